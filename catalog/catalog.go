@@ -1,0 +1,233 @@
+package catalog
+
+import (
+	"cmp"
+	"context"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"math/big"
+	"slices"
+	"strings"
+)
+
+// Entry describes a built-in game.
+type Entry struct {
+	Name     string   // the spec name, e.g. "subtract"
+	Aliases  []string // other accepted names
+	Params   string   // syntax of the parameters after ':', "" if none are taken
+	Position string   // syntax of a position
+	Summary  string   // the rules, in a sentence or two
+	Example  string   // a command line that shows the game, without "grundy "
+	Kind     string   // "impartial", "partizan", "loopy", "payoff", ...
+	// OptionalParams is set when a game takes parameters but has defaults.
+	OptionalParams bool
+	// Make builds the game for the parameters (the text after ':', "" when
+	// there is none).
+	Make func(params string) (Instance, error)
+}
+
+// Instance is a game with its parameters fixed, ready to solve positions.
+type Instance interface {
+	// Spec is the canonical spec of the game, e.g. "subtract:1,3,4".
+	Spec() string
+	// Solve solves the position written as tokens.
+	Solve(ctx context.Context, tokens []string, opts Options) (*Report, error)
+}
+
+// Tabler is implemented by instances that can tabulate their values:
+// one-heap games give G(0..upto-1), two-heap games the grid of P-positions.
+type Tabler interface {
+	Table(ctx context.Context, upto int, opts Options) (*Table, error)
+}
+
+// Table is a value table for the table command.
+type Table struct {
+	Game string `json:"game"`
+	// Values holds G(0), …, G(n-1) for a one-heap game.
+	Values []uint64 `json:"values,omitempty"`
+	// Grid holds, for a two-heap game, Grid[a][b] = the value of (a, b), or
+	// -1 where only the outcome is known and it is N, 0 for P.
+	Grid [][]int64 `json:"grid,omitempty"`
+	// Caption says what the numbers mean.
+	Caption string `json:"caption"`
+}
+
+// Method selects how Solve finds its answer.
+type Method int
+
+const (
+	Auto       Method = iota // the closed form where there is one, else search
+	ClosedForm               // the closed form only; an error if the game has none
+	Search                   // exhaustive search only
+)
+
+// Options tune Solve.
+type Options struct {
+	Method    Method
+	MaxStates int              // bound on positions a search explores; 0 for the default
+	Progress  func(solved int) // called now and then by long searches
+}
+
+// Report is the answer for one position: the JSON contract of DESIGN.md.
+type Report struct {
+	Game     string `json:"game"`
+	Position string `json:"position"`
+	// Outcome is "N", "P" or "D" for two-player games; games with more
+	// players name the result.
+	Outcome      string   `json:"outcome"`
+	Grundy       *big.Int `json:"grundy"`
+	Remoteness   *int     `json:"remoteness"`
+	WinningMoves []string `json:"winning_moves"`
+	// Payoff is the value vector, one entry per player from the player to
+	// move, for games with payoffs.
+	Payoff any `json:"payoff,omitempty"`
+	// Value is the expected result for the player to move, for two-player
+	// zero-sum games with numeric results or chance.
+	Value any `json:"value,omitempty"`
+	// Extra holds further fields of a game's own, added to the JSON object.
+	Extra map[string]any `json:"-"`
+
+	// For people, not in JSON:
+	Method string   `json:"-"` // how the answer was found
+	Notes  []string `json:"-"` // further explanation
+	// MovesIncomplete is set when WinningMoves lists only some of the
+	// winning moves (a closed form can exhibit one but not enumerate all).
+	MovesIncomplete bool `json:"-"`
+}
+
+// MarshalJSON writes the contract's fields, then Extra's in key order.
+func (r *Report) MarshalJSON() ([]byte, error) {
+	type plain Report
+	p := plain(*r)
+	if p.WinningMoves == nil {
+		p.WinningMoves = []string{}
+	}
+	b, err := json.Marshal(&p)
+	if err != nil || len(r.Extra) == 0 && !r.MovesIncomplete {
+		return b, err
+	}
+	extra := maps.Clone(r.Extra)
+	if extra == nil {
+		extra = map[string]any{}
+	}
+	if r.MovesIncomplete {
+		extra["winning_moves_complete"] = false
+	}
+	var sb strings.Builder
+	sb.Write(b[:len(b)-1])
+	for _, k := range slices.Sorted(maps.Keys(extra)) {
+		v, err := json.Marshal(extra[k])
+		if err != nil {
+			return nil, err
+		}
+		kb, _ := json.Marshal(k)
+		sb.WriteByte(',')
+		sb.Write(kb)
+		sb.WriteByte(':')
+		sb.Write(v)
+	}
+	sb.WriteByte('}')
+	return []byte(sb.String()), nil
+}
+
+var registry = map[string]*Entry{}
+
+// Register adds a built-in game. It panics on a duplicate name, which is a
+// programming error caught by every test run.
+func Register(e Entry) {
+	for _, name := range append([]string{e.Name}, e.Aliases...) {
+		if _, dup := registry[name]; dup {
+			panic("catalog: duplicate game name " + name)
+		}
+		registry[name] = &e
+	}
+}
+
+// Entries returns the built-in games, sorted by name.
+func Entries() []*Entry {
+	seen := map[*Entry]bool{}
+	var out []*Entry
+	for _, e := range registry {
+		if !seen[e] {
+			seen[e] = true
+			out = append(out, e)
+		}
+	}
+	slices.SortFunc(out, func(a, b *Entry) int { return cmp.Compare(a.Name, b.Name) })
+	return out
+}
+
+// Resolver turns specs that are not built-in names (a script path, say)
+// into instances; it reports ok=false for specs it does not handle.
+type Resolver func(spec string) (inst Instance, ok bool, err error)
+
+var resolvers []Resolver
+
+// RegisterResolver adds a resolver, tried in order before the built-in
+// names.
+func RegisterResolver(r Resolver) { resolvers = append(resolvers, r) }
+
+// Lookup returns the game a spec names: "NAME" or "NAME:PARAMS".
+func Lookup(spec string) (Instance, error) {
+	for _, r := range resolvers {
+		if inst, ok, err := r(spec); ok || err != nil {
+			return inst, err
+		}
+	}
+	name, params, hasParams := strings.Cut(spec, ":")
+	e, ok := registry[name]
+	if !ok {
+		return nil, unknownGame(name)
+	}
+	switch {
+	case e.Params == "" && hasParams:
+		return nil, fmt.Errorf("game %q takes no parameters, but got %q", name, params)
+	case e.Params != "" && !hasParams && !e.OptionalParams:
+		return nil, fmt.Errorf("game %q needs parameters: %s:%s (e.g. %s)", name, name, e.Params, e.Example)
+	case hasParams && params == "":
+		return nil, fmt.Errorf("game %q: empty parameters after ':'; expected %s:%s", name, name, e.Params)
+	}
+	inst, err := e.Make(params)
+	if err != nil {
+		return nil, fmt.Errorf("game %q: %w", spec, err)
+	}
+	return inst, nil
+}
+
+func unknownGame(name string) error {
+	if name == "" {
+		return fmt.Errorf("no game named; run 'grundy games' for the list")
+	}
+	best, bestDist := "", 3
+	for n := range registry {
+		if d := editDistance(strings.ToLower(name), n); d < bestDist || d == bestDist && n < best {
+			best, bestDist = n, d
+		}
+	}
+	if best != "" && bestDist <= max(1, len(name)/3) {
+		return fmt.Errorf("unknown game %q; did you mean %q? (run 'grundy games' for the list)", name, best)
+	}
+	return fmt.Errorf("unknown game %q; run 'grundy games' for the list", name)
+}
+
+// editDistance is Levenshtein's distance, for "did you mean" suggestions.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}

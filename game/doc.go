@@ -1,0 +1,34 @@
+// Package game defines the interfaces that a game implements so that the
+// solvers of grundy can analyse it.
+//
+// A game is a set of positions and, for each position, the moves from it.
+// Positions are comparable Go values of a type parameter P, so that solvers
+// can memoise them in maps without encoding them; moves are produced as an
+// iter.Seq, so a solver can stop early and nothing is allocated that is not
+// used.
+//
+// The interfaces follow the shape of gonum's graph package: small
+// interfaces here, algorithms in sibling packages (impartial, heap, retro,
+// payoff) that depend only on them. Each solver states which of the
+// interfaces below it needs; the optional ones are discovered with a type
+// assertion, as io.WriterTo is.
+//
+//   - Game: the moves of a position. Enough for the Sprague–Grundy solver
+//     when the last player to move wins (normal play).
+//   - Splitting: a game whose moves may leave a disjunctive sum of
+//     independent components (Lasker's Nim splits a heap, cutting paper
+//     splits a sheet). By the Sprague–Grundy theorem the value of a sum is
+//     the nim-sum of the values of its parts, so solvers memoise parts, not
+//     sums; that is the difference between an exponential and a linear
+//     search for every octal game.
+//   - Splitter: a game whose given positions may already be sums (a
+//     Treblecross strip with several X's falls apart into the gaps between
+//     them).
+//   - Ranker: positions with a dense integer rank, so that solvers store
+//     values in a flat table instead of a hash map.
+//   - Formatter: how a position is written for people and in JSON.
+//
+// A position that is a sum is written, at the front ends, as its components
+// in order. A move in a sum replaces one component by the components it
+// leaves.
+package game

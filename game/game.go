@@ -1,0 +1,68 @@
+package game
+
+import "iter"
+
+// Game is a game whose positions are values of type P.
+//
+// Moves yields every position reachable from p in one move, each once or
+// more (solvers tolerate repeats). A position with no moves is terminal.
+// Moves must not retain or modify p, and must be safe to call again for the
+// same p: solvers may enumerate a position's moves more than once.
+type Game[P comparable] interface {
+	Moves(p P) iter.Seq[P]
+}
+
+// Splitting is a game whose moves may leave a disjunctive sum of
+// independent positions: the players choose, on each turn, one component to
+// move in.
+//
+// Options yields, for every move from p, the components of the position the
+// move leaves, in a slice that is valid only during the call to yield (the
+// game may reuse it). An empty slice is the empty sum, a terminal position.
+type Splitting[P comparable] interface {
+	Options(p P) iter.Seq[[]P]
+}
+
+// Splitter is implemented by games whose positions, as given, may be sums
+// of independent components. Split appends the components of p to dst and
+// returns the extended slice; a position that does not split appends itself.
+type Splitter[P comparable] interface {
+	Split(dst []P, p P) []P
+}
+
+// Ranker is implemented by games whose positions have a dense rank: a
+// non-negative integer, distinct for distinct positions, small for small
+// positions. Solvers use it to keep values in flat tables. Rank returns -1
+// for a position it does not rank; solvers then fall back to a hash map.
+type Ranker[P comparable] interface {
+	Rank(p P) int
+}
+
+// Formatter is implemented by games that write their positions in a notation
+// of their own; fmt's %v is used otherwise.
+type Formatter[P comparable] interface {
+	Format(p P) string
+}
+
+// AsSplitting returns g as a Splitting game: a Splitting game is returned as
+// it is, and any other game's moves become one-component options.
+func AsSplitting[P comparable](g Game[P]) Splitting[P] {
+	if s, ok := g.(Splitting[P]); ok {
+		return s
+	}
+	return unsplit[P]{g}
+}
+
+type unsplit[P comparable] struct{ g Game[P] }
+
+func (u unsplit[P]) Options(p P) iter.Seq[[]P] {
+	return func(yield func([]P) bool) {
+		buf := make([]P, 1)
+		for q := range u.g.Moves(p) {
+			buf[0] = q
+			if !yield(buf) {
+				return
+			}
+		}
+	}
+}
