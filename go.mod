@@ -1,6 +1,6 @@
 module github.com/grundy-go/grundy
 
-go 1.24
+go 1.26.0
 
 require (
 	github.com/inconshreveable/mousetrap v1.1.0 // indirect
@@ -9,5 +9,6 @@ require (
 	github.com/spf13/pflag v1.0.9 // indirect
 	golang.org/x/sys v0.49.0 // indirect
 	golang.org/x/term v0.47.0 // indirect
-	golang.org/x/tools v0.26.0 // indirect
+	golang.org/x/tools v0.30.0 // indirect
+	gonum.org/v1/gonum v0.17.0 // indirect
 )

@@ -1,0 +1,52 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"golang.org/x/term"
+)
+
+// progress reports how far a long search has got, on stderr when stderr is
+// a terminal, and only once the work has taken more than a second: quick
+// answers stay clean and piped output is never cluttered.
+type progress struct {
+	w       io.Writer
+	start   time.Time
+	last    time.Time
+	enabled bool
+	shown   bool
+}
+
+func newProgress() *progress {
+	return &progress{
+		w:       os.Stderr,
+		start:   time.Now(),
+		enabled: term.IsTerminal(int(os.Stderr.Fd())),
+	}
+}
+
+// Report shows count things of the given unit done, at most a few times a
+// second. It is safe to pass as a solver's progress callback.
+func (p *progress) Report(count int, unit string) {
+	if !p.enabled {
+		return
+	}
+	now := time.Now()
+	if now.Sub(p.start) < time.Second || now.Sub(p.last) < 200*time.Millisecond {
+		return
+	}
+	p.last = now
+	p.shown = true
+	rate := float64(count) / now.Sub(p.start).Seconds()
+	fmt.Fprintf(p.w, "\r%d %s solved (%.0f/s, %s elapsed; Ctrl-C cancels)  ", count, unit, rate, now.Sub(p.start).Round(time.Second))
+}
+
+// Done clears the progress line if one was shown.
+func (p *progress) Done() {
+	if p.shown {
+		fmt.Fprint(p.w, "\r\033[K")
+	}
+}

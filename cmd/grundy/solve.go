@@ -1,0 +1,136 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/grundy-go/grundy/catalog"
+	"github.com/grundy-go/grundy/outcome"
+)
+
+// solveFlags are the flags shared by commands that solve positions.
+type solveFlags struct {
+	json      bool
+	maxStates int
+	method    string
+}
+
+func (f *solveFlags) register(cmd *cobra.Command) {
+	cmd.Flags().BoolVar(&f.json, "json", false, "print one JSON object")
+	cmd.Flags().IntVar(&f.maxStates, "max-states", 0, "give up after exploring this many positions (default 20000000)")
+	cmd.Flags().StringVar(&f.method, "method", "auto", "how to solve: auto (closed form where known), closed, or search")
+}
+
+func (f *solveFlags) options(p *progress) (catalog.Options, error) {
+	opts := catalog.Options{MaxStates: f.maxStates, Progress: func(n int) { p.Report(n, "positions") }}
+	if f.maxStates < 0 {
+		return opts, fmt.Errorf("--max-states must be positive, got %d", f.maxStates)
+	}
+	switch f.method {
+	case "auto":
+		opts.Method = catalog.Auto
+	case "closed":
+		opts.Method = catalog.ClosedForm
+	case "search":
+		opts.Method = catalog.Search
+	default:
+		return opts, fmt.Errorf("--method %q: expected auto, closed or search", f.method)
+	}
+	return opts, nil
+}
+
+func newSolveCmd() *cobra.Command {
+	var flags solveFlags
+	cmd := &cobra.Command{
+		Use:   "solve GAME [POSITION...]",
+		Short: "Say who wins a position under perfect play, and which moves win",
+		Long: `Solve a position of a game: its outcome (N: the player to move wins,
+P: the previous player wins, D: a draw), its Sprague–Grundy value, its
+remoteness (how long the game lasts when the winner hurries and the loser
+delays), and every winning move.
+
+GAME is a built-in name with optional parameters (nim, subtract:1,3,4,
+moore:2; see 'grundy games'). The position follows as plain numbers or a
+quoted string; several heaps make a sum.`,
+		Example: "  grundy solve nim 3 4 5\n  grundy solve wythoff 3 5 --json\n  grundy solve subtract:1,3,4 10 11 12",
+		Args:    cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			inst, err := catalog.Lookup(args[0])
+			if err != nil {
+				return err
+			}
+			p := newProgress()
+			opts, err := flags.options(p)
+			if err != nil {
+				return err
+			}
+			report, err := inst.Solve(cmd.Context(), args[1:], opts)
+			p.Done()
+			if err != nil {
+				return err
+			}
+			if flags.json {
+				return writeJSON(cmd.OutOrStdout(), report)
+			}
+			printReport(cmd.OutOrStdout(), report)
+			return nil
+		},
+	}
+	flags.register(cmd)
+	return cmd
+}
+
+// maxMovesShown bounds the winning moves listed for people; --json lists
+// all of them.
+const maxMovesShown = 20
+
+func printReport(w io.Writer, r *catalog.Report) {
+	fmt.Fprintf(w, "%s  %s\n", r.Game, r.Position)
+	var o outcome.Outcome
+	if err := o.UnmarshalText([]byte(r.Outcome)); err == nil {
+		fmt.Fprintf(w, "  outcome     %s: %s\n", r.Outcome, o.Describe())
+	} else {
+		fmt.Fprintf(w, "  outcome     %s\n", r.Outcome)
+	}
+	if r.Value != nil {
+		fmt.Fprintf(w, "  value       %v\n", r.Value)
+	}
+	if r.Payoff != nil {
+		fmt.Fprintf(w, "  payoff      %v\n", r.Payoff)
+	}
+	if r.Grundy != nil {
+		fmt.Fprintf(w, "  grundy      %s (the position is worth a Nim heap of this size)\n", r.Grundy)
+	}
+	if r.Remoteness != nil {
+		fmt.Fprintf(w, "  remoteness  %d (moves left under perfect play: the winner hurries, the loser delays)\n", *r.Remoteness)
+	}
+	switch n := len(r.WinningMoves); {
+	case n == 0 && r.Outcome == "N":
+		// Some games win without a listed move (a closed form may not
+		// construct one); say nothing false.
+	case n == 0:
+		fmt.Fprintf(w, "  winning moves: none\n")
+	default:
+		label := fmt.Sprintf("winning moves (%d)", n)
+		if r.MovesIncomplete {
+			label = fmt.Sprintf("winning moves (%d shown; the position is too large to list all)", n)
+		}
+		fmt.Fprintf(w, "  %s, each to the position it leaves:\n", label)
+		for i, m := range r.WinningMoves {
+			if i == maxMovesShown {
+				fmt.Fprintf(w, "    … and %d more (--json lists all)\n", n-maxMovesShown)
+				break
+			}
+			fmt.Fprintf(w, "    %s\n", m)
+		}
+	}
+	if r.Method != "" {
+		fmt.Fprintf(w, "  found by    %s\n", r.Method)
+	}
+	for _, note := range r.Notes {
+		fmt.Fprintf(w, "  note        %s\n", strings.TrimSpace(note))
+	}
+}
