@@ -1,0 +1,141 @@
+package retro
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/outcome"
+)
+
+// DefaultMaxStates bounds the positions SolveGame enumerates unless
+// GameOptions.MaxStates says otherwise.
+const DefaultMaxStates = 20_000_000
+
+// GameOptions tune SolveGame.
+type GameOptions struct {
+	// MaxStates bounds the number of positions; 0 means DefaultMaxStates.
+	MaxStates int
+	// Progress, if not nil, is called now and then with a count of work
+	// done and the total.
+	Progress func(done, total int)
+}
+
+// TooManyStatesError is returned when a game has more positions than the
+// limit.
+type TooManyStatesError struct{ Limit int }
+
+func (e *TooManyStatesError) Error() string {
+	return fmt.Sprintf("the game has more than %d positions; raise --max-states, or solve a smaller game", e.Limit)
+}
+
+// Table is a game solved by retrograde analysis: the outcome and
+// remoteness of every position.
+type Table[P comparable] struct {
+	g         game.Game[P]
+	positions []P
+	index     map[P]int32
+	succ      *CSR
+	res       *Result
+}
+
+// SolveGame enumerates the positions of g, builds its game graph and solves
+// it. The rules for terminal positions and for endless play come from
+// game.Terminal and game.Endless when g implements them (normal play and
+// draws otherwise). It is an error for a move to reach a position that
+// Positions does not list.
+func SolveGame[P comparable](ctx context.Context, g game.Enumerable[P], opts GameOptions) (*Table[P], error) {
+	limit := opts.MaxStates
+	if limit <= 0 {
+		limit = DefaultMaxStates
+	}
+	limit = min(limit, MaxNodes)
+	t := &Table[P]{g: g, index: map[P]int32{}}
+	for p := range g.Positions() {
+		if _, dup := t.index[p]; dup {
+			return nil, fmt.Errorf("retro: Positions lists %s twice", t.Format(p))
+		}
+		if len(t.positions) >= limit {
+			return nil, &TooManyStatesError{Limit: limit}
+		}
+		t.index[p] = int32(len(t.positions))
+		t.positions = append(t.positions, p)
+	}
+	n := len(t.positions)
+	off := make([]int64, n+1)
+	var adj []int32
+	for v, p := range t.positions {
+		if v&0xfff == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
+		for q := range g.Moves(p) {
+			w, ok := t.index[q]
+			if !ok {
+				return nil, fmt.Errorf("retro: the move %s → %s reaches a position that Positions does not list", t.Format(p), t.Format(q))
+			}
+			adj = append(adj, w)
+		}
+		off[v+1] = int64(len(adj))
+	}
+	t.succ = &CSR{Off: off, Adj: adj}
+	prob := &Problem{Pred: t.succ.Transpose(), Moves: t.succ.Degrees()}
+	if term, ok := g.(game.Terminal[P]); ok {
+		prob.Terminal = func(v int32) outcome.Outcome { return term.TerminalOutcome(t.positions[v]) }
+	}
+	if end, ok := g.(game.Endless[P]); ok {
+		prob.Endless = func(v int32) outcome.Outcome { return end.EndlessOutcome(t.positions[v]) }
+	}
+	res, err := Solve(ctx, prob, Options{Progress: opts.Progress})
+	if err != nil {
+		return nil, err
+	}
+	t.res = res
+	return t, nil
+}
+
+// Len returns the number of positions.
+func (t *Table[P]) Len() int { return len(t.positions) }
+
+// Position returns the position numbered v, 0 <= v < Len().
+func (t *Table[P]) Position(v int) P { return t.positions[v] }
+
+// Result returns the solution indexed by position number.
+func (t *Table[P]) Result() *Result { return t.res }
+
+// Format writes p in the game's notation.
+func (t *Table[P]) Format(p P) string {
+	if f, ok := t.g.(game.Formatter[P]); ok {
+		return f.Format(p)
+	}
+	return fmt.Sprint(p)
+}
+
+// Lookup returns the outcome and remoteness of p (NoRemoteness for draws
+// and positions decided by endless play); ok is false for a position the
+// game does not list.
+func (t *Table[P]) Lookup(p P) (o outcome.Outcome, remoteness uint32, ok bool) {
+	v, ok := t.index[p]
+	if !ok {
+		return outcome.Unknown, 0, false
+	}
+	return t.res.Outcome[v], t.res.Remoteness[v], true
+}
+
+// WinningMoves returns the moves from p, in the game's order, to positions
+// that are lost for the player to move there; there are some exactly when
+// p is won (outcome N).
+func (t *Table[P]) WinningMoves(p P) []P {
+	v, ok := t.index[p]
+	if !ok {
+		return nil
+	}
+	var out []P
+	for _, w := range t.succ.Out(v) {
+		if t.res.Outcome[w] == outcome.P {
+			out = append(out, t.positions[w])
+		}
+	}
+	return out
+}

@@ -1,0 +1,345 @@
+package retro
+
+import (
+	"context"
+	"fmt"
+	"iter"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/grundy-go/grundy/impartial"
+	"github.com/grundy-go/grundy/outcome"
+)
+
+// randomGraph returns a random digraph on n nodes with about m arcs,
+// including self-loops, parallel arcs and sinks.
+func randomGraph(r *rand.Rand, n, m int) [][]int32 {
+	adj := make([][]int32, n)
+	for range m {
+		u := r.IntN(n)
+		if r.IntN(4) == 0 {
+			continue // leave room for sinks
+		}
+		adj[u] = append(adj[u], int32(r.IntN(n)))
+	}
+	if n > 1 && r.IntN(2) == 0 {
+		s := r.IntN(n)
+		adj[s] = append(adj[s], int32(s)) // a self-loop
+	}
+	return adj
+}
+
+func toCSR(adj [][]int32) *CSR {
+	g, err := Build(len(adj), func(yield func(a, b int32) bool) {
+		for u, vs := range adj {
+			for _, v := range vs {
+				if !yield(int32(u), v) {
+					return
+				}
+			}
+		}
+	})
+	if err != nil {
+		panic(err)
+	}
+	return g
+}
+
+// value is a result for the player to move: +1 win, 0 draw, -1 loss.
+func value(o outcome.Outcome) int {
+	switch o {
+	case outcome.N:
+		return 1
+	case outcome.P:
+		return -1
+	}
+	return 0
+}
+
+// horizon solves the game truncated after k moves, for k = 0..K, by plain
+// backward induction over the horizon: V_0(v) is the terminal outcome or,
+// at a node with moves, the endless verdict; V_k(v) = max over moves of
+// -V_{k-1}. It returns V_K and, per node, the least k at which V_k with a
+// draw verdict at the horizon is a win or a loss (the remoteness), -1 if
+// none. This is an independent witness: no queue, no counters.
+func horizon(adj [][]int32, term, endless []int, K int) (final []int, rem []int) {
+	n := len(adj)
+	solve := func(trunc []int) (v []int, first []int) {
+		first = make([]int, n)
+		cur := make([]int, n)
+		for i := range n {
+			first[i] = -1
+			if len(adj[i]) == 0 {
+				cur[i] = term[i]
+			} else {
+				cur[i] = trunc[i]
+			}
+			if cur[i] != 0 && len(adj[i]) == 0 {
+				first[i] = 0
+			}
+		}
+		for k := 1; k <= K; k++ {
+			next := make([]int, n)
+			for i := range n {
+				if len(adj[i]) == 0 {
+					next[i] = term[i]
+					continue
+				}
+				best := -2
+				for _, j := range adj[i] {
+					best = max(best, -cur[j])
+				}
+				next[i] = best
+				if best != 0 && first[i] < 0 {
+					first[i] = k
+				}
+			}
+			cur = next
+		}
+		return cur, first
+	}
+	draws := make([]int, n)
+	dv, rem := solve(draws)
+	final, _ = solve(endless)
+	// With draws at the horizon, a decided value never changes again once
+	// the horizon passes the remoteness; check that the least k agrees.
+	for i := range n {
+		if dv[i] == 0 {
+			rem[i] = -1
+		}
+	}
+	return final, rem
+}
+
+func checkAgainstHorizon(t *testing.T, adj [][]int32, term, endless []int, withEndless bool) {
+	t.Helper()
+	n := len(adj)
+	g := toCSR(adj)
+	p := &Problem{Pred: g.Transpose(), Moves: g.Degrees()}
+	toO := func(x int) outcome.Outcome { return [...]outcome.Outcome{outcome.P, outcome.D, outcome.N}[x+1] }
+	p.Terminal = func(v int32) outcome.Outcome { return toO(term[v]) }
+	if withEndless {
+		p.Endless = func(v int32) outcome.Outcome { return toO(endless[v]) }
+	}
+	res, err := Solve(context.Background(), p, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	trunc := endless
+	if !withEndless {
+		trunc = make([]int, n)
+	}
+	want, rem := horizon(adj, term, trunc, 3*n+3)
+	for v := range n {
+		if got := value(res.Outcome[v]); got != want[v] {
+			t.Fatalf("graph %v terminals %v endless %v: node %d: outcome %v, horizon search says %d", adj, term, endless, v, res.Outcome[v], want[v])
+		}
+		gotRem := -1
+		if res.Remoteness[v] != NoRemoteness {
+			gotRem = int(res.Remoteness[v])
+		}
+		if gotRem != rem[v] {
+			t.Fatalf("graph %v terminals %v: node %d: remoteness %d, horizon search says %d", adj, term, v, gotRem, rem[v])
+		}
+	}
+}
+
+func TestRandomGraphsNormalPlay(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for iter := 0; iter < 3000; iter++ {
+		n := 1 + r.IntN(12)
+		adj := randomGraph(r, n, r.IntN(3*n+1))
+		term := make([]int, n)
+		for i := range term {
+			term[i] = -1
+		}
+		checkAgainstHorizon(t, adj, term, nil, false)
+	}
+}
+
+func TestRandomGraphsFixedTerminals(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for iter := 0; iter < 3000; iter++ {
+		n := 1 + r.IntN(12)
+		adj := randomGraph(r, n, r.IntN(3*n+1))
+		term := make([]int, n)
+		for i := range term {
+			term[i] = r.IntN(3) - 1
+		}
+		checkAgainstHorizon(t, adj, term, nil, false)
+	}
+}
+
+// TestRandomGraphsEndlessVerdict uses two-player graphs: node v belongs to
+// player v%2 and arcs join the players' nodes, so a verdict "endless play
+// is a win for player 0" is consistent along moves.
+func TestRandomGraphsEndlessVerdict(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for iter := 0; iter < 3000; iter++ {
+		n := 2 + r.IntN(14)
+		adj := make([][]int32, n)
+		for range r.IntN(3 * n) {
+			u := r.IntN(n)
+			v := r.IntN(n/2)*2 + 1 - u%2
+			if v < n {
+				adj[u] = append(adj[u], int32(v))
+			}
+		}
+		term := make([]int, n)
+		endless := make([]int, n)
+		winner := r.IntN(2)
+		for i := range n {
+			term[i] = r.IntN(3) - 1
+			if r.IntN(2) == 0 {
+				term[i] = -1
+			}
+			if i%2 == winner {
+				endless[i] = 1
+			} else {
+				endless[i] = -1
+			}
+		}
+		checkAgainstHorizon(t, adj, term, endless, true)
+	}
+}
+
+// subtraction is the subtraction game on one heap of at most max tokens:
+// take s tokens for some s in set.
+type subtraction struct {
+	set []int
+	max int
+}
+
+func (s subtraction) Moves(n int) iter.Seq[int] {
+	return func(yield func(int) bool) {
+		for _, k := range s.set {
+			if k <= n && !yield(n-k) {
+				return
+			}
+		}
+	}
+}
+
+func (s subtraction) Positions() iter.Seq[int] {
+	return func(yield func(int) bool) {
+		for n := 0; n <= s.max; n++ {
+			if !yield(n) {
+				return
+			}
+		}
+	}
+}
+
+// TestAcyclicAgreesWithImpartial: on games without cycles retrograde
+// analysis must give the memoised Sprague–Grundy solver's outcomes and
+// remoteness.
+func TestAcyclicAgreesWithImpartial(t *testing.T) {
+	ctx := context.Background()
+	r := rand.New(rand.NewPCG(7, 8))
+	for iter := 0; iter < 200; iter++ {
+		var set []int
+		for k := 1; k <= 9; k++ {
+			if r.IntN(3) == 0 {
+				set = append(set, k)
+			}
+		}
+		g := subtraction{set: set, max: 200}
+		tab, err := SolveGame(ctx, g, GameOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := impartial.New[int](g, impartial.Options{})
+		for n := 0; n <= g.max; n++ {
+			v, err := s.Grundy(ctx, n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rem, err := s.Remoteness(ctx, n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			o, r, ok := tab.Lookup(n)
+			if !ok || o != outcome.FromGrundy(v) || int(r) != rem {
+				t.Fatalf("subtract %v heap %d: retro %v remoteness %d, impartial G=%d remoteness %d", set, n, o, r, v, rem)
+			}
+			moves := tab.WinningMoves(n)
+			var want []int
+			for q := range g.Moves(n) {
+				if w, _ := s.Grundy(ctx, q); w == 0 {
+					want = append(want, q)
+				}
+			}
+			if fmt.Sprint(moves) != fmt.Sprint(want) {
+				t.Fatalf("subtract %v heap %d: winning moves %v, want %v", set, n, moves, want)
+			}
+		}
+	}
+}
+
+// badGame moves to a position it does not list.
+type badGame struct{}
+
+func (badGame) Moves(n int) iter.Seq[int] {
+	return func(yield func(int) bool) { yield(n + 1) }
+}
+func (badGame) Positions() iter.Seq[int] {
+	return func(yield func(int) bool) { yield(0) }
+}
+
+func TestSolveGameErrors(t *testing.T) {
+	if _, err := SolveGame[int](context.Background(), badGame{}, GameOptions{}); err == nil {
+		t.Error("a move to an unlisted position was accepted")
+	}
+	if _, err := SolveGame[int](context.Background(), subtraction{set: []int{1}, max: 100}, GameOptions{MaxStates: 10}); err == nil {
+		t.Error("MaxStates was not enforced")
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := SolveGame[int](ctx, subtraction{set: []int{1}, max: 100}, GameOptions{}); err == nil {
+		t.Error("a cancelled context was ignored")
+	}
+}
+
+func TestBuildErrors(t *testing.T) {
+	if _, err := Build(2, func(yield func(a, b int32) bool) { yield(0, 2) }); err == nil {
+		t.Error("an arc out of range was accepted")
+	}
+	if _, err := Build(-1, func(yield func(a, b int32) bool) {}); err == nil {
+		t.Error("a negative node count was accepted")
+	}
+	calls := 0
+	if _, err := Build(2, func(yield func(a, b int32) bool) {
+		calls++
+		if calls == 1 {
+			yield(0, 1)
+		}
+	}); err == nil {
+		t.Error("arcs that differ between the two passes were accepted")
+	}
+}
+
+func TestTranspose(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	for range 200 {
+		n := 1 + r.IntN(10)
+		adj := randomGraph(r, n, r.IntN(30))
+		g := toCSR(adj)
+		tr := g.Transpose()
+		count := map[[2]int32]int{}
+		for u, vs := range adj {
+			for _, v := range vs {
+				count[[2]int32{int32(u), v}]++
+			}
+		}
+		for v := range n {
+			for _, u := range tr.Out(int32(v)) {
+				count[[2]int32{u, int32(v)}]--
+			}
+		}
+		for k, c := range count {
+			if c != 0 {
+				t.Fatalf("transpose of %v: arc %v off by %d", adj, k, c)
+			}
+		}
+	}
+}
