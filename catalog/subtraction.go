@@ -155,12 +155,15 @@ func (b *bashGame) Solve(ctx context.Context, tokens []string, opts Options) (*R
 			r.Remoteness = &n
 		}
 	}
-	// A winning move takes t from heap i, leaving value v_i ⊕ s; in Bash's
-	// game that means taking (v_i - (v_i ⊕ s)) mod (m+1) tokens, when that
+	// A winning move in heap i leaves value v_i ⊕ s, which must be a
+	// residue 0..m; it takes (v_i - (v_i ⊕ s)) mod (m+1) tokens, when that
 	// amount is between 1 and m and no more than the heap.
 	mod := big.NewInt(int64(b.m) + 1)
 	for i, h := range heaps {
 		target := new(big.Int).Xor(values[i], s)
+		if target.Cmp(mod) >= 0 {
+			continue // no heap has a value above m
+		}
 		take := new(big.Int).Sub(values[i], target)
 		take.Mod(take, mod)
 		if take.Sign() == 0 || take.Cmp(h) > 0 {

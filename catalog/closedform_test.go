@@ -1,0 +1,296 @@
+package catalog
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// bruteHeaps is an exhaustive win/lose search over tuples of heaps,
+// written from the rules alone: it shares no code with the games or the
+// solver. take(h) lists the heaps a move can leave from h; misère flips the
+// end: the player who cannot move wins.
+type bruteHeaps struct {
+	take   func(h int) []int
+	misere bool
+	memo   map[string]bool
+}
+
+func (b *bruteHeaps) wins(heaps []int) bool {
+	key := fmt.Sprint(heaps)
+	if v, ok := b.memo[key]; ok {
+		return v
+	}
+	win, moved := false, false
+	for i, h := range heaps {
+		for _, to := range b.take(h) {
+			moved = true
+			next := slices.Clone(heaps)
+			next[i] = to
+			if !b.wins(next) {
+				win = true
+			}
+		}
+	}
+	if !moved {
+		win = b.misere
+	}
+	b.memo[key] = win
+	return win
+}
+
+// winningMoves lists the positions a winning move leaves, in heap order
+// then in the order of take.
+func (b *bruteHeaps) winningMoves(heaps []int) []string {
+	var out []string
+	for i, h := range heaps {
+		for _, to := range b.take(h) {
+			next := slices.Clone(heaps)
+			next[i] = to
+			if !b.wins(next) {
+				out = append(out, joinInts(next))
+			}
+		}
+	}
+	return out
+}
+
+// grundyOne is the mex recursion on one heap.
+func grundyOne(take func(int) []int, h int, memo map[int]int) int {
+	if v, ok := memo[h]; ok {
+		return v
+	}
+	seen := map[int]bool{}
+	for _, to := range take(h) {
+		seen[grundyOne(take, to, memo)] = true
+	}
+	v := 0
+	for seen[v] {
+		v++
+	}
+	memo[h] = v
+	return v
+}
+
+func nimTake(h int) []int {
+	var out []int
+	for k := 0; k < h; k++ {
+		out = append(out, k)
+	}
+	return out
+}
+
+func bashTake(m int) func(int) []int {
+	return func(h int) []int {
+		var out []int
+		for t := 1; t <= m && t <= h; t++ {
+			out = append(out, h-t)
+		}
+		return out
+	}
+}
+
+func randomHeaps(rng *rand.Rand, count, maxHeap int) []int {
+	heaps := make([]int, 1+rng.IntN(count))
+	for i := range heaps {
+		heaps[i] = rng.IntN(maxHeap + 1)
+	}
+	return heaps
+}
+
+func solveOrFail(t *testing.T, spec string, heaps []int, method Method) *Report {
+	t.Helper()
+	inst, err := Lookup(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := inst.Solve(context.Background(), []string{joinInts(heaps)}, Options{Method: method})
+	if err != nil {
+		t.Fatalf("%s %v: %v", spec, heaps, err)
+	}
+	return r
+}
+
+// checkAgainstBrute compares a report with the brute force: outcome and
+// the exact list of winning moves (as sets: the brute force orders moves
+// within a heap by the size left, the games by their own move order).
+func checkAgainstBrute(t *testing.T, spec string, heaps []int, r *Report, b *bruteHeaps) {
+	t.Helper()
+	want := "P"
+	if b.wins(heaps) {
+		want = "N"
+	}
+	if r.Outcome != want {
+		t.Fatalf("%s %v: outcome %s, brute force says %s", spec, heaps, r.Outcome, want)
+	}
+	got := slices.Sorted(slices.Values(r.WinningMoves))
+	exp := slices.Sorted(slices.Values(b.winningMoves(heaps)))
+	if strings.Join(got, "|") != strings.Join(exp, "|") {
+		t.Fatalf("%s %v: winning moves %q, brute force says %q", spec, heaps, got, exp)
+	}
+}
+
+func TestNimClosedFormAgainstBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	b := &bruteHeaps{take: nimTake, memo: map[string]bool{}}
+	for range 400 {
+		heaps := randomHeaps(rng, 4, 7)
+		for _, m := range []Method{Auto, Search} {
+			r := solveOrFail(t, "nim", heaps, m)
+			checkAgainstBrute(t, "nim", heaps, r, b)
+			var x int
+			for _, h := range heaps {
+				x ^= h
+			}
+			if r.Grundy.Int64() != int64(x) {
+				t.Fatalf("nim %v: grundy %v, want %d", heaps, r.Grundy, x)
+			}
+		}
+	}
+}
+
+func TestMisereNimAgainstBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	b := &bruteHeaps{take: nimTake, misere: true, memo: map[string]bool{}}
+	for range 600 {
+		heaps := randomHeaps(rng, 4, 5)
+		r := solveOrFail(t, "misere-nim", heaps, Auto)
+		checkAgainstBrute(t, "misere-nim", heaps, r, b)
+		if r.Grundy != nil {
+			t.Fatalf("misère Nim must not report a Sprague–Grundy value")
+		}
+	}
+}
+
+func TestBashClosedFormAgainstBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 16))
+	for m := 1; m <= 5; m++ {
+		spec := fmt.Sprintf("bash:%d", m)
+		b := &bruteHeaps{take: bashTake(m), memo: map[string]bool{}}
+		gm := map[int]int{}
+		for range 150 {
+			heaps := randomHeaps(rng, 3, 14)
+			for _, method := range []Method{Auto, Search} {
+				r := solveOrFail(t, spec, heaps, method)
+				checkAgainstBrute(t, spec, heaps, r, b)
+				x := 0
+				for _, h := range heaps {
+					x ^= grundyOne(bashTake(m), h, gm)
+				}
+				if r.Grundy.Int64() != int64(x) {
+					t.Fatalf("%s %v: grundy %v, want %d", spec, heaps, r.Grundy, x)
+				}
+			}
+			// With one heap, the closed-form remoteness matches the search.
+			one := heaps[:1]
+			closed := solveOrFail(t, spec, one, Auto)
+			searched := solveOrFail(t, spec, one, Search)
+			if *closed.Remoteness != *searched.Remoteness {
+				t.Fatalf("%s %v: remoteness %d by the closed form, %d by search", spec, one, *closed.Remoteness, *searched.Remoteness)
+			}
+		}
+	}
+}
+
+func TestMisereBashAgainstBruteForce(t *testing.T) {
+	for m := 1; m <= 5; m++ {
+		spec := fmt.Sprintf("misere-bash:%d", m)
+		b := &bruteHeaps{take: bashTake(m), misere: true, memo: map[string]bool{}}
+		for n := 0; n <= 40; n++ {
+			r := solveOrFail(t, spec, []int{n}, Auto)
+			checkAgainstBrute(t, spec, []int{n}, r, b)
+		}
+	}
+}
+
+func TestSubtractionSearchAgainstBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(17, 18))
+	for trial := range 60 {
+		set := []int{}
+		for s := 1; s <= 7; s++ {
+			if rng.IntN(3) == 0 {
+				set = append(set, s)
+			}
+		}
+		if len(set) == 0 {
+			set = []int{1 + trial%7}
+		}
+		take := func(h int) []int {
+			var out []int
+			for _, s := range set {
+				if s <= h {
+					out = append(out, h-s)
+				}
+			}
+			return out
+		}
+		spec := "subtract:" + strings.ReplaceAll(joinInts(set), " ", ",")
+		b := &bruteHeaps{take: take, memo: map[string]bool{}}
+		for range 10 {
+			heaps := randomHeaps(rng, 3, 20)
+			r := solveOrFail(t, spec, heaps, Auto)
+			checkAgainstBrute(t, spec, heaps, r, b)
+		}
+	}
+}
+
+func TestFibonacciSubtraction(t *testing.T) {
+	// HDU 1848 "Fibonacci again and again": the values of the Fibonacci
+	// subtraction game start 0 1 2 3 0 1 2 3 4 5 0 (computed here by the
+	// mex recursion, independently of the game's own move generator).
+	fibs := []int{1, 2, 3, 5, 8, 13, 21, 34, 55, 89}
+	take := func(h int) []int {
+		var out []int
+		for _, f := range fibs {
+			if f <= h {
+				out = append(out, h-f)
+			}
+		}
+		return out
+	}
+	inst, _ := Lookup("fib")
+	tab, err := inst.(Tabler).Table(context.Background(), 90, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	memo := map[int]int{}
+	for n, v := range tab.Values {
+		if want := grundyOne(take, n, memo); int(v) != want {
+			t.Fatalf("fib G(%d) = %d, want %d", n, v, want)
+		}
+	}
+	if got := fmt.Sprint(tab.Values[:11]); got != "[0 1 2 3 0 1 2 3 4 5 0]" {
+		t.Fatalf("fib values start %s", got)
+	}
+}
+
+func TestTenThousandHeapNim(t *testing.T) {
+	// 10^5 heaps of Nim: one token per heap of value i, nim-sum of 0..n-1.
+	const n = 100_000
+	tokens := make([]string, n)
+	x := 0
+	for i := range tokens {
+		tokens[i] = fmt.Sprint(i)
+		x ^= i
+	}
+	inst, _ := Lookup("nim")
+	r, err := inst.Solve(context.Background(), tokens, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Grundy.Int64() != int64(x) {
+		t.Fatalf("grundy %v, want %d", r.Grundy, x)
+	}
+	wins := 0
+	for i := range n {
+		if i^x < i {
+			wins++
+		}
+	}
+	if len(r.WinningMoves) != wins {
+		t.Fatalf("%d winning moves, want %d", len(r.WinningMoves), wins)
+	}
+}
