@@ -1,0 +1,154 @@
+package catalog
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/big"
+
+	"github.com/grundy-go/grundy/games/wythoff"
+	"github.com/grundy-go/grundy/impartial"
+)
+
+func init() {
+	Register(Entry{
+		Name:     "wythoff",
+		Position: "two heap sizes a b (any size)",
+		Summary:  "two heaps: take any positive number from one heap, or the same positive number from both; taking the last token wins",
+		Example:  "solve wythoff 3 5",
+		Kind:     "impartial",
+		Make:     func(string) (Instance, error) { return wythoffGame{}, nil },
+	})
+}
+
+const (
+	// maxWythoffSearchHeap bounds heaps searched move by move.
+	maxWythoffSearchHeap = 4096
+	// wythoffQuickWork bounds (a+1)(b+1)(a+b+1), the work of a search from
+	// (a, b), below which Auto also searches for the Sprague–Grundy value.
+	wythoffQuickWork = 4_000_000
+	// maxWythoffGridSearch bounds the grid a table searches; larger grids
+	// come from the closed form and show outcomes only.
+	maxWythoffGridSearch = 256
+	maxWythoffGrid       = 4096
+)
+
+type wythoffGame struct{}
+
+func (wythoffGame) Spec() string { return "wythoff" }
+
+func (wythoffGame) search() *searched[wythoff.Pos] {
+	return &searched[wythoff.Pos]{
+		spec: "wythoff",
+		game: wythoff.Game{},
+		parse: func(t []string) ([]wythoff.Pos, error) {
+			h, err := ParseInts(t, "heap size", 2, 2, maxWythoffSearchHeap)
+			if err != nil {
+				return nil, wythoffTwo(t, err)
+			}
+			return []wythoff.Pos{{A: h[0], B: h[1]}}, nil
+		},
+		format: func(p wythoff.Pos) string { return fmt.Sprintf("%d %d", p.A, p.B) },
+	}
+}
+
+// wythoffTwo explains a bad count of heaps, naming the first extra one.
+func wythoffTwo(tokens []string, err error) error {
+	if f := Fields(tokens); len(f) > 2 {
+		return fmt.Errorf("unexpected third heap %q: Wythoff's game is played on exactly two heaps (a b), got %d numbers", f[2], len(f))
+	}
+	return fmt.Errorf("%w (Wythoff's game is played on exactly two heaps: a b)", err)
+}
+
+func (g wythoffGame) Solve(ctx context.Context, tokens []string, opts Options) (*Report, error) {
+	if opts.Method == Search {
+		return g.search().Solve(ctx, tokens, opts)
+	}
+	h, err := ParseNaturals(tokens, "heap size", 2, 2)
+	if err != nil {
+		return nil, wythoffTwo(tokens, err)
+	}
+	a, b := h[0], h[1]
+	r := &Report{
+		Game:     "wythoff",
+		Position: joinBig(h),
+		Outcome:  "N",
+		Method:   "closed form: Wythoff's theorem (the P-positions are the Beatty pairs (⌊kφ⌋, ⌊kφ²⌋), computed exactly with integer square roots)",
+	}
+	if wythoff.IsP(a, b) {
+		r.Outcome = "P"
+		r.Grundy = new(big.Int)
+	}
+	for _, m := range wythoff.WinningMoves(a, b) {
+		r.WinningMoves = append(r.WinningMoves, m[0].String()+" "+m[1].String())
+	}
+	if a.IsInt64() && b.IsInt64() && a.Int64() <= maxWythoffSearchHeap && b.Int64() <= maxWythoffSearchHeap &&
+		(a.Int64()+1)*(b.Int64()+1)*(a.Int64()+b.Int64()+1) <= wythoffQuickWork {
+		pos := wythoff.Pos{A: int(a.Int64()), B: int(b.Int64())}
+		if err := fillFromSearch(ctx, g.search(), []wythoff.Pos{pos}, opts, r); err != nil {
+			return nil, err
+		}
+	} else if r.Grundy == nil {
+		r.Notes = append(r.Notes, "the closed form gives the outcome, not the Sprague–Grundy value (which has no known formula); the heaps are too large to search, so grundy is null")
+	}
+	return r, nil
+}
+
+// fillFromSearch completes a closed-form report r with the Sprague–Grundy
+// value and remoteness that an exhaustive search of comps finds; the
+// caller has judged the search quick. The search is a second witness: if
+// its outcome or winning moves disagree with the closed form's, that is a
+// bug, reported as an error rather than a wrong answer.
+func fillFromSearch[P comparable](ctx context.Context, s *searched[P], comps []P, opts Options, r *Report) error {
+	sr, err := s.solveComponents(ctx, comps, Options{MaxStates: opts.MaxStates, Progress: opts.Progress})
+	if err != nil {
+		var tooMany *impartial.TooManyStatesError
+		if errors.As(err, &tooMany) {
+			r.Notes = append(r.Notes, "the search for the Sprague–Grundy value was cut off by --max-states, so grundy is null")
+			return nil
+		}
+		return err
+	}
+	if sr.Outcome != r.Outcome {
+		return fmt.Errorf("internal error: %s %s: the closed form says %s but the search says %s", r.Game, r.Position, r.Outcome, sr.Outcome)
+	}
+	r.Grundy = sr.Grundy
+	r.Remoteness = sr.Remoteness
+	r.Notes = append(r.Notes, "the Sprague–Grundy value and remoteness come from an exhaustive search ("+sr.Method+")")
+	return nil
+}
+
+func (g wythoffGame) Table(ctx context.Context, upto int, opts Options) (*Table, error) {
+	if upto < 0 || upto > maxWythoffGrid {
+		return nil, fmt.Errorf("--upto %d: Wythoff tables go up to %d", upto, maxWythoffGrid)
+	}
+	t := &Table{Game: "wythoff", Grid: make([][]int64, upto)}
+	if upto <= maxWythoffGridSearch && opts.Method != ClosedForm {
+		t.Caption = "Grid[a][b] = the Sprague–Grundy value of heaps (a, b), found by exhaustive search; P marks value 0 (the player to move loses)"
+		solver := impartial.New[wythoff.Pos](wythoff.Game{}, impartial.Options{MaxStates: opts.MaxStates, Progress: opts.Progress})
+		for a := range t.Grid {
+			t.Grid[a] = make([]int64, upto)
+			for b := range t.Grid[a] {
+				v, err := solver.Grundy(ctx, wythoff.Pos{A: a, B: b})
+				if err != nil {
+					return nil, err
+				}
+				t.Grid[a][b] = int64(v)
+			}
+		}
+		return t, nil
+	}
+	if opts.Method == Search {
+		return nil, fmt.Errorf("--upto %d: searched Wythoff tables go up to %d", upto, maxWythoffGridSearch)
+	}
+	t.Caption = "P marks the P-positions (a, b) = (⌊kφ⌋, ⌊kφ²⌋) and mirror images, from Wythoff's closed form; -1 is an N-position"
+	for a := range t.Grid {
+		t.Grid[a] = make([]int64, upto)
+		for b := range t.Grid[a] {
+			if !wythoff.IsP(big.NewInt(int64(a)), big.NewInt(int64(b))) {
+				t.Grid[a][b] = -1
+			}
+		}
+	}
+	return t, nil
+}
