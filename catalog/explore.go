@@ -1,0 +1,520 @@
+package catalog
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"iter"
+	"math/big"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/games/nim"
+	"github.com/grundy-go/grundy/games/subtraction"
+	"github.com/grundy-go/grundy/impartial"
+	"github.com/grundy-go/grundy/outcome"
+)
+
+// This file holds what an explorer (the server's API and web page) needs
+// beyond Solve: a start position, every move from a position with the
+// position it leaves and that position's outcome, value and remoteness,
+// and a description of the position that a page can draw. The interfaces
+// are optional; front ends discover them with a type assertion, and show
+// only the Report for instances that lack them.
+
+// Starter is implemented by instances that have a natural start position
+// (or, for games such as Nim with none, a small position worth exploring).
+type Starter interface {
+	// Start returns the start position as position tokens, the same text
+	// that Solve and Explore accept.
+	Start() string
+}
+
+// Explorer is implemented by instances whose positions can be walked move
+// by move.
+type Explorer interface {
+	// Explore solves the position written as tokens, and lists its moves:
+	// at most maxMoves of them (DefaultMaxMoves when maxMoves <= 0), in the
+	// game's move order, each with the position it leaves and that
+	// position's solution. Positions too large to enumerate are an error.
+	Explore(ctx context.Context, tokens []string, opts Options, maxMoves int) (*Exploration, error)
+}
+
+// DefaultMaxMoves is the number of moves Explore lists when not told.
+const DefaultMaxMoves = 500
+
+// maxEnumerated bounds the moves Explore counts beyond those it lists.
+const maxEnumerated = 100_000
+
+// maxSumMoves bounds the moves that the remoteness search of a sum looks
+// at (about a second of work); beyond it remoteness is left unknown.
+const maxSumMoves = 1_000_000
+
+// Exploration is a position with its moves.
+type Exploration struct {
+	// Report is the position's own solution, as Solve gives it.
+	Report *Report `json:"report"`
+	// Board describes the position for drawing.
+	Board *Board `json:"board"`
+	// Moves lists the moves, at most the number asked for.
+	Moves []MoveInfo `json:"moves"`
+	// MovesTotal counts the distinct moves; when MovesCounted is false it is
+	// only a lower bound (the position has too many to count).
+	MovesTotal   int  `json:"moves_total"`
+	MovesCounted bool `json:"moves_counted"`
+}
+
+// MoveInfo is one move and the position it leaves, solved: Outcome,
+// Grundy, Remoteness, Payoff and Value are those of the resulting position,
+// for the player to move THERE (the opponent of the player making the move).
+type MoveInfo struct {
+	// Component is the index of the component (heap, strip) moved in, or -1
+	// for a game that is not a sum.
+	Component int `json:"component"`
+	// From and To describe the move in the game's notation: the component
+	// before and what it becomes ("" for nothing left).
+	From string `json:"from"`
+	To   string `json:"to"`
+	// Position is the whole position the move leaves, as tokens.
+	Position   string   `json:"position"`
+	Outcome    string   `json:"outcome"`
+	Grundy     *big.Int `json:"grundy"`
+	Remoteness *int     `json:"remoteness"`
+	Payoff     any      `json:"payoff,omitempty"`
+	Value      any      `json:"value,omitempty"`
+}
+
+// Board kinds.
+const (
+	BoardHeaps      = "heaps"      // Heaps: token counts, one row each
+	BoardGrid       = "grid"       // Rows: strings of equal length, one cell a character
+	BoardNodes      = "nodes"      // Nodes: a graph's nodes, Tokens where pieces stand
+	BoardComponents = "components" // Components: independent parts in the game's notation
+	BoardText       = "text"       // Text only
+)
+
+// Board describes a position so that a page can draw it as a person knows
+// it: heaps as rows of tokens, strips and boards as grids, graphs as node
+// lists. Text is always set; the other fields go with Kind.
+type Board struct {
+	Kind       string   `json:"kind"`
+	Text       string   `json:"text"`
+	Heaps      []string `json:"heaps,omitempty"` // decimal, any size
+	Rows       []string `json:"rows,omitempty"`
+	Nodes      []string `json:"nodes,omitempty"`
+	Tokens     []string `json:"tokens,omitempty"` // nodes holding a token
+	Components []string `json:"components,omitempty"`
+}
+
+// ErrTooLargeToExplore is wrapped by Explore's error for a position whose
+// moves are too many to list with their values.
+var ErrTooLargeToExplore = errors.New("too large to explore move by move")
+
+// heapBoard draws heaps.
+func heapBoard(heaps []string) *Board {
+	return &Board{Kind: BoardHeaps, Text: strings.Join(heaps, " "), Heaps: heaps}
+}
+
+// exploreCore lists the moves of a sum of components. value returns the
+// outcome and Sprague–Grundy value of a sum (nil value for games without
+// one); remoteness returns its remoteness or nil where unknown.
+type exploreCore[P comparable] struct {
+	options    func(P) iter.Seq[[]P]
+	format     func(P) string
+	sep        string
+	value      func(ctx context.Context, comps []P) (string, *big.Int, error)
+	remoteness func(ctx context.Context, comps []P) (*int, error)
+}
+
+func (e *exploreCore[P]) formatSum(comps []P) string {
+	sep := e.sep
+	if sep == "" {
+		sep = " "
+	}
+	parts := make([]string, len(comps))
+	for i, c := range comps {
+		parts[i] = e.format(c)
+	}
+	return strings.Join(parts, sep)
+}
+
+func (e *exploreCore[P]) moves(ctx context.Context, parts []P, maxMoves int) ([]MoveInfo, int, bool, error) {
+	if maxMoves <= 0 {
+		maxMoves = DefaultMaxMoves
+	}
+	var (
+		out   []MoveInfo
+		seen  = map[string]bool{}
+		total int
+	)
+	for i, c := range parts {
+		for opt := range e.options(c) {
+			if total >= maxEnumerated {
+				return out, total, false, nil
+			}
+			next := impartial.Move[P]{Index: i, Result: opt}.Apply(parts)
+			pos := e.formatSum(next)
+			if seen[pos] {
+				continue
+			}
+			seen[pos] = true
+			total++
+			if len(out) >= maxMoves {
+				continue
+			}
+			if err := ctx.Err(); err != nil {
+				return nil, 0, false, err
+			}
+			oc, g, err := e.value(ctx, next)
+			if err != nil {
+				return nil, 0, false, err
+			}
+			rem, err := e.remoteness(ctx, next)
+			if err != nil {
+				return nil, 0, false, err
+			}
+			out = append(out, MoveInfo{
+				Component: i, From: e.format(c), To: e.formatSum(opt),
+				Position: pos, Outcome: oc, Grundy: g, Remoteness: rem,
+			})
+		}
+	}
+	return out, total, true, nil
+}
+
+// sumSearch finds the outcome and remoteness of sums of components by
+// plain search over whole sums (a sum is a multiset of components, so its
+// key is the sorted list of their notations). It is the definition of
+// remoteness (Winning Ways ch. 9; Steinhaus's remoteness function): 0 at the
+// end, else 1 + the least remoteness of a move to a lost position if there
+// is one, else 1 + the greatest. Under misère play the player who cannot
+// move wins.
+type sumSearch[P comparable] struct {
+	options func(P) iter.Seq[[]P]
+	format  func(P) string
+	misere  bool
+	// single, when set, answers a one-component sum directly (from the
+	// Sprague–Grundy solver's memo); ok=false falls back to search.
+	single func(ctx context.Context, p P) (win bool, rem int, ok bool, err error)
+	memo   map[string]sumEntry
+	budget int // moves still to look at
+}
+
+type sumEntry struct {
+	open bool
+	win  bool
+	rem  int
+}
+
+var errSumBudget = errors.New("sum search budget exhausted")
+
+func newSumSearch[P comparable](g game.Game[P], format func(P) string, misere bool) *sumSearch[P] {
+	return &sumSearch[P]{options: game.AsSplitting(g).Options, format: format, misere: misere, memo: map[string]sumEntry{}, budget: maxSumMoves}
+}
+
+func (s *sumSearch[P]) key(comps []P) string {
+	keys := make([]string, len(comps))
+	for i, c := range comps {
+		keys[i] = s.format(c)
+	}
+	slices.Sort(keys)
+	return strings.Join(keys, "\x00")
+}
+
+// solve returns whether the player to move wins the sum, and its
+// remoteness; errSumBudget when the search grows too large.
+func (s *sumSearch[P]) solve(ctx context.Context, comps []P) (bool, int, error) {
+	if len(comps) == 0 {
+		return s.misere, 0, nil
+	}
+	if len(comps) == 1 && s.single != nil {
+		win, rem, ok, err := s.single(ctx, comps[0])
+		if err != nil || ok {
+			return win, rem, err
+		}
+	}
+	k := s.key(comps)
+	if e, ok := s.memo[k]; ok {
+		if e.open {
+			return false, 0, fmt.Errorf("%w: position %s can be reached from itself", impartial.ErrCycle, k)
+		}
+		return e.win, e.rem, nil
+	}
+	if len(s.memo)&0xff == 0 {
+		if err := ctx.Err(); err != nil {
+			return false, 0, err
+		}
+	}
+	s.memo[k] = sumEntry{open: true}
+	bestWin, worst, any := -1, 0, false
+	for i, c := range comps {
+		for opt := range s.options(c) {
+			any = true
+			if s.budget--; s.budget < 0 {
+				delete(s.memo, k)
+				return false, 0, errSumBudget
+			}
+			next := impartial.Move[P]{Index: i, Result: opt}.Apply(comps)
+			win, rem, err := s.solve(ctx, next)
+			if err != nil {
+				delete(s.memo, k)
+				return false, 0, err
+			}
+			if !win && (bestWin < 0 || rem < bestWin) {
+				bestWin = rem
+			}
+			worst = max(worst, rem)
+		}
+	}
+	var e sumEntry
+	switch {
+	case !any:
+		e = sumEntry{win: s.misere, rem: 0}
+	case bestWin >= 0:
+		e = sumEntry{win: true, rem: bestWin + 1}
+	default:
+		e = sumEntry{win: false, rem: worst + 1}
+	}
+	s.memo[k] = e
+	return e.win, e.rem, nil
+}
+
+// remoteness returns the remoteness of the sum, or nil when the search
+// would be too large.
+func (s *sumSearch[P]) remoteness(ctx context.Context, comps []P) (*int, error) {
+	_, rem, err := s.solve(ctx, comps)
+	if errors.Is(err, errSumBudget) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &rem, nil
+}
+
+// normalPlay builds the pieces of exploreCore for a searched impartial
+// game under normal play: values from the Sprague–Grundy solver, remoteness
+// from the solver for one component and from a sum search for several.
+func normalPlay[P comparable](g game.Game[P], format func(P) string, solver *impartial.Solver[P]) (func(context.Context, []P) (string, *big.Int, error), func(context.Context, []P) (*int, error)) {
+	sums := newSumSearch(g, format, false)
+	sums.single = func(ctx context.Context, p P) (bool, int, bool, error) {
+		v, err := solver.Grundy(ctx, p)
+		if err != nil {
+			return false, 0, false, err
+		}
+		rem, err := solver.Remoteness(ctx, p)
+		if err != nil || rem == impartial.UnknownRemoteness {
+			return false, 0, false, err
+		}
+		return v != 0, rem, true, nil
+	}
+	value := func(ctx context.Context, comps []P) (string, *big.Int, error) {
+		v, err := solver.SumGrundy(ctx, comps)
+		if err != nil {
+			return "", nil, err
+		}
+		return outcome.FromGrundy(v).String(), new(big.Int).SetUint64(v), nil
+	}
+	return value, sums.remoteness
+}
+
+// Explore lists the moves of a searched game's position, each solved by
+// the Sprague–Grundy solver (one memo for the whole request).
+func (s *searched[P]) Explore(ctx context.Context, tokens []string, opts Options, maxMoves int) (*Exploration, error) {
+	if opts.Method == ClosedForm {
+		return nil, fmt.Errorf("%s has no closed form here; drop --method closed to search", s.spec)
+	}
+	comps, err := s.parse(tokens)
+	if err != nil {
+		return nil, err
+	}
+	report, err := s.solveComponents(ctx, comps, opts)
+	if err != nil {
+		return nil, err
+	}
+	solver := s.solver(opts)
+	parts := solver.Split(comps)
+	value, rem := normalPlay(s.game, s.format, solver)
+	core := &exploreCore[P]{options: game.AsSplitting(s.game).Options, format: s.format, sep: s.sep, value: value, remoteness: rem}
+	if report.Remoteness == nil {
+		if report.Remoteness, err = rem(ctx, parts); err != nil {
+			return nil, err
+		}
+	}
+	x := &Exploration{Report: report, Board: s.board(comps)}
+	x.Moves, x.MovesTotal, x.MovesCounted, err = core.moves(ctx, parts, maxMoves)
+	if err != nil {
+		return nil, err
+	}
+	return x, nil
+}
+
+// board draws heaps for games on heaps (positions of type int), and the
+// components otherwise.
+func (s *searched[P]) board(comps []P) *Board {
+	strs := make([]string, len(comps))
+	for i, c := range comps {
+		strs[i] = s.format(c)
+	}
+	if _, heaps := any(comps).([]int); heaps {
+		return heapBoard(strs)
+	}
+	return &Board{Kind: BoardComponents, Text: s.formatSum(comps), Components: strs}
+}
+
+// Start is a small position of three heaps.
+func (s *searched[P]) Start() string {
+	if _, heaps := any(s.game).(game.Game[int]); heaps {
+		return "3 4 5"
+	}
+	return ""
+}
+
+// maxExploreHeap bounds the heaps of closed-form games explored move by
+// move (a heap of n has up to n moves, each listed with its value).
+const maxExploreHeap = 1_000_000
+
+// Start is the textbook Nim position.
+func (nimGame) Start() string { return "3 4 5" }
+
+// Explore lists Nim moves with values from Bouton's theorem: moving heap h
+// to k changes the nim-sum s to s ⊕ h ⊕ k. Remoteness comes from search.
+func (g nimGame) Explore(ctx context.Context, tokens []string, opts Options, maxMoves int) (*Exploration, error) {
+	if opts.Method == Search {
+		return g.search().Explore(ctx, tokens, opts, maxMoves)
+	}
+	report, err := g.Solve(ctx, tokens, opts)
+	if err != nil {
+		return nil, err
+	}
+	heaps, err := ParseInts(tokens, "heap size", 1, MaxComponents, maxExploreHeap)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrTooLargeToExplore, err)
+	}
+	sums := newSumSearch[int](nim.Heap{}, strconv.Itoa, false)
+	sums.single = func(_ context.Context, h int) (bool, int, bool, error) { return h > 0, min(h, 1), true, nil }
+	value := func(_ context.Context, hs []int) (string, *big.Int, error) {
+		s := 0
+		for _, h := range hs {
+			s ^= h
+		}
+		v := big.NewInt(int64(s))
+		return outcomeOfValue(v), v, nil
+	}
+	return exploreHeaps(ctx, report, heaps, nim.Heap{}, value, sums, maxMoves)
+}
+
+// Start is a small position.
+func (misereNim) Start() string { return "1 2 3" }
+
+// Explore lists misère Nim moves with outcomes from Bouton's misère rule;
+// remoteness (with the player who cannot move winning) comes from search.
+func (g misereNim) Explore(ctx context.Context, tokens []string, opts Options, maxMoves int) (*Exploration, error) {
+	report, err := g.Solve(ctx, tokens, opts)
+	if err != nil {
+		return nil, err
+	}
+	heaps, err := ParseInts(tokens, "heap size", 1, MaxComponents, maxExploreHeap)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrTooLargeToExplore, err)
+	}
+	sums := newSumSearch[int](nim.Heap{}, strconv.Itoa, true)
+	value := func(_ context.Context, hs []int) (string, *big.Int, error) {
+		if nim.MisereWins(bigs(hs)) {
+			return "N", nil, nil
+		}
+		return "P", nil, nil
+	}
+	return exploreHeaps(ctx, report, heaps, nim.Heap{}, value, sums, maxMoves)
+}
+
+// exploreHeaps lists the moves of a closed-form heap game.
+func exploreHeaps(ctx context.Context, report *Report, heaps []int, g game.Game[int], value func(context.Context, []int) (string, *big.Int, error), sums *sumSearch[int], maxMoves int) (*Exploration, error) {
+	var err error
+	if report.Remoteness == nil {
+		if report.Remoteness, err = sums.remoteness(ctx, heaps); err != nil {
+			return nil, err
+		}
+	}
+	core := &exploreCore[int]{options: game.AsSplitting(g).Options, format: strconv.Itoa, value: value, remoteness: sums.remoteness}
+	strs := make([]string, len(heaps))
+	for i, h := range heaps {
+		strs[i] = strconv.Itoa(h)
+	}
+	x := &Exploration{Report: report, Board: heapBoard(strs)}
+	x.Moves, x.MovesTotal, x.MovesCounted, err = core.moves(ctx, heaps, maxMoves)
+	if err != nil {
+		return nil, err
+	}
+	return x, nil
+}
+
+func bigs(xs []int) []*big.Int {
+	out := make([]*big.Int, len(xs))
+	for i, x := range xs {
+		out[i] = big.NewInt(int64(x))
+	}
+	return out
+}
+
+// Start is a heap a few rounds long.
+func (b *bashGame) Start() string { return strconv.Itoa(3*(b.m+1) + 1) }
+
+// Explore lists Bash moves: under normal play by the subtraction-game
+// search; misère Bash by search with the misère convention, outcomes from
+// its closed form.
+func (b *bashGame) Explore(ctx context.Context, tokens []string, opts Options, maxMoves int) (*Exploration, error) {
+	if !b.misere {
+		return b.game().Explore(ctx, tokens, opts, maxMoves)
+	}
+	report, err := b.Solve(ctx, tokens, opts)
+	if err != nil {
+		return nil, err
+	}
+	heaps, err := ParseInts(tokens, "heap size", 1, 1, maxExploreHeap)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrTooLargeToExplore, err)
+	}
+	g := b.game().game
+	sums := newSumSearch(g, strconv.Itoa, true)
+	value := func(_ context.Context, hs []int) (string, *big.Int, error) {
+		if hs[0] == 0 || !subtraction.MisereBashLoses(big.NewInt(int64(hs[0])), b.m) {
+			return "N", nil, nil
+		}
+		return "P", nil, nil
+	}
+	return exploreHeaps(ctx, report, heaps, g, value, sums, maxMoves)
+}
+
+// Start is a heap a few periods long.
+func (h *heapGame) Start() string { return "10" }
+
+// LookupBuiltin is Lookup for front ends that take specs from people they
+// do not trust with the file system (the server): it asks no resolver, so
+// no spec is read as a path, and it refuses built-in games whose parameters
+// name a file (their Params syntax says FILE or PATH). Errors are Lookup's.
+func LookupBuiltin(spec string) (Instance, error) {
+	name, params, hasParams := strings.Cut(spec, ":")
+	e, ok := registry[name]
+	if !ok {
+		return nil, unknownGame(name)
+	}
+	if p := strings.ToUpper(e.Params); strings.Contains(p, "FILE") || strings.Contains(p, "PATH") {
+		return nil, fmt.Errorf("game %q reads the file named in its parameters, which is not allowed here", name)
+	}
+	switch {
+	case e.Params == "" && hasParams:
+		return nil, fmt.Errorf("game %q takes no parameters, but got %q", name, params)
+	case e.Params != "" && !hasParams && !e.OptionalParams:
+		return nil, fmt.Errorf("game %q needs parameters: %s:%s (e.g. %s)", name, name, e.Params, e.Example)
+	case hasParams && params == "":
+		return nil, fmt.Errorf("game %q: empty parameters after ':'; expected %s:%s", name, name, e.Params)
+	}
+	inst, err := e.Make(params)
+	if err != nil {
+		return nil, fmt.Errorf("game %q: %w", spec, err)
+	}
+	return inst, nil
+}
