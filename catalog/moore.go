@@ -1,0 +1,190 @@
+package catalog
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+	"strconv"
+
+	"github.com/grundy-go/grundy/games/moore"
+	"github.com/grundy-go/grundy/impartial"
+	"github.com/grundy-go/grundy/outcome"
+)
+
+func init() {
+	Register(Entry{
+		Name:     "moore",
+		Params:   "K",
+		Position: "heap sizes, e.g. 3 5 6 (any size)",
+		Summary:  "Moore's Nim_K: take any positive numbers of tokens from at least one and at most K heaps at once; taking the last token wins",
+		Example:  "solve moore:2 3 5 6",
+		Kind:     "impartial",
+		Make:     newMoore,
+	})
+}
+
+const (
+	// mooreQuickStates bounds ∏(h+1), the positions below the given heaps,
+	// for Auto to search for the value and every winning move.
+	mooreQuickStates = 5_000
+	// mooreMaxSearchStates bounds ∏(h+1) for --method search.
+	mooreMaxSearchStates = 200_000
+	maxMooreK            = 1_000_000
+	maxMooreGridSearch   = 64
+	maxMooreGrid         = 4096
+)
+
+type mooreGame struct {
+	k    int
+	spec string
+}
+
+func newMoore(params string) (Instance, error) {
+	k, err := strconv.Atoi(params)
+	if err != nil || k < 1 || k > maxMooreK {
+		return nil, fmt.Errorf("bad K %q: expected the most heaps a move may take from, an integer from 1 to %d (moore:1 is Nim)", params, maxMooreK)
+	}
+	return &mooreGame{k: k, spec: "moore:" + strconv.Itoa(k)}, nil
+}
+
+func (g *mooreGame) Spec() string { return g.spec }
+
+// searchSize returns ∏(h+1), or limit+1 if it exceeds limit.
+func searchSize(heaps []*big.Int, limit int) int {
+	p := 1
+	for _, h := range heaps {
+		if !h.IsInt64() || h.Int64() >= int64(limit) {
+			return limit + 1
+		}
+		p *= int(h.Int64()) + 1
+		if p > limit {
+			return limit + 1
+		}
+	}
+	return p
+}
+
+func (g *mooreGame) Solve(ctx context.Context, tokens []string, opts Options) (*Report, error) {
+	heaps, err := ParseNaturals(tokens, "heap size", 1, MaxComponents)
+	if err != nil {
+		return nil, err
+	}
+	size := searchSize(heaps, mooreMaxSearchStates)
+	if opts.Method == Search {
+		if size > mooreMaxSearchStates {
+			return nil, fmt.Errorf("position %q is too large to search move by move (more than %d positions below it); drop --method search to use Moore's closed form", joinBig(heaps), mooreMaxSearchStates)
+		}
+		return g.search(ctx, heaps, opts)
+	}
+	r := &Report{
+		Game:     g.spec,
+		Position: joinBig(heaps),
+		Outcome:  "N",
+		Method:   fmt.Sprintf("closed form: Moore's theorem (P exactly when every binary digit column sums to a multiple of %d)", g.k+1),
+	}
+	if moore.IsP(heaps, g.k) {
+		r.Outcome = "P"
+		r.Grundy = new(big.Int)
+	}
+	if size <= mooreQuickStates {
+		sr, err := g.search(ctx, heaps, opts)
+		if err != nil {
+			return nil, err
+		}
+		if sr.Outcome != r.Outcome {
+			return nil, fmt.Errorf("internal error: %s %s: Moore's theorem says %s but the search says %s", g.spec, r.Position, r.Outcome, sr.Outcome)
+		}
+		r.Grundy, r.Remoteness, r.WinningMoves = sr.Grundy, sr.Remoteness, sr.WinningMoves
+		r.Notes = append(r.Notes, "the Sprague–Grundy value, remoteness and the list of winning moves come from an exhaustive search ("+sr.Method+")")
+		return r, nil
+	}
+	if m := moore.WinningMove(heaps, g.k); m != nil {
+		r.WinningMoves = []string{joinBig(m)}
+		r.MovesIncomplete = true
+		r.Notes = append(r.Notes, "the winning move shown is the one Moore's proof constructs; the position is too large to list them all")
+	}
+	if r.Grundy == nil {
+		r.Notes = append(r.Notes, "Moore's theorem gives the outcome, not the Sprague–Grundy value; the position is too large to search, so grundy is null")
+	}
+	return r, nil
+}
+
+// search solves small heaps exhaustively, listing every winning move in
+// the heaps' given order.
+func (g *mooreGame) search(ctx context.Context, heaps []*big.Int, opts Options) (*Report, error) {
+	hs := make([]int, len(heaps))
+	for i, h := range heaps {
+		hs[i] = int(h.Int64())
+	}
+	solver := impartial.New[moore.Key](moore.Game{K: g.k}, impartial.Options{MaxStates: opts.MaxStates, Progress: opts.Progress})
+	key := moore.MakeKey(hs)
+	v, err := solver.Grundy(ctx, key)
+	if err != nil {
+		return nil, err
+	}
+	rem, err := solver.Remoteness(ctx, key)
+	if err != nil {
+		return nil, err
+	}
+	r := &Report{
+		Game:       g.spec,
+		Position:   joinInts(hs),
+		Outcome:    outcome.FromGrundy(v).String(),
+		Grundy:     new(big.Int).SetUint64(v),
+		Remoteness: &rem,
+	}
+	if v != 0 {
+		moore.EachMove(hs, g.k, func(next []int) bool {
+			var w uint64
+			w, err = solver.Grundy(ctx, moore.MakeKey(next))
+			if err != nil {
+				return false
+			}
+			if w == 0 {
+				r.WinningMoves = append(r.WinningMoves, joinInts(next))
+			}
+			return true
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	r.Method = fmt.Sprintf("exhaustive Sprague–Grundy search (%d positions)", solver.States())
+	return r, nil
+}
+
+// Table gives the two-heap grid of values.
+func (g *mooreGame) Table(ctx context.Context, upto int, opts Options) (*Table, error) {
+	if upto < 0 || upto > maxMooreGrid {
+		return nil, fmt.Errorf("--upto %d: Nim_K tables go up to %d", upto, maxMooreGrid)
+	}
+	t := &Table{Game: g.spec, Grid: make([][]int64, upto)}
+	if upto <= maxMooreGridSearch && opts.Method != ClosedForm {
+		t.Caption = "two heaps: Grid[a][b] = the Sprague–Grundy value of heaps (a, b), found by exhaustive search; P marks value 0 (the player to move loses)"
+		solver := impartial.New[moore.Key](moore.Game{K: g.k}, impartial.Options{MaxStates: opts.MaxStates, Progress: opts.Progress})
+		for a := range t.Grid {
+			t.Grid[a] = make([]int64, upto)
+			for b := range t.Grid[a] {
+				v, err := solver.Grundy(ctx, moore.MakeKey([]int{a, b}))
+				if err != nil {
+					return nil, err
+				}
+				t.Grid[a][b] = int64(v)
+			}
+		}
+		return t, nil
+	}
+	if opts.Method == Search {
+		return nil, fmt.Errorf("--upto %d: searched Nim_K tables go up to %d", upto, maxMooreGridSearch)
+	}
+	t.Caption = "two heaps: P marks the P-positions by Moore's theorem; -1 is an N-position"
+	for a := range t.Grid {
+		t.Grid[a] = make([]int64, upto)
+		for b := range t.Grid[a] {
+			if !moore.IsP([]*big.Int{big.NewInt(int64(a)), big.NewInt(int64(b))}, g.k) {
+				t.Grid[a][b] = -1
+			}
+		}
+	}
+	return t, nil
+}
