@@ -67,6 +67,15 @@ type Options struct {
 	Method    Method
 	MaxStates int              // bound on positions a search explores; 0 for the default
 	Progress  func(solved int) // called now and then by long searches
+	// Params are a game script's parameters (--param k=v), read by the
+	// script as params["k"].
+	Params map[string]string
+	// PositionExpr is a position written as a Starlark expression (--pos),
+	// for game scripts.
+	PositionExpr string
+	// ScriptSteps is the Starlark step budget of one call of a script's
+	// function (--max-steps); 0 for the default.
+	ScriptSteps uint64
 }
 
 // Report is the answer for one position: the JSON contract of DESIGN.md.
@@ -92,8 +101,34 @@ type Report struct {
 	Method string   `json:"-"` // how the answer was found
 	Notes  []string `json:"-"` // further explanation
 	// MovesIncomplete is set when WinningMoves lists only some of the
-	// winning moves (a closed form can exhibit one but not enumerate all).
+	// winning moves (a closed form can exhibit one but not enumerate all,
+	// or the list would be too long to print).
 	MovesIncomplete bool `json:"-"`
+	// MoveCount, when not 0, is the number of winning moves, which may
+	// exceed the number listed.
+	MoveCount int `json:"-"`
+}
+
+// maxMoveText bounds the total length of the winning moves a report
+// lists: in a sum of 10^5 heaps each move is a 600 KB position, and tens
+// of thousands of them would be gigabytes.
+const maxMoveText = 4 << 20
+
+// addMoves lists count winning moves, the i-th written by move(i), as long
+// as their total length stays within maxMoveText; it records the count,
+// and that the list is incomplete when it is.
+func (r *Report) addMoves(count int, move func(i int) string) {
+	r.MoveCount = count
+	size := 0
+	for i := range count {
+		m := move(i)
+		size += len(m)
+		if size > maxMoveText && len(r.WinningMoves) > 0 {
+			r.MovesIncomplete = true
+			return
+		}
+		r.WinningMoves = append(r.WinningMoves, m)
+	}
 }
 
 // MarshalJSON writes the contract's fields, then Extra's in key order.
@@ -113,6 +148,9 @@ func (r *Report) MarshalJSON() ([]byte, error) {
 	}
 	if r.MovesIncomplete {
 		extra["winning_moves_complete"] = false
+		if r.MoveCount > 0 {
+			extra["winning_move_count"] = r.MoveCount
+		}
 	}
 	var sb strings.Builder
 	sb.Write(b[:len(b)-1])

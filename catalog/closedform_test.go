@@ -267,30 +267,45 @@ func TestFibonacciSubtraction(t *testing.T) {
 	}
 }
 
-func TestTenThousandHeapNim(t *testing.T) {
-	// 10^5 heaps of Nim: one token per heap of value i, nim-sum of 0..n-1.
+func TestHundredThousandHeapNim(t *testing.T) {
+	// Heaps 1..10^5: the nim-sum is 10^5 (n ≡ 0 mod 4), and every heap with
+	// bit 16 set has a winning move — tens of thousands of positions of
+	// 10^5 heaps each, too many to list: the report says how many there
+	// are and lists what fits.
 	const n = 100_000
 	tokens := make([]string, n)
 	x := 0
 	for i := range tokens {
-		tokens[i] = fmt.Sprint(i)
-		x ^= i
+		tokens[i] = fmt.Sprint(i + 1)
+		x ^= i + 1
+	}
+	if x != n {
+		t.Fatalf("nim-sum of 1..%d is %d", n, x)
 	}
 	inst, _ := Lookup("nim")
 	r, err := inst.Solve(context.Background(), tokens, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.Grundy.Int64() != int64(x) {
-		t.Fatalf("grundy %v, want %d", r.Grundy, x)
+	if r.Grundy.Int64() != int64(x) || r.Outcome != "N" {
+		t.Fatalf("grundy %v outcome %s, want %d N", r.Grundy, r.Outcome, x)
 	}
 	wins := 0
-	for i := range n {
-		if i^x < i {
+	for h := 1; h <= n; h++ {
+		if h^x < h {
 			wins++
 		}
 	}
-	if len(r.WinningMoves) != wins {
-		t.Fatalf("%d winning moves, want %d", len(r.WinningMoves), wins)
+	if r.MoveCount != wins || !r.MovesIncomplete || len(r.WinningMoves) == 0 || len(r.WinningMoves) >= wins {
+		t.Fatalf("count %d (want %d), incomplete %v, listed %d", r.MoveCount, wins, r.MovesIncomplete, len(r.WinningMoves))
+	}
+	// The first listed move is the first heap with bit 16 set: 65536 → 65536 ⊕ x.
+	first := strings.Fields(r.WinningMoves[0])
+	if first[65535] != fmt.Sprint(65536^x) {
+		t.Fatalf("first winning move leaves %s at heap 65536, want %d", first[65535], 65536^x)
+	}
+	b, err := r.MarshalJSON()
+	if err != nil || !strings.Contains(string(b), fmt.Sprintf(`"winning_move_count":%d,"winning_moves_complete":false}`, wins)) {
+		t.Fatalf("JSON does not carry the count: %v %.200s", err, b[len(b)-100:])
 	}
 }

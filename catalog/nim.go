@@ -61,9 +61,8 @@ func (g nimGame) Solve(ctx context.Context, tokens []string, opts Options) (*Rep
 		Grundy:   s,
 		Method:   "closed form: Bouton's theorem (the value is the nim-sum of the heap sizes)",
 	}
-	for _, m := range nim.WinningMoves(heaps) {
-		r.WinningMoves = append(r.WinningMoves, joinBig(m.Apply(heaps)))
-	}
+	moves := nim.WinningMoves(heaps)
+	r.addMoves(len(moves), func(i int) string { return joinBig(moves[i].Apply(heaps)) })
 	if len(heaps) == 1 {
 		// One heap: the winner takes it all at once.
 		rem := min(heaps[0].Sign(), 1)
@@ -108,9 +107,8 @@ func (misereNim) Solve(ctx context.Context, tokens []string, opts Options) (*Rep
 	if nim.MisereWins(heaps) {
 		r.Outcome = "N"
 	}
-	for _, m := range nim.MisereWinningMoves(heaps) {
-		r.WinningMoves = append(r.WinningMoves, joinBig(m.Apply(heaps)))
-	}
+	moves := nim.MisereWinningMoves(heaps)
+	r.addMoves(len(moves), func(i int) string { return joinBig(moves[i].Apply(heaps)) })
 	return r, nil
 }
 

@@ -71,9 +71,7 @@ func (s *searched[P]) solveComponents(ctx context.Context, comps []P, opts Optio
 		zero := 0
 		r.Remoteness = &zero
 	}
-	for _, m := range moves {
-		r.WinningMoves = append(r.WinningMoves, s.formatSum(m.Apply(parts)))
-	}
+	r.addMoves(len(moves), func(i int) string { return s.formatSum(moves[i].Apply(parts)) })
 	return r, nil
 }
 

@@ -159,6 +159,11 @@ func (b *bashGame) Solve(ctx context.Context, tokens []string, opts Options) (*R
 	// residue 0..m; it takes (v_i - (v_i ⊕ s)) mod (m+1) tokens, when that
 	// amount is between 1 and m and no more than the heap.
 	mod := big.NewInt(int64(b.m) + 1)
+	type move struct {
+		index int
+		to    *big.Int
+	}
+	var moves []move
 	for i, h := range heaps {
 		target := new(big.Int).Xor(values[i], s)
 		if target.Cmp(mod) >= 0 {
@@ -169,10 +174,13 @@ func (b *bashGame) Solve(ctx context.Context, tokens []string, opts Options) (*R
 		if take.Sign() == 0 || take.Cmp(h) > 0 {
 			continue
 		}
-		next := append([]*big.Int(nil), heaps...)
-		next[i] = new(big.Int).Sub(h, take)
-		r.WinningMoves = append(r.WinningMoves, joinBig(next))
+		moves = append(moves, move{i, new(big.Int).Sub(h, take)})
 	}
+	r.addMoves(len(moves), func(k int) string {
+		next := append([]*big.Int(nil), heaps...)
+		next[moves[k].index] = moves[k].to
+		return joinBig(next)
+	})
 	return r, nil
 }
 

@@ -3,6 +3,7 @@ package nimber
 import (
 	"math/big"
 	"math/bits"
+	"sync"
 )
 
 // Sum returns the nim-sum of the values: their bitwise exclusive or.
@@ -84,31 +85,40 @@ func Mex(values []uint64) uint64 {
 //	a ⊗ b = ((a1⊗b1) ⊕ (a1⊗b0) ⊕ (a0⊗b1))·F ⊕ (a0⊗b0) ⊕ (a1⊗b1)⊗(F/2)
 //
 // because F⊗F = F ⊕ F/2 (Conway, On Numbers and Games, ch. 6). Three
-// recursive products per level (Karatsuba) make it O(w^1.58) for w-bit
-// operands.
+// products of halves per level (Karatsuba), a fourth by the constant F/2,
+// and a 256×256 table of byte products at the bottom: 64-bit operands
+// take a few dozen table lookups.
 func Mul(a, b uint64) uint64 {
+	byteTableOnce.Do(fillByteTable)
 	return mul(a, b, 64)
 }
 
-// mul multiplies operands of fewer than 2^half... bits: width is the number
-// of bits (a power of two) that a and b fit in.
-func mul(a, b uint64, width uint) uint64 {
-	if a < 2 || b < 2 {
-		return a * b
+var (
+	byteTableOnce sync.Once
+	byteTable     [256][256]uint8 // nim-products of bytes
+)
+
+// fillByteTable computes the byte products by the same recursion, down to
+// single bits.
+func fillByteTable() {
+	for a := range 256 {
+		for b := range 256 {
+			byteTable[a][b] = uint8(mulSlow(uint64(a), uint64(b), 8))
+		}
 	}
-	if width == 1 {
-		return a & b
+}
+
+// mul multiplies operands below 2^width, width a power of two ≥ 8.
+func mul(a, b uint64, width uint) uint64 {
+	// Shrink the width while both operands fit in the lower half: it keeps
+	// the recursion proportional to the operands' real size.
+	for width > 8 && a>>(width/2) == 0 && b>>(width/2) == 0 {
+		width /= 2
+	}
+	if width == 8 {
+		return uint64(byteTable[a][b])
 	}
 	half := width / 2
-	// Shrink the width while both operands fit in the lower half: it keeps
-	// the recursion depth proportional to the operands' real size.
-	for half > 1 && a>>half == 0 && b>>half == 0 {
-		width, half = half, half/2
-	}
-	if a>>half == 0 && b>>half == 0 {
-		// half == 1 and both operands are below 2: handled above.
-		return a & b
-	}
 	mask := uint64(1)<<half - 1
 	a1, a0 := a>>half, a&mask
 	b1, b0 := b>>half, b&mask
@@ -116,4 +126,20 @@ func mul(a, b uint64, width uint) uint64 {
 	ll := mul(a0, b0, half)
 	cross := mul(a1^a0, b1^b0, half) ^ ll // = a1b1 ⊕ a1b0 ⊕ a0b1
 	return cross<<half ^ ll ^ mul(hh, uint64(1)<<(half-1), half)
+}
+
+// mulSlow is the same recursion all the way down to bits, used once to
+// fill the byte table.
+func mulSlow(a, b uint64, width uint) uint64 {
+	if a < 2 || b < 2 {
+		return a * b
+	}
+	half := width / 2
+	mask := uint64(1)<<half - 1
+	a1, a0 := a>>half, a&mask
+	b1, b0 := b>>half, b&mask
+	hh := mulSlow(a1, b1, half)
+	ll := mulSlow(a0, b0, half)
+	cross := mulSlow(a1^a0, b1^b0, half) ^ ll
+	return cross<<half ^ ll ^ mulSlow(hh, uint64(1)<<(half-1), half)
 }

@@ -115,7 +115,10 @@ func printReport(w io.Writer, r *catalog.Report) {
 		fmt.Fprintf(w, "  winning moves: none\n")
 	default:
 		label := fmt.Sprintf("winning moves (%d)", n)
-		if r.MovesIncomplete {
+		switch {
+		case r.MovesIncomplete && r.MoveCount > n:
+			label = fmt.Sprintf("winning moves (%d in all; the first %d)", r.MoveCount, n)
+		case r.MovesIncomplete:
 			label = fmt.Sprintf("winning moves (%d shown; the position is too large to list all)", n)
 		}
 		fmt.Fprintf(w, "  %s, each to the position it leaves:\n", label)
