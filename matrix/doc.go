@@ -1,0 +1,31 @@
+// Package matrix solves two-player zero-sum matrix games: the row player
+// picks a row, the column player a column, and the column player pays the
+// row player the entry there. By von Neumann's minimax theorem (1928) the
+// game has a value v and optimal mixed strategies x (rows) and y (columns)
+// with xᵀA ≥ v componentwise and Ay ≤ v componentwise.
+//
+// Solve finds them by linear programming (Dantzig 1951; see von Stengel,
+// "Game Theory Basics", ch. 8, or Ferguson, "Game Theory", part II §4):
+// after shifting A so that every entry is at least 1, the row player's
+// problem is min Σu subject to Aᵀu ≥ 1, u ≥ 0 (then v = 1/Σu, x = v·u), and
+// the column player's its dual, max Σw subject to Aw ≤ 1, w ≥ 0. Both are
+// solved with gonum's simplex (gonum.org/v1/gonum/optimize/convex/lp),
+// which works in float64.
+//
+// The floating-point answer is then made exact and proven: the supports of
+// the two strategies found by the simplex fix the equalising equations of
+// an equilibrium (every column the opponent uses pays the value against
+// x, and every used row against y — complementary slackness), which are
+// solved exactly over the integers by fraction-free (Bareiss) elimination.
+// The candidate is accepted only if it satisfies every equilibrium
+// inequality exactly, in math/big arithmetic: x ≥ 0, Σx = 1, xᵀA ≥ v for
+// every column, and likewise for y. A Solution with Verified set is thus a
+// theorem, not an approximation. When no exact candidate passes
+// (degenerate games where the simplex's support does not pin the
+// equations), the floating-point strategies are still returned, with a
+// proven bracket Lower ≤ v ≤ Upper computed exactly from them.
+//
+// Parse reads a matrix written as rows of numbers separated by white space
+// (integers, decimals, exponents, or fractions such as 2/3), one row a
+// line; blank lines and text after '#' are ignored.
+package matrix
