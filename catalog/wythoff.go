@@ -112,6 +112,14 @@ func fillFromSearch[P comparable](ctx context.Context, s *searched[P], comps []P
 	if sr.Outcome != r.Outcome {
 		return fmt.Errorf("internal error: %s %s: the closed form says %s but the search says %s", r.Game, r.Position, r.Outcome, sr.Outcome)
 	}
+	if r.Grundy != nil {
+		if r.Grundy.Cmp(sr.Grundy) != 0 {
+			return fmt.Errorf("internal error: %s %s: the closed form gives the value %s but the search %s", r.Game, r.Position, r.Grundy, sr.Grundy)
+		}
+		r.Remoteness = sr.Remoteness
+		r.Notes = append(r.Notes, "the remoteness comes from an exhaustive search ("+sr.Method+"), which confirms the value")
+		return nil
+	}
 	r.Grundy = sr.Grundy
 	r.Remoteness = sr.Remoteness
 	r.Notes = append(r.Notes, "the Sprague–Grundy value and remoteness come from an exhaustive search ("+sr.Method+")")
