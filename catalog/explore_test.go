@@ -254,7 +254,7 @@ func TestExploreLimits(t *testing.T) {
 
 // TestLookupBuiltin gives Lookup's answers and errors for built-in specs.
 func TestLookupBuiltin(t *testing.T) {
-	for _, spec := range []string{"nim", "bash:3", "subtract:1,3,4", "nimm", "", "bash", "bash:", "nim:3", "subtract:0", "subtract:x", "../etc/passwd.star"} {
+	for _, spec := range []string{"nim", "bash:3", "subtract:1,3,4", "nimm", "", "bash", "bash:", "nim:3", "subtract:0", "subtract:x"} {
 		a, errA := Lookup(spec)
 		b, errB := LookupBuiltin(spec)
 		if (errA == nil) != (errB == nil) || errA != nil && errA.Error() != errB.Error() || errA == nil && a.Spec() != b.Spec() {

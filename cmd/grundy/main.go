@@ -77,6 +77,7 @@ Every result command takes --json and then prints one JSON object.`,
 		newSolveCmd(),
 		newGamesCmd(),
 		newTableCmd(),
+		newServeCmd(),
 	)
 	return root
 }

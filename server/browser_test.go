@@ -1,0 +1,187 @@
+package server
+
+import (
+	"context"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// chromium finds Debian's chromium, which scripts/install-chromium.sh
+// installs (CI runs it before the tests).
+func chromium(t *testing.T) string {
+	t.Helper()
+	if p := os.Getenv("GRUNDY_CHROMIUM"); p != "" {
+		return p
+	}
+	if _, err := os.Stat("/usr/bin/chromium"); err == nil {
+		return "/usr/bin/chromium"
+	}
+	if p, err := exec.LookPath("chromium"); err == nil {
+		return p
+	}
+	t.Skip("skipping the browser test: no chromium at /usr/bin/chromium or on PATH; " +
+		"run scripts/install-chromium.sh (it needs apt-get and root) or set GRUNDY_CHROMIUM")
+	return ""
+}
+
+// browse starts a headless chromium for one test.
+func browse(t *testing.T) context.Context {
+	t.Helper()
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(chromium(t)),
+		chromedp.Headless,
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-dev-shm-usage", true),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(1280, 1100),
+	}
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancelCtx := chromedp.NewContext(actx)
+	tctx, cancelTime := context.WithTimeout(ctx, 90*time.Second)
+	t.Cleanup(func() { cancelTime(); cancelCtx(); cancelAlloc() })
+	return tctx
+}
+
+func screenshot(t *testing.T, ctx context.Context, name string) {
+	t.Helper()
+	png := run(t, ctx, chromedp.FullScreenshot(100))
+	dir := filepath.Join("testdata", "output")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, name), png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// run runs one browser action and fails the test on error.
+func run[T any](t *testing.T, ctx context.Context, a chromedp.Action[T]) T {
+	t.Helper()
+	v, err := chromedp.Run(ctx, a)
+	if err != nil {
+		t.Fatalf("browser: %v", err)
+	}
+	return v
+}
+
+// do runs browser steps and fails the test on error.
+func do(t *testing.T, ctx context.Context, what string, steps ...chromedp.Action[chromedp.Void]) {
+	t.Helper()
+	if err := chromedp.Do(ctx, steps...); err != nil {
+		t.Fatalf("%s: %v", what, err)
+	}
+}
+
+func count(t *testing.T, ctx context.Context, selector string) int {
+	t.Helper()
+	return run(t, ctx, chromedp.Evaluate[int](`document.querySelectorAll(` + strconv.Quote(selector) + `).length`))
+}
+
+
+// TestBrowserNim345 plays Nim 3 4 5 in the explorer in a real browser:
+// exactly one move (3 → 1) is marked winning, clicking it gives 1 4 5,
+// which every move loses, and the value history shows the two positions.
+func TestBrowserNim345(t *testing.T) {
+	ctx := browse(t)
+	ts := httptest.NewServer(New(Config{}))
+	defer ts.Close()
+
+	do(t, ctx, "opening the explorer",
+		chromedp.Navigate(ts.URL+"/"),
+		chromedp.WaitVisible(`body[data-ready="true"]`),
+		// Pick the game and the position as a person would.
+		chromedp.SetValue(`#game`, "nim"),
+		chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+			_, err := chromedp.Evaluate[chromedp.Void](`document.getElementById("game").dispatchEvent(new Event("change"))`)(ctx, tg)
+			return err
+		}),
+		chromedp.SetValue(`#position`, "3 4 5"),
+		chromedp.Click(`#go`),
+		chromedp.WaitVisible(`#moves button.move`),
+	)
+	moves := count(t, ctx, "#moves button.move")
+	wins := count(t, ctx, "#moves button.move.win")
+	winPos := run(t, ctx, chromedp.AttributeValue(`#moves button.move.win`, "data-position")).Value
+	if moves != 12 || wins != 1 || winPos != "1 4 5" {
+		t.Fatalf("nim 3 4 5: %d moves, %d marked winning (to %q); want 12 moves, exactly one winning, to 1 4 5", moves, wins, winPos)
+	}
+	screenshot(t, ctx, "nim-345-start.png")
+
+	do(t, ctx, "playing 3 → 1",
+		chromedp.Click(`#moves button.move.win`),
+		chromedp.WaitVisible(`#chart circle.pt[data-ply="1"]`),
+	)
+	posText := run(t, ctx, chromedp.Text(`#position-text`))
+	tokens := run(t, ctx, chromedp.Evaluate[[]int](`[...document.querySelectorAll("#board .heap")].map(h => h.querySelectorAll(".token").length)`))
+	outcomes := run(t, ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll("#chart circle.pt")].map(c => c.dataset.outcome)`))
+	rems := run(t, ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll("#chart circle.pt")].map(c => c.dataset.remoteness)`))
+	url := run(t, ctx, chromedp.Location())
+	if !strings.HasSuffix(posText, "1 4 5") || len(tokens) != 3 || tokens[0] != 1 || tokens[1] != 4 || tokens[2] != 5 {
+		t.Errorf("after 3 → 1: position %q, heaps drawn with tokens %v; want 1 4 5", posText, tokens)
+	}
+	// 1 4 5 is a P-position: each of its 10 moves loses.
+	if w, l := count(t, ctx, "#moves button.move.win"), count(t, ctx, "#moves button.move.lose"); w != 0 || l != 10 {
+		t.Errorf("1 4 5: %d winning and %d losing moves, want 0 and 10", w, l)
+	}
+	// The chart: the start (N, remoteness 11), then 1 4 5 (P, 10).
+	if strings.Join(outcomes, " ") != "N P" || strings.Join(rems, " ") != "11 10" {
+		t.Errorf("value history: outcomes %v, remoteness %v; want N 11, P 10", outcomes, rems)
+	}
+	if !strings.Contains(url, "position=1+4+5") || !strings.Contains(url, "game=nim") {
+		t.Errorf("the address does not name the position: %s", url)
+	}
+	screenshot(t, ctx, "nim-345-after-move.png")
+
+	// Undo and redo walk the history; the shared link rebuilds it.
+	do(t, ctx, "undo", chromedp.Click(`#undo`), chromedp.WaitVisible(`#redo:not([disabled])`))
+	afterUndo := run(t, ctx, chromedp.Text(`#position-text`))
+	do(t, ctx, "redo", chromedp.Click(`#redo`), chromedp.WaitVisible(`#undo:not([disabled])`))
+	afterRedo := run(t, ctx, chromedp.Text(`#position-text`))
+	if !strings.HasSuffix(afterUndo, "3 4 5") || !strings.HasSuffix(afterRedo, "1 4 5") {
+		t.Errorf("undo gave %q, redo %q", afterUndo, afterRedo)
+	}
+	shared := run(t, ctx, chromedp.AttributeValue(`#share`, "href")).Value
+	do(t, ctx, "opening the shared link "+shared,
+		chromedp.Navigate(ts.URL+"/"+shared),
+		chromedp.WaitVisible(`#chart circle.pt[data-ply="1"]`),
+	)
+	if n := count(t, ctx, "#chart circle.pt"); n != 2 {
+		t.Errorf("the shared link %s: %d points in the chart, want 2", shared, n)
+	}
+}
+
+// TestBrowserEngine lets the engine answer: after the winning move the
+// engine, which must lose, delays the end as long as it can.
+func TestBrowserEngine(t *testing.T) {
+	ctx := browse(t)
+	ts := httptest.NewServer(New(Config{}))
+	defer ts.Close()
+	do(t, ctx, "playing against the engine",
+		chromedp.Navigate(ts.URL+"/?game=subtract:1,3,4&position=9+5"),
+		chromedp.WaitVisible(`#moves button.move`),
+		chromedp.Click(`#auto-engine`),
+		chromedp.Click(`#moves button.move.win`),
+		chromedp.WaitVisible(`#chart circle.pt[data-ply="2"]`),
+	)
+	outcomes := run(t, ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll("#chart circle.pt")].map(c => c.dataset.outcome)`))
+	note := run(t, ctx, chromedp.Text(`#engine-note`))
+	// Start N; after our winning move P; the engine's reply must leave N.
+	if strings.Join(outcomes, " ") != "N P N" || !strings.Contains(note, "every move loses") {
+		t.Errorf("engine game: chart %v, note %q", outcomes, note)
+	}
+	screenshot(t, ctx, "subtract-engine.png")
+}

@@ -1,0 +1,479 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"net"
+	"net/http"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/grundy-go/grundy/catalog"
+	"github.com/grundy-go/grundy/impartial"
+)
+
+//go:embed web
+var webFS embed.FS
+
+// Config sets the server's limits. Zero fields take the defaults below.
+type Config struct {
+	// Scripts are games loaded from files when the server started, by name
+	// (see LoadScripts). Requests name them; they never name files.
+	Scripts map[string]catalog.Instance
+	// MaxStates caps the positions one search explores.
+	MaxStates int
+	// MaxMoves caps the moves listed for one position.
+	MaxMoves int
+	// Timeout is how long one request may compute.
+	Timeout time.Duration
+	// MaxBody caps the size of a request body, in bytes.
+	MaxBody int64
+	// CacheSize is the number of solved positions kept.
+	CacheSize int
+	// MaxConcurrent is the number of searches run at once; more wait.
+	MaxConcurrent int
+}
+
+// Defaults.
+const (
+	DefaultMaxStates = 2_000_000
+	DefaultMaxMoves  = 500
+	DefaultTimeout   = 20 * time.Second
+	DefaultMaxBody   = 64 << 10
+	DefaultCacheSize = 10_000
+)
+
+// Server serves the API and the explorer. It is an http.Handler.
+type Server struct {
+	cfg   Config
+	mux   *http.ServeMux
+	cache *cache
+	sem   chan struct{}
+}
+
+// New returns a Server with the given limits.
+func New(cfg Config) *Server {
+	if cfg.MaxStates <= 0 {
+		cfg.MaxStates = DefaultMaxStates
+	}
+	if cfg.MaxMoves <= 0 {
+		cfg.MaxMoves = DefaultMaxMoves
+	}
+	if cfg.Timeout <= 0 {
+		cfg.Timeout = DefaultTimeout
+	}
+	if cfg.MaxBody <= 0 {
+		cfg.MaxBody = DefaultMaxBody
+	}
+	if cfg.CacheSize <= 0 {
+		cfg.CacheSize = DefaultCacheSize
+	}
+	if cfg.MaxConcurrent <= 0 {
+		cfg.MaxConcurrent = max(2, 2*runtime.GOMAXPROCS(0))
+	}
+	s := &Server{cfg: cfg, mux: http.NewServeMux(), cache: newCache(cfg.CacheSize), sem: make(chan struct{}, cfg.MaxConcurrent)}
+	s.mux.HandleFunc("/api/v1/games", s.only("GET", s.handleGames))
+	s.mux.HandleFunc("/api/v1/start", s.only("GET", s.handleStart))
+	s.mux.HandleFunc("/api/v1/position", s.only("GET POST", s.handlePosition))
+	s.mux.HandleFunc("/api/v1/best", s.only("GET POST", s.handleBest))
+	s.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		writeError(w, http.StatusNotFound, fmt.Sprintf("no API endpoint %s; see docs/api.md (endpoints: /api/v1/games, /api/v1/start, /api/v1/position, /api/v1/best)", r.URL.Path))
+	})
+	web, err := fs.Sub(webFS, "web")
+	if err != nil {
+		panic(err) // the embedded tree is fixed at build time
+	}
+	files := http.FileServerFS(web)
+	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			w.Header().Set("Allow", "GET, HEAD")
+			http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+			return
+		}
+		w.Header().Set("Cache-Control", "no-cache")
+		files.ServeHTTP(w, r)
+	})
+	return s
+}
+
+// ServeHTTP serves a request, with the security headers of a page that
+// loads nothing from elsewhere.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	h := w.Header()
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'")
+	h.Set("Referrer-Policy", "no-referrer")
+	s.mux.ServeHTTP(w, r)
+}
+
+// only admits the given methods.
+func (s *Server) only(methods string, h http.HandlerFunc) http.HandlerFunc {
+	allowed := strings.Fields(methods)
+	return func(w http.ResponseWriter, r *http.Request) {
+		for _, m := range allowed {
+			if r.Method == m || r.Method == http.MethodHead && m == http.MethodGet {
+				h(w, r)
+				return
+			}
+		}
+		w.Header().Set("Allow", strings.Join(allowed, ", "))
+		writeError(w, http.StatusMethodNotAllowed, fmt.Sprintf("method %s not allowed on %s; use %s", r.Method, r.URL.Path, strings.Join(allowed, " or ")))
+	}
+}
+
+// Listen serves on addr until ctx is done, then shuts down gracefully.
+// ready is called with the URL once the port is open.
+func (s *Server) Listen(ctx context.Context, addr string, ready func(url string)) error {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return fmt.Errorf("--addr %s: %w", addr, err)
+	}
+	hs := &http.Server{
+		Handler:           s,
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       15 * time.Second,
+		WriteTimeout:      s.cfg.Timeout + 10*time.Second,
+		IdleTimeout:       2 * time.Minute,
+		MaxHeaderBytes:    64 << 10,
+		BaseContext:       func(net.Listener) context.Context { return ctx },
+	}
+	if ready != nil {
+		ready("http://" + ln.Addr().String() + "/")
+	}
+	done := make(chan error, 1)
+	go func() { done <- hs.Serve(ln) }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+		shut, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		if err := hs.Shutdown(shut); err != nil {
+			return err
+		}
+		<-done
+		return nil
+	}
+}
+
+// LoadScripts loads game scripts (through the catalog's resolvers) and
+// names each by its file name, e.g. "tshirts.star".
+func LoadScripts(paths []string) (map[string]catalog.Instance, error) {
+	out := map[string]catalog.Instance{}
+	for _, p := range paths {
+		inst, err := catalog.Lookup(p)
+		if err != nil {
+			return nil, fmt.Errorf("--script %s: %w", p, err)
+		}
+		name := filepath.Base(p)
+		if _, dup := out[name]; dup {
+			return nil, fmt.Errorf("--script %s: two scripts are named %q", p, name)
+		}
+		out[name] = inst
+	}
+	return out, nil
+}
+
+// ---- errors
+
+type apiError struct {
+	Error string `json:"error"`
+}
+
+func writeError(w http.ResponseWriter, status int, msg string) {
+	writeJSON(w, status, apiError{Error: msg})
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		status = http.StatusInternalServerError
+		b, _ = json.Marshal(apiError{Error: "encoding the answer: " + err.Error()})
+	}
+	writeRaw(w, status, b)
+}
+
+func writeRaw(w http.ResponseWriter, status int, b []byte) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.WriteHeader(status)
+	w.Write(b)
+	w.Write([]byte("\n"))
+}
+
+// statusOf maps an error from the catalog to an HTTP status: limits of
+// this server are 422 (the input is fine but too large to answer here),
+// running out of time is 503, and everything else is bad input, 400.
+func statusOf(err error) int {
+	var tooMany *impartial.TooManyStatesError
+	switch {
+	case errors.Is(err, context.DeadlineExceeded):
+		return http.StatusServiceUnavailable
+	case errors.As(err, &tooMany), errors.Is(err, catalog.ErrTooLargeToExplore), errors.Is(err, impartial.ErrCycle):
+		return http.StatusUnprocessableEntity
+	}
+	return http.StatusBadRequest
+}
+
+// failure writes err, unless the client has gone away (then nobody reads
+// the answer).
+func (s *Server) failure(w http.ResponseWriter, r *http.Request, err error) {
+	if r.Context().Err() != nil {
+		return
+	}
+	msg := err.Error()
+	if errors.Is(err, context.DeadlineExceeded) {
+		msg = fmt.Sprintf("the position took longer than this server's limit of %s to solve; try a smaller position", s.cfg.Timeout)
+	}
+	writeError(w, statusOf(err), msg)
+}
+
+// ---- requests
+
+// request is the body of POST /api/v1/position and /api/v1/best, and the
+// query of their GET forms.
+type request struct {
+	Game     string          `json:"game"`
+	Position json.RawMessage `json:"position"`
+}
+
+// parseRequest reads game and position from the query (GET) or a JSON
+// body (POST). The position is a string of tokens ("3 4 5") or an array of
+// strings and numbers ([3, 4, 5]).
+func (s *Server) parseRequest(w http.ResponseWriter, r *http.Request) (game, position string, status int, err error) {
+	if r.Method != http.MethodPost {
+		q := r.URL.Query()
+		if !q.Has("game") {
+			return "", "", http.StatusBadRequest, errors.New("missing query parameter 'game'")
+		}
+		return q.Get("game"), normalize(q.Get("position")), 0, nil
+	}
+	if ct := r.Header.Get("Content-Type"); ct != "" && !strings.HasPrefix(ct, "application/json") {
+		return "", "", http.StatusUnsupportedMediaType, fmt.Errorf("request body must be JSON (Content-Type application/json), got %q", ct)
+	}
+	body := http.MaxBytesReader(w, r.Body, s.cfg.MaxBody)
+	dec := json.NewDecoder(body)
+	dec.DisallowUnknownFields()
+	var req request
+	if err := dec.Decode(&req); err != nil {
+		return "", "", bodyStatus(err), fmt.Errorf("bad JSON body: %s", jsonMessage(err, s.cfg.MaxBody))
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		if err == nil {
+			err = errors.New("more than one JSON value")
+		}
+		return "", "", bodyStatus(err), fmt.Errorf("bad JSON body: %s", jsonMessage(err, s.cfg.MaxBody))
+	}
+	if req.Game == "" {
+		return "", "", http.StatusBadRequest, errors.New(`bad JSON body: missing "game"`)
+	}
+	pos, err := positionOf(req.Position)
+	if err != nil {
+		return "", "", http.StatusBadRequest, err
+	}
+	return req.Game, pos, 0, nil
+}
+
+func bodyStatus(err error) int {
+	var tooBig *http.MaxBytesError
+	if errors.As(err, &tooBig) {
+		return http.StatusRequestEntityTooLarge
+	}
+	return http.StatusBadRequest
+}
+
+func jsonMessage(err error, limit int64) string {
+	var tooBig *http.MaxBytesError
+	var syntax *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &tooBig):
+		return fmt.Sprintf("larger than the limit of %d bytes", limit)
+	case errors.As(err, &syntax):
+		return fmt.Sprintf("%s at byte %d", syntax, syntax.Offset)
+	case errors.As(err, &typ):
+		return fmt.Sprintf("field %q must be %s, not %s", typ.Field, typ.Type, typ.Value)
+	case errors.Is(err, io.EOF):
+		return "empty body; expected an object such as {\"game\":\"nim\",\"position\":\"3 4 5\"}"
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return "unexpected end of input"
+	}
+	return err.Error()
+}
+
+// positionOf turns the JSON position into tokens separated by spaces.
+func positionOf(raw json.RawMessage) (string, error) {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 || string(raw) == "null" {
+		return "", nil
+	}
+	var str string
+	if err := json.Unmarshal(raw, &str); err == nil {
+		return normalize(str), nil
+	}
+	var list []json.RawMessage
+	if err := json.Unmarshal(raw, &list); err != nil {
+		return "", errors.New(`bad JSON body: "position" must be a string such as "3 4 5" or an array such as [3, 4, 5]`)
+	}
+	toks := make([]string, len(list))
+	for i, item := range list {
+		var n json.Number
+		if err := json.Unmarshal(item, &str); err == nil {
+			toks[i] = str
+		} else if err := json.Unmarshal(item, &n); err == nil {
+			toks[i] = n.String()
+		} else {
+			return "", fmt.Errorf(`bad JSON body: "position" item %d must be a string or a number, got %s`, i+1, item)
+		}
+	}
+	return normalize(strings.Join(toks, " ")), nil
+}
+
+// normalize writes a position's tokens separated by single spaces, so that
+// "3,4,5" and "3 4  5" share a cache entry.
+func normalize(pos string) string {
+	return strings.Join(catalog.Fields([]string{pos}), " ")
+}
+
+// lookup resolves a game spec from a client: a script loaded at start, or
+// a built-in game (never a path).
+func (s *Server) lookup(spec string) (catalog.Instance, error) {
+	if inst, ok := s.cfg.Scripts[spec]; ok {
+		return inst, nil
+	}
+	if strings.ContainsAny(spec, `/\`) || strings.HasSuffix(spec, ".star") {
+		return nil, fmt.Errorf("unknown game %q: this server serves only built-in games and the scripts it was started with (see /api/v1/games)", spec)
+	}
+	return catalog.LookupBuiltin(spec)
+}
+
+// ---- handlers
+
+type gameInfo struct {
+	Name           string   `json:"name"`
+	Aliases        []string `json:"aliases,omitempty"`
+	Params         string   `json:"params"`
+	OptionalParams bool     `json:"optional_params"`
+	Position       string   `json:"position"`
+	Kind           string   `json:"kind"`
+	Summary        string   `json:"summary"`
+	Example        string   `json:"example"`
+	Script         bool     `json:"script"`
+	// Start is the start position when the game needs no parameters.
+	Start *string `json:"start"`
+	// Explorable says whether moves can be listed (else only the solution).
+	Explorable bool `json:"explorable"`
+}
+
+func (s *Server) handleGames(w http.ResponseWriter, r *http.Request) {
+	out := struct {
+		Games []gameInfo `json:"games"`
+	}{Games: []gameInfo{}}
+	for _, e := range catalog.Entries() {
+		g := gameInfo{Name: e.Name, Aliases: e.Aliases, Params: e.Params, OptionalParams: e.OptionalParams,
+			Position: e.Position, Kind: e.Kind, Summary: e.Summary, Example: "grundy " + e.Example}
+		if e.Params == "" || e.OptionalParams {
+			if inst, err := s.lookup(e.Name); err == nil {
+				g.Start, g.Explorable = startOf(inst)
+			}
+		} else {
+			// Explorability does not depend on the parameters: try the
+			// example's.
+			_, g.Explorable = exampleInstance(s, e)
+		}
+		out.Games = append(out.Games, g)
+	}
+	for name, inst := range s.cfg.Scripts {
+		g := gameInfo{Name: name, Kind: "script", Script: true, Summary: "game script " + name + " (" + inst.Spec() + ")",
+			Position: "as the script defines it", Example: "grundy solve " + name}
+		g.Start, g.Explorable = startOf(inst)
+		out.Games = append(out.Games, g)
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// exampleInstance builds a game with the parameters of its example.
+func exampleInstance(s *Server, e *catalog.Entry) (catalog.Instance, bool) {
+	f := strings.Fields(e.Example)
+	if len(f) < 2 {
+		return nil, false
+	}
+	inst, err := s.lookup(f[1])
+	if err != nil {
+		return nil, false
+	}
+	_, ok := inst.(catalog.Explorer)
+	return inst, ok
+}
+
+func startOf(inst catalog.Instance) (*string, bool) {
+	_, explorable := inst.(catalog.Explorer)
+	if st, ok := inst.(catalog.Starter); ok {
+		start := st.Start()
+		return &start, explorable
+	}
+	return nil, explorable
+}
+
+func (s *Server) handleStart(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	if !q.Has("game") {
+		writeError(w, http.StatusBadRequest, "missing query parameter 'game'")
+		return
+	}
+	inst, err := s.lookup(q.Get("game"))
+	if err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	start, explorable := startOf(inst)
+	writeJSON(w, http.StatusOK, struct {
+		Game       string  `json:"game"`
+		Position   *string `json:"position"`
+		Explorable bool    `json:"explorable"`
+	}{inst.Spec(), start, explorable})
+}
+
+func (s *Server) handlePosition(w http.ResponseWriter, r *http.Request) {
+	game, pos, status, err := s.parseRequest(w, r)
+	if err != nil {
+		writeError(w, status, err.Error())
+		return
+	}
+	res, err := s.solve(r.Context(), game, pos)
+	if err != nil {
+		s.failure(w, r, err)
+		return
+	}
+	writeRaw(w, http.StatusOK, res.json)
+}
+
+func (s *Server) handleBest(w http.ResponseWriter, r *http.Request) {
+	game, pos, status, err := s.parseRequest(w, r)
+	if err != nil {
+		writeError(w, status, err.Error())
+		return
+	}
+	res, err := s.solve(r.Context(), game, pos)
+	if err != nil {
+		s.failure(w, r, err)
+		return
+	}
+	if res.best == nil {
+		writeError(w, http.StatusBadRequest, fmt.Sprintf("no move: position %q of %s is over", res.resp.Position, res.resp.Game))
+		return
+	}
+	writeJSON(w, http.StatusOK, struct {
+		Game     string        `json:"game"`
+		Position string        `json:"position"`
+		Move     *moveResponse `json:"move"`
+		Reason   string        `json:"reason"`
+	}{res.resp.Game, res.resp.Position, res.best, res.bestWhy})
+}

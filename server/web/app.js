@@ -1,0 +1,406 @@
+// grundy explorer: talks to the JSON API under api/v1 (docs/api.md) and
+// draws positions, moves and the value history. Plain JavaScript, no
+// libraries, nothing loaded from the network.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const api = "api/v1/";
+const maxTokensDrawn = 60; // tokens drawn per heap; more are counted
+const maxPath = 200;       // positions kept in a shared link
+
+const state = {
+  games: [],          // from /api/v1/games
+  spec: "",           // the game with its parameters, e.g. "subtract:1,3,4"
+  history: [],        // answers of /api/v1/position, one per position reached
+  index: -1,          // the current position in history
+  busy: false,
+};
+
+// ---- talking to the server
+
+async function getJSON(path, params) {
+  const q = new URLSearchParams(params || {});
+  const res = await fetch(api + path + (q.toString() ? "?" + q : ""));
+  let body;
+  try { body = await res.json(); } catch (e) { throw new Error("the server answered " + res.status + " without JSON"); }
+  if (!res.ok) throw new Error(body.error || ("HTTP " + res.status));
+  return body;
+}
+
+const fetchPosition = (spec, position) => getJSON("position", { game: spec, position });
+
+// ---- messages
+
+function showError(msg) {
+  const el = $("error");
+  el.textContent = msg;
+  el.hidden = !msg;
+}
+
+function setBusy(b) {
+  state.busy = b;
+  document.body.classList.toggle("busy", b);
+  $("status").textContent = b ? "solving…" : "ready";
+  updateToolbar();
+}
+
+// ---- choosing a game
+
+function gameByName(name) { return state.games.find((g) => g.name === name); }
+
+function specFromForm() {
+  const g = gameByName($("game").value);
+  const params = $("params").value.trim();
+  if (!g) return "";
+  return params && (g.params || g.optional_params) ? g.name + ":" + params : g.name;
+}
+
+function onGameChange() {
+  const g = gameByName($("game").value);
+  if (!g) return;
+  const takesParams = !!g.params;
+  $("params-label").hidden = !takesParams;
+  $("params").placeholder = g.params || "";
+  if (takesParams && !$("params").value) {
+    // The example's parameters: "grundy solve bash:3 10" gives 3.
+    const m = /\S+\s+([^\s:]+):(\S+)/.exec(g.example || "");
+    if (m && m[1] === g.name) $("params").value = m[2];
+  }
+  $("game-help").textContent = g.summary + " — position: " + g.position + (g.explorable ? "" : " (this game shows its solution only, without moves)");
+  if (g.start != null) $("position").value = g.start;
+}
+
+async function loadStart() {
+  showError("");
+  const spec = specFromForm();
+  try {
+    const st = await getJSON("start", { game: spec });
+    if (st.position != null) $("position").value = st.position;
+    else showError("this game has no start position here; type one");
+  } catch (e) { showError(e.message); }
+}
+
+// ---- moving through the game
+
+async function explore(spec, position) {
+  showError("");
+  setBusy(true);
+  try {
+    const data = await fetchPosition(spec, position);
+    state.spec = spec;
+    state.history = [data];
+    state.index = 0;
+    render();
+  } catch (e) {
+    showError(e.message);
+  } finally {
+    setBusy(false);
+  }
+}
+
+async function play(position, byEngine) {
+  if (state.busy) return;
+  showError("");
+  setBusy(true);
+  let data;
+  try {
+    data = await fetchPosition(state.spec, position);
+  } catch (e) {
+    showError(e.message);
+    setBusy(false);
+    return;
+  }
+  state.history = state.history.slice(0, state.index + 1);
+  state.history.push(data);
+  state.index++;
+  setBusy(false);
+  render();
+  if (!byEngine && $("auto-engine").checked && data.moves.length > 0) await engineMove();
+}
+
+async function engineMove() {
+  const cur = current();
+  if (!cur || state.busy) return;
+  try {
+    const best = await getJSON("best", { game: state.spec, position: cur.position });
+    $("engine-note").textContent = "Engine played " + describeMove(best.move) + ": " + best.reason + ".";
+    await play(best.move.position, true);
+  } catch (e) { showError(e.message); }
+}
+
+function current() { return state.history[state.index]; }
+
+function undo() { if (state.index > 0) { state.index--; render(); } }
+function redo() { if (state.index < state.history.length - 1) { state.index++; render(); } }
+
+// ---- words
+
+function outcomeWords(d) {
+  const r = d.remoteness;
+  switch (d.outcome) {
+    case "N": return "The player to move wins" + (r != null ? " in " + r + (r === 1 ? " move" : " moves") : "") + ".";
+    case "P": return r === 0 ? "The game is over: the player to move has lost." :
+      "The player to move loses" + (r != null ? ", after " + r + " moves at most" : "") + ".";
+    case "D": return "A draw: neither player can force a win.";
+  }
+  return "Outcome: " + d.outcome + ".";
+}
+
+function describeMove(m) {
+  if (!m) return "";
+  if (m.component >= 0 && m.from !== "") return "heap " + (m.component + 1) + ": " + m.from + " → " + (m.to === "" ? "nothing" : m.to);
+  return "→ " + m.position;
+}
+
+function moveLabel(m, board) {
+  if (board && board.kind === "heaps" && m.component >= 0) return "heap " + (m.component + 1) + ": " + m.from + " → " + (m.to || "0");
+  if (m.component >= 0 && board && board.kind === "components") return "part " + (m.component + 1) + ": " + m.from + " → " + (m.to || "∅");
+  return "→ " + m.position;
+}
+
+function badge(m) {
+  const n = m.remoteness != null ? " in " + (m.remoteness + 1) : "";
+  switch (m.result) {
+    case "win": return "win" + n;
+    case "lose": return "lose" + n;
+    case "draw": return "draw";
+  }
+  return m.outcome;
+}
+
+// ---- drawing
+
+function el(tag, attrs, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (k === "class") e.className = v; else if (k.startsWith("data-")) e.setAttribute(k, v); else e[k] = v;
+  }
+  for (const c of children) e.append(c);
+  return e;
+}
+
+function drawBoard(d) {
+  const box = $("board");
+  box.replaceChildren();
+  const b = d.board || { kind: "text", text: d.position };
+  if (b.kind === "heaps") {
+    b.heaps.forEach((h, i) => {
+      const n = Number(h);
+      const tokens = el("div", { class: "tokens" });
+      if (n === 0) tokens.append(el("span", { class: "heap-empty" }, "empty"));
+      for (let k = 0; k < Math.min(n, maxTokensDrawn); k++) {
+        const t = el("span", { class: "token", title: "take from here: leave " + k, "data-heap": i, "data-k": k });
+        t.addEventListener("mouseenter", () => previewTake(i, k));
+        t.addEventListener("mouseleave", () => previewTake(-1, 0));
+        t.addEventListener("click", () => clickToken(i, k));
+        tokens.append(t);
+      }
+      if (n > maxTokensDrawn) tokens.append(el("span", { class: "more" }, "+ " + (n - maxTokensDrawn) + " more"));
+      box.append(el("div", { class: "heap", "data-heap": i }, el("span", { class: "heap-label" }, "heap " + (i + 1) + " · " + h), tokens));
+    });
+  } else if (b.kind === "grid") {
+    const table = el("table", { class: "grid" });
+    for (const row of b.rows) table.append(el("tr", {}, ...[...row].map((c) => el("td", {}, c === "." ? "" : c))));
+    box.append(table);
+  } else if (b.kind === "nodes") {
+    const tokens = new Set(b.tokens || []);
+    box.append(el("ul", { class: "nodes" }, ...b.nodes.map((n) => el("li", { class: tokens.has(n) ? "has-token" : "" }, n + (tokens.has(n) ? " ●" : "")))));
+  } else if (b.kind === "components") {
+    box.append(el("div", { class: "components" }, ...b.components.map((c) => el("span", { class: "chip" }, c))));
+  } else {
+    box.append(el("pre", { class: "text" }, b.text || d.position || "(empty)"));
+  }
+}
+
+function previewTake(heap, k) {
+  for (const t of document.querySelectorAll("#board .token")) {
+    t.classList.toggle("preview", heap >= 0 && Number(t.dataset.heap) === heap && Number(t.dataset.k) >= k);
+  }
+}
+
+function clickToken(heap, k) {
+  const d = current();
+  const m = d.moves.find((m) => m.component === heap && m.to === String(k));
+  if (m) play(m.position);
+  else showError("no move leaves heap " + (heap + 1) + " at " + k + " in " + d.game);
+}
+
+function drawMoves(d) {
+  const list = $("moves");
+  list.replaceChildren();
+  const shown = d.moves.length;
+  $("moves-count").textContent = d.moves_counted && shown === d.moves_total ? "(" + shown + ")" :
+    "(" + shown + " of " + d.moves_total + (d.moves_counted ? "" : "+") + ")";
+  if (!d.explorable) {
+    list.append(el("li", { class: "help" }, "This game gives its solution only; winning moves: " + ((d.winning_moves || []).join(", ") || "none")));
+    return;
+  }
+  if (shown === 0) list.append(el("li", { class: "help" }, "No moves: the game is over."));
+  for (const m of d.moves) {
+    const cls = "move " + (m.result || "unknown") + (m.position === d.best_move ? " best" : "");
+    const b = el("button", { type: "button", class: cls, title: "leaves " + m.position + " (" + m.outcome + (m.remoteness != null ? ", remoteness " + m.remoteness : "") + (m.grundy != null ? ", Grundy value " + m.grundy : "") + ")", "data-position": m.position, "data-result": m.result },
+      el("span", { class: "label" }, moveLabel(m, d.board)), el("span", { class: "badge" }, badge(m)));
+    b.addEventListener("click", () => play(m.position));
+    if (m.component >= 0 && d.board && d.board.kind === "heaps") {
+      b.addEventListener("mouseenter", () => previewTake(m.component, Number(m.to)));
+      b.addEventListener("mouseleave", () => previewTake(-1, 0));
+    }
+    list.append(el("li", {}, b));
+  }
+}
+
+function drawSummary(d) {
+  const s = $("summary");
+  s.className = d.outcome;
+  const parts = [outcomeWords(d)];
+  if (d.grundy != null) parts.push("Sprague–Grundy value " + d.grundy + ".");
+  if (d.value != null) parts.push("Value " + JSON.stringify(d.value) + ".");
+  if (d.payoff != null) parts.push("Payoffs " + JSON.stringify(d.payoff) + ".");
+  s.textContent = parts.join(" ");
+  $("position-text").textContent = d.game + " · " + d.position;
+}
+
+const svgNS = "http://www.w3.org/2000/svg";
+function svg(tag, attrs, text) {
+  const e = document.createElementNS(svgNS, tag);
+  for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
+  if (text != null) e.textContent = text;
+  return e;
+}
+
+// drawChart draws the visual value history: one row per position played,
+// win on the left, lose on the right, remoteness as the distance from the
+// centre (after GamesmanUni's "visual value history").
+function drawChart() {
+  const chart = $("chart");
+  chart.replaceChildren();
+  const rows = state.history.slice(0, state.index + 1);
+  let maxR = 5;
+  for (const d of rows) if (d.remoteness != null) maxR = Math.max(maxR, d.remoteness);
+  const W = 760, rowH = 22, top = 34, half = (W - 120) / 2, cx = 60 + half;
+  const H = top + Math.max(rows.length, 3) * rowH + 24;
+  chart.setAttribute("viewBox", "0 0 " + W + " " + H);
+  const x = (d) => {
+    if (d.outcome === "D" || d.remoteness == null) return cx;
+    const off = (d.remoteness / maxR) * (half - 10);
+    return d.outcome === "N" ? cx - off : cx + off;
+  };
+  chart.append(svg("text", { x: 60, y: 14, class: "side win" }, "← player to move wins"));
+  chart.append(svg("text", { x: W - 60, y: 14, class: "side lose", "text-anchor": "end" }, "player to move loses →"));
+  const step = maxR <= 10 ? 1 : maxR <= 40 ? 5 : Math.ceil(maxR / 10);
+  for (let r = 0; r <= maxR; r += step) {
+    for (const sgn of r === 0 ? [0] : [-1, 1]) {
+      const gx = cx + sgn * (r / maxR) * (half - 10);
+      chart.append(svg("line", { x1: gx, x2: gx, y1: top - 6, y2: H - 20, class: r === 0 ? "centre" : "grid" }));
+      chart.append(svg("text", { x: gx, y: top - 10, "text-anchor": "middle" }, String(r)));
+    }
+  }
+  let path = "";
+  rows.forEach((d, i) => {
+    const y = top + i * rowH + rowH / 2;
+    chart.append(svg("text", { x: 8, y: y + 4 }, i === 0 ? "start" : "move " + i));
+    path += (i ? " L " : "M ") + x(d) + " " + y;
+  });
+  chart.append(svg("path", { d: path, class: "trail" }));
+  rows.forEach((d, i) => {
+    const y = top + i * rowH + rowH / 2;
+    const cls = d.outcome === "N" ? "win" : d.outcome === "P" ? "lose" : d.outcome === "D" ? "draw" : "unknown";
+    const c = svg("circle", { cx: x(d), cy: y, r: 6, class: "pt " + cls + (i === state.index ? " current" : ""), "data-ply": i, "data-outcome": d.outcome, "data-remoteness": d.remoteness == null ? "" : d.remoteness });
+    c.append(svg("title", {}, (i === 0 ? "start" : "after move " + i) + ": " + d.position + " — " + d.outcome + (d.remoteness != null ? ", remoteness " + d.remoteness : "")));
+    chart.append(c);
+  });
+  chart.append(svg("text", { x: cx, y: H - 6, "text-anchor": "middle" }, "remoteness"));
+}
+
+function updateToolbar() {
+  const d = current();
+  $("undo").disabled = state.busy || state.index <= 0;
+  $("redo").disabled = state.busy || state.index >= state.history.length - 1;
+  $("engine-move").disabled = state.busy || !d || !d.explorable || d.moves.length === 0;
+}
+
+function shareURL() {
+  const d = current();
+  const path = state.history.slice(Math.max(0, state.index + 1 - maxPath), state.index + 1).map((h) => h.position);
+  const q = new URLSearchParams({ game: state.spec, position: d.position });
+  if (path.length > 1) q.set("path", path.join("|"));
+  return "?" + q.toString();
+}
+
+function render() {
+  const d = current();
+  $("explorer").hidden = !d;
+  if (!d) return;
+  drawSummary(d);
+  drawBoard(d);
+  drawMoves(d);
+  drawChart();
+  updateToolbar();
+  const url = shareURL();
+  $("share").href = url;
+  history.replaceState(null, "", url);
+  $("position").value = d.position;
+}
+
+// ---- start-up
+
+async function fromURL() {
+  const q = new URLSearchParams(location.search);
+  const spec = q.get("game");
+  if (!spec) return false;
+  const name = spec.split(":")[0];
+  if (gameByName(name)) {
+    $("game").value = name;
+    $("params").value = spec.includes(":") ? spec.slice(spec.indexOf(":") + 1) : "";
+    onGameChange();
+  }
+  const position = q.get("position") || "";
+  let path = (q.get("path") || "").split("|").filter((p) => p !== "").slice(-maxPath);
+  if (path.length === 0 || path[path.length - 1] !== position) path = [position];
+  showError("");
+  setBusy(true);
+  try {
+    const answers = [];
+    for (const p of path) answers.push(await fetchPosition(spec, p));
+    state.spec = spec;
+    state.history = answers;
+    state.index = answers.length - 1;
+    render();
+  } catch (e) {
+    showError(e.message);
+  } finally {
+    setBusy(false);
+  }
+  return true;
+}
+
+async function main() {
+  $("setup").addEventListener("submit", (ev) => { ev.preventDefault(); explore(specFromForm(), $("position").value); });
+  $("game").addEventListener("change", () => { $("params").value = ""; onGameChange(); });
+  $("start").addEventListener("click", loadStart);
+  $("undo").addEventListener("click", undo);
+  $("redo").addEventListener("click", redo);
+  $("engine-move").addEventListener("click", engineMove);
+  document.addEventListener("keydown", (ev) => {
+    if (ev.target.tagName === "INPUT" || ev.target.tagName === "SELECT") return;
+    if ((ev.ctrlKey || ev.metaKey) && ev.key === "z") { ev.preventDefault(); ev.shiftKey ? redo() : undo(); }
+    if ((ev.ctrlKey || ev.metaKey) && ev.key === "y") { ev.preventDefault(); redo(); }
+  });
+  try {
+    state.games = (await getJSON("games")).games;
+  } catch (e) {
+    showError("cannot list the games: " + e.message);
+    return;
+  }
+  for (const g of state.games) {
+    $("game").append(el("option", { value: g.name }, g.name + (g.params ? ":" + g.params : "") + (g.script ? " (script)" : "")));
+  }
+  if (!(await fromURL())) {
+    $("game").value = gameByName("nim") ? "nim" : state.games[0].name;
+    onGameChange();
+  }
+  setBusy(false);
+  document.body.dataset.ready = "true";
+}
+
+main();
