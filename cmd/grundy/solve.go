@@ -44,6 +44,7 @@ func (f *solveFlags) options(p *progress) (catalog.Options, error) {
 
 func newSolveCmd() *cobra.Command {
 	var flags solveFlags
+	var table bool
 	cmd := &cobra.Command{
 		Use:   "solve GAME [POSITION...]",
 		Short: "Say who wins a position under perfect play, and which moves win",
@@ -67,6 +68,15 @@ quoted string; several heaps make a sum.`,
 			if err != nil {
 				return err
 			}
+			if table {
+				tabler, ok := inst.(catalog.PositionTabler)
+				if !ok {
+					return fmt.Errorf("game %q has no position table: --table is for graph:FILE and pursuit", inst.Spec())
+				}
+				err := tabler.WritePositionTable(cmd.Context(), cmd.OutOrStdout(), args[1:], flags.json, opts)
+				p.Done()
+				return err
+			}
 			report, err := inst.Solve(cmd.Context(), args[1:], opts)
 			p.Done()
 			if err != nil {
@@ -80,6 +90,7 @@ quoted string; several heaps make a sum.`,
 		},
 	}
 	flags.register(cmd)
+	cmd.Flags().BoolVar(&table, "table", false, "list every position with its outcome, remoteness and value (graph:FILE, pursuit)")
 	return cmd
 }
 

@@ -1,0 +1,284 @@
+package catalog
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math/big"
+	"os"
+	"strings"
+
+	"github.com/grundy-go/grundy/graphfile"
+	"github.com/grundy-go/grundy/loopy"
+	"github.com/grundy-go/grundy/outcome"
+	"github.com/grundy-go/grundy/retro"
+)
+
+func init() {
+	Register(Entry{
+		Name:     "graph",
+		Params:   "FILE",
+		Position: "the nodes holding tokens (numbers from 0, or labels); several tokens make a sum",
+		Summary: "tokens on a directed graph read from FILE, cycles allowed: a move slides one token along an edge; " +
+			"who cannot move loses and endless play is a draw (file format: 'NODES EDGES', then 'U V' per edge, " +
+			"then optional 'label U NAME' and 'outcome U N|P|D' lines)",
+		Example: "solve graph:g.txt 0 3",
+		Kind:    "loopy",
+		Make:    newGraphGame,
+	})
+}
+
+// PositionTabler is implemented by games that can list every position with
+// its value: graph games (`grundy solve graph:FILE --table`) and the
+// pursuit game. WritePositionTable streams the table to w, as one JSON
+// object {"game", "caption", "positions": [{"position", "outcome",
+// "remoteness", "value"}…]} when asJSON is set, else as aligned text.
+// tokens are the position arguments of the command line: none for a graph
+// game (every node is listed), the problem file for pursuit.
+type PositionTabler interface {
+	WritePositionTable(ctx context.Context, w io.Writer, tokens []string, asJSON bool, opts Options) error
+}
+
+// PositionRow is one row of a position table.
+type PositionRow struct {
+	Position   string `json:"position"`
+	Outcome    string `json:"outcome"`
+	Remoteness *int   `json:"remoteness"`
+	// Value is the generalized Sprague–Grundy value, when the game has one.
+	Value string `json:"value,omitempty"`
+}
+
+// writeRows writes a position table from rows, which calls emit for each
+// row in order and stops when emit returns an error.
+func writeRows(w io.Writer, asJSON bool, game, caption string, nameWidth int, values bool, rows func(emit func(PositionRow) error) error) error {
+	bw := bufio.NewWriterSize(w, 1<<16)
+	first := true
+	var err error
+	if asJSON {
+		g, _ := json.Marshal(game)
+		c, _ := json.Marshal(caption)
+		fmt.Fprintf(bw, `{"game":%s,"caption":%s,"positions":[`, g, c)
+		err = rows(func(r PositionRow) error {
+			if !first {
+				bw.WriteByte(',')
+			}
+			first = false
+			b, err := json.Marshal(r)
+			if err != nil {
+				return err
+			}
+			_, err = bw.Write(b)
+			return err
+		})
+		bw.WriteString("]}\n")
+	} else {
+		fmt.Fprintf(bw, "%s: %s\n", game, caption)
+		if values {
+			fmt.Fprintf(bw, "%-*s  outcome  remoteness  value\n", nameWidth, "position")
+		} else {
+			fmt.Fprintf(bw, "%-*s  outcome  remoteness\n", nameWidth, "position")
+		}
+		err = rows(func(r PositionRow) error {
+			rem := "-"
+			if r.Remoteness != nil {
+				rem = fmt.Sprint(*r.Remoteness)
+			}
+			var err error
+			if values {
+				_, err = fmt.Fprintf(bw, "%-*s  %-7s  %-10s  %s\n", nameWidth, r.Position, r.Outcome, rem, r.Value)
+			} else {
+				_, err = fmt.Fprintf(bw, "%-*s  %-7s  %s\n", nameWidth, r.Position, r.Outcome, rem)
+			}
+			return err
+		})
+	}
+	if err != nil {
+		return err
+	}
+	return bw.Flush()
+}
+
+type graphGame struct {
+	spec string
+	path string
+	g    *graphfile.Graph
+	res  *retro.Result
+	vals *loopy.Values
+}
+
+func newGraphGame(path string) (Instance, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	g, err := graphfile.Parse(path, f, graphfile.Limits{})
+	if err != nil {
+		return nil, err
+	}
+	return &graphGame{spec: "graph:" + path, path: path, g: g}, nil
+}
+
+func (gg *graphGame) Spec() string { return gg.spec }
+
+// solve runs retrograde analysis and, under normal play, the generalized
+// Sprague–Grundy algorithm, once.
+func (gg *graphGame) solve(ctx context.Context, opts Options, needRetro, needValues bool) error {
+	n := gg.g.Nodes()
+	if opts.MaxStates > 0 && n > opts.MaxStates {
+		return fmt.Errorf("%s has %d nodes, more than --max-states %d", gg.path, n, opts.MaxStates)
+	}
+	var pred *retro.CSR
+	if needRetro && gg.res == nil || needValues && gg.vals == nil && gg.g.NormalPlay() {
+		pred = gg.g.Succ.Transpose()
+	}
+	if needRetro && gg.res == nil {
+		p := &retro.Problem{Pred: pred, Moves: gg.g.Succ.Degrees(), Terminal: gg.g.TerminalOutcome}
+		ro := retro.Options{}
+		if opts.Progress != nil {
+			ro.Progress = func(done, _ int) { opts.Progress(done) }
+		}
+		res, err := retro.Solve(ctx, p, ro)
+		if err != nil {
+			return err
+		}
+		gg.res = res
+	}
+	if needValues && gg.vals == nil && gg.g.NormalPlay() {
+		vals, err := loopy.Solve(ctx, gg.g.Succ, pred, loopy.Options{})
+		if err != nil {
+			return err
+		}
+		gg.vals = vals
+	}
+	return nil
+}
+
+func (gg *graphGame) method() string {
+	m := fmt.Sprintf("retrograde analysis of %d nodes and %d edges", gg.g.Nodes(), gg.g.Succ.Arcs())
+	if gg.vals != nil {
+		m += fmt.Sprintf("; generalized Sprague–Grundy values (Fraenkel–Yesha, %d stages)", gg.vals.Stages)
+	}
+	return m
+}
+
+func (gg *graphGame) Solve(ctx context.Context, tokens []string, opts Options) (*Report, error) {
+	if opts.Method == ClosedForm {
+		return nil, fmt.Errorf("%s has no closed form; drop --method closed", gg.spec)
+	}
+	fields := Fields(tokens)
+	if len(fields) == 0 {
+		return nil, fmt.Errorf("give the nodes holding tokens, e.g. 'grundy solve %s 0' (or --table for every node)", gg.spec)
+	}
+	if len(fields) > MaxComponents {
+		return nil, fmt.Errorf("too many tokens: %d, at most %d", len(fields), MaxComponents)
+	}
+	nodes := make([]int32, len(fields))
+	for i, f := range fields {
+		v, err := gg.g.Node(f)
+		if err != nil {
+			return nil, err
+		}
+		nodes[i] = v
+	}
+	if len(nodes) > 1 && !gg.g.NormalPlay() {
+		return nil, fmt.Errorf("%s fixes the outcome of some terminal nodes, so several tokens do not make a sum that generalized Sprague–Grundy values can solve; give one token", gg.path)
+	}
+	if err := gg.solve(ctx, opts, len(nodes) == 1, true); err != nil {
+		return nil, err
+	}
+	r := &Report{Game: gg.spec, Position: gg.names(nodes), Method: gg.method()}
+	var val loopy.Value
+	if gg.vals != nil {
+		val = gg.vals.Sum(nodes)
+		if x, ok := val.Nimber(); ok {
+			r.Grundy = new(big.Int).SetUint64(x)
+		}
+		r.Extra = map[string]any{"gsg": val.String()}
+	} else {
+		r.Notes = append(r.Notes, "the graph fixes outcomes of terminal nodes, so generalized Sprague–Grundy values (which assume normal play) are not given")
+	}
+	if len(nodes) == 1 {
+		v := nodes[0]
+		o := gg.res.Outcome[v]
+		r.Outcome = o.String()
+		if rem := gg.res.Remoteness[v]; rem != retro.NoRemoteness {
+			x := int(rem)
+			r.Remoteness = &x
+		}
+		var moves []int32
+		seen := map[int32]bool{}
+		for _, w := range gg.g.Succ.Out(v) {
+			if gg.res.Outcome[w] == outcome.P && !seen[w] {
+				seen[w] = true
+				moves = append(moves, w)
+			}
+		}
+		r.addMoves(len(moves), func(i int) string { return gg.g.Name(moves[i]) })
+		if gg.vals != nil && val.Outcome() != o {
+			return nil, fmt.Errorf("internal error: node %s: γ = %v says %v, retrograde analysis %v", gg.g.Name(v), val, val.Outcome(), o)
+		}
+		if o == outcome.D {
+			r.Notes = append(r.Notes, "a draw: with best play the token moves forever")
+		}
+		return r, nil
+	}
+	r.Outcome = val.Outcome().String()
+	moves := gg.vals.WinningMoves(nodes)
+	r.addMoves(len(moves), func(i int) string {
+		after := append([]int32(nil), nodes...)
+		after[moves[i].Token] = moves[i].To
+		return gg.names(after)
+	})
+	r.Notes = append(r.Notes, "a sum of tokens: the outcome is the generalized Sprague–Grundy theorem's (γ of the sum is the nim-sum, ∞(K)⊕a = ∞(K⊕a), two ∞ give ∞); the remoteness of a sum is not determined by the tokens' values, so it is not given")
+	return r, nil
+}
+
+func (gg *graphGame) names(nodes []int32) string {
+	parts := make([]string, len(nodes))
+	for i, v := range nodes {
+		parts[i] = gg.g.Name(v)
+	}
+	return strings.Join(parts, " ")
+}
+
+func (gg *graphGame) WritePositionTable(ctx context.Context, w io.Writer, tokens []string, asJSON bool, opts Options) error {
+	if len(Fields(tokens)) > 0 {
+		return fmt.Errorf("--table lists every node of %s; give no position with it", gg.path)
+	}
+	if err := gg.solve(ctx, opts, true, true); err != nil {
+		return err
+	}
+	n := gg.g.Nodes()
+	width := len("position")
+	for v := range n {
+		width = max(width, len(gg.g.Name(int32(v))))
+	}
+	caption := "every node with one token on it: outcome for the player to move (N wins, P loses, D draw), remoteness, generalized Sprague–Grundy value"
+	if gg.vals == nil {
+		caption = "every node with one token on it: outcome for the player to move (N wins, P loses, D draw) and remoteness"
+	}
+	return writeRows(w, asJSON, gg.spec, caption, width, gg.vals != nil, func(emit func(PositionRow) error) error {
+		for v := range int32(n) {
+			if v&0xffff == 0 {
+				if err := ctx.Err(); err != nil {
+					return err
+				}
+			}
+			row := PositionRow{Position: gg.g.Name(v), Outcome: gg.res.Outcome[v].String()}
+			if rem := gg.res.Remoteness[v]; rem != retro.NoRemoteness {
+				x := int(rem)
+				row.Remoteness = &x
+			}
+			if gg.vals != nil {
+				row.Value = gg.vals.Value(v).String()
+			}
+			if err := emit(row); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}

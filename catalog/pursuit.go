@@ -1,0 +1,127 @@
+package catalog
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/grundy-go/grundy/games/pursuit"
+	"github.com/grundy-go/grundy/outcome"
+	"github.com/grundy-go/grundy/retro"
+)
+
+// maxPursuitFile bounds the size of a pursuit problem file.
+const maxPursuitFile = 64 << 20
+
+func init() {
+	Register(Entry{
+		Name:     "pursuit",
+		Position: "FILE: the problem's input: 'n m', m lines 'u v' (edges, 1-based), then 'x y' (Alice's and Bob's nodes)",
+		Summary: "UVALive 7042: Alice's and Bob's tokens on a directed graph; Bob moves first, each moves their own token " +
+			"along an edge; who cannot move loses; if the tokens meet Bob loses; endless play is Alice's loss. " +
+			"Bob is the player to move, so N means Bob wins",
+		Example: "solve pursuit game.txt",
+		Kind:    "loopy",
+		Make:    func(string) (Instance, error) { return pursuitGame{}, nil },
+	})
+}
+
+type pursuitGame struct{}
+
+func (pursuitGame) Spec() string { return "pursuit" }
+
+func (pursuitGame) load(ctx context.Context, tokens []string, opts Options) (*pursuit.Game, *retro.Table[pursuit.Pos], error) {
+	if opts.Method == ClosedForm {
+		return nil, nil, fmt.Errorf("pursuit has no closed form; drop --method closed")
+	}
+	if len(tokens) != 1 {
+		return nil, nil, fmt.Errorf("expected one position: the problem's input file, got %d arguments", len(tokens))
+	}
+	path := tokens[0]
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxPursuitFile+1))
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(data) > maxPursuitFile {
+		return nil, nil, fmt.Errorf("%s: more than the %d bytes a pursuit problem may hold", path, maxPursuitFile)
+	}
+	g, err := pursuit.Parse(path, data)
+	if err != nil {
+		return nil, nil, err
+	}
+	gopts := retro.GameOptions{MaxStates: opts.MaxStates}
+	if opts.Progress != nil {
+		gopts.Progress = func(done, _ int) { opts.Progress(done) }
+	}
+	tab, err := retro.SolveGame[pursuit.Pos](ctx, g, gopts)
+	if err != nil {
+		return nil, nil, err
+	}
+	return g, tab, nil
+}
+
+func (pg pursuitGame) Solve(ctx context.Context, tokens []string, opts Options) (*Report, error) {
+	g, tab, err := pg.load(ctx, tokens, opts)
+	if err != nil {
+		return nil, err
+	}
+	start := g.Start()
+	o, rem, _ := tab.Lookup(start)
+	r := &Report{
+		Game:     "pursuit",
+		Position: g.Format(start),
+		Outcome:  o.String(),
+		Method:   fmt.Sprintf("retrograde analysis of %d positions, endless play a loss for Alice", tab.Len()),
+	}
+	if rem != retro.NoRemoteness {
+		x := int(rem)
+		r.Remoteness = &x
+	}
+	moves := tab.WinningMoves(start)
+	r.addMoves(len(moves), func(i int) string { return g.Format(moves[i]) })
+	bobMoves := make([]int, len(moves))
+	for i, m := range moves {
+		bobMoves[i] = int(m.Bob) + 1
+	}
+	r.Extra = map[string]any{"bob_wins": o == outcome.N, "bob_winning_moves": bobMoves}
+	switch {
+	case o == outcome.N && rem == retro.NoRemoteness:
+		r.Notes = append(r.Notes, "Bob wins: Alice can never catch him nor leave him stuck, and endless play is her loss")
+	case o == outcome.N:
+		r.Notes = append(r.Notes, "Bob wins: he can leave Alice stuck")
+	default:
+		r.Notes = append(r.Notes, "Alice wins: she can force the tokens to meet or leave Bob stuck")
+	}
+	return r, nil
+}
+
+// WritePositionTable writes every position of the pursuit problem whose
+// file tokens names.
+func (pg pursuitGame) WritePositionTable(ctx context.Context, w io.Writer, tokens []string, asJSON bool, opts Options) error {
+	g, tab, err := pg.load(ctx, tokens, opts)
+	if err != nil {
+		return err
+	}
+	res := tab.Result()
+	width := len(g.Format(pursuit.Pos{Alice: int32(g.Nodes() - 1), Bob: int32(g.Nodes() - 1), BobToMove: false}))
+	caption := "every position: outcome for the player to move (N wins, P loses), remoteness (- when endless play decides)"
+	return writeRows(w, asJSON, "pursuit", caption, width, false, func(emit func(PositionRow) error) error {
+		for v := range tab.Len() {
+			row := PositionRow{Position: g.Format(tab.Position(v)), Outcome: res.Outcome[v].String()}
+			if rem := res.Remoteness[v]; rem != retro.NoRemoteness {
+				x := int(rem)
+				row.Remoteness = &x
+			}
+			if err := emit(row); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
