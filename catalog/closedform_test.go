@@ -309,3 +309,85 @@ func TestHundredThousandHeapNim(t *testing.T) {
 		t.Fatalf("JSON does not carry the count: %v %.200s", err, b[len(b)-100:])
 	}
 }
+
+// bruteRemoteness is Steinhaus's remoteness of a sum of heaps, from its
+// definition over whole positions: 0 when no move is left; else one more
+// than the least remoteness of a losing option when there is one (the
+// winner hurries), or than the greatest remoteness of any option.
+func bruteRemoteness(take func(int) []int, heaps []int, memo map[string]int) int {
+	k := fmt.Sprint(heaps)
+	if v, ok := memo[k]; ok {
+		return v
+	}
+	best, worst, moved := -1, 0, false
+	for i, h := range heaps {
+		for _, to := range take(h) {
+			moved = true
+			next := slices.Clone(heaps)
+			next[i] = to
+			r := bruteRemoteness(take, next, memo)
+			if r%2 == 0 && (best < 0 || r < best) { // even: a P-position
+				best = r
+			}
+			worst = max(worst, r)
+		}
+	}
+	v := 0
+	switch {
+	case best >= 0:
+		v = best + 1
+	case moved:
+		v = worst + 1
+	}
+	memo[k] = v
+	return v
+}
+
+func TestSumRemotenessAgainstBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(19, 20))
+	games := []struct {
+		spec string
+		take func(int) []int
+	}{{"nim", nimTake}, {"bash:3", bashTake(3)}, {"subtract:1,3,4", func(h int) []int {
+		var out []int
+		for _, s := range []int{1, 3, 4} {
+			if s <= h {
+				out = append(out, h-s)
+			}
+		}
+		return out
+	}}}
+	for _, g := range games {
+		memo := map[string]int{}
+		for range 60 {
+			heaps := randomHeaps(rng, 3, 9)
+			want := bruteRemoteness(g.take, heaps, memo)
+			for _, method := range []Method{Auto, Search} {
+				r := solveOrFail(t, g.spec, heaps, method)
+				if r.Remoteness == nil || *r.Remoteness != want {
+					t.Fatalf("%s %v (method %d): remoteness %v, want %d", g.spec, heaps, method, r.Remoteness, want)
+				}
+			}
+		}
+	}
+	// Too large a sum to search: the remoteness is unknown, not guessed.
+	r := solveOrFail(t, "nim", []int{900, 901, 902, 903}, Auto)
+	if r.Remoteness != nil {
+		t.Fatalf("nim 900 901 902 903: remoteness %d, want unknown", *r.Remoteness)
+	}
+}
+
+func TestSumRemotenessGivesUpOnLargeSums(t *testing.T) {
+	// subtract:1..40 on heaps near 600: each part has 40 moves and the sum
+	// has about 10^11 positions; the search must stop at its budget and
+	// say the remoteness is unknown.
+	set := make([]string, 40)
+	for i := range set {
+		set[i] = fmt.Sprint(i + 1)
+	}
+	spec := "subtract:" + strings.Join(set, ",")
+	r := solveOrFail(t, spec, []int{600, 601, 602, 603}, Auto)
+	if r.Remoteness != nil {
+		t.Fatalf("remoteness %d, want unknown", *r.Remoteness)
+	}
+}

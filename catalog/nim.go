@@ -67,8 +67,37 @@ func (g nimGame) Solve(ctx context.Context, tokens []string, opts Options) (*Rep
 		// One heap: the winner takes it all at once.
 		rem := min(heaps[0].Sign(), 1)
 		r.Remoteness = &rem
+	} else if small, ok := intsUpTo(heaps, maxSearchHeap); ok && positionsBelow(small) <= sumSearchMaxStates {
+		if r.Remoteness, err = sumRemoteness(ctx, nim.Heap{}, small); err != nil {
+			return nil, err
+		}
 	}
 	return r, nil
+}
+
+// positionsBelow bounds the number of Nim positions reachable from heaps:
+// the product of (h+1), saturating past sumSearchMaxStates.
+func positionsBelow(heaps []int) int {
+	n := 1
+	for _, h := range heaps {
+		n *= h + 1
+		if n > sumSearchMaxStates {
+			return n
+		}
+	}
+	return n
+}
+
+// intsUpTo converts heaps to ints when each is at most limit.
+func intsUpTo(heaps []*big.Int, limit int64) ([]int, bool) {
+	out := make([]int, len(heaps))
+	for i, h := range heaps {
+		if !h.IsInt64() || h.Int64() > limit {
+			return nil, false
+		}
+		out[i] = int(h.Int64())
+	}
+	return out, true
 }
 
 func (g nimGame) Table(ctx context.Context, upto int, opts Options) (*Table, error) {

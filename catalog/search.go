@@ -67,9 +67,8 @@ func (s *searched[P]) solveComponents(ctx context.Context, comps []P, opts Optio
 		if rem != impartial.UnknownRemoteness {
 			r.Remoteness = &rem
 		}
-	} else if len(parts) == 0 {
-		zero := 0
-		r.Remoteness = &zero
+	} else if r.Remoteness, err = sumRemoteness(ctx, s.game, parts); err != nil {
+		return nil, err
 	}
 	r.addMoves(len(moves), func(i int) string { return s.formatSum(moves[i].Apply(parts)) })
 	return r, nil

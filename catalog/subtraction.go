@@ -154,6 +154,10 @@ func (b *bashGame) Solve(ctx context.Context, tokens []string, opts Options) (*R
 			n := int(rem.Int64())
 			r.Remoteness = &n
 		}
+	} else if small, ok := intsUpTo(heaps, maxSearchHeap); ok {
+		if r.Remoteness, err = sumRemoteness(ctx, b.game().game, small); err != nil {
+			return nil, err
+		}
 	}
 	// A winning move in heap i leaves value v_i ⊕ s, which must be a
 	// residue 0..m; it takes (v_i - (v_i ⊕ s)) mod (m+1) tokens, when that

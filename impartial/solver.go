@@ -35,8 +35,8 @@ type Options struct {
 	// MaxStates bounds the number of distinct positions explored; 0 means
 	// DefaultMaxStates.
 	MaxStates int
-	// Progress, if not nil, is called with the number of positions solved
-	// so far, every few hundred thousand positions.
+	// Progress, if not nil, is called with the number of positions reached
+	// so far (solved or on the search stack), every 65536 positions.
 	Progress func(solved int)
 }
 
@@ -334,6 +334,11 @@ func (s *Solver[P]) push(p P) error {
 		return &TooManyStatesError{Limit: s.opts.MaxStates}
 	}
 	s.memo.set(p, entry{value: stateOpen})
+	// Progress counts positions reached, not finished: a deep search
+	// reaches millions before it finishes any.
+	if s.opts.Progress != nil && (s.memo.count+len(s.frames))&0xffff == 0 {
+		s.opts.Progress(s.memo.count + len(s.frames))
+	}
 	f := frame[P]{pos: p, armStart: len(s.arena), sizeStart: len(s.sizes), cursor: len(s.arena)}
 	// The yield functions are made once per Solver, not once per position:
 	// a closure built here would be allocated on every call.
@@ -411,9 +416,6 @@ func (s *Solver[P]) finish() {
 	}
 	s.memo.set(f.pos, entry{value: value + valueBase, remoteness: rem})
 	s.memo.count++
-	if s.opts.Progress != nil && s.memo.count&0x3ffff == 0 {
-		s.opts.Progress(s.memo.count)
-	}
 	s.arena = s.arena[:f.armStart]
 	s.sizes = s.sizes[:f.sizeStart]
 	s.frames = s.frames[:len(s.frames)-1]

@@ -41,7 +41,7 @@ func (p *progress) Report(count int, unit string) {
 	p.last = now
 	p.shown = true
 	rate := float64(count) / now.Sub(p.start).Seconds()
-	fmt.Fprintf(p.w, "\r%d %s solved (%.0f/s, %s elapsed; Ctrl-C cancels)  ", count, unit, rate, now.Sub(p.start).Round(time.Second))
+	fmt.Fprintf(p.w, "\r%d %s reached (%.0f/s, %s elapsed; Ctrl-C cancels)  ", count, unit, rate, now.Sub(p.start).Round(time.Second))
 }
 
 // Done clears the progress line if one was shown.
