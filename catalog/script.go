@@ -1,0 +1,136 @@
+package catalog
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+
+	"github.com/grundy-go/grundy/script"
+)
+
+// A spec ending in .star is a game script (package script): the rules
+// written in Starlark, solved by whichever solver the rules call for.
+func init() { RegisterResolver(resolveScript) }
+
+func resolveScript(spec string) (Instance, bool, error) {
+	if !strings.HasSuffix(spec, ".star") {
+		return nil, false, nil
+	}
+	src, err := os.ReadFile(spec)
+	if err != nil {
+		if errors.Is(err, os.ErrNotExist) {
+			return nil, true, fmt.Errorf("game script %s: no such file", spec)
+		}
+		return nil, true, fmt.Errorf("game script %s: %w", spec, err)
+	}
+	return &ScriptInstance{path: spec, src: src}, true, nil
+}
+
+// OpenScript returns the instance of a game script whose text is src, as
+// Lookup does for a spec ending in .star.
+func OpenScript(path string, src []byte) *ScriptInstance {
+	return &ScriptInstance{path: path, src: src}
+}
+
+// ScriptInstance is a game script ready to solve positions. It keeps the
+// loaded script and its solvers' memos between calls of Solve with the
+// same parameters and limits, so many positions of one game cost one
+// search. It is not safe for concurrent use.
+type ScriptInstance struct {
+	path string
+	src  []byte
+
+	key    string // the parameters and limits the solver was made with
+	solver *script.Solver
+}
+
+// Spec is the script's path.
+func (s *ScriptInstance) Spec() string { return s.path }
+
+// load returns the solver for opts' parameters, loading the script when
+// needed.
+func (s *ScriptInstance) load(ctx context.Context, opts Options) (*script.Solver, error) {
+	var kb strings.Builder
+	keys := make([]string, 0, len(opts.Params))
+	for k := range opts.Params {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		fmt.Fprintf(&kb, "%q=%q;", k, opts.Params[k])
+	}
+	fmt.Fprintf(&kb, "%d;%d", opts.ScriptSteps, opts.MaxStates)
+	if s.solver != nil && s.key == kb.String() && s.solver.Game().Err() == nil {
+		return s.solver, nil
+	}
+	s.solver = nil
+	g, err := script.Load(ctx, s.path, s.src, script.Options{
+		Params:       opts.Params,
+		MaxSteps:     opts.ScriptSteps,
+		MaxPositions: opts.MaxStates,
+		Print:        func(msg string) { fmt.Fprintf(os.Stderr, "%s: %s\n", s.path, msg) },
+	})
+	if err != nil {
+		return nil, err
+	}
+	s.solver = script.NewSolver(g, script.SolveOptions{MaxStates: opts.MaxStates, Progress: opts.Progress})
+	s.key = kb.String()
+	return s.solver, nil
+}
+
+// Solve solves the position written as tokens (or opts.PositionExpr, or
+// the script's start).
+func (s *ScriptInstance) Solve(ctx context.Context, tokens []string, opts Options) (*Report, error) {
+	if opts.Method == ClosedForm {
+		return nil, fmt.Errorf("%s is a game script: it has no closed form; drop --method closed to search", s.path)
+	}
+	solver, err := s.load(ctx, opts)
+	if err != nil {
+		return nil, err
+	}
+	g := solver.Game()
+	root, err := g.Parse(ctx, tokens, opts.PositionExpr)
+	if err != nil {
+		return nil, err
+	}
+	res, err := solver.Solve(ctx, root)
+	if err != nil {
+		return nil, err
+	}
+	r := &Report{
+		Game:         s.path,
+		Position:     res.Position,
+		Outcome:      res.Outcome,
+		Grundy:       res.Grundy,
+		Remoteness:   res.Remoteness,
+		WinningMoves: res.WinningMoves,
+		Method:       res.Method,
+		Notes:        res.Notes,
+	}
+	extra := map[string]any{}
+	if res.WinningLabels != nil {
+		extra["winning_move_labels"] = res.WinningLabels
+	}
+	if res.DrawingMoves != nil {
+		extra["drawing_moves"] = res.DrawingMoves
+	}
+	if res.Payoff != nil {
+		r.Payoff = res.Payoff
+		if res.Value != "" {
+			r.Value = res.Value
+		}
+		extra["final"] = res.Final
+		if res.ToMove >= 0 {
+			extra["to_move"] = res.ToMove
+		} else {
+			extra["to_move"] = "chance"
+		}
+	}
+	if len(extra) > 0 {
+		r.Extra = extra
+	}
+	return r, nil
+}

@@ -1,0 +1,91 @@
+// Package script turns a game written in Starlark (go.starlark.net, a
+// small deterministic dialect of Python) into a game of the engine, so that
+// users can state their rules in a few lines and get the same solvers
+// without recompiling Go. docs/scripts.md is the user's guide; this
+// comment is the contract.
+//
+// # The script
+//
+// A script is one file. It runs once, top to bottom, and then the engine
+// reads these globals (only moves is required):
+//
+//	moves(pos)     the positions one move from pos leaves: a list (or any
+//	               iterable) of positions; with move_labels = True a list
+//	               of (label, position) pairs; or a dict {label: position}
+//	start          the position solved when none is given
+//	players        the number of players, default 2
+//	misere         True: the player who cannot move wins
+//	terminal(pos)  asked before moves(pos): False or None, play goes on;
+//	               True, the game is over (the player to move has lost, or
+//	               won under misère); "win", "loss" or "draw", over with
+//	               that result for the player to move. In payoff games a
+//	               true value ends the game and payoff(pos) scores it.
+//	payoff(pos)    at the end: a tuple of numbers, one per player (by
+//	               player number); with two players one number v means
+//	               (v, -v). Numbers are ints, floats or "a/b" strings.
+//	to_move(pos)   the number (0, 1, …) of the player to move; needed with
+//	               payoff, chance or players != 2
+//	split(pos)     the independent components of pos (a list of positions
+//	               whose moves are again given by moves); the solver
+//	               memoises components, and values of sums are nim-sums
+//	key(pos)       a canonical representative of pos (sort symmetric
+//	               parts): every position is passed through it
+//	chance(pos)    None or [] at a player's position; at a position where
+//	               nature moves, a list of (weight, position) pairs (or a
+//	               dict {position: weight}); weights are normalised
+//	params         (predeclared) the --param k=v values, a dict of strings
+//
+// A position is an int, a string, a bool, None or a tuple of positions
+// (nested to any depth). Lists are mutable and are refused: write
+// tuple(xs).
+//
+// # Positions inside the engine
+//
+// The engine's solvers need comparable Go positions. A Game interns every
+// position it meets as a dense Pos (1, 2, …): small non-negative ints
+// through a flat slice, everything else through a map keyed by a compact
+// binary encoding (a tag byte, varints, the bytes of strings, the elements
+// of tuples), so equal Starlark values get the same Pos without any text
+// formatting. Each position's successors and components are asked once and
+// kept as runs of Pos in shared arenas, so a solver that looks twice pays
+// once, and Pos doubles as the dense rank (game.Ranker) that lets the
+// Sprague–Grundy solver keep its memo in a flat table.
+//
+// # Which solver
+//
+// Solver picks the solver the rules call for:
+//
+//   - two players, no payoff or chance: Sprague–Grundy search (package
+//     impartial) of the normal-play view Normal, splitting into components
+//     when the script defines split. The Sprague–Grundy theorem (Sprague
+//     1935, Grundy 1939; Winning Ways ch. 4) makes the value of a sum the
+//     nim-sum of its parts. Ends won by the rules (misère, terminal "win")
+//     get one extra move to a synthetic End position, which turns them
+//     into normal play without changing any outcome (see Normal);
+//   - when positions repeat (a cycle) or an end is drawn: retrograde
+//     analysis (package retro; Ströhlein 1970, Thompson 1986) of the
+//     positions reachable from the root, with draws and remoteness;
+//   - payoff, chance, or players != 2: backward induction over payoff
+//     vectors with expectimax at chance positions (package payoff; Zermelo
+//     1913, Kuhn 1953), exact in rationals.
+//
+// # Limits
+//
+// Every call of a script function runs under a step budget
+// (Options.MaxSteps, thread.SetMaxExecutionSteps), the number of distinct
+// positions is capped (Options.MaxPositions), and a context (and
+// Options.Timeout) bounds the wall-clock time: when it ends, the running
+// Starlark thread is cancelled. Scripts cannot read files or the network:
+// Starlark has no such built-ins, and load statements are refused.
+// Recursion is off (the Starlark default), so a runaway recursion is an
+// immediate error rather than a deep Go stack; loops are allowed and the
+// step budget stops them. A script that fails — raises, loops forever,
+// returns something that is not a position — gives an *Error with the
+// file:line:col where it happened and the Starlark backtrace, never a
+// panic or a hang.
+//
+// Starlark's own values cap what one operation may allocate (a string or
+// list repeat, for instance), but a single built-in call that builds a huge
+// list (list(range(10**9))) is not interruptible by the step budget; it
+// is bounded only by memory.
+package script

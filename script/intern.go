@@ -1,0 +1,392 @@
+package script
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"go.starlark.net/starlark"
+)
+
+// smallInts bounds the ints interned through a flat slice instead of the
+// key map: the common case of heap games, with no hashing at all.
+const smallInts = 1 << 22
+
+// TooManyPositionsError is returned when a game meets more distinct
+// positions than Options.MaxPositions.
+type TooManyPositionsError struct{ Limit int }
+
+func (e *TooManyPositionsError) Error() string {
+	return fmt.Sprintf("the script's game has more than %d distinct positions; raise --max-states, or solve a smaller position", e.Limit)
+}
+
+// Intern returns the Pos of a position value, after the script's key(pos)
+// canonicalisation when it defines one.
+func (g *Game) Intern(v starlark.Value) (Pos, error) {
+	if g.keyFn != nil {
+		k, err := g.call(g.keyFn, v)
+		if err != nil {
+			return 0, err
+		}
+		if err := checkPosition(k); err != nil {
+			return 0, g.resultError(g.keyFn, v, "returned a non-position: "+err.Error())
+		}
+		v = k
+	}
+	return g.internRaw(v)
+}
+
+func (g *Game) internRaw(v starlark.Value) (Pos, error) {
+	if n, ok := v.(starlark.Int); ok {
+		if x, ok := n.Int64(); ok && x >= 0 && x < smallInts {
+			if int(x) < len(g.small) {
+				if id := g.small[x]; id != 0 {
+					return id, nil
+				}
+			}
+			id, err := g.newNode(v)
+			if err != nil {
+				return 0, err
+			}
+			if int(x) >= len(g.small) {
+				grown := make([]Pos, max(int(x)+1, 2*len(g.small), 256))
+				copy(grown, g.small)
+				g.small = grown
+			}
+			g.small[x] = id
+			return id, nil
+		}
+	}
+	buf, err := appendKey(g.keybuf[:0], v, noPath)
+	g.keybuf = buf
+	if err != nil {
+		return 0, err
+	}
+	if id, ok := g.ids[string(buf)]; ok {
+		return id, nil
+	}
+	id, err := g.newNode(v)
+	if err != nil {
+		return 0, err
+	}
+	g.ids[string(buf)] = id
+	return id, nil
+}
+
+func (g *Game) newNode(v starlark.Value) (Pos, error) {
+	if len(g.nodes) > g.opts.MaxPositions {
+		return 0, &TooManyPositionsError{Limit: g.opts.MaxPositions}
+	}
+	g.nodes = append(g.nodes, node{val: v, succN: -1, compN: -1, mover: -2})
+	return Pos(len(g.nodes) - 1), nil
+}
+
+// Positions returns the number of distinct positions met so far.
+func (g *Game) Positions() int { return len(g.nodes) - 1 }
+
+// Value returns the Starlark value of p (nil for End).
+func (g *Game) Value(p Pos) starlark.Value { return g.nodes[p].val }
+
+// Format writes p as the command line reads it back: an int, ints
+// separated by spaces for a tuple of ints, a plain string, or Starlark
+// notation for anything else (--pos reads it).
+func (g *Game) Format(p Pos) string {
+	if p == End {
+		return "(end)"
+	}
+	return formatValue(g.nodes[p].val)
+}
+
+// Rank is p itself: positions are numbered densely as they are met.
+func (g *Game) Rank(p Pos) int { return int(p) }
+
+// Start returns the script's start position; ok is false when it has none.
+func (g *Game) Start() (p Pos, ok bool, err error) {
+	if g.start == nil {
+		return 0, false, nil
+	}
+	err = g.Run(context.Background(), func(context.Context) error {
+		p, err = g.Intern(g.start)
+		return err
+	})
+	return p, err == nil, err
+}
+
+// Parse reads a position: from a Starlark expression evaluated with the
+// script's globals in scope when expr is not empty, else from command-line
+// tokens (one int, several ints as a tuple, anything else a string), else
+// the script's start.
+func (g *Game) Parse(ctx context.Context, tokens []string, expr string) (Pos, error) {
+	var v starlark.Value
+	switch {
+	case expr != "" && len(tokens) > 0:
+		return 0, fmt.Errorf("give the position either after the script or with --pos, not both")
+	case expr != "":
+		err := g.Run(ctx, func(context.Context) error {
+			g.budget()
+			r, err := starlark.EvalOptions(fileOptions(), g.thread, "--pos", expr, g.globals)
+			if err != nil {
+				if ev, ok := err.(*starlark.EvalError); ok {
+					return fmt.Errorf("bad --pos %q: %s", expr, ev.Msg)
+				}
+				return fmt.Errorf("bad --pos %q: %s", expr, strings.TrimPrefix(err.Error(), "--pos:"))
+			}
+			v = r
+			return nil
+		})
+		if err != nil {
+			return 0, err
+		}
+		if err := checkPosition(v); err != nil {
+			return 0, fmt.Errorf("bad --pos %q: the value %s", expr, err)
+		}
+	case len(tokens) > 0:
+		v = parseTokens(tokens)
+		if len(tokens) == 1 && tokens[0] == "" {
+			return 0, fmt.Errorf("bad position: empty")
+		}
+	default:
+		if g.start == nil {
+			return 0, fmt.Errorf("%s defines no start position: give one after the script (e.g. 10, or 3 4 5), or with --pos", g.file)
+		}
+		v = g.start
+	}
+	var p Pos
+	err := g.Run(ctx, func(context.Context) error {
+		var err error
+		p, err = g.Intern(v)
+		return err
+	})
+	return p, err
+}
+
+// expand computes p's successors (and its terminal kind) once; it reports
+// false, having recorded the error, when the script fails.
+func (g *Game) expand(p Pos) bool {
+	if p == End || g.nodes[p].succN >= 0 {
+		return true
+	}
+	if g.err != nil {
+		return false
+	}
+	v := g.nodes[p].val
+	if g.terminalFn != nil {
+		t, err := g.terminalKind(v)
+		if err != nil {
+			g.fail(err)
+			return false
+		}
+		if t != termNone {
+			n := &g.nodes[p]
+			n.term, n.succOff, n.succN = t, uint32(len(g.succ)), 0
+			return true
+		}
+	}
+	off := len(g.succ)
+	if g.chanceFn != nil {
+		probs, err := g.chanceOutcomes(v)
+		if err != nil {
+			g.succ = g.succ[:off]
+			g.fail(err)
+			return false
+		}
+		if probs != nil {
+			g.probs[p] = probs
+			n := &g.nodes[p]
+			n.succOff, n.succN, n.mover = uint32(off), int32(len(g.succ)-off), -1
+			return true
+		}
+	}
+	res, err := g.call(g.movesFn, v)
+	if err != nil {
+		g.fail(err)
+		return false
+	}
+	err = g.eachMove(v, res, func(_ starlark.Value, q starlark.Value) error {
+		id, err := g.Intern(q)
+		if err != nil {
+			return err
+		}
+		g.succ = append(g.succ, id)
+		return nil
+	})
+	if err != nil {
+		g.succ = g.succ[:off]
+		g.fail(err)
+		return false
+	}
+	n := &g.nodes[p]
+	n.succOff, n.succN = uint32(off), int32(len(g.succ)-off)
+	return true
+}
+
+// eachMove calls f with the label (nil when moves are not labelled) and
+// the successor value of every move in a moves(pos) result.
+func (g *Game) eachMove(pos, res starlark.Value, f func(label, q starlark.Value) error) error {
+	bad := func(msg string) error { return g.resultError(g.movesFn, pos, msg) }
+	wrap := func(err error, what string) error {
+		if pe, ok := err.(*positionError); ok {
+			return bad("returned a non-position " + what + ": " + pe.Error())
+		}
+		return err
+	}
+	if d, ok := res.(*starlark.Dict); ok {
+		for _, kv := range d.Items() {
+			if err := f(kv[0], kv[1]); err != nil {
+				return wrap(err, "for the move "+shorten(kv[0].String()))
+			}
+		}
+		return nil
+	}
+	it, ok := res.(starlark.Iterable)
+	if !ok || res.Type() == "string" {
+		return bad(fmt.Sprintf("returned a %s (%s); expected a list of positions", res.Type(), shorten(res.String())))
+	}
+	iter := it.Iterate()
+	defer iter.Done()
+	var x starlark.Value
+	for i := 0; iter.Next(&x); i++ {
+		var label starlark.Value
+		q := x
+		if g.labelled {
+			pair, ok := x.(starlark.Tuple)
+			if !ok || len(pair) != 2 {
+				return bad(fmt.Sprintf("returned %s at index %d; with move_labels = True each move is a pair (label, position)", shorten(x.String()), i))
+			}
+			label, q = pair[0], pair[1]
+		}
+		if err := f(label, q); err != nil {
+			return wrap(err, fmt.Sprintf("at index %d", i))
+		}
+	}
+	return nil
+}
+
+// terminalKind asks terminal(pos).
+func (g *Game) terminalKind(v starlark.Value) (termKind, error) {
+	r, err := g.call(g.terminalFn, v)
+	if err != nil {
+		return 0, err
+	}
+	switch r := r.(type) {
+	case starlark.NoneType:
+		return termNone, nil
+	case starlark.Bool:
+		if r {
+			return termEnded, nil
+		}
+		return termNone, nil
+	case starlark.String:
+		if g.payoffFn == nil {
+			switch strings.ToLower(string(r)) {
+			case "win":
+				return termWin, nil
+			case "loss", "lose":
+				return termLoss, nil
+			case "draw":
+				return termDraw, nil
+			}
+		}
+	}
+	if g.payoffFn != nil {
+		return 0, g.resultError(g.terminalFn, v, fmt.Sprintf("returned %s; expected True (the game is over: payoff(pos) says who gets what) or False", shorten(r.String())))
+	}
+	return 0, g.resultError(g.terminalFn, v, fmt.Sprintf("returned %s; expected False (play on), True (over: the player to move loses, or wins if misère), or \"win\", \"loss\", \"draw\" for the player to move", shorten(r.String())))
+}
+
+// successors returns p's successors (nil after an error). The slice is the
+// game's: it must not be modified, and it stays valid.
+func (g *Game) successors(p Pos) []Pos {
+	if !g.expand(p) {
+		return nil
+	}
+	n := g.nodes[p]
+	return g.succ[n.succOff : n.succOff+uint32(n.succN) : n.succOff+uint32(n.succN)]
+}
+
+// components returns split(p) interned (p itself when the script has no
+// split), or nil after an error.
+func (g *Game) components(p Pos) []Pos {
+	if p == End || g.splitFn == nil {
+		return []Pos{p}
+	}
+	n := g.nodes[p]
+	if n.compN < 0 {
+		if g.err != nil {
+			return nil
+		}
+		res, err := g.call(g.splitFn, n.val)
+		if err != nil {
+			g.fail(err)
+			return nil
+		}
+		off := len(g.comps)
+		it, ok := res.(starlark.Iterable)
+		if !ok || res.Type() == "string" {
+			g.fail(g.resultError(g.splitFn, n.val, fmt.Sprintf("returned a %s; expected a list of the independent components", res.Type())))
+			return nil
+		}
+		iter := it.Iterate()
+		var x starlark.Value
+		for i := 0; iter.Next(&x); i++ {
+			id, err := g.Intern(x)
+			if err != nil {
+				if pe, ok := err.(*positionError); ok {
+					err = g.resultError(g.splitFn, n.val, fmt.Sprintf("returned a non-position at index %d: %s", i, pe.Error()))
+				}
+				iter.Done()
+				g.comps = g.comps[:off]
+				g.fail(err)
+				return nil
+			}
+			g.comps = append(g.comps, id)
+		}
+		iter.Done()
+		g.nodes[p].compOff, g.nodes[p].compN = uint32(off), int32(len(g.comps)-off)
+		n = g.nodes[p]
+	}
+	return g.comps[n.compOff : n.compOff+uint32(n.compN) : n.compOff+uint32(n.compN)]
+}
+
+// Move is one move of a position as the script wrote it.
+type Move struct {
+	Label string // "" when the script does not name its moves
+	To    Pos
+}
+
+// Moves returns the moves of p with their labels, asking the script
+// afresh (a solver uses the cached successors instead). A terminal
+// position has none.
+func (g *Game) MoveList(ctx context.Context, p Pos) ([]Move, error) {
+	var out []Move
+	err := g.Run(ctx, func(context.Context) error {
+		if !g.expand(p) {
+			return g.err
+		}
+		if g.nodes[p].term != termNone {
+			return nil
+		}
+		v := g.nodes[p].val
+		res, err := g.call(g.movesFn, v)
+		if err != nil {
+			return err
+		}
+		return g.eachMove(v, res, func(label, q starlark.Value) error {
+			id, err := g.Intern(q)
+			if err != nil {
+				return err
+			}
+			m := Move{To: id}
+			if label != nil {
+				if s, ok := label.(starlark.String); ok {
+					m.Label = string(s)
+				} else {
+					m.Label = label.String()
+				}
+			}
+			out = append(out, m)
+			return nil
+		})
+	})
+	return out, err
+}

@@ -1,0 +1,515 @@
+package script
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/big"
+	"os"
+	"slices"
+	"strings"
+	"time"
+
+	"go.starlark.net/starlark"
+	"go.starlark.net/syntax"
+)
+
+// Default limits.
+const (
+	// DefaultMaxSteps is the Starlark step budget of one call of a script
+	// function (one moves(pos), one split(pos), …) and of running the
+	// file's top level: roughly a second of work.
+	DefaultMaxSteps = 10_000_000
+	// DefaultMaxPositions bounds the distinct positions a game interns.
+	DefaultMaxPositions = 20_000_000
+	// MaxPlayers bounds the players option.
+	MaxPlayers = 64
+)
+
+// Options configure Load.
+type Options struct {
+	// Params are the script's parameters (grundy solve … --param k=v),
+	// visible to the script as the frozen dict params of strings (a
+	// script converts them: int(params.get("n", 10))).
+	Params map[string]string
+	// MaxSteps is the Starlark step budget of each call; 0 means
+	// DefaultMaxSteps.
+	MaxSteps uint64
+	// MaxPositions bounds the distinct positions interned; 0 means
+	// DefaultMaxPositions.
+	MaxPositions int
+	// Timeout, if positive, is a wall-clock limit on loading and on each
+	// Run: the running script is cancelled when it passes.
+	Timeout time.Duration
+	// Print receives the output of the script's print calls; nil
+	// discards it.
+	Print func(msg string)
+}
+
+// Names of the globals a script defines; see the package documentation.
+var contractNames = []string{
+	"moves", "start", "players", "misere", "terminal", "payoff", "to_move",
+	"split", "key", "chance", "move_labels",
+}
+
+// Game is a loaded script: a game whose positions are the script's
+// positions, interned as Pos. A Game is not safe for concurrent use: it
+// owns one Starlark thread and one intern table, which grow with every
+// position met.
+type Game struct {
+	file    string
+	src     []byte
+	thread  *starlark.Thread
+	globals starlark.StringDict
+	opts    Options
+
+	movesFn, terminalFn, payoffFn, toMoveFn, splitFn, keyFn, chanceFn *starlark.Function
+
+	players    int
+	misere     bool
+	labelled   bool
+	start      starlark.Value // nil when the script has none
+	budgetNote string
+
+	// the intern table
+	ids    map[string]Pos
+	small  []Pos // small[n] is the Pos of the int n, 0 if not interned
+	nodes  []node
+	succ   []Pos              // successor lists, one contiguous run per expanded node
+	comps  []Pos              // component lists of split positions
+	probs  map[Pos][]*big.Rat // chance positions: the outcomes' probabilities
+	keybuf []byte
+	args   starlark.Tuple // the one-argument tuple reused for calls
+
+	err    error           // the first error met inside a game method
+	abort  func()          // cancels the Run in progress
+	runCtx context.Context // the Run's context, before abort
+}
+
+// Pos is an interned position of a Game. Pos values are dense: 1, 2, …
+// in the order positions were met, so solvers can keep flat tables. The
+// zero Pos is End, a position of no script: the game after a move that
+// ends it (see Normal).
+type Pos uint32
+
+// End is the synthetic position reached by the extra move that Normal
+// gives a position the player to move has won.
+const End Pos = 0
+
+type node struct {
+	val     starlark.Value
+	succOff uint32
+	succN   int32 // -1 until expanded
+	compOff uint32
+	compN   int32 // -1 until split
+	term    termKind
+	mover   int16 // to_move; -2 until asked, -1 (game.Chance) for chance
+}
+
+type termKind uint8
+
+const (
+	termNone  termKind = iota // the game goes on (it may still have no moves)
+	termEnded                 // terminal(pos) said True: as if there were no moves
+	termWin                   // the player to move has won
+	termLoss                  // the player to move has lost
+	termDraw                  // a drawn end
+)
+
+// Error is a script error: where it happened (file:line:col), what went
+// wrong, and the Starlark backtrace when there is one.
+type Error struct {
+	Pos       string // file:line:col, or the file name alone
+	Msg       string
+	Backtrace string
+	cause     error
+}
+
+func (e *Error) Error() string {
+	s := e.Pos + ": " + e.Msg
+	if e.Backtrace != "" {
+		s += "\n" + strings.TrimRight(e.Backtrace, "\n")
+	}
+	return s
+}
+
+func (e *Error) Unwrap() error { return e.cause }
+
+// Load reads, checks and runs a game script. src holds the file's text;
+// when it is nil the file is read from disk. ctx (and Options.Timeout)
+// bound the running of the file's top level.
+func Load(ctx context.Context, filename string, src []byte, opts Options) (*Game, error) {
+	if src == nil {
+		b, err := os.ReadFile(filename)
+		if err != nil {
+			return nil, fmt.Errorf("cannot read the game script: %w", err)
+		}
+		src = b
+	}
+	if opts.MaxSteps == 0 {
+		opts.MaxSteps = DefaultMaxSteps
+	}
+	if opts.MaxPositions <= 0 {
+		opts.MaxPositions = DefaultMaxPositions
+	}
+	g := &Game{
+		file:  filename,
+		src:   src,
+		opts:  opts,
+		ids:   make(map[string]Pos),
+		probs: make(map[Pos][]*big.Rat),
+		nodes: make([]node, 1, 1024), // node 0 is End
+		args:  make(starlark.Tuple, 1),
+	}
+	g.budgetNote = fmt.Sprintf("more than %d steps in one call; a script function must return promptly (raise the budget with --max-steps)", opts.MaxSteps)
+	g.thread = &starlark.Thread{
+		Name: filename,
+		Print: func(_ *starlark.Thread, msg string) {
+			if opts.Print != nil {
+				opts.Print(msg)
+			}
+		},
+		OnMaxSteps: func(t *starlark.Thread) { t.Cancel(g.budgetNote) },
+	}
+	params, err := makeParams(opts.Params)
+	if err != nil {
+		return nil, err
+	}
+	predeclared := starlark.StringDict{"params": params}
+
+	_, prog, err := starlark.SourceProgramOptions(fileOptions(), filename, src, predeclared.Has)
+	if err != nil {
+		return nil, syntaxError(filename, err)
+	}
+	if prog.NumLoads() > 0 {
+		name, pos := prog.Load(0)
+		return nil, &Error{Pos: pos.String(), Msg: fmt.Sprintf("load(%q): a game script cannot load other files; put everything in one file", name)}
+	}
+	err = g.Run(ctx, func(context.Context) error {
+		g.budget()
+		globals, err := prog.Init(g.thread, predeclared)
+		globals.Freeze()
+		g.globals = globals
+		if err != nil {
+			return g.evalError(err, "running the script")
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if err := g.bind(); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// fileOptions are the dialect of game scripts: Starlark with while loops,
+// sets and top-level control flow, but without recursion (so a runaway
+// recursion is an error at once, not a deep Go stack).
+func fileOptions() *syntax.FileOptions {
+	return &syntax.FileOptions{Set: true, While: true, TopLevelControl: true, GlobalReassign: true}
+}
+
+// makeParams builds the params dict.
+func makeParams(params map[string]string) (*starlark.Dict, error) {
+	d := starlark.NewDict(len(params))
+	keys := make([]string, 0, len(params))
+	for k := range params {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		if k == "" {
+			return nil, fmt.Errorf("bad --param %q: expected NAME=VALUE", "="+params[k])
+		}
+		d.SetKey(starlark.String(k), starlark.String(params[k]))
+	}
+	d.Freeze()
+	return d, nil
+}
+
+func syntaxError(file string, err error) error {
+	var se syntax.Error
+	if errors.As(err, &se) {
+		return &Error{Pos: se.Pos.String(), Msg: "syntax error: " + se.Msg, cause: err}
+	}
+	msg := err.Error()
+	if i := strings.Index(msg, ": "); i > 0 && strings.HasPrefix(msg, file) {
+		return &Error{Pos: msg[:i], Msg: msg[i+2:], cause: err}
+	}
+	return &Error{Pos: file, Msg: msg, cause: err}
+}
+
+// bind reads the contract's globals and checks their types.
+func (g *Game) bind() error {
+	fn := func(name string, required bool) (*starlark.Function, error) {
+		v, ok := g.globals[name]
+		if !ok {
+			if required {
+				return nil, &Error{Pos: g.file, Msg: fmt.Sprintf("the script defines no %s(pos) function; a game script must define moves(pos), returning the positions one move leaves (see 'grundy new-script')", name)}
+			}
+			return nil, nil
+		}
+		f, ok := v.(*starlark.Function)
+		if !ok {
+			return nil, &Error{Pos: g.file, Msg: fmt.Sprintf("%s is a %s; it must be a function of one position, def %s(pos): …", name, v.Type(), name)}
+		}
+		required1 := 0
+		for i := 0; i < f.NumParams(); i++ {
+			if f.ParamDefault(i) == nil {
+				required1++
+			}
+		}
+		if required1 > 1 || f.NumParams() == 0 && !f.HasVarargs() {
+			return nil, &Error{Pos: f.Position().String(), Msg: fmt.Sprintf("%s must take exactly one parameter, the position", name)}
+		}
+		return f, nil
+	}
+	var err error
+	if g.movesFn, err = fn("moves", true); err != nil {
+		return err
+	}
+	for _, b := range []struct {
+		name string
+		dst  **starlark.Function
+	}{
+		{"terminal", &g.terminalFn}, {"payoff", &g.payoffFn}, {"to_move", &g.toMoveFn},
+		{"split", &g.splitFn}, {"key", &g.keyFn}, {"chance", &g.chanceFn},
+	} {
+		if *b.dst, err = fn(b.name, false); err != nil {
+			return err
+		}
+	}
+	g.players = 2
+	if v, ok := g.globals["players"]; ok {
+		n, err := starlark.AsInt32(v)
+		if err != nil || n < 1 || n > MaxPlayers {
+			return &Error{Pos: g.file, Msg: fmt.Sprintf("players = %s: expected the number of players, an int from 1 to %d", shorten(v.String()), MaxPlayers)}
+		}
+		g.players = n
+	}
+	boolean := func(name string) (bool, error) {
+		v, ok := g.globals[name]
+		if !ok {
+			return false, nil
+		}
+		b, ok := v.(starlark.Bool)
+		if !ok {
+			return false, &Error{Pos: g.file, Msg: fmt.Sprintf("%s = %s: expected True or False", name, shorten(v.String()))}
+		}
+		return bool(b), nil
+	}
+	if g.misere, err = boolean("misere"); err != nil {
+		return err
+	}
+	if g.labelled, err = boolean("move_labels"); err != nil {
+		return err
+	}
+	if v, ok := g.globals["start"]; ok {
+		if err := checkPosition(v); err != nil {
+			return &Error{Pos: g.file, Msg: "start: " + err.Error()}
+		}
+		g.start = v
+	}
+	multi := g.players != 2 || g.payoffFn != nil || g.chanceFn != nil
+	switch {
+	case multi && g.toMoveFn == nil && g.players > 1:
+		return &Error{Pos: g.file, Msg: "a game with payoffs, chance or other than two players must define to_move(pos), the number (0, 1, …) of the player to move"}
+	case g.players != 2 && g.payoffFn == nil:
+		return &Error{Pos: g.file, Msg: fmt.Sprintf("a game of %d players must define payoff(pos), the tuple of what each player gets at the end", g.players)}
+	case g.misere && g.payoffFn != nil:
+		return &Error{Pos: g.file, Msg: "misere = True and payoff(pos) do not go together: the payoff already says who wins"}
+	case g.misere && g.players != 2:
+		return &Error{Pos: g.file, Msg: "misere = True needs two players"}
+	}
+	return nil
+}
+
+// Players is the number of players (the script's players, default 2).
+func (g *Game) Players() int { return g.players }
+
+// Misere reports whether the script sets misere = True.
+func (g *Game) Misere() bool { return g.misere }
+
+// File is the script's file name.
+func (g *Game) File() string { return g.file }
+
+// HasPayoff reports whether the script defines payoff(pos).
+func (g *Game) HasPayoff() bool { return g.payoffFn != nil }
+
+// HasChance reports whether the script defines chance(pos).
+func (g *Game) HasChance() bool { return g.chanceFn != nil }
+
+// HasSplit reports whether the script defines split(pos).
+func (g *Game) HasSplit() bool { return g.splitFn != nil }
+
+// Labelled reports whether the script names its moves.
+func (g *Game) Labelled() bool { return g.labelled }
+
+// Functions lists the contract's functions the script defines.
+func (g *Game) Functions() []string {
+	var out []string
+	for _, name := range contractNames {
+		if _, ok := g.globals[name].(*starlark.Function); ok {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
+// Multiplayer reports whether the game needs the payoff solver: more or
+// fewer than two players, payoffs or chance.
+func (g *Game) Multiplayer() bool {
+	return g.players != 2 || g.payoffFn != nil || g.chanceFn != nil
+}
+
+// Warnings lists likely mistakes that are not errors: globals whose names
+// are one or two letters away from a name of the contract.
+func (g *Game) Warnings() []string {
+	var out []string
+	for _, name := range g.globals.Keys() {
+		if slices.Contains(contractNames, name) {
+			continue
+		}
+		for _, c := range contractNames {
+			if d := editDistance(name, c); d > 0 && d <= 2 && len(name) > 2 {
+				out = append(out, fmt.Sprintf("%s is defined but not used: did you mean %s?", name, c))
+				break
+			}
+		}
+	}
+	return out
+}
+
+// Err returns the first error met while the game's methods ran, if any.
+// A Game that met an error stays failed.
+func (g *Game) Err() error { return g.err }
+
+// Run calls f with a context that is cancelled when a script error
+// happens inside a game method (so a solver stops promptly), and returns
+// that error in preference to f's. The wall-clock limit (Options.Timeout)
+// and ctx's cancellation cancel the running Starlark code.
+func (g *Game) Run(ctx context.Context, f func(ctx context.Context) error) error {
+	if g.err != nil {
+		return g.err
+	}
+	if g.opts.Timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, g.opts.Timeout)
+		defer cancel()
+	}
+	parent := ctx
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	g.thread.Uncancel()
+	stop := context.AfterFunc(parent, func() { g.thread.Cancel(g.ctxNote(parent)) })
+	g.abort, g.runCtx = cancel, parent
+	err := f(ctx)
+	stop()
+	g.abort, g.runCtx = nil, nil
+	if g.err != nil {
+		return g.err
+	}
+	if err != nil && parent.Err() != nil {
+		if errors.Is(parent.Err(), context.DeadlineExceeded) {
+			return &Error{Pos: g.file, Msg: g.ctxNote(parent), cause: parent.Err()}
+		}
+		return parent.Err()
+	}
+	return err
+}
+
+func (g *Game) ctxNote(ctx context.Context) string {
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		if g.opts.Timeout > 0 {
+			return fmt.Sprintf("the wall-clock limit of %s was reached (raise it with --timeout)", g.opts.Timeout)
+		}
+		return "the wall-clock limit was reached (raise it with --timeout)"
+	}
+	return "interrupted"
+}
+
+// fail records the first error and stops the Run in progress.
+func (g *Game) fail(err error) {
+	if g.err == nil {
+		g.err = err
+	}
+	if g.abort != nil {
+		g.abort()
+	}
+}
+
+// budget gives the thread a fresh step budget for one call.
+func (g *Game) budget() {
+	g.thread.SetMaxExecutionSteps(g.thread.ExecutionSteps() + g.opts.MaxSteps)
+}
+
+// call calls a script function of one position.
+func (g *Game) call(fn *starlark.Function, v starlark.Value) (starlark.Value, error) {
+	g.budget()
+	g.args[0] = v
+	res, err := starlark.Call(g.thread, fn, g.args, nil)
+	g.args[0] = nil
+	if err != nil {
+		return nil, g.evalError(err, fn.Name()+"("+shorten(v.String())+")")
+	}
+	return res, nil
+}
+
+// evalError turns a Starlark error into an Error that points at the line
+// of the script where it happened.
+func (g *Game) evalError(err error, what string) error {
+	var ev *starlark.EvalError
+	if !errors.As(err, &ev) {
+		return &Error{Pos: g.file, Msg: what + ": " + err.Error(), cause: err}
+	}
+	pos := g.file
+	for i := len(ev.CallStack) - 1; i >= 0; i-- {
+		p := ev.CallStack[i].Pos
+		if p.IsValid() && p.Filename() != "<builtin>" {
+			pos = p.String()
+			break
+		}
+	}
+	e := &Error{Pos: pos, Msg: what + ": " + ev.Msg, Backtrace: ev.Backtrace(), cause: err}
+	if ctxErr := g.cancelCause(); ctxErr != nil {
+		e.cause = ctxErr
+	}
+	return e
+}
+
+// cancelCause is the context error behind a cancelled thread, if any.
+func (g *Game) cancelCause() error {
+	if g.runCtx != nil {
+		return g.runCtx.Err()
+	}
+	return nil
+}
+
+// resultError reports a script function that returned something its
+// contract does not allow; it points at the function's definition.
+func (g *Game) resultError(fn *starlark.Function, arg starlark.Value, msg string) error {
+	return &Error{Pos: fn.Position().String(), Msg: fmt.Sprintf("%s(%s) %s", fn.Name(), shorten(arg.String()), msg)}
+}
+
+// editDistance is Levenshtein's distance, for "did you mean".
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
