@@ -67,7 +67,7 @@ func (g nimGame) Solve(ctx context.Context, tokens []string, opts Options) (*Rep
 		// One heap: the winner takes it all at once.
 		rem := min(heaps[0].Sign(), 1)
 		r.Remoteness = &rem
-	} else if small, ok := intsUpTo(heaps, maxSearchHeap); ok && positionsBelow(small) <= sumSearchMaxStates {
+	} else if small, ok := intsUpTo(heaps, maxSearchHeap); ok && nimSumSearchable(small) {
 		if r.Remoteness, err = sumRemoteness(ctx, nim.Heap{}, small); err != nil {
 			return nil, err
 		}
@@ -75,17 +75,19 @@ func (g nimGame) Solve(ctx context.Context, tokens []string, opts Options) (*Rep
 	return r, nil
 }
 
-// positionsBelow bounds the number of Nim positions reachable from heaps:
-// the product of (h+1), saturating past sumSearchMaxStates.
-func positionsBelow(heaps []int) int {
-	n := 1
+// nimSumSearchable reports whether the sum search for the remoteness of a
+// Nim position fits its budgets: the positions below it number the product
+// of (h+1), and each has at most the sum of the heaps as moves.
+func nimSumSearchable(heaps []int) bool {
+	states, tokens := 1, 0
 	for _, h := range heaps {
-		n *= h + 1
-		if n > sumSearchMaxStates {
-			return n
+		states *= h + 1
+		tokens += h
+		if states > sumSearchMaxStates {
+			return false
 		}
 	}
-	return n
+	return states*tokens <= sumSearchMaxMoves
 }
 
 // intsUpTo converts heaps to ints when each is at most limit.
