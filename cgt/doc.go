@@ -1,0 +1,44 @@
+// Package cgt is the algebra of short partizan games: games {L|R} in which
+// Left and Right have different moves, play ends, and the player unable to
+// move loses (normal play). It is the core of what CGSuite computes.
+//
+// # Model
+//
+// Every game is kept in canonical form — the unique simplest game of its
+// value, reached by removing dominated options and bypassing reversible
+// ones (Conway, On Numbers and Games, ch. 10; Siegel, Combinatorial Game
+// Theory, ch. II.2, Theorem 2.9) — and hash-consed in a Space: each
+// canonical game is stored once and named by an int handle (Game), so two
+// games are equal exactly when their handles are, and sums and comparisons
+// are memoised by handle pair. This is CGSuite's design
+// (CanonicalShortGameOps); BENCHMARKS.md ("Partizan games (cgt)")
+// measures what the tables save.
+//
+// Numbers (dyadic rationals), nimbers and their sums with multiples of ↑
+// (number-up-stars x + n·↑ + *k) are stored by their three parts, without
+// option lists: their sums and comparisons are arithmetic, and their
+// canonical options are made only when asked for (Siegel, CGT, II.4). The
+// number avoidance and translation theorems (Siegel, CGT, II.3) spare the
+// options of a number whenever it meets a game that is not one.
+//
+// # Operations
+//
+// Sum, negation, ≤ (with =, <, || derived), outcome class, birthday,
+// stops, thermographs (hence mean and temperature), cooling and heating
+// (Siegel, CGT, II.5; Winning Ways ch. 6), atomic weight of all-small
+// games (Siegel, CGT, II.7; ONAG ch. 16), ordinal sum and Norton
+// multiplication (Winning Ways ch. 8). The notation (String and Parse) is
+// CGSuite's: 0, *, *3, ^, v, ^*, 1/2, -3/4, +-1, {1|*}, {2|0||-1},
+// Tiny(x), Miny(x), G + H, -G.
+//
+// # Limits and errors
+//
+// Numbers have 63-bit numerators and denominators up to 2^48; nimbers,
+// up-multiples, option counts and the number of stored games are bounded
+// (MaxNimber, MaxUpMult, MaxOptions, Space.MaxNodes). Going past a limit
+// inside a Space method panics with *LimitError or *OverflowError, never a
+// wrong answer; Parse, ParseComparison and Space.Do turn those into
+// errors. The recursion of every operation is bounded by the birthdays of
+// its arguments, and the parser refuses nesting deeper than MaxNesting,
+// so no input can overflow the stack.
+package cgt
