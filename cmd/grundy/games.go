@@ -1,8 +1,11 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
-	"text/tabwriter"
+	"slices"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 
@@ -35,23 +38,62 @@ func newGamesCmd() *cobra.Command {
 				}
 				return writeJSON(cmd.OutOrStdout(), out)
 			}
-			w := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 4, 2, ' ', 0)
-			for _, e := range entries {
-				name := e.Name
+			slices.SortStableFunc(entries, func(a, b *catalog.Entry) int { return cmp.Compare(kindRank(a.Kind), kindRank(b.Kind)) })
+			names := make([]string, len(entries))
+			width := 0
+			for i, e := range entries {
+				names[i] = e.Name
 				if e.Params != "" {
 					if e.OptionalParams {
-						name += "[:" + e.Params + "]"
+						names[i] += "[:" + e.Params + "]"
 					} else {
-						name += ":" + e.Params
+						names[i] += ":" + e.Params
 					}
 				}
-				fmt.Fprintf(w, "%s\t%s\n", name, e.Summary)
-				fmt.Fprintf(w, "\tposition: %s\n", e.Position)
-				fmt.Fprintf(w, "\texample:  grundy %s\n", e.Example)
+				width = max(width, utf8.RuneCountInString(names[i]))
 			}
-			return w.Flush()
+			out := cmd.OutOrStdout()
+			for i, e := range entries {
+				if i == 0 || kindRank(e.Kind) != kindRank(entries[i-1].Kind) {
+					if i > 0 {
+						fmt.Fprintln(out)
+					}
+					fmt.Fprintln(out, kindHeading(e.Kind))
+				}
+				pad := strings.Repeat(" ", width-utf8.RuneCountInString(names[i]))
+				indent := strings.Repeat(" ", width+4)
+				fmt.Fprintf(out, "  %s%s  %s\n", names[i], pad, e.Summary)
+				fmt.Fprintf(out, "%sposition: %s\n", indent, e.Position)
+				fmt.Fprintf(out, "%sexample:  grundy %s\n", indent, e.Example)
+			}
+			return nil
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object")
 	return cmd
+}
+
+// kinds orders the groups of the game list, with a heading for each.
+var kinds = []struct{ kind, heading string }{
+	{"impartial", "Impartial games (Sprague–Grundy values; the last player to move wins unless the game says otherwise):"},
+	{"partizan", "Partizan games (Left and Right have different moves; canonical values):"},
+	{"loopy", "Games with cycles (win, lose or draw, with remoteness):"},
+	{"payoff", "Games with several players or payoffs:"},
+	{"chance", "Games with chance:"},
+}
+
+func kindRank(kind string) int {
+	for i, k := range kinds {
+		if k.kind == kind {
+			return i
+		}
+	}
+	return len(kinds)
+}
+
+func kindHeading(kind string) string {
+	if i := kindRank(kind); i < len(kinds) {
+		return kinds[i].heading
+	}
+	return "Other games:"
 }
