@@ -1,0 +1,15 @@
+// Package partizan evaluates partizan games given through the game model
+// (game.Partizan, game.PartizanSplitting) to their canonical values in a
+// cgt.Space, and its subpackages define the built-in partizan games:
+// hackenbush (Blue-Red Hackenbush stalks), domineering, toads (Toads and
+// Frogs) and cutcake.
+//
+// The value of a position is {values of Left's options | values of
+// Right's options} in canonical form (Conway, On Numbers and Games, ch. 7;
+// Siegel, Combinatorial Game Theory, ch. II), and the value of a
+// disjunctive sum is the sum of the values of its parts, so the Evaluator
+// memoises regions, never sums: a Domineering board that falls apart is
+// valued region by region, each region once. Every line of play must end
+// (short games): a position met again on its own line of play is
+// reported as a cycle, never looped on.
+package partizan

@@ -1,0 +1,213 @@
+// Package domineering is Domineering (Göran Andersson; Winning Ways ch. 5;
+// Siegel, Combinatorial Game Theory, ch. I.1): players take turns placing
+// dominoes on empty cells of a board; Left places them vertically, Right
+// horizontally; the player who cannot place one loses.
+//
+// A position is a board of at most 64 cells. Moves that cut the empty
+// cells into separate areas leave a sum of regions (the game implements
+// game.PartizanSplitting and game.Splitter), and each region is kept
+// reduced to its bounding box and to the least of its four mirror images —
+// mirroring left-right or top-bottom keeps vertical dominoes vertical, so
+// it keeps the value — which is the transposition table's key.
+package domineering
+
+import (
+	"fmt"
+	"iter"
+	"math/bits"
+	"strconv"
+	"strings"
+)
+
+// MaxCells bounds the cells of a board.
+const MaxCells = 64
+
+// Board is a position: Rows×Cols cells, bit r*Cols+c of Filled set for a
+// filled (unusable) cell.
+type Board struct {
+	Rows, Cols uint8
+	Filled     uint64
+}
+
+// Game is Domineering.
+type Game struct{}
+
+func (b Board) cell(r, c int) uint64 { return 1 << (r*int(b.Cols) + c) }
+
+func (b Board) empty(r, c int) bool { return b.Filled&b.cell(r, c) == 0 }
+
+// Empty returns an empty rows×cols board.
+func Empty(rows, cols int) (Board, error) {
+	if rows < 1 || cols < 1 || rows*cols > MaxCells {
+		return Board{}, fmt.Errorf("a %dx%d board: rows and columns must be at least 1 and the board at most %d cells", rows, cols, MaxCells)
+	}
+	return Board{Rows: uint8(rows), Cols: uint8(cols)}, nil
+}
+
+// LeftOptions places a vertical domino.
+func (Game) LeftOptions(b Board) iter.Seq[[]Board] {
+	return b.moves(1, 0)
+}
+
+// RightOptions places a horizontal domino.
+func (Game) RightOptions(b Board) iter.Seq[[]Board] {
+	return b.moves(0, 1)
+}
+
+func (b Board) moves(dr, dc int) iter.Seq[[]Board] {
+	return func(yield func([]Board) bool) {
+		for r := 0; r+dr < int(b.Rows); r++ {
+			for c := 0; c+dc < int(b.Cols); c++ {
+				if b.empty(r, c) && b.empty(r+dr, c+dc) {
+					nb := b
+					nb.Filled |= b.cell(r, c) | b.cell(r+dr, c+dc)
+					if !yield(nb.regions(nil)) {
+						return
+					}
+				}
+			}
+		}
+	}
+}
+
+// Split appends the regions of b.
+func (Game) Split(dst []Board, b Board) []Board { return b.regions(dst) }
+
+// regions appends the connected areas of empty cells of b (those with
+// room for a domino), each reduced to its canonical board.
+func (b Board) regions(dst []Board) []Board {
+	rows, cols := int(b.Rows), int(b.Cols)
+	full := uint64(1)<<(rows*cols) - 1
+	if rows*cols == 64 {
+		full = ^uint64(0)
+	}
+	free := ^b.Filled & full
+	for free != 0 {
+		start := bits.TrailingZeros64(free)
+		comp := uint64(1) << start
+		stack := []int{start}
+		for len(stack) > 0 {
+			i := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			r, c := i/cols, i%cols
+			for _, d := range [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
+				nr, nc := r+d[0], c+d[1]
+				if nr < 0 || nr >= rows || nc < 0 || nc >= cols {
+					continue
+				}
+				j := nr*cols + nc
+				if free&(1<<j) != 0 && comp&(1<<j) == 0 {
+					comp |= 1 << j
+					stack = append(stack, j)
+				}
+			}
+		}
+		free &^= comp
+		if bits.OnesCount64(comp) < 2 {
+			continue // a lone cell: nobody can play there
+		}
+		dst = append(dst, extract(comp, rows, cols))
+	}
+	return dst
+}
+
+// extract makes the board of one area: its bounding box, cells outside
+// the area filled, then the least of its four mirror images.
+func extract(comp uint64, rows, cols int) Board {
+	r0, r1, c0, c1 := rows, -1, cols, -1
+	for m := comp; m != 0; m &= m - 1 {
+		i := bits.TrailingZeros64(m)
+		r, c := i/cols, i%cols
+		r0, r1, c0, c1 = min(r0, r), max(r1, r), min(c0, c), max(c1, c)
+	}
+	h, w := r1-r0+1, c1-c0+1
+	best := Board{}
+	for v := 0; v < 4; v++ {
+		nb := Board{Rows: uint8(h), Cols: uint8(w)}
+		for r := 0; r < h; r++ {
+			for c := 0; c < w; c++ {
+				sr, sc := r, c
+				if v&1 == 1 {
+					sr = h - 1 - r
+				}
+				if v&2 == 2 {
+					sc = w - 1 - c
+				}
+				if comp&(1<<((sr+r0)*cols+sc+c0)) == 0 {
+					nb.Filled |= nb.cell(r, c)
+				}
+			}
+		}
+		if v == 0 || nb.Filled < best.Filled {
+			best = nb
+		}
+	}
+	return best
+}
+
+// Format writes a board as rows of . (empty) and # (filled) joined by |,
+// or as RxC when it is empty.
+func (Game) Format(b Board) string { return b.String() }
+
+func (b Board) String() string {
+	if b.Filled == 0 {
+		return fmt.Sprintf("%dx%d", b.Rows, b.Cols)
+	}
+	var sb strings.Builder
+	for r := 0; r < int(b.Rows); r++ {
+		if r > 0 {
+			sb.WriteByte('|')
+		}
+		for c := 0; c < int(b.Cols); c++ {
+			if b.empty(r, c) {
+				sb.WriteByte('.')
+			} else {
+				sb.WriteByte('#')
+			}
+		}
+	}
+	return sb.String()
+}
+
+// Parse reads a board: "RxC" (R rows, C columns, all empty) or rows of .
+// (empty) and # (filled) joined by | or given as separate tokens.
+func Parse(tokens []string) (Board, error) {
+	text := strings.Join(tokens, "|")
+	text = strings.ReplaceAll(text, " ", "|")
+	text = strings.Trim(text, "|")
+	if text == "" {
+		return Board{}, fmt.Errorf("no board given: write RxC (e.g. 2x3) or rows of . and # joined by |")
+	}
+	if r, c, ok := strings.Cut(text, "x"); ok && strings.Trim(text, "0123456789x") == "" {
+		rows, err1 := strconv.Atoi(r)
+		cols, err2 := strconv.Atoi(c)
+		if err1 != nil || err2 != nil {
+			return Board{}, fmt.Errorf("bad board size %q: expected RxC, e.g. 2x3", text)
+		}
+		return Empty(rows, cols)
+	}
+	lines := strings.Split(text, "|")
+	cols := len(lines[0])
+	if cols*len(lines) > MaxCells {
+		return Board{}, fmt.Errorf("bad board %q: at most %d cells", text, MaxCells)
+	}
+	b := Board{Rows: uint8(len(lines)), Cols: uint8(cols)}
+	for r, line := range lines {
+		if len(line) != cols {
+			return Board{}, fmt.Errorf("bad board %q: row %d has %d cells, row 1 has %d", text, r+1, len(line), cols)
+		}
+		for c := 0; c < cols; c++ {
+			switch line[c] {
+			case '.':
+			case '#':
+				b.Filled |= b.cell(r, c)
+			default:
+				return Board{}, fmt.Errorf("bad board %q: row %d, column %d is %q; use . for empty and # for filled", text, r+1, c+1, line[c])
+			}
+		}
+	}
+	if cols == 0 {
+		return Board{}, fmt.Errorf("bad board %q: empty row", text)
+	}
+	return b, nil
+}

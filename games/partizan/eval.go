@@ -1,0 +1,170 @@
+package partizan
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"iter"
+	"slices"
+
+	"github.com/grundy-go/grundy/cgt"
+	"github.com/grundy-go/grundy/game"
+)
+
+// ErrCycle is wrapped by the error for a game whose positions repeat: it
+// is loopy, not short, and has no canonical short-game value.
+var ErrCycle = errors.New("the game has a cycle (a loopy game, not a short game)")
+
+// DefaultMaxPositions bounds the distinct regions an Evaluator values.
+const DefaultMaxPositions = 20_000_000
+
+// MaxDepth bounds the length of a line of play the evaluator follows.
+const MaxDepth = 100_000
+
+// Evaluator computes and memoises the canonical values of a partizan
+// game's positions in a cgt.Space. It is not safe for concurrent use.
+type Evaluator[P comparable] struct {
+	Space *cgt.Space
+	// MaxPositions bounds the number of distinct regions valued; 0 means
+	// DefaultMaxPositions.
+	MaxPositions int
+	// Progress, if set, is called with the number of regions valued so far,
+	// every 100 000 regions.
+	Progress func(valued int)
+	// Hits and Misses count memo look-ups of regions, for benchmarks.
+	Hits, Misses int64
+
+	left, right func(P) iter.Seq[[]P]
+	split       func([]P, P) []P
+	format      func(P) string
+	memo        map[P]cgt.Game
+	open        map[P]bool
+	ctx         context.Context
+	depth       int
+}
+
+// New returns an Evaluator for g, which must implement game.Partizan or
+// game.PartizanSplitting; game.Splitter and game.Formatter are used when
+// present.
+func New[P comparable](s *cgt.Space, g any) (*Evaluator[P], error) {
+	e := &Evaluator[P]{Space: s, memo: map[P]cgt.Game{}, open: map[P]bool{}}
+	switch pg := g.(type) {
+	case game.PartizanSplitting[P]:
+		e.left, e.right = pg.LeftOptions, pg.RightOptions
+	case game.Partizan[P]:
+		e.left, e.right = single(pg.LeftMoves), single(pg.RightMoves)
+	default:
+		return nil, fmt.Errorf("partizan: %T is not a partizan game", g)
+	}
+	if sp, ok := g.(game.Splitter[P]); ok {
+		e.split = sp.Split
+	}
+	if f, ok := g.(game.Formatter[P]); ok {
+		e.format = f.Format
+	} else {
+		e.format = func(p P) string { return fmt.Sprint(p) }
+	}
+	return e, nil
+}
+
+func single[P comparable](moves func(P) iter.Seq[P]) func(P) iter.Seq[[]P] {
+	return func(p P) iter.Seq[[]P] {
+		return func(yield func([]P) bool) {
+			buf := make([]P, 1)
+			for q := range moves(p) {
+				buf[0] = q
+				if !yield(buf) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// Positions returns the number of distinct regions valued so far.
+func (e *Evaluator[P]) Positions() int { return len(e.memo) }
+
+type evalError struct{ err error }
+
+// Value returns the canonical value of the sum of the given positions.
+func (e *Evaluator[P]) Value(ctx context.Context, positions ...P) (g cgt.Game, err error) {
+	e.ctx = ctx
+	e.Space.Context = ctx
+	defer func() {
+		e.Space.Context = nil
+		if r := recover(); r != nil {
+			switch x := r.(type) {
+			case evalError:
+				err = x.err
+			case *cgt.LimitError:
+				err = x
+			case *cgt.OverflowError:
+				err = x
+			default:
+				panic(r)
+			}
+			// A failed evaluation may leave positions marked open.
+			clear(e.open)
+			e.depth = 0
+		}
+	}()
+	return e.sum(positions), nil
+}
+
+func (e *Evaluator[P]) sum(ps []P) cgt.Game {
+	acc := cgt.Zero
+	for _, p := range ps {
+		if e.split != nil {
+			parts := e.split(nil, p)
+			if len(parts) != 1 || parts[0] != p {
+				acc = e.Space.Add(acc, e.sum(parts))
+				continue
+			}
+		}
+		acc = e.Space.Add(acc, e.value(p))
+	}
+	return acc
+}
+
+func (e *Evaluator[P]) value(p P) cgt.Game {
+	if g, ok := e.memo[p]; ok {
+		e.Hits++
+		return g
+	}
+	e.Misses++
+	if e.open[p] {
+		panic(evalError{fmt.Errorf("position %s repeats: %w", e.format(p), ErrCycle)})
+	}
+	maxPos := e.MaxPositions
+	if maxPos <= 0 {
+		maxPos = DefaultMaxPositions
+	}
+	if len(e.memo) >= maxPos {
+		panic(evalError{fmt.Errorf("more than %d positions to value; the position is too large", maxPos)})
+	}
+	if e.depth >= MaxDepth {
+		panic(evalError{fmt.Errorf("a line of play longer than %d moves; the position is too large", MaxDepth)})
+	}
+	if e.ctx != nil && len(e.memo)&1023 == 0 {
+		if err := e.ctx.Err(); err != nil {
+			panic(evalError{err})
+		}
+	}
+	e.open[p] = true
+	e.depth++
+	var L, R []cgt.Game
+	for opt := range e.left(p) {
+		L = append(L, e.sum(slices.Clone(opt)))
+	}
+	for opt := range e.right(p) {
+		R = append(R, e.sum(slices.Clone(opt)))
+	}
+	e.depth--
+	delete(e.open, p)
+	g := e.Space.Make(L, R)
+	e.memo[p] = g
+	if e.Progress != nil && len(e.memo)%100_000 == 0 {
+		e.Progress(len(e.memo))
+	}
+	return g
+}
