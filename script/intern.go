@@ -240,7 +240,7 @@ func (g *Game) eachMove(pos, res starlark.Value, f func(label, q starlark.Value)
 	}
 	it, ok := res.(starlark.Iterable)
 	if !ok || res.Type() == "string" {
-		return bad(fmt.Sprintf("returned a %s (%s); expected a list of positions", res.Type(), shorten(res.String())))
+		return bad(fmt.Sprintf("returned %s (%s); expected a list of positions", article(res.Type()), shorten(res.String())))
 	}
 	iter := it.Iterate()
 	defer iter.Done()
@@ -323,7 +323,7 @@ func (g *Game) components(p Pos) []Pos {
 		off := len(g.comps)
 		it, ok := res.(starlark.Iterable)
 		if !ok || res.Type() == "string" {
-			g.fail(g.resultError(g.splitFn, n.val, fmt.Sprintf("returned a %s; expected a list of the independent components", res.Type())))
+			g.fail(g.resultError(g.splitFn, n.val, fmt.Sprintf("returned %s; expected a list of the independent components", article(res.Type()))))
 			return nil
 		}
 		iter := it.Iterate()

@@ -43,7 +43,7 @@ func (g *Game) chanceOutcomes(v starlark.Value) ([]*big.Rat, error) {
 		}
 		it.Done()
 	default:
-		return nil, bad(fmt.Sprintf("returned a %s; expected None, or a list of (weight, position) pairs", r.Type()))
+		return nil, bad(fmt.Sprintf("returned %s; expected None, or a list of (weight, position) pairs", article(r.Type())))
 	}
 	if len(pairs) == 0 {
 		return nil, nil
@@ -222,7 +222,7 @@ func (m *Multi) Payoff(p Pos) []*big.Rat {
 			xs = append(xs, r.Index(i))
 		}
 	default:
-		g.fail(g.resultError(g.payoffFn, v, fmt.Sprintf("returned a %s; expected a tuple of %d numbers, one per player", r.Type(), g.players)))
+		g.fail(g.resultError(g.payoffFn, v, fmt.Sprintf("returned %s; expected a tuple of %d numbers, one per player", article(r.Type()), g.players)))
 		return out
 	}
 	if len(xs) == 1 && g.players == 2 {

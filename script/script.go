@@ -253,7 +253,7 @@ func (g *Game) bind() error {
 		}
 		f, ok := v.(*starlark.Function)
 		if !ok {
-			return nil, &Error{Pos: g.file, Msg: fmt.Sprintf("%s is a %s; it must be a function of one position, def %s(pos): …", name, v.Type(), name)}
+			return nil, &Error{Pos: g.file, Msg: fmt.Sprintf("%s is %s; it must be a function of one position, def %s(pos): …", name, article(v.Type()), name)}
 		}
 		required1 := 0
 		for i := 0; i < f.NumParams(); i++ {

@@ -303,7 +303,7 @@ func (s *Solver) solvePayoff(ctx context.Context, root Pos) (*Result, error) {
 	if a.Mover == game.Chance {
 		r.Notes = append(r.Notes, "nature moves at this position; payoff is listed from player 0")
 	}
-	r.Notes = append(r.Notes, "payoff: one entry per player in turn order from the player to move; winning moves: those giving the player to move its best payoff; final: where best play ends")
+	r.Notes = append(r.Notes, "best play ends at "+r.Final, "payoff: one entry per player in turn order from the player to move; winning moves: those giving the player to move its best payoff")
 	return r, nil
 }
 

@@ -42,7 +42,7 @@ func (e *positionError) Error() string {
 	if e.path == "" {
 		return e.msg
 	}
-	return "element " + e.path + " " + e.msg
+	return "in element " + e.path + ", " + e.msg
 }
 
 func appendKey(dst []byte, v starlark.Value, path func() string) ([]byte, error) {
@@ -79,11 +79,11 @@ func appendKey(dst []byte, v starlark.Value, path func() string) ([]byte, error)
 			}
 		}
 	case *starlark.List:
-		return dst, &positionError{path(), "is a list, which is mutable: write the position as a tuple, e.g. tuple(xs)"}
+		return dst, &positionError{path(), shorten(v.String()) + " is a list, which is mutable: write the position as a tuple, e.g. tuple(xs)"}
 	case nil:
-		return dst, &positionError{path(), "is missing"}
+		return dst, &positionError{path(), "a value is missing"}
 	default:
-		return dst, &positionError{path(), fmt.Sprintf("is a %s (%s): a position is an int, a string, a bool, None, or a tuple of them", v.Type(), shorten(v.String()))}
+		return dst, &positionError{path(), fmt.Sprintf("%s is %s: a position is an int, a string, a bool, None, or a tuple of them", shorten(v.String()), article(v.Type()))}
 	}
 	if len(dst) > maxKeyBytes {
 		return dst, &positionError{path(), fmt.Sprintf("makes the position larger than %d bytes", maxKeyBytes)}
@@ -172,6 +172,14 @@ func parseTokens(tokens []string) starlark.Value {
 		return ints[0]
 	}
 	return ints
+}
+
+// article puts "a" or "an" before a type name.
+func article(typ string) string {
+	if typ != "" && strings.ContainsRune("aeiou", rune(typ[0])) {
+		return "an " + typ
+	}
+	return "a " + typ
 }
 
 func shorten(s string) string {

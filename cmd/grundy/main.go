@@ -78,6 +78,8 @@ Every result command takes --json and then prints one JSON object.`,
 		newGamesCmd(),
 		newTableCmd(),
 		newServeCmd(),
+		newCheckCmd(),
+		newNewScriptCmd(),
 	)
 	return root
 }

@@ -44,6 +44,7 @@ func (f *solveFlags) options(p *progress) (catalog.Options, error) {
 
 func newSolveCmd() *cobra.Command {
 	var flags solveFlags
+	var script scriptFlags
 	var table bool
 	cmd := &cobra.Command{
 		Use:   "solve GAME [POSITION...]",
@@ -68,6 +69,11 @@ quoted string; several heaps make a sum.`,
 			if err != nil {
 				return err
 			}
+			if err := script.apply(args[0], &opts); err != nil {
+				return err
+			}
+			ctx, cancel := script.context(cmd.Context())
+			defer cancel()
 			if table {
 				tabler, ok := inst.(catalog.PositionTabler)
 				if !ok {
@@ -77,10 +83,10 @@ quoted string; several heaps make a sum.`,
 				p.Done()
 				return err
 			}
-			report, err := inst.Solve(cmd.Context(), args[1:], opts)
+			report, err := inst.Solve(ctx, args[1:], opts)
 			p.Done()
 			if err != nil {
-				return err
+				return script.wrap(err)
 			}
 			if flags.json {
 				return writeJSON(cmd.OutOrStdout(), report)
@@ -90,6 +96,7 @@ quoted string; several heaps make a sum.`,
 		},
 	}
 	flags.register(cmd)
+	script.register(cmd, true)
 	cmd.Flags().BoolVar(&table, "table", false, "list every position with its outcome, remoteness and value (graph:FILE, pursuit)")
 	return cmd
 }

@@ -1,0 +1,197 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/grundy-go/grundy/catalog"
+	"github.com/grundy-go/grundy/script"
+)
+
+// scriptFlags are the flags for game scripts (GAME ending in .star):
+// parameters, an exact position, and the limits scripts run under.
+type scriptFlags struct {
+	params   []string
+	pos      string
+	maxSteps uint64
+	timeout  time.Duration
+}
+
+func (f *scriptFlags) register(cmd *cobra.Command, withPos bool) {
+	cmd.Flags().StringArrayVar(&f.params, "param", nil, "a game script's parameter `NAME=VALUE`, read by the script as params[\"NAME\"] (repeatable)")
+	if withPos {
+		cmd.Flags().StringVar(&f.pos, "pos", "", "the position as a Starlark `EXPR`, for game scripts (e.g. --pos '((1, 2), \"ab\")')")
+	}
+	cmd.Flags().Uint64Var(&f.maxSteps, "max-steps", 0, fmt.Sprintf("Starlark step budget of each call of a script function (default %d)", script.DefaultMaxSteps))
+	cmd.Flags().DurationVar(&f.timeout, "timeout", 0, "wall-clock limit, e.g. 30s (default none)")
+}
+
+// paramMap parses the --param flags.
+func (f *scriptFlags) paramMap() (map[string]string, error) {
+	if len(f.params) == 0 {
+		return nil, nil
+	}
+	m := map[string]string{}
+	for _, kv := range f.params {
+		k, v, ok := strings.Cut(kv, "=")
+		k = strings.TrimSpace(k)
+		if !ok || k == "" {
+			return nil, fmt.Errorf("bad --param %q: expected NAME=VALUE", kv)
+		}
+		if _, dup := m[k]; dup {
+			return nil, fmt.Errorf("--param %s is given twice", k)
+		}
+		m[k] = v
+	}
+	return m, nil
+}
+
+// apply carries the flags into catalog options, and checks that they are
+// given only for game scripts.
+func (f *scriptFlags) apply(spec string, opts *catalog.Options) error {
+	params, err := f.paramMap()
+	if err != nil {
+		return err
+	}
+	if !strings.HasSuffix(spec, ".star") {
+		switch {
+		case params != nil:
+			return fmt.Errorf("--param is for game scripts (a GAME ending in .star); %q takes its parameters after a colon", spec)
+		case f.pos != "":
+			return fmt.Errorf("--pos is for game scripts (a GAME ending in .star); give the position of %q after it", spec)
+		case f.maxSteps != 0:
+			return fmt.Errorf("--max-steps is for game scripts (a GAME ending in .star)")
+		}
+	}
+	opts.Params, opts.PositionExpr, opts.ScriptSteps = params, f.pos, f.maxSteps
+	return nil
+}
+
+// context applies --timeout.
+func (f *scriptFlags) context(ctx context.Context) (context.Context, context.CancelFunc) {
+	if f.timeout > 0 {
+		return context.WithTimeout(ctx, f.timeout)
+	}
+	return context.WithCancel(ctx)
+}
+
+// wrap names the wall-clock limit when it ended the work.
+func (f *scriptFlags) wrap(err error) error {
+	if err != nil && f.timeout > 0 && errors.Is(err, context.DeadlineExceeded) {
+		var se *script.Error
+		if !errors.As(err, &se) {
+			return fmt.Errorf("the wall-clock limit of %s was reached (raise it with --timeout)", f.timeout)
+		}
+	}
+	return err
+}
+
+// checkLimit bounds the positions grundy check explores by default.
+const checkLimit = 10_000
+
+func newCheckCmd() *cobra.Command {
+	var (
+		flags   scriptFlags
+		explore int
+	)
+	cmd := &cobra.Command{
+		Use:   "check GAME.star",
+		Short: "Validate a game script and say what it defines",
+		Long: `Load a game script, check its definitions, and explore its positions
+from the start (up to --explore of them), calling every function the
+solvers would call. A script that fails gives its file:line:col and the
+Starlark backtrace, with exit status 2. See docs/scripts.md for the
+contract, and 'grundy new-script' for a template.`,
+		Example: "  grundy check examples/calendar.star\n  grundy check examples/snim.star --param s=1,3,4",
+		Args:    cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if !strings.HasSuffix(args[0], ".star") {
+				return fmt.Errorf("%q is not a game script: check takes a file ending in .star", args[0])
+			}
+			if explore < 1 {
+				return fmt.Errorf("--explore must be at least 1, got %d", explore)
+			}
+			params, err := flags.paramMap()
+			if err != nil {
+				return err
+			}
+			src, err := os.ReadFile(args[0])
+			if err != nil {
+				if errors.Is(err, os.ErrNotExist) {
+					return fmt.Errorf("game script %s: no such file", args[0])
+				}
+				return fmt.Errorf("game script %s: %w", args[0], err)
+			}
+			ctx, cancel := flags.context(cmd.Context())
+			defer cancel()
+			g, err := script.Load(ctx, args[0], src, script.Options{
+				Params:   params,
+				MaxSteps: flags.maxSteps,
+				Print:    func(msg string) { fmt.Fprintf(cmd.ErrOrStderr(), "%s: %s\n", args[0], msg) },
+			})
+			if err != nil {
+				return flags.wrap(err)
+			}
+			r, err := g.Check(ctx, explore)
+			if err != nil {
+				return flags.wrap(err)
+			}
+			printCheck(cmd.OutOrStdout(), r)
+			return nil
+		},
+	}
+	flags.register(cmd, false)
+	cmd.Flags().IntVar(&explore, "explore", checkLimit, "explore at most this many positions from the start")
+	return cmd
+}
+
+func printCheck(w io.Writer, r *script.CheckReport) {
+	fmt.Fprintf(w, "%s: ok\n", r.File)
+	fmt.Fprintf(w, "  defines     %s\n", strings.Join(r.Functions, ", "))
+	play := "normal play: who cannot move loses"
+	switch {
+	case r.Payoff:
+		play = "payoff(pos) scores the ends"
+	case r.Misere:
+		play = "misère: who cannot move wins"
+	}
+	fmt.Fprintf(w, "  players     %d (%s)\n", r.Players, play)
+	if r.Labelled {
+		fmt.Fprintf(w, "  moves       labelled (label, position)\n")
+	}
+	fmt.Fprintf(w, "  solver      %s\n", r.Solver)
+	if r.Start != "" {
+		fmt.Fprintf(w, "  start       %s\n", r.Start)
+		all := "all positions reachable from the start"
+		if !r.Complete {
+			all = "the first positions from the start (--explore)"
+		}
+		fmt.Fprintf(w, "  explored    %d positions: %s\n", r.Explored, all)
+		fmt.Fprintf(w, "  ends        %d positions where the game is over\n", r.Ends)
+		if r.Chance > 0 {
+			fmt.Fprintf(w, "  chance      %d positions where nature moves\n", r.Chance)
+		}
+		fmt.Fprintf(w, "  most moves  %d from one position\n", r.MaxMoves)
+		moves := r.StartMoves
+		more := ""
+		if len(moves) > 8 {
+			more = fmt.Sprintf(", … (%d in all)", len(moves))
+			moves = moves[:8]
+		}
+		if len(moves) == 0 {
+			fmt.Fprintf(w, "  start moves none\n")
+		} else {
+			fmt.Fprintf(w, "  start moves %s%s\n", strings.Join(moves, ", "), more)
+		}
+	}
+	for _, warn := range r.Warnings {
+		fmt.Fprintf(w, "  warning     %s\n", warn)
+	}
+}
