@@ -168,3 +168,23 @@ func (e *Evaluator[P]) value(p P) cgt.Game {
 	}
 	return g
 }
+
+// Impartial plays an impartial game as a partizan one: both players have
+// the moves of G. Its values are nimbers, *G(p) by the Sprague–Grundy
+// theorem.
+type Impartial[P comparable] struct{ G game.Game[P] }
+
+// LeftMoves returns the moves of G.
+func (i Impartial[P]) LeftMoves(p P) iter.Seq[P] { return i.G.Moves(p) }
+
+// RightMoves returns the moves of G.
+func (i Impartial[P]) RightMoves(p P) iter.Seq[P] { return i.G.Moves(p) }
+
+// ImpartialSplitting plays an impartial splitting game as a partizan one.
+type ImpartialSplitting[P comparable] struct{ G game.Splitting[P] }
+
+// LeftOptions returns the options of G.
+func (i ImpartialSplitting[P]) LeftOptions(p P) iter.Seq[[]P] { return i.G.Options(p) }
+
+// RightOptions returns the options of G.
+func (i ImpartialSplitting[P]) RightOptions(p P) iter.Seq[[]P] { return i.G.Options(p) }

@@ -1,0 +1,72 @@
+// Package cutcake is Cutcake (Winning Ways ch. 2; Siegel, Combinatorial
+// Game Theory, ch. I.?): a position is a collection of rectangular cakes
+// scored into unit squares. Left cuts a cake along a vertical line of the
+// scoring (splitting its width), Right along a horizontal line (splitting
+// its height); a player who cannot cut loses. A cut leaves two cakes, so a
+// position is a sum of independent cakes (game.PartizanSplitting), and
+// every value is an integer (Winning Ways ch. 2).
+package cutcake
+
+import (
+	"fmt"
+	"iter"
+	"strconv"
+	"strings"
+)
+
+// MaxSide bounds the sides of a cake.
+const MaxSide = 1 << 12
+
+// Cake is a cake of Rows×Cols unit squares.
+type Cake struct{ Rows, Cols int }
+
+// Game is Cutcake.
+type Game struct{}
+
+// LeftOptions cuts vertically: Cols = a + b.
+func (Game) LeftOptions(c Cake) iter.Seq[[]Cake] {
+	return func(yield func([]Cake) bool) {
+		for a := 1; a <= c.Cols/2; a++ {
+			if !yield([]Cake{{c.Rows, a}, {c.Rows, c.Cols - a}}) {
+				return
+			}
+		}
+	}
+}
+
+// RightOptions cuts horizontally: Rows = a + b.
+func (Game) RightOptions(c Cake) iter.Seq[[]Cake] {
+	return func(yield func([]Cake) bool) {
+		for a := 1; a <= c.Rows/2; a++ {
+			if !yield([]Cake{{a, c.Cols}, {c.Rows - a, c.Cols}}) {
+				return
+			}
+		}
+	}
+}
+
+// Format writes RxC.
+func (Game) Format(c Cake) string { return fmt.Sprintf("%dx%d", c.Rows, c.Cols) }
+
+// Parse reads cakes written RxC (R rows, C columns), several making a sum.
+func Parse(tokens []string) ([]Cake, error) {
+	var out []Cake
+	for _, tok := range tokens {
+		for _, f := range strings.Fields(tok) {
+			r, c, ok := strings.Cut(f, "x")
+			rows, err1 := strconv.Atoi(r)
+			cols, err2 := strconv.Atoi(c)
+			if !ok || err1 != nil || err2 != nil {
+				return nil, fmt.Errorf("bad cake %q: expected RxC, e.g. 3x4", f)
+			}
+			if rows < 1 || cols < 1 || rows > MaxSide || cols > MaxSide {
+				return nil, fmt.Errorf("bad cake %q: sides must be between 1 and %d", f, MaxSide)
+			}
+			out = append(out, Cake{rows, cols})
+		}
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("no cake given: write RxC, e.g. 3x4")
+	}
+	return out, nil
+}

@@ -1,0 +1,95 @@
+package partizan_test
+
+import (
+	"context"
+	"errors"
+	"iter"
+	"testing"
+
+	"github.com/grundy-go/grundy/cgt"
+	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/games/lasker"
+	"github.com/grundy-go/grundy/games/moore"
+	"github.com/grundy-go/grundy/games/nim"
+	"github.com/grundy-go/grundy/games/partizan"
+	"github.com/grundy-go/grundy/games/subtraction"
+	"github.com/grundy-go/grundy/impartial"
+)
+
+// agree checks that the partizan engine values every position as the
+// nimber the impartial engine finds (the Sprague–Grundy theorem: an
+// impartial game equals *G).
+func agree[P comparable](t *testing.T, name string, g game.Game[P], pg any, positions []P) {
+	t.Helper()
+	ctx := context.Background()
+	solver := impartial.New(g, impartial.Options{})
+	s := cgt.NewSpace()
+	e, err := partizan.New[P](s, pg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range positions {
+		want, err := solver.Grundy(ctx, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := e.Value(ctx, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got != s.Nimber(int(want)) {
+			t.Fatalf("%s %v: partizan value %s, impartial value *%d", name, p, s.String(got), want)
+		}
+	}
+}
+
+func upto(n int) []int {
+	out := make([]int, n)
+	for i := range out {
+		out[i] = i
+	}
+	return out
+}
+
+func TestImpartialGamesAgree(t *testing.T) {
+	agree[int](t, "nim", nim.Heap{}, partizan.Impartial[int]{G: nim.Heap{}}, upto(40))
+	sub, err := subtraction.New([]int{1, 3, 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	agree[int](t, "subtract:1,3,4", sub, partizan.Impartial[int]{G: sub}, upto(80))
+	agree[int](t, "fib", subtraction.Fibonacci{}, partizan.Impartial[int]{G: subtraction.Fibonacci{}}, upto(60))
+	agree[int](t, "lasker", lasker.Game{}, partizan.ImpartialSplitting[int]{G: lasker.Game{}}, upto(30))
+	var keys []moore.Key
+	for a := 0; a < 5; a++ {
+		for b := 0; b < 5; b++ {
+			for c := 0; c < 5; c++ {
+				keys = append(keys, moore.MakeKey([]int{a, b, c}))
+			}
+		}
+	}
+	agree[moore.Key](t, "moore:2", moore.Game{K: 2}, partizan.Impartial[moore.Key]{G: moore.Game{K: 2}}, keys)
+}
+
+// loop is a game with a cycle: 0 → 1 → 0.
+type loop struct{}
+
+func (loop) LeftMoves(p int) iter.Seq[int]  { return func(y func(int) bool) { y(1 - p) } }
+func (loop) RightMoves(p int) iter.Seq[int] { return func(y func(int) bool) {} }
+
+func TestCycle(t *testing.T) {
+	e, _ := partizan.New[int](cgt.NewSpace(), loop{})
+	_, err := e.Value(context.Background(), 0)
+	if !errors.Is(err, partizan.ErrCycle) {
+		t.Fatalf("got %v, want a cycle error", err)
+	}
+}
+
+func TestCancel(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	e, _ := partizan.New[int](cgt.NewSpace(), partizan.Impartial[int]{G: nim.Heap{}})
+	if _, err := e.Value(ctx, 3000); err == nil {
+		t.Fatal("a cancelled evaluation returned no error")
+	}
+}
