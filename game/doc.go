@@ -24,6 +24,8 @@
 //   - Splitter: a game whose given positions may already be sums (a
 //     Treblecross strip with several X's falls apart into the gaps between
 //     them).
+//   - MoveAppender: the moves written into a caller's slice, for solvers'
+//     hot paths (an iter.Seq allocates a closure per position).
 //   - Ranker: positions with a dense integer rank, so that solvers store
 //     values in a flat table instead of a hash map.
 //   - Formatter: how a position is written for people and in JSON.

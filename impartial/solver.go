@@ -48,11 +48,12 @@ const UnknownRemoteness = -1
 // positions. A Solver is not safe for concurrent use; its memo grows with
 // every query, so later queries reuse earlier work.
 type Solver[P comparable] struct {
-	moves   func(P) iter.Seq[P]   // set for plain games
-	options func(P) iter.Seq[[]P] // set for splitting games
-	split   func([]P, P) []P
-	rank    func(P) int
-	format  func(P) string
+	moves       func(P) iter.Seq[P]   // set for plain games
+	appendMoves func([]P, P) []P      // set for plain games that can append their moves
+	options     func(P) iter.Seq[[]P] // set for splitting games
+	split       func([]P, P) []P
+	rank        func(P) int
+	format      func(P) string
 
 	memo   memo[P]
 	opts   Options
@@ -81,6 +82,9 @@ func New[P comparable](g game.Game[P], opts Options) *Solver[P] {
 		s.options = sp.Options
 	} else {
 		s.moves = g.Moves
+		if a, ok := g.(game.MoveAppender[P]); ok {
+			s.appendMoves = a.AppendMoves
+		}
 	}
 	return s
 }
@@ -342,9 +346,16 @@ func (s *Solver[P]) push(p P) error {
 	f := frame[P]{pos: p, armStart: len(s.arena), sizeStart: len(s.sizes), cursor: len(s.arena)}
 	// The yield functions are made once per Solver, not once per position:
 	// a closure built here would be allocated on every call.
-	if s.options != nil {
+	switch {
+	case s.options != nil:
 		s.options(p)(s.appendOption)
-	} else {
+	case s.appendMoves != nil:
+		n := len(s.arena)
+		s.arena = s.appendMoves(doubled(s.arena, 64), p)
+		for range len(s.arena) - n {
+			s.sizes = append(doubled(s.sizes, 1), 1)
+		}
+	default:
 		s.moves(p)(s.appendMove)
 	}
 	s.frames = append(doubled(s.frames, 1), f)

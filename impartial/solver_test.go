@@ -278,19 +278,35 @@ func (subtract134) Moves(n int) iter.Seq[int] {
 }
 func (subtract134) Rank(n int) int { return n }
 
+// appending is the same game with AppendMoves, the allocation-free path.
+type appending struct{ subtract134 }
+
+func (appending) AppendMoves(dst []int, n int) []int {
+	for _, s := range [...]int{1, 3, 4} {
+		if s > n {
+			break
+		}
+		dst = append(dst, n-s)
+	}
+	return dst
+}
+
 // unranked is the same game without a rank, so values go to a hash map.
 type unranked struct{ subtract134 }
 
 func (unranked) Rank(int) int { return -1 }
 
 func TestSubtract134Period(t *testing.T) {
-	// S = {1,3,4} has period 7: 0 1 0 1 2 3 2 (Winning Ways ch. 4).
+	// S = {1,3,4} has period 7: 0 1 0 1 2 3 2 (Winning Ways ch. 4), by
+	// Moves and by AppendMoves alike.
 	period := []uint64{0, 1, 0, 1, 2, 3, 2}
-	s := impartial.New[int](subtract134{}, impartial.Options{})
-	for n := 0; n < 1000; n++ {
-		g, _ := s.Grundy(context.Background(), n)
-		if g != period[n%7] {
-			t.Fatalf("G(%d) = %d, want %d", n, g, period[n%7])
+	for _, g := range []interface{ Moves(int) iter.Seq[int] }{subtract134{}, appending{}} {
+		s := impartial.New[int](g, impartial.Options{})
+		for n := 0; n < 1000; n++ {
+			v, _ := s.Grundy(context.Background(), n)
+			if v != period[n%7] {
+				t.Fatalf("%T: G(%d) = %d, want %d", g, n, v, period[n%7])
+			}
 		}
 	}
 }
@@ -303,7 +319,7 @@ func BenchmarkSubtract134(b *testing.B) {
 		game interface {
 			Moves(int) iter.Seq[int]
 		}
-	}{{"ranked", subtract134{}}, {"hashed", unranked{}}} {
+	}{{"ranked", subtract134{}}, {"hashed", unranked{}}, {"appending", appending{}}} {
 		b.Run(bc.name, func(b *testing.B) {
 			b.ReportAllocs()
 			const n = 1_000_000
@@ -319,13 +335,13 @@ func BenchmarkSubtract134(b *testing.B) {
 }
 
 // BenchmarkSubtract134Ascending solves heaps 0, 1, …, 10^6 in order, as the
-// table command does: every search is shallow, so this is the cost of a
-// position without the deep stack of BenchmarkSubtract134.
+// table command does, with AppendMoves: every search is shallow, so this is
+// the cost of a position without the deep stack of BenchmarkSubtract134.
 func BenchmarkSubtract134Ascending(b *testing.B) {
 	b.ReportAllocs()
 	const n = 1_000_000
 	for b.Loop() {
-		s := impartial.New[int](subtract134{}, impartial.Options{})
+		s := impartial.New[int](appending{}, impartial.Options{})
 		for h := 0; h <= n; h++ {
 			if _, err := s.Grundy(context.Background(), h); err != nil {
 				b.Fatal(err)

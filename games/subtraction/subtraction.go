@@ -42,6 +42,18 @@ func (g Game) Moves(n int) iter.Seq[int] {
 	}
 }
 
+// AppendMoves appends n - s for each allowed amount s ≤ n: Moves without
+// the allocation, for solvers' hot paths.
+func (g Game) AppendMoves(dst []int, n int) []int {
+	for _, s := range g.amounts {
+		if s > n {
+			break
+		}
+		dst = append(dst, n-s)
+	}
+	return dst
+}
+
 // Rank ranks a heap by its size.
 func (Game) Rank(n int) int { return n }
 
@@ -58,6 +70,14 @@ func (Fibonacci) Moves(n int) iter.Seq[int] {
 			}
 		}
 	}
+}
+
+// AppendMoves appends n - F for each Fibonacci number F ≤ n.
+func (Fibonacci) AppendMoves(dst []int, n int) []int {
+	for a, b := 1, 2; a <= n; a, b = b, a+b {
+		dst = append(dst, n-a)
+	}
+	return dst
 }
 
 // Rank ranks a heap by its size.
