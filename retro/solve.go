@@ -47,6 +47,17 @@ type Result struct {
 	Endless int
 }
 
+// Node states during Solve, kept in the Moves array itself so that each
+// arc examined costs one random memory access: a count of moves not yet
+// known to lose (below maxMoves) while unresolved, or a resolved mark.
+const (
+	maxMoves  = 1 << 30
+	resolvedN = 1<<31 | 1
+	resolvedP = 1<<31 | 2
+	resolvedD = 1<<31 | 3
+	resolved  = 1 << 31
+)
+
 // Solve runs the queue algorithm on p. It allocates 9 bytes per node (the
 // result and the queue) besides p. It returns ctx's error if ctx is
 // cancelled.
@@ -55,15 +66,15 @@ func Solve(ctx context.Context, p *Problem, opts Options) (*Result, error) {
 	if len(p.Moves) != n {
 		return nil, fmt.Errorf("retro: %d move counts for %d nodes", len(p.Moves), n)
 	}
-	res := &Result{
-		Outcome:    make([]outcome.Outcome, n),
-		Remoteness: make([]uint32, n),
-	}
-	out, rem, cnt := res.Outcome, res.Remoteness, p.Moves
+	rem := make([]uint32, n)
+	st := p.Moves
 	queue := make([]int32, 0, n)
 	var drawnEnds []int32
 	for v := range n {
-		if cnt[v] != 0 {
+		if st[v] >= maxMoves {
+			return nil, fmt.Errorf("retro: node %d has %d moves, more than %d", v, st[v], maxMoves-1)
+		}
+		if st[v] != 0 {
 			continue
 		}
 		o := outcome.P
@@ -71,17 +82,21 @@ func Solve(ctx context.Context, p *Problem, opts Options) (*Result, error) {
 			o = p.Terminal(int32(v))
 		}
 		switch o {
-		case outcome.N, outcome.P:
-			out[v] = o
+		case outcome.N:
+			st[v] = resolvedN
+			queue = append(queue, int32(v))
+		case outcome.P:
+			st[v] = resolvedP
 			queue = append(queue, int32(v))
 		case outcome.D:
-			out[v] = outcome.D
+			st[v] = resolvedD
 			rem[v] = NoRemoteness
 			drawnEnds = append(drawnEnds, int32(v))
 		default:
 			return nil, fmt.Errorf("retro: terminal node %d has outcome %v; want N, P or D", v, o)
 		}
 	}
+	off, adj := p.Pred.Off, p.Pred.Adj
 	for head := 0; head < len(queue); head++ {
 		if head&0xffff == 0 {
 			if err := ctx.Err(); err != nil {
@@ -93,11 +108,11 @@ func Solve(ctx context.Context, p *Problem, opts Options) (*Result, error) {
 		}
 		v := queue[head]
 		r := rem[v] + 1
-		preds := p.Pred.Adj[p.Pred.Off[v]:p.Pred.Off[v+1]]
-		if out[v] == outcome.P {
+		preds := adj[off[v]:off[v+1]]
+		if st[v] == resolvedP {
 			for _, u := range preds {
-				if out[u] == outcome.Unknown {
-					out[u] = outcome.N
+				if st[u] < resolved {
+					st[u] = resolvedN
 					rem[u] = r
 					queue = append(queue, u)
 				}
@@ -105,74 +120,100 @@ func Solve(ctx context.Context, p *Problem, opts Options) (*Result, error) {
 			continue
 		}
 		for _, u := range preds {
-			if out[u] != outcome.Unknown {
+			s := st[u]
+			if s >= resolved {
 				continue
 			}
-			if cnt[u]--; cnt[u] == 0 {
-				out[u] = outcome.P
+			if s == 1 {
+				st[u] = resolvedP
 				rem[u] = r
 				queue = append(queue, u)
+			} else {
+				st[u] = s - 1
 			}
 		}
 	}
-	resolved := len(queue)
+	resolvedCount := len(queue)
 	queue = nil
-	if resolved+len(drawnEnds) == n {
-		return res, nil
+	res := &Result{Remoteness: rem}
+	if resolvedCount+len(drawnEnds) < n {
+		if err := endless(ctx, p, st, rem, drawnEnds, res); err != nil {
+			return nil, err
+		}
 	}
+	out := make([]outcome.Outcome, n)
+	for v, s := range st {
+		switch s {
+		case resolvedN:
+			out[v] = outcome.N
+		case resolvedP:
+			out[v] = outcome.P
+		default:
+			out[v] = outcome.D
+		}
+	}
+	res.Outcome = out
+	return res, nil
+}
+
+// endless decides the nodes that the queue left unresolved: neither player
+// can force a finite win from them. Their counters now count the moves
+// that stay unresolved or reach a drawn end (a move to a lost node would
+// have resolved them). The player who loses endless play reaches a drawn
+// end if it can: its attractor of the drawn ends is drawn; the rest get
+// the endless verdict.
+func endless(ctx context.Context, p *Problem, st, rem []uint32, drawnEnds []int32, res *Result) error {
 	if p.Endless == nil {
-		for v := range n {
-			if out[v] == outcome.Unknown {
-				out[v] = outcome.D
+		for v, s := range st {
+			if s < resolved || s == resolvedD {
+				st[v] = resolvedD
 				rem[v] = NoRemoteness
 				res.Endless++
 			}
 		}
-		res.Endless += len(drawnEnds)
-		return res, nil
+		return nil
 	}
-	// Unresolved nodes: neither player can force a finite win. Their
-	// counters now count the moves that stay unresolved or reach a drawn
-	// end (moves to lost nodes would have resolved them). The player who
-	// loses endless play reaches a drawn end if it can; attract.
+	off, adj := p.Pred.Off, p.Pred.Adj
 	attr := drawnEnds
 	for head := 0; head < len(attr); head++ {
 		if head&0xffff == 0 {
 			if err := ctx.Err(); err != nil {
-				return nil, err
+				return err
 			}
 		}
 		v := attr[head]
-		for _, u := range p.Pred.Adj[p.Pred.Off[v]:p.Pred.Off[v+1]] {
-			if out[u] != outcome.Unknown {
+		for _, u := range adj[off[v]:off[v+1]] {
+			s := st[u]
+			if s >= resolved {
 				continue
 			}
-			e := p.Endless(u)
-			if e == outcome.N {
+			if p.Endless(u) == outcome.N && s > 1 {
 				// u wins endless play: drawn only if every way on is.
-				if cnt[u]--; cnt[u] != 0 {
-					continue
-				}
+				st[u] = s - 1
+				continue
 			}
-			out[u] = outcome.D
+			st[u] = resolvedD
 			rem[u] = NoRemoteness
 			attr = append(attr, u)
 		}
 	}
 	res.Endless = len(attr)
-	for v := range n {
-		if out[v] != outcome.Unknown {
+	for v, s := range st {
+		if s >= resolved {
 			continue
 		}
-		e := p.Endless(int32(v))
-		switch e {
-		case outcome.N, outcome.P, outcome.D:
+		switch p.Endless(int32(v)) {
+		case outcome.N:
+			st[v] = resolvedN
+		case outcome.P:
+			st[v] = resolvedP
+		case outcome.D:
+			st[v] = resolvedD
 		default:
-			return nil, fmt.Errorf("retro: node %d has endless verdict %v; want N, P or D", v, e)
+			return fmt.Errorf("retro: node %d has endless verdict %v; want N, P or D", v, p.Endless(int32(v)))
 		}
-		out[v] = e
 		rem[v] = NoRemoteness
 		res.Endless++
 	}
-	return res, nil
+	return nil
 }
