@@ -20,6 +20,15 @@ func (Heap) Moves(h int) iter.Seq[int] {
 	}
 }
 
+// AppendMoves appends every smaller heap, largest first, as Moves yields
+// them.
+func (Heap) AppendMoves(dst []int, h int) []int {
+	for k := h - 1; k >= 0; k-- {
+		dst = append(dst, k)
+	}
+	return dst
+}
+
 // Rank ranks a heap by its size.
 func (Heap) Rank(h int) int { return h }
 
