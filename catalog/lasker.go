@@ -1,0 +1,156 @@
+package catalog
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+	"strconv"
+
+	"github.com/grundy-go/grundy/games/lasker"
+)
+
+func init() {
+	Register(Entry{
+		Name:     "lasker",
+		Position: "heap sizes, e.g. 3 4 (any size); several heaps make a sum",
+		Summary:  "Lasker's Nim: take any positive number of tokens from one heap, or split a heap into two non-empty heaps",
+		Example:  "solve lasker 3 4",
+		Kind:     "impartial",
+		Make:     func(string) (Instance, error) { return laskerGame{}, nil },
+	})
+}
+
+const (
+	// maxLaskerSearchHeap bounds heaps searched move by move (a heap of n
+	// has about 3n/2 options).
+	maxLaskerSearchHeap = 20_000
+	// laskerSplitBudget bounds the splits WinningMoves enumerates; beyond
+	// it, split moves are not listed and the list is marked incomplete.
+	laskerSplitBudget = 2_000_000
+)
+
+// laskerQuickTokens bounds the tokens of a position for which Auto also
+// searches, for the remoteness.
+const laskerQuickTokens = 16
+
+// laskerTotal returns the number of tokens, or -1 if it is large.
+func laskerTotal(heaps []*big.Int) int {
+	t := 0
+	for _, h := range heaps {
+		if !h.IsInt64() || h.Int64() > 1000 {
+			return -1
+		}
+		t += int(h.Int64())
+		if t > 1000 {
+			return -1
+		}
+	}
+	return t
+}
+
+type laskerGame struct{}
+
+func (laskerGame) Spec() string { return "lasker" }
+
+func (laskerGame) search() *searched[int] {
+	return &searched[int]{
+		spec:   "lasker",
+		game:   lasker.Game{},
+		parse:  func(t []string) ([]int, error) { return ParseInts(t, "heap size", 1, MaxComponents, maxLaskerSearchHeap) },
+		format: strconv.Itoa,
+	}
+}
+
+func (g laskerGame) Solve(ctx context.Context, tokens []string, opts Options) (*Report, error) {
+	if opts.Method == Search {
+		return g.search().Solve(ctx, tokens, opts)
+	}
+	heaps, err := ParseNaturals(tokens, "heap size", 1, MaxComponents)
+	if err != nil {
+		return nil, err
+	}
+	s := lasker.Sum(heaps)
+	r := &Report{
+		Game:     "lasker",
+		Position: joinBig(heaps),
+		Outcome:  outcomeOfValue(s),
+		Grundy:   s,
+		Method:   "closed form: G(4k+1) = 4k+1, G(4k+2) = 4k+2, G(4k+3) = 4k+4, G(4k+4) = 4k+3 (Winning Ways), nim-summed over the heaps",
+	}
+	if total := laskerTotal(heaps); total >= 0 && total <= laskerQuickTokens {
+		// Small enough to search: the search adds the remoteness.
+		small, _ := cfInts(heaps, "heap size", maxLaskerSearchHeap)
+		if err := fillFromSearch(ctx, g.search(), small, opts, r); err != nil {
+			return nil, err
+		}
+	}
+	if s.Sign() == 0 {
+		return r, nil
+	}
+	budget := laskerSplitBudget
+	skipped := false
+	for i, h := range heaps {
+		v := lasker.Value(h)
+		t := new(big.Int).Xor(v, s)
+		if m := lasker.TakeTo(h, t); m != nil {
+			next := append([]*big.Int(nil), heaps...)
+			next[i] = m
+			r.WinningMoves = append(r.WinningMoves, joinBig(next))
+		}
+		if !h.IsInt64() || h.Int64()/2 > int64(budget) {
+			skipped = true
+			continue
+		}
+		budget -= int(h.Int64() / 2)
+		for _, a := range lasker.SplitsTo(h.Int64(), t.Int64()) {
+			if !t.IsInt64() {
+				break
+			}
+			next := make([]*big.Int, 0, len(heaps)+1)
+			next = append(next, heaps[:i]...)
+			next = append(next, big.NewInt(a), big.NewInt(h.Int64()-a))
+			next = append(next, heaps[i+1:]...)
+			r.WinningMoves = append(r.WinningMoves, joinBig(next))
+		}
+	}
+	if skipped {
+		r.MovesIncomplete = true
+		r.Notes = append(r.Notes, "winning splits of heaps this large are not listed (there can be astronomically many); every winning take is")
+		if len(r.WinningMoves) == 0 {
+			// Exhibit one winning split: a heap of value v > v ⊕ s exists;
+			// if its take is impossible it is 4k+3 aiming at 4k+3, which
+			// the split 1 + (4k+2) reaches (1 ⊕ (4k+2) = 4k+3).
+			for i, h := range heaps {
+				t := new(big.Int).Xor(lasker.Value(h), s)
+				if t.Cmp(lasker.Value(h)) < 0 && t.Cmp(h) == 0 && h.Bit(0) == 1 && h.Bit(1) == 1 {
+					next := make([]*big.Int, 0, len(heaps)+1)
+					next = append(next, heaps[:i]...)
+					next = append(next, big.NewInt(1), new(big.Int).Sub(h, big.NewInt(1)))
+					next = append(next, heaps[i+1:]...)
+					r.WinningMoves = append(r.WinningMoves, joinBig(next))
+					break
+				}
+			}
+		}
+	}
+	return r, nil
+}
+
+// Table gives G(0..upto-1) from the closed form, or from the search with
+// --method search.
+func (g laskerGame) Table(ctx context.Context, upto int, opts Options) (*Table, error) {
+	if opts.Method == Search {
+		if upto > maxLaskerSearchHeap {
+			return nil, fmt.Errorf("--upto %d: searched Lasker tables go up to %d", upto, maxLaskerSearchHeap)
+		}
+		return heapTable(ctx, "lasker", lasker.Game{}, func(n int) int { return n }, upto, opts)
+	}
+	if upto < 0 {
+		return nil, fmt.Errorf("--upto must not be negative, got %d", upto)
+	}
+	t := &Table{Game: "lasker", Values: make([]uint64, upto), Caption: "G(n) of Lasker's Nim: n, except that 4k+3 and 4k+4 swap; 0 marks a P-position"}
+	for n := range t.Values {
+		t.Values[n] = uint64(lasker.Value64(int64(n)))
+	}
+	return t, nil
+}
