@@ -54,9 +54,11 @@ func (laskerGame) Spec() string { return "lasker" }
 
 func (laskerGame) search() *searched[int] {
 	return &searched[int]{
-		spec:   "lasker",
-		game:   lasker.Game{},
-		parse:  func(t []string) ([]int, error) { return ParseInts(t, "heap size", 1, MaxComponents, maxLaskerSearchHeap) },
+		spec: "lasker",
+		game: lasker.Game{},
+		parse: func(t []string) ([]int, error) {
+			return ParseInts(t, "heap size", 1, MaxComponents, maxLaskerSearchHeap)
+		},
 		format: strconv.Itoa,
 	}
 }
