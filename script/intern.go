@@ -91,7 +91,7 @@ func (g *Game) Value(p Pos) starlark.Value { return g.nodes[p].val }
 // separated by spaces for a tuple of ints, a plain string, or Starlark
 // notation for anything else (--pos reads it).
 func (g *Game) Format(p Pos) string {
-	if p == End {
+	if p == End || int(p) >= len(g.nodes) {
 		return "(end)"
 	}
 	return formatValue(g.nodes[p].val)
@@ -163,6 +163,10 @@ func (g *Game) Parse(ctx context.Context, tokens []string, expr string) (Pos, er
 // expand computes p's successors (and its terminal kind) once; it reports
 // false, having recorded the error, when the script fails.
 func (g *Game) expand(p Pos) bool {
+	if int(p) >= len(g.nodes) {
+		g.fail(fmt.Errorf("script: position %d was not made by this game", p))
+		return false
+	}
 	if p == End || g.nodes[p].succN >= 0 {
 		return true
 	}
