@@ -129,6 +129,9 @@ func ParseNumber(s string) (*big.Rat, error) {
 	if low == "nan" || low == "inf" || low == "infinity" {
 		return nil, fmt.Errorf("%q is not a finite number", s)
 	}
+	if strings.Trim(low, "0123456789.e/+-") != "" {
+		return nil, fmt.Errorf("%q is not a number", s)
+	}
 	if num, den, ok := strings.Cut(s, "/"); ok {
 		if !isInt(num, true) || !isInt(den, false) {
 			return nil, fmt.Errorf("%q is not a number (a fraction is written like 2/3)", s)

@@ -36,6 +36,8 @@ func TestParseErrors(t *testing.T) {
 		{"--1\n", "is not a number"},
 		{"1.2.3\n", "is not a number"},
 		{"0x10\n", "is not a number"},
+		{"1 three\n", `"three" is not a number`},
+		{"1 1e\n", `"1e" is not a number: bad exponent`},
 		{"1/2/3\n", "is not a number"},
 		{".\n", "is not a number"},
 		{strings.Repeat("1", 300) + "\n", "too long for a number"},

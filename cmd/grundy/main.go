@@ -80,6 +80,7 @@ Every result command takes --json and then prints one JSON object.`,
 		newServeCmd(),
 		newCheckCmd(),
 		newNewScriptCmd(),
+		newMatrixCmd(),
 	)
 	return root
 }

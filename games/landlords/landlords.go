@@ -6,7 +6,7 @@ import (
 )
 
 // MaxCards bounds n and m: the table holds (N+1)² states, N = max(n, m).
-const MaxCards = 5000
+const MaxCards = 2000
 
 // Strategy is optimal play in one state.
 type Strategy struct {

@@ -1,0 +1,265 @@
+package catalog
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+	"strconv"
+	"strings"
+
+	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/games/landlords"
+	"github.com/grundy-go/grundy/games/pig"
+	"github.com/grundy-go/grundy/payoff"
+)
+
+// Games with chance or payoffs: Pig (value iteration) and Landlords (a
+// matrix game in every state), plus SolvePayoff, the adapter that turns any
+// acyclic game.Multiplayer into a Report by backward induction.
+
+func init() {
+	Register(Entry{
+		Name:     "pig",
+		Params:   "N (the goal, 1.." + strconv.Itoa(pig.MaxGoal) + ")",
+		Position: "A B T: the mover's banked score, the opponent's, and the turn total (default 0 0 0)",
+		Summary:  "the dice game Pig: roll a die repeatedly, adding to a turn total; a 1 loses the turn total and the turn, holding banks it; the first to N points wins",
+		Example:  "solve pig:100 --json",
+		Kind:     "chance",
+		Make:     makePig,
+	})
+	Register(Entry{
+		Name:     "landlords",
+		Position: "N M: the cards held by the mover and by the opponent (0.." + strconv.Itoa(landlords.MaxCards) + ")",
+		Summary:  "Landlords: one unknown card lies on the table; a turn guesses it (right wins, wrong loses) or names a card, which the opponent discards if held or denies — naming one's own card is a bluff",
+		Example:  "solve landlords 1 1 --json",
+		Kind:     "chance",
+		Make: func(string) (Instance, error) {
+			return landlordsGame{}, nil
+		},
+	})
+}
+
+// chanceOutcome names the result of a two-player game with chance from the
+// mover's winning probability v: N when the mover wins for certain, P when
+// it loses for certain, and otherwise D — neither player can force a win.
+func chanceOutcome(v float64) string {
+	switch v {
+	case 1:
+		return "N"
+	case 0:
+		return "P"
+	}
+	return "D"
+}
+
+const chanceNote = "neither player can force a win: the result depends on chance; value is the probability that the player to move wins under optimal play by both, payoff the two players' probabilities from the player to move"
+
+type pigGame struct{ goal int }
+
+func makePig(params string) (Instance, error) {
+	n, err := ParseNatural(params, "goal")
+	if err != nil {
+		return nil, err
+	}
+	if !n.IsInt64() || n.Int64() < 1 || n.Int64() > pig.MaxGoal {
+		return nil, fmt.Errorf("bad goal %q: must be between 1 and %d", params, pig.MaxGoal)
+	}
+	return pigGame{goal: int(n.Int64())}, nil
+}
+
+func (g pigGame) Spec() string { return "pig:" + strconv.Itoa(g.goal) }
+
+func (g pigGame) Solve(ctx context.Context, tokens []string, opts Options) (*Report, error) {
+	if opts.Method == ClosedForm {
+		return nil, fmt.Errorf("%s has no closed form; drop --method closed", g.Spec())
+	}
+	pos := []int{0, 0, 0}
+	if len(Fields(tokens)) > 0 {
+		var err error
+		pos, err = ParseInts(tokens, "score", 3, 3, 1_000_000)
+		if err != nil {
+			return nil, fmt.Errorf("%w (a Pig position is A B T: the mover's score, the opponent's, the turn total)", err)
+		}
+	}
+	a, b, t := pos[0], pos[1], pos[2]
+	switch {
+	case a >= g.goal:
+		return nil, fmt.Errorf("bad position: the mover's score %d has already reached the goal %d", a, g.goal)
+	case b >= g.goal:
+		return nil, fmt.Errorf("bad position: the opponent's score %d has already reached the goal %d, so the game is over", b, g.goal)
+	}
+	done := 0
+	tab, err := pig.Solve(ctx, g.goal, pig.Options{Progress: func(d, total int) {
+		if opts.Progress != nil && d > done {
+			done = d
+			opts.Progress(d)
+		}
+	}})
+	if err != nil {
+		return nil, err
+	}
+	v := tab.Win(a, b, t)
+	roll, hold := 1.0, 1.0
+	if a+t < g.goal {
+		roll, hold = tab.Roll(a, b, t), tab.Hold(a, b, t)
+	}
+	best := "roll"
+	if hold >= roll {
+		best = "hold"
+	}
+	r := &Report{
+		Game:     g.Spec(),
+		Position: joinInts(pos),
+		Outcome:  chanceOutcome(v),
+		Value:    v,
+		Payoff:   []float64{v, 1 - v},
+		Method:   fmt.Sprintf("value iteration partitioned by score sum (Neller & Presser 2004), %d sweeps, tolerance %g", tab.Sweeps, pig.DefaultTolerance),
+		Extra: map[string]any{
+			"best_action": best,
+			"roll_value":  roll,
+			"hold_value":  hold,
+		},
+	}
+	if a+t >= g.goal {
+		r.Notes = append(r.Notes, "the mover holds and reaches the goal")
+	} else {
+		r.Notes = append(r.Notes, chanceNote, fmt.Sprintf("best action: %s (rolling wins with %.6f, holding with %.6f)", best, roll, hold))
+	}
+	return r, nil
+}
+
+type landlordsGame struct{}
+
+func (landlordsGame) Spec() string { return "landlords" }
+
+func (g landlordsGame) Solve(ctx context.Context, tokens []string, opts Options) (*Report, error) {
+	if opts.Method == ClosedForm {
+		return nil, fmt.Errorf("landlords has no closed form; drop --method closed")
+	}
+	nm, err := ParseInts(tokens, "card count", 2, 2, landlords.MaxCards)
+	if err != nil {
+		return nil, fmt.Errorf("%w (a Landlords position is N M: the cards held by the mover and by the opponent)", err)
+	}
+	n, m := nm[0], nm[1]
+	tab, err := landlords.Solve(ctx, max(n, m))
+	if err != nil {
+		return nil, err
+	}
+	st, err := tab.Strategy(n, m)
+	if err != nil {
+		return nil, err
+	}
+	r := &Report{
+		Game:     "landlords",
+		Position: joinInts(nm),
+		Outcome:  chanceOutcome(st.Win),
+		Value:    st.Win,
+		Payoff:   []float64{st.Win, 1 - st.Win},
+		Method:   fmt.Sprintf("a 3×2 matrix game in each of %d states, solved exactly by the two-line intersection", (max(n, m)+1)*(max(n, m)+1)),
+		Extra: map[string]any{
+			"strategy": map[string]float64{
+				"guess":             st.Guess,
+				"ask":               st.Ask,
+				"bluff":             st.Bluff,
+				"opponent_believes": st.Believe,
+			},
+		},
+	}
+	if m == 0 {
+		r.Notes = append(r.Notes, "the opponent holds no cards, so the mover knows the table card and names it")
+	} else {
+		r.Notes = append(r.Notes, chanceNote, fmt.Sprintf("mover's mixed strategy: guess the table card %.6f, name an unseen card %.6f, bluff with an own card %.6f; when a named card is denied, the opponent believes it is the table card with probability %.6f", st.Guess, st.Ask, st.Bluff, st.Believe))
+	}
+	return r, nil
+}
+
+// PayoffOptions tune SolvePayoff.
+type PayoffOptions struct {
+	Options
+	TieBreak payoff.TieBreak
+	Float    bool // float64 arithmetic instead of exact rationals
+}
+
+// SolvePayoff solves position p of an acyclic game with payoff vectors by
+// backward induction and writes the Report of DESIGN.md: "payoff" is the
+// vector in turn order from the player to move (exact fractions as
+// strings, or numbers with Float), "winning_moves" the options that give
+// the mover its best payoff (the one the tie-break rule picks first), and,
+// for two players, "outcome" N, P or D as the mover's payoff is above,
+// below or equal to the other's, and "value" the mover's payoff. With more
+// players "outcome" names the players (from 1, the mover) with the largest
+// payoff.
+func SolvePayoff[P comparable](ctx context.Context, spec string, g game.Multiplayer[P], p P, format func(P) string, opts PayoffOptions) (*Report, error) {
+	s, err := payoff.New(g, payoff.Options{TieBreak: opts.TieBreak, Float: opts.Float, MaxStates: opts.MaxStates, Progress: opts.Progress})
+	if err != nil {
+		return nil, err
+	}
+	a, err := s.Analyze(ctx, p)
+	if err != nil {
+		return nil, err
+	}
+	first := a.Mover
+	if first == game.Chance {
+		first = 0
+	}
+	vec := a.Payoff.Rotate(first)
+	cell := func(v payoff.Value) any {
+		if v.Rat != nil {
+			return v.Rat.RatString()
+		}
+		return v.Float
+	}
+	pay := make([]any, len(vec))
+	for i, v := range vec {
+		pay[i] = cell(v)
+	}
+	r := &Report{
+		Game:     spec,
+		Position: format(p),
+		Payoff:   pay,
+		Method:   fmt.Sprintf("backward induction over %d positions, ties broken by rule %q", s.States(), opts.TieBreak),
+	}
+	if len(vec) == 2 {
+		r.Value = cell(vec[0])
+		switch c := cmpValue(vec[0], vec[1]); {
+		case c > 0:
+			r.Outcome = "N"
+		case c < 0:
+			r.Outcome = "P"
+		default:
+			r.Outcome = "D"
+		}
+	} else {
+		var best []string
+		top := vec[0]
+		for _, v := range vec {
+			if cmpValue(v, top) > 0 {
+				top = v
+			}
+		}
+		for i, v := range vec {
+			if cmpValue(v, top) == 0 {
+				best = append(best, strconv.Itoa(i+1))
+			}
+		}
+		r.Outcome = "best: player " + strings.Join(best, ", ")
+		r.Notes = append(r.Notes, "players are numbered in turn order from the player to move (1)")
+	}
+	for _, i := range a.Optimal {
+		r.WinningMoves = append(r.WinningMoves, format(a.Options[i].Position))
+	}
+	if a.Chosen >= 0 {
+		r.Extra = map[string]any{"chosen_move": format(a.Options[a.Chosen].Position), "tie_break": opts.TieBreak.String()}
+	}
+	if a.Mover == game.Chance {
+		r.Notes = append(r.Notes, "nature moves here; the payoff is the expectation over its outcomes")
+	}
+	return r, nil
+}
+
+func cmpValue(a, b payoff.Value) int {
+	if a.Rat != nil && b.Rat != nil {
+		return a.Rat.Cmp(b.Rat)
+	}
+	return big.NewFloat(a.Float).Cmp(big.NewFloat(b.Float))
+}

@@ -1,0 +1,150 @@
+package catalog
+
+import (
+	"context"
+	"encoding/json"
+	"iter"
+	"math/big"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/grundy-go/grundy/payoff"
+)
+
+func solveJSON(t *testing.T, spec string, tokens ...string) map[string]any {
+	t.Helper()
+	inst, err := Lookup(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := inst.Solve(context.Background(), tokens, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := json.Marshal(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(b, &m); err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+func TestLandlordsReport(t *testing.T) {
+	for _, c := range []struct {
+		n, m    string
+		value   float64
+		outcome string
+	}{{"0", "3", 0.25, "D"}, {"1", "0", 1, "N"}, {"1", "1", 0.5, "D"}} {
+		m := solveJSON(t, "landlords", c.n, c.m)
+		if m["value"].(float64) != c.value || m["outcome"] != c.outcome {
+			t.Errorf("landlords %s %s: value %v outcome %v, want %v %v", c.n, c.m, m["value"], m["outcome"], c.value, c.outcome)
+		}
+		st := m["strategy"].(map[string]any)
+		sum := st["guess"].(float64) + st["ask"].(float64) + st["bluff"].(float64)
+		if sum < 1-1e-12 || sum > 1+1e-12 {
+			t.Errorf("strategy %v does not sum to 1", st)
+		}
+	}
+}
+
+func TestPigReport(t *testing.T) {
+	m := solveJSON(t, "pig:2")
+	if v := m["value"].(float64); v < 6.0/7-1e-12 || v > 6.0/7+1e-12 {
+		t.Errorf("pig:2 value %v, want 6/7", v)
+	}
+	if m["best_action"] != "roll" || m["position"] != "0 0 0" {
+		t.Errorf("pig:2: %v", m)
+	}
+	m = solveJSON(t, "pig:10", "5", "3", "6")
+	if m["value"].(float64) != 1 || m["outcome"] != "N" || m["best_action"] != "hold" {
+		t.Errorf("pig:10 5 3 6: %v", m)
+	}
+}
+
+func TestPayoffBadInput(t *testing.T) {
+	cases := []struct {
+		spec   string
+		tokens []string
+		want   string
+	}{
+		{"pig:0", nil, "between 1 and"},
+		{"pig:x", nil, "bad goal"},
+		{"pig:10", []string{"10", "0", "0"}, "already reached the goal"},
+		{"pig:10", []string{"1", "12", "0"}, "the game is over"},
+		{"pig:10", []string{"1", "2"}, "expected 3"},
+		{"landlords", []string{"1"}, "expected 2"},
+		{"landlords", []string{"1", "-2"}, "must not be negative"},
+		{"landlords", []string{"1", "99999"}, "at most"},
+	}
+	for _, c := range cases {
+		inst, err := Lookup(c.spec)
+		if err == nil {
+			_, err = inst.Solve(context.Background(), c.tokens, Options{})
+		}
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s %v: got %v, want an error containing %q", c.spec, c.tokens, err, c.want)
+		}
+	}
+	if _, err := Lookup("pig"); err == nil {
+		t.Error("pig without a goal accepted")
+	}
+}
+
+// race is a three-player game on a counter: each player in turn adds 1 or
+// 2; whoever reaches the target gets 2, the player after it 1, the other 0.
+type race struct{ target int }
+
+type raceState struct{ n, who int }
+
+func (g race) Players() int           { return 3 }
+func (g race) ToMove(p raceState) int { return p.who }
+func (g race) Moves(p raceState) iter.Seq[raceState] {
+	return func(yield func(raceState) bool) {
+		if p.n >= g.target {
+			return
+		}
+		for d := 1; d <= 2 && p.n+d <= g.target; d++ {
+			if !yield(raceState{p.n + d, (p.who + 1) % 3}) {
+				return
+			}
+		}
+	}
+}
+func (g race) Payoff(p raceState) []*big.Rat {
+	winner := (p.who + 2) % 3 // the player who moved last
+	out := make([]*big.Rat, 3)
+	for k := range out {
+		out[k] = new(big.Rat)
+	}
+	out[winner].SetInt64(2)
+	out[(winner+1)%3].SetInt64(1)
+	return out
+}
+
+func TestSolvePayoff(t *testing.T) {
+	format := func(p raceState) string { return strconv.Itoa(p.n) + "/" + strconv.Itoa(p.who) }
+	// From 1 short of the target the mover takes it: payoff (2, 1, 0) from
+	// the mover.
+	r, err := SolvePayoff(context.Background(), "race", race{target: 5}, raceState{4, 1}, format, PayoffOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := json.Marshal(r)
+	got := string(b)
+	for _, want := range []string{`"payoff":["2","1","0"]`, `"winning_moves":["5/2"]`, `"outcome":"best: player 1"`, `"tie_break":"first"`} {
+		if !strings.Contains(got, want) {
+			t.Errorf("report %s lacks %s", got, want)
+		}
+	}
+	r, err = SolvePayoff(context.Background(), "race", race{target: 5}, raceState{0, 0}, format, PayoffOptions{TieBreak: payoff.TieLast, Float: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Payoff.([]any)) != 3 {
+		t.Errorf("payoff %v", r.Payoff)
+	}
+}
