@@ -1,0 +1,142 @@
+package catalog
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+	"strconv"
+
+	"github.com/grundy-go/grundy/games/circle"
+)
+
+func init() {
+	Register(Entry{
+		Name:     "circle",
+		Params:   "K",
+		Position: `N, a circle of N coins (any size); or "line A B …", a sum of lines of coins (searched, up to 5000 each)`,
+		Summary:  "coins in a circle: take 1..K adjacent coins (the circle becomes a line, and lines split); taking the last coin wins",
+		Example:  "solve circle:2 7",
+		Kind:     "impartial",
+		Make:     newCircle,
+	})
+}
+
+const (
+	maxCircleK      = 1_000_000
+	maxCircleSearch = 5_000
+	// circleQuickWork bounds n²·min(K, n), the work of searching a circle of
+	// n, for Auto to add the Sprague–Grundy value and remoteness.
+	circleQuickWork = 20_000_000
+)
+
+type circleGame struct {
+	k    int
+	spec string
+}
+
+func newCircle(params string) (Instance, error) {
+	k, err := strconv.Atoi(params)
+	if err != nil || k < 1 || k > maxCircleK {
+		return nil, fmt.Errorf("bad K %q: expected the most adjacent coins a move takes, an integer from 1 to %d", params, maxCircleK)
+	}
+	return &circleGame{k: k, spec: "circle:" + strconv.Itoa(k)}, nil
+}
+
+func (g *circleGame) Spec() string { return g.spec }
+
+func (g *circleGame) search() *searched[circle.Pos] {
+	return &searched[circle.Pos]{
+		spec: g.spec,
+		game: circle.Game{K: g.k},
+		parse: func(tokens []string) ([]circle.Pos, error) {
+			lines, n, err := g.parse(tokens)
+			if err != nil {
+				return nil, err
+			}
+			if lines != nil {
+				return lines, nil
+			}
+			if !n.IsInt64() || n.Int64() > maxCircleSearch {
+				return nil, fmt.Errorf("bad number of coins %s: at most %d is supported by the search", n, maxCircleSearch)
+			}
+			return []circle.Pos{{Circle: true, N: int(n.Int64())}}, nil
+		},
+		format: circle.Game{}.Format,
+		sep:    " + ",
+	}
+}
+
+// parse reads either a circle (n) or "line A B …" (lines).
+func (g *circleGame) parse(tokens []string) (lines []circle.Pos, n *big.Int, err error) {
+	f := Fields(tokens)
+	if len(f) > 0 && (f[0] == "line" || f[0] == "lines") {
+		ns, err := ParseInts(f[1:], "line length", 1, MaxComponents, maxCircleSearch)
+		if err != nil {
+			return nil, nil, err
+		}
+		for _, m := range ns {
+			lines = append(lines, circle.Pos{N: m})
+		}
+		return lines, nil, nil
+	}
+	if len(f) > 0 && f[0] == "circle" {
+		f = f[1:]
+	}
+	if len(f) > 1 {
+		return nil, nil, fmt.Errorf("unexpected %q after the number of coins: a position is one circle N, or \"line A B …\"", f[1])
+	}
+	ns, err := ParseNaturals(f, "number of coins", 1, 1)
+	if err != nil {
+		return nil, nil, err
+	}
+	return nil, ns[0], nil
+}
+
+func (g *circleGame) Solve(ctx context.Context, tokens []string, opts Options) (*Report, error) {
+	lines, n, err := g.parse(tokens)
+	if err != nil {
+		return nil, err
+	}
+	if opts.Method == Search || lines != nil {
+		if opts.Method == ClosedForm {
+			return nil, fmt.Errorf("lines of coins have no closed form here (for K = 2 they are Kayles); drop --method closed to search")
+		}
+		r, err := g.search().Solve(ctx, tokens, opts)
+		if err != nil {
+			return nil, err
+		}
+		for i, m := range r.WinningMoves {
+			if m == "" {
+				r.WinningMoves[i] = "empty"
+			}
+		}
+		return r, nil
+	}
+	r := &Report{
+		Game:     g.spec,
+		Position: "circle " + n.String(),
+		Outcome:  "P",
+		Method:   "closed form: the symmetry strategy (N ≤ K: take all; K = 1: parity; otherwise the second player splits the line into two equal halves and mirrors)",
+	}
+	if circle.FirstWins(n, g.k) {
+		r.Outcome = "N"
+	} else {
+		r.Grundy = new(big.Int)
+	}
+	if m, ok := circle.WinningMove(n, g.k); ok {
+		if m.Sign() == 0 {
+			r.WinningMoves = []string{"empty"}
+		} else {
+			r.WinningMoves = []string{"line " + m.String()}
+		}
+	}
+	if n.IsInt64() && n.Int64() <= maxCircleSearch && n.Int64()*n.Int64()*min(int64(g.k), n.Int64()) <= circleQuickWork {
+		c := []circle.Pos{{Circle: true, N: int(n.Int64())}}
+		if err := fillFromSearch(ctx, g.search(), c, opts, r); err != nil {
+			return nil, err
+		}
+	} else if r.Grundy == nil {
+		r.Notes = append(r.Notes, "the symmetry strategy gives the outcome, not the Sprague–Grundy value; the circle is too large to search, so grundy is null")
+	}
+	return r, nil
+}

@@ -1,0 +1,130 @@
+package catalog
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+// circleWitness computes, by the literal rules, the values of lines
+// (take t = 1..k consecutive coins anywhere) and of circles (take t = 1..k
+// coins, leaving a line of n - t).
+type circleWitness struct {
+	k    int
+	line []int
+}
+
+func newCircleWitness(k, n int) *circleWitness {
+	w := &circleWitness{k: k, line: make([]int, n)}
+	for m := range w.line {
+		seen := map[int]bool{}
+		for t := 1; t <= k && t <= m; t++ {
+			for i := 0; i+t <= m; i++ {
+				seen[w.line[i]^w.line[m-t-i]] = true
+			}
+		}
+		w.line[m] = cfMex(seen)
+	}
+	return w
+}
+
+func (w *circleWitness) circle(n int) (int, []string) {
+	seen := map[int]bool{}
+	var moves []string
+	for t := 1; t <= w.k && t <= n; t++ {
+		seen[w.line[n-t]] = true
+		if w.line[n-t] == 0 {
+			if n == t {
+				moves = append(moves, "empty")
+			} else {
+				moves = append(moves, fmt.Sprintf("line %d", n-t))
+			}
+		}
+	}
+	return cfMex(seen), moves
+}
+
+func TestCircleAgainstWitness(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	for k := 1; k <= 6; k++ {
+		w := newCircleWitness(k, 70)
+		spec := fmt.Sprintf("circle:%d", k)
+		for i := 0; i < 25; i++ {
+			n := rng.IntN(70)
+			g, moves := w.circle(n)
+			want := "N"
+			if g == 0 {
+				want = "P"
+			}
+			for _, m := range []Method{Auto, Search} {
+				cfCheck(t, cfSolve(t, spec, m, fmt.Sprint(n)), want, g, moves)
+			}
+		}
+		// Sums of lines, searched: value and winning moves against the
+		// witness, in the game's notation (shorter part first).
+		for i := 0; i < 15; i++ {
+			ls := make([]int, 1+rng.IntN(3))
+			for j := range ls {
+				ls[j] = 1 + rng.IntN(12)
+			}
+			sum := 0
+			for _, l := range ls {
+				sum ^= w.line[l]
+			}
+			var moves []string
+			for j, l := range ls {
+				for t := 1; t <= k && t <= l; t++ {
+					for left := 0; left <= l-t-left; left++ {
+						right := l - t - left
+						if sum^w.line[l]^w.line[left]^w.line[right] != 0 {
+							continue
+						}
+						var parts []string
+						for x, o := range ls {
+							if x != j {
+								parts = append(parts, fmt.Sprintf("line %d", o))
+								continue
+							}
+							if left > 0 {
+								parts = append(parts, fmt.Sprintf("line %d", left))
+							}
+							if right > 0 {
+								parts = append(parts, fmt.Sprintf("line %d", right))
+							}
+						}
+						m := strings.Join(parts, " + ")
+						if m == "" {
+							m = "empty"
+						}
+						moves = append(moves, m)
+					}
+				}
+			}
+			want := "N"
+			if sum == 0 {
+				want = "P"
+			}
+			cfCheck(t, cfSolve(t, spec, Auto, "line "+joinInts(ls)), want, sum, moves)
+		}
+	}
+}
+
+func TestCircleHuge(t *testing.T) {
+	n := "1000000000000000000000000000001"
+	cfCheck(t, cfSolve(t, "circle:1", Auto, n), "N", -1, []string{"line 1000000000000000000000000000000"})
+	cfCheck(t, cfSolve(t, "circle:7", Auto, n), "P", 0, []string{})
+	cfCheck(t, cfSolve(t, "circle:2", Auto, "circle "+n), "P", 0, []string{})
+}
+
+func TestCircleErrors(t *testing.T) {
+	cfError(t, "circle:0", `bad K "0"`, "3")
+	cfError(t, "circle", "needs parameters", "3")
+	cfError(t, "circle:2", `unexpected "4" after the number of coins`, "3", "4")
+	cfError(t, "circle:2", `bad number of coins "x"`, "x")
+	cfError(t, "circle:2", `bad line length "-2"`, "line", "-2")
+	inst, _ := Lookup("circle:2")
+	if _, err := inst.Solve(t.Context(), []string{"line 3"}, Options{Method: ClosedForm}); err == nil {
+		t.Fatal("lines have no closed form")
+	}
+}
