@@ -1,0 +1,634 @@
+package heap
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"math/bits"
+	"runtime"
+	"slices"
+)
+
+// Method selects how Compute finds each value.
+type Method int
+
+const (
+	// Sparse is the sparse-space ("rare values") method: the default.
+	Sparse Method = iota
+	// Plain is the textbook loop over every option: the witness.
+	Plain
+)
+
+func (m Method) String() string {
+	if m == Plain {
+		return "plain"
+	}
+	return "sparse"
+}
+
+// Options tune Compute.
+type Options struct {
+	Method Method
+	// Progress, if not nil, is called with the number of values known so
+	// far, every 65536 values or so.
+	Progress func(done int)
+	// UsePeriod lets Compute stop computing once the Guy–Smith theorem
+	// proves the period of a finite octal or hexadecimal code, and fill the
+	// remaining values by the period (they are then certain).
+	UsePeriod bool
+	// Workers is the number of goroutines of the sparse method's sweep over
+	// rare values (0: GOMAXPROCS, at most 2 are ever used).
+	Workers int
+}
+
+// MaxUpto returns the largest number of values Compute accepts for r: 2^31
+// values for rules with finitely many moves (2 GiB at one byte a value),
+// 2^27 for rules that may take any number (their values grow with n and
+// take four bytes each, plus bookkeeping).
+func MaxUpto(r *Rule) int {
+	if r.Tail != 0 {
+		return 1 << 27
+	}
+	return 1 << 31
+}
+
+// CheckUpto returns a one-line error when upto is not a count Compute
+// accepts for r.
+func CheckUpto(r *Rule, upto int) error {
+	if upto < 0 || upto > MaxUpto(r) {
+		return fmt.Errorf("--upto %d: expected a number of values from 0 to %d for %s", upto, MaxUpto(r), r.Spec)
+	}
+	return nil
+}
+
+// Compute returns G(0), …, G(upto-1) for the rule. When ctx is cancelled
+// it returns the values it has (a prefix) together with ctx.Err().
+func Compute(ctx context.Context, r *Rule, upto int, opts Options) (*Values, error) {
+	return Extend(ctx, r, nil, upto, opts)
+}
+
+// Extend is Compute that starts from prev, values of the same rule already
+// known (nil for none), for example read back with Load. prev is not
+// modified.
+func Extend(ctx context.Context, r *Rule, prev *Values, upto int, opts Options) (*Values, error) {
+	if err := CheckUpto(r, upto); err != nil {
+		return nil, err
+	}
+	start := min(prev.Len(), upto)
+	st := newState(r, upto, opts)
+	out := &Values{}
+	switch {
+	case prev.Len() == 0 || prev.Width() == 1:
+		var g []uint8
+		if prev.Len() > 0 {
+			g = widen[uint8, uint8](prev.u8[:start], upto)
+		} else {
+			g = make([]uint8, 0, upto)
+		}
+		st.absorb(g)
+		g, err := run(ctx, st, g)
+		if err != nil || len(g) == upto {
+			out.u8 = g
+			return out, err
+		}
+		return extend16(ctx, st, widen[uint8, uint16](g, upto), out)
+	case prev.Width() == 2:
+		g := widen[uint16, uint16](prev.u16[:start], upto)
+		st.absorb(g)
+		return extend16(ctx, st, g, out)
+	default:
+		g := widen[uint32, uint32](prev.u32[:start], upto)
+		st.absorb(g)
+		g, err := run(ctx, st, g)
+		out.u32 = g
+		return out, err
+	}
+}
+
+func extend16(ctx context.Context, st *state, g []uint16, out *Values) (*Values, error) {
+	out.u8 = nil
+	g, err := run(ctx, st, g)
+	if err != nil || len(g) == st.upto {
+		out.u16 = g
+		return out, err
+	}
+	g32 := widen[uint16, uint32](g, st.upto)
+	g = nil
+	g32, err = run(ctx, st, g32)
+	out.u32 = g32
+	return out, err
+}
+
+// maxListed is the largest run for which the sparse method keeps index
+// lists of values (4 bytes a heap); longer runs search by scanning only,
+// and keep to the values' own width.
+const maxListed = 1 << 28
+
+type move struct {
+	k    int
+	bits uint8
+}
+
+// state is what the value loop keeps besides the values themselves; it
+// does not depend on their integer type.
+type state struct {
+	r      *Rule
+	upto   int
+	opts   Options
+	sparse bool
+
+	moves    []move // digits that remove k tokens and leave 0 or 1 heaps
+	split2   []int  // k whose digit allows two heaps
+	split3   []int  // k whose digit allows three heaps
+	tailL    int    // the tail digit applies to k >= tailL
+	tailBits uint8
+	unequal  bool
+
+	maxVal   uint32
+	marks    []uint64 // bitset of option values of the heap being solved
+	clearAll bool     // clear marks whole, not by dirty words (splitting rules)
+	want     []uint64 // the sparse method's candidates, as a bitset
+	dirty    []uint32 // words of marks to clear
+
+	// Sparse-space method: values v with an even number of bits in v&mask
+	// are "rare"; rare lists the heaps 1 ≤ i < n with a rare value.
+	mask  uint32
+	rare  []int32
+	cands []uint32
+	// lists[w] holds the heaps with value w, in order (the sparse method's
+	// search by value); order lists the common values, most frequent first.
+	lists     [][]int32
+	order     []uint32
+	nextOrder int
+	nextCheck int
+
+	// Tail LeaveOne: every heap 1..n-tailL is an option; the values of the
+	// heaps 1..prefixN-1 are present in the union-find "next absent value"
+	// structure parent.
+	prefixN int
+	parent  []uint32
+
+	nextPeriodCheck int
+}
+
+func newState(r *Rule, upto int, opts Options) *state {
+	st := &state{r: r, upto: upto, opts: opts, sparse: opts.Method == Sparse, unequal: r.Unequal}
+	digits := r.Digits
+	if r.Fib {
+		digits = append([]uint8(nil), r.Digits...)
+		for a, b := 1, 2; a < upto; a, b = b, a+b {
+			for len(digits) <= a {
+				digits = append(digits, r.Tail)
+			}
+			digits[a] |= 3
+		}
+	}
+	for k, d := range digits {
+		if d&(LeaveNone|LeaveOne) != 0 {
+			st.moves = append(st.moves, move{k, d & (LeaveNone | LeaveOne)})
+		}
+		if d&LeaveTwo != 0 {
+			st.split2 = append(st.split2, k)
+		}
+		if d&LeaveThree != 0 {
+			st.split3 = append(st.split3, k)
+		}
+	}
+	st.tailL, st.tailBits = len(digits), r.Tail
+	st.prefixN = 1
+	st.clearAll = len(st.split2)+len(st.split3) > 0
+	st.marks = make([]uint64, 4)
+	st.want = make([]uint64, 4)
+	st.nextCheck = 1024
+	st.nextPeriodCheck = 4096
+	return st
+}
+
+// absorb brings the state up to date with values already known.
+func absorb[T unsigned](st *state, g []T) {
+	for _, v := range g {
+		st.noteValue(uint32(v))
+	}
+	if st.sparse && len(st.split2) > 0 && len(g) >= st.nextCheck {
+		st.chooseMask(len(g), func(i int) uint32 { return uint32(g[i]) })
+		for st.nextCheck <= len(g) {
+			st.nextCheck *= 4
+		}
+	}
+	if st.sparse && len(st.split2) > 0 {
+		st.rebuildRare(len(g), func(i int) uint32 { return uint32(g[i]) })
+		if st.upto <= maxListed && st.tailBits == 0 {
+			st.lists = [][]int32{}
+			for i := 1; i < len(g); i++ {
+				st.noteIndex(i, uint32(g[i]))
+			}
+			st.sortOrder()
+		}
+	}
+	for st.nextPeriodCheck <= len(g) {
+		st.nextPeriodCheck *= 2
+	}
+}
+
+func (st *state) absorb(g any) {
+	switch g := g.(type) {
+	case []uint8:
+		absorb(st, g)
+	case []uint16:
+		absorb(st, g)
+	case []uint32:
+		absorb(st, g)
+	}
+}
+
+// noteValue keeps maxVal and the size of marks up to date: marks must hold
+// every value below the next power of two above maxVal, since the nim-sum
+// of such values stays below it.
+func (st *state) noteValue(v uint32) {
+	if v <= st.maxVal && st.maxVal != 0 {
+		return
+	}
+	st.maxVal = max(st.maxVal, v)
+	need := (uint64(1) << bits.Len32(st.maxVal)) / 64
+	if need+1 > uint64(len(st.marks)) {
+		st.marks = append(st.marks, make([]uint64, int(need+1)-len(st.marks))...)
+		st.want = make([]uint64, len(st.marks))
+	}
+}
+
+func (st *state) isRare(v uint32) bool { return bits.OnesCount32(v&st.mask)&1 == 0 }
+
+// chooseMask picks the mask that makes the fewest heaps 1..n-1 rare, by a
+// histogram of their values. Any mask gives the right values; a good one
+// makes the sparse method fast (Flammenkamp).
+func (st *state) chooseMask(n int, at func(int) uint32) {
+	b := min(bits.Len32(st.maxVal), 12)
+	hist := make([]int, 1<<b)
+	for i := 1; i < n; i++ {
+		hist[at(i)&(1<<b-1)]++
+	}
+	best, bestCount := st.mask, -1
+	for mask := uint32(0); mask < 1<<b; mask++ {
+		c := 0
+		for v, h := range hist {
+			if h != 0 && bits.OnesCount32(uint32(v)&mask)&1 == 0 {
+				c += h
+			}
+		}
+		if bestCount < 0 || c < bestCount || c == bestCount && mask == st.mask {
+			best, bestCount = mask, c
+		}
+	}
+	if best != st.mask {
+		st.mask = best
+		st.rebuildRare(n, at)
+		if st.lists != nil {
+			st.sortOrder()
+		}
+	}
+}
+
+func (st *state) rebuildRare(n int, at func(int) uint32) {
+	st.rare = st.rare[:0]
+	for i := 1; i < n; i++ {
+		if st.isRare(at(i)) {
+			st.rare = append(st.rare, int32(i))
+		}
+	}
+}
+
+func (st *state) mark(v uint32) {
+	w, bit := v>>6, uint64(1)<<(v&63)
+	if st.marks[w]&bit == 0 {
+		if st.marks[w] == 0 {
+			st.dirty = append(st.dirty, w)
+		}
+		st.marks[w] |= bit
+	}
+}
+
+func (st *state) marked(v uint32) bool {
+	w := v >> 6
+	return int(w) < len(st.marks) && st.marks[w]&(1<<(v&63)) != 0
+}
+
+func (st *state) clearMarks() {
+	if st.clearAll {
+		clear(st.marks)
+		st.dirty = st.dirty[:0]
+		return
+	}
+	for _, w := range st.dirty {
+		st.marks[w] = 0
+	}
+	st.dirty = st.dirty[:0]
+}
+
+// present adds v to the prefix set of the tail.
+func (st *state) present(v uint32) {
+	for uint32(len(st.parent)) < v+2 {
+		st.parent = append(st.parent, uint32(len(st.parent)))
+	}
+	st.parent[v] = v + 1
+}
+
+// absent returns the least value >= v not in the prefix set.
+func (st *state) absent(v uint32) uint32 {
+	p := st.parent
+	if int(v) >= len(p) {
+		return v
+	}
+	for p[v] != v {
+		q := p[v]
+		if int(q) < len(p) {
+			p[v] = p[q]
+		}
+		v = q
+		if int(v) >= len(p) {
+			return v
+		}
+	}
+	return v
+}
+
+// run computes values from len(g) on until cap(g) is reached, or a value
+// does not fit T (run then returns early, and the caller widens), or ctx
+// is cancelled.
+func run[T unsigned](ctx context.Context, st *state, g []T) ([]T, error) {
+	limit := uint32(^T(0))
+	workers := st.opts.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	workers = min(workers, 2)
+	for n := len(g); n < st.upto; n++ {
+		if n&0xFFFF == 0 && n > 0 {
+			if err := ctx.Err(); err != nil {
+				return g, err
+			}
+			if st.opts.Progress != nil {
+				st.opts.Progress(n)
+			}
+		}
+		if st.sparse && len(st.split2) > 0 && n == st.nextCheck {
+			st.chooseMask(n, func(i int) uint32 { return uint32(g[i]) })
+			st.nextCheck *= 4
+		}
+		if st.opts.UsePeriod && n == st.nextPeriodCheck && st.r.Finite() {
+			st.nextPeriodCheck *= 2
+			if p := findPeriod(g, st.r); p.Proven {
+				for len(g) < st.upto {
+					g = append(g, g[len(g)-p.Period])
+				}
+				return g, nil
+			}
+		}
+		v := value(st, g, n)
+		if v > limit {
+			return g, nil
+		}
+		g = append(g, T(v))
+		st.noteValue(v)
+		if st.sparse && len(st.split2) > 0 && n > 0 {
+			if st.isRare(v) {
+				st.rare = append(st.rare, int32(n))
+			}
+			if st.lists != nil {
+				st.noteIndex(n, v)
+			}
+		}
+	}
+	if st.opts.Progress != nil {
+		st.opts.Progress(len(g))
+	}
+	return g, nil
+}
+
+// value computes G(n) from g = G(0..n-1).
+func value[T unsigned](st *state, g []T, n int) uint32 {
+	st.clearMarks()
+	for _, mv := range st.moves {
+		if mv.k > n {
+			break
+		}
+		if mv.bits&LeaveNone != 0 && mv.k == n {
+			st.mark(0)
+		}
+		if mv.bits&LeaveOne != 0 && n-mv.k >= 1 {
+			st.mark(uint32(g[n-mv.k]))
+		}
+	}
+	hasPrefix := false
+	if st.tailBits != 0 && n >= st.tailL {
+		if st.tailBits&LeaveNone != 0 {
+			st.mark(0)
+		}
+		if st.tailBits&LeaveOne != 0 {
+			hasPrefix = true
+			for ; st.prefixN <= n-st.tailL; st.prefixN++ {
+				st.present(uint32(g[st.prefixN]))
+			}
+		}
+	}
+	// Splits: the nim-sum of two values below 2^b is below 2^b, and marks
+	// is that large (noteValue), so these loops set bits directly; marks
+	// is then cleared whole (clearAll).
+	marks := st.marks
+	for _, k := range st.split2 {
+		m := n - k
+		if m < 2 {
+			break
+		}
+		if st.sparse {
+			for _, r := range st.rare {
+				ri := int(r)
+				if ri >= m {
+					break
+				}
+				if st.unequal && 2*ri == m {
+					continue
+				}
+				x := g[ri] ^ g[m-ri]
+				marks[x>>6] |= 1 << (x & 63)
+			}
+			continue
+		}
+		for a := 1; 2*a <= m; a++ {
+			if st.unequal && 2*a == m {
+				continue
+			}
+			x := g[a] ^ g[m-a]
+			marks[x>>6] |= 1 << (x & 63)
+		}
+	}
+	for _, k := range st.split3 {
+		m := n - k
+		for a := 1; 3*a <= m; a++ {
+			for b := a; a+2*b <= m; b++ {
+				x := g[a] ^ g[b] ^ g[m-a-b]
+				marks[x>>6] |= 1 << (x & 63)
+			}
+		}
+	}
+	search := st.sparse && len(st.split2) > 0 && st.mask != 0
+	// The least value that is neither an option nor (sparse method) a rare
+	// value whose pairs of common heaps were not looked at.
+	st.cands = st.cands[:0]
+	v := uint32(0)
+	for {
+		if hasPrefix {
+			v = st.absent(v)
+		}
+		if st.marked(v) {
+			v++
+			continue
+		}
+		if int(v>>6) >= len(st.marks) {
+			break // beyond every option's value
+		}
+		if search && st.isRare(v) {
+			st.cands = append(st.cands, v)
+			v++
+			continue
+		}
+		break
+	}
+	if len(st.cands) == 0 {
+		return v
+	}
+	return resolve(st, g, n, v)
+}
+
+// resolve finishes the sparse method's mex: st.cands holds the rare values
+// below the least missing common value c that no option with a rare heap
+// has. Each is a nim-sum of two common heaps or not an option at all.
+//
+// First one short scan over the splits marks the easy ones. Each candidate
+// v left is then looked up by value: a pair of common heaps with values u
+// and o = u⊕v is found by walking the index list of the less frequent value
+// u and testing the partner heap, trying partners o from the most frequent
+// down, which finds a pair after about 1/freq(o) steps where a blind scan
+// needs 1/(freq(u)·freq(o)). Walking every pair of values exhaustively
+// proves a candidate missing: it is then the mex.
+func resolve[T unsigned](st *state, g []T, n int, c uint32) uint32 {
+	left := len(st.cands)
+	// want holds the candidates: every value below c that is not marked
+	// is one, since all common option values are marked.
+	want := st.want[:len(st.marks)]
+	for _, v := range st.cands {
+		want[v>>6] |= 1 << (v & 63)
+	}
+	defer clear(want)
+	steps := n
+	if st.lists != nil {
+		steps = min(n, 64+8*left)
+	}
+	if len(st.split2) == 1 {
+		m := n - st.split2[0]
+		for a := 1; 2*a <= m && a <= steps; a++ {
+			x := g[a] ^ g[m-a]
+			if w, bit := x>>6, uint64(1)<<(x&63); want[w]&bit != 0 && !(st.unequal && 2*a == m) {
+				want[w] &^= bit
+				st.marks[w] |= bit
+				if left--; left == 0 {
+					return c
+				}
+			}
+		}
+	} else {
+		// The split amounts are interleaved: a pair that one k lacks (0 =
+		// x⊕x needs an even part) another k often has at once.
+		for a := 1; 2*a <= n && a <= steps; a++ {
+			for _, k := range st.split2 {
+				m := n - k
+				if 2*a > m {
+					continue
+				}
+				x := g[a] ^ g[m-a]
+				if w, bit := x>>6, uint64(1)<<(x&63); want[w]&bit != 0 && !(st.unequal && 2*a == m) {
+					want[w] &^= bit
+					st.marks[w] |= bit
+					if left--; left == 0 {
+						return c
+					}
+				}
+			}
+		}
+	}
+	if st.lists == nil {
+		for _, v := range st.cands {
+			if !st.marked(v) {
+				return v
+			}
+		}
+		return c
+	}
+	for _, v := range st.cands {
+		if st.marked(v) {
+			continue
+		}
+		if !commonPair(st, g, n, v) {
+			return v
+		}
+	}
+	return c
+}
+
+// commonPair reports whether two common heaps with nim-sum v are an option
+// of a heap of n, searching by the index lists of values.
+func commonPair[T unsigned](st *state, g []T, n int, v uint32) bool {
+	for _, o := range st.order {
+		u := o ^ v
+		if int(u) >= len(st.lists) {
+			continue
+		}
+		lu, lo := len(st.lists[u]), len(st.lists[o])
+		if lu == 0 || lu > lo || lu == lo && u > o {
+			continue // this pair of values is walked from o's side, or absent
+		}
+		ot := T(o)
+		for _, x := range st.lists[u] {
+			a := int(x)
+			if a >= n {
+				break
+			}
+			for _, k := range st.split2 {
+				b := n - k - a
+				if b >= 1 && g[b] == ot && !(st.unequal && a == b) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// noteIndex records heap n with value v in the index lists and keeps the
+// order of common values by frequency roughly up to date.
+func (st *state) noteIndex(n int, v uint32) {
+	for int(v) >= len(st.lists) {
+		// Every common value must be in order, even before it is sorted
+		// in: commonPair walks each pair of values from one side only.
+		if w := uint32(len(st.lists)); !st.isRare(w) {
+			st.order = append(st.order, w)
+		}
+		st.lists = append(st.lists, nil)
+	}
+	st.lists[v] = append(st.lists[v], int32(n))
+	if n >= st.nextOrder {
+		st.nextOrder = n + 4096
+		st.sortOrder()
+	}
+}
+
+func (st *state) sortOrder() {
+	st.order = st.order[:0]
+	for w := range st.lists {
+		if !st.isRare(uint32(w)) {
+			st.order = append(st.order, uint32(w))
+		}
+	}
+	slices.SortFunc(st.order, func(a, b uint32) int {
+		return cmp.Compare(len(st.lists[b]), len(st.lists[a]))
+	})
+}

@@ -1,0 +1,46 @@
+// Package heap computes the Sprague–Grundy values G(0), G(1), … of
+// take-and-break games played on one heap — subtraction games, octal and
+// hexadecimal games, Grundy's game, Lasker's Nim — and finds and proves
+// their periods.
+//
+// A Rule (rule.go) is given by a code in the notation of Winning Ways
+// (Berlekamp, Conway, Guy, ch. 4): digit k says what a move that removes k
+// tokens may leave (bit 0: nothing, bit 1: one heap, bit 2: two heaps,
+// bit 3: three heaps, hexadecimal codes only). Parse reads specs such as
+// "kayles", "octal:0.137", "hex:0.F", "subtract:1,3,4", "allbut:1,2" (take
+// any number except these), "lasker", "fib" and "grundy-game".
+//
+// By the Sprague–Grundy theorem G(n) is the mex of the nim-sums of the
+// heaps each move leaves, and a position of several heaps has the nim-sum
+// of their values. Compute has two methods:
+//
+//   - Plain: the textbook loop over every option, O(n) work per value for
+//     games that split heaps. It is the witness for the other.
+//   - Sparse (default): the sparse-space or "rare values" method used by
+//     Gangolli and Plambeck (A note on periodicity in some octal games,
+//     Int. J. Game Theory 18 (1989)) and Achim Flammenkamp for octal games.
+//     A mask splits values into "rare" (even parity of v&mask) and "common"
+//     ones; the mask is chosen from the values seen so that few heaps are
+//     rare. A common value is the nim-sum of one rare and one common value,
+//     so all two-heap options with common values come from pairs that
+//     contain a rare heap: O(#rare) work. A rare candidate for the mex is
+//     a nim-sum of two commons, and such a pair is usually found after a
+//     few steps; only when G(n) itself is rare is a full scan needed. The
+//     mask only affects speed, never the values, so it is re-chosen as the
+//     values grow.
+//
+// Values are kept in the narrowest unsigned type that fits them (Values).
+// FindPeriod finds the least period and preperiod the values show, and
+// arithmetic periodicity (G(n+p) = G(n) + s) when there is no period; a
+// period is marked proven only by a theorem: the Guy–Smith periodicity
+// theorem for finite octal and hexadecimal codes, and the state-repetition
+// argument for finite subtraction sets (ProofBound states the bounds).
+// Save and Load keep values in zstd-compressed files
+// (github.com/klauspost/compress), so a long run can be resumed with
+// Extend.
+//
+// Treblecross (treblecross.go) reduces to the octal game 0.007 (Winning
+// Ways ch. 4): a strip is a sum of segments of safe cells, and a segment of
+// L safe cells has the value of a 0.007 heap of L+2, which is the value of
+// 0.11337 at L.
+package heap

@@ -1,0 +1,167 @@
+package heap
+
+import "fmt"
+
+// Period is the regularity that a run of values shows.
+type Period struct {
+	// Found: G(n+Period) = G(n) for all Preperiod ≤ n < N-Period, where N
+	// is the number of values, with Period and Preperiod as small as the
+	// values allow; reported when proven, or when the values show it
+	// clearly: at least three full periods and N ≥ 2(Preperiod+Period).
+	Found     bool
+	Preperiod int
+	Period    int
+	// Proven: a theorem guarantees the period for all n (see ProofBound).
+	Proven bool
+	// Needed is the number of values the proof needs (0 when no theorem
+	// applies to the rule).
+	Needed int
+	// Theorem names the theorem used, for people.
+	Theorem string
+
+	// Arithmetic periodicity, looked for when no ordinary period shows:
+	// G(n+ArithPeriod) = G(n) + Saltus for ArithPreperiod ≤ n < N-ArithPeriod,
+	// with Saltus > 0, shown as clearly as a period. Never proven here.
+	Arith          bool
+	ArithPreperiod int
+	ArithPeriod    int
+	Saltus         int
+}
+
+// ProofBound returns how many values G(0..needed-1) must show the period p
+// from preperiod a for a theorem to prove it for every n, and the theorem's
+// name; ok is false when no theorem here applies to r (infinite rules,
+// Grundy's game).
+//
+// The bound, for a finite code whose last non-zero digit removes t tokens,
+// with h the most heaps a move leaves (1, 2, or 3 for hexadecimal codes):
+//
+//   - Subtraction games (every non-zero digit is 3): needed = a + p + t.
+//     The state-repetition argument: G(n) depends only on the t values
+//     before it, so once the window G(a..a+t-1) recurs at a+p, everything
+//     after it recurs.
+//   - Otherwise, with a' = max(a, 1): needed = h·(a'+p) + t, that is
+//     G(n+p) = G(n) is checked for a' ≤ n < h·a' + (h−1)·p + t. For octal
+//     games (h = 2) this is the Guy–Smith periodicity theorem (R. K. Guy and
+//     C. A. B. Smith, The G-values of various games, Proc. Cambridge Philos.
+//     Soc. 52 (1956); Winning Ways ch. 4; Siegel, Combinatorial Game Theory,
+//     Thm IV.2.7): values up to 2(a+p)+t. Proof: a heap B ≥ h·a'+(h−1)·p+t
+//     with the claim true below B; an option of B+p removing k tokens
+//     leaves parts summing to B+p−k, the largest at least (B+p−k)/h ≥ a'+p,
+//     and replacing it by itself minus p gives an option of B of the same
+//     value; conversely the largest part of an option of B is at least a',
+//     and adding p to it gives an option of B+p. The same for moves leaving
+//     one heap, since B−k ≥ a'. (a' ≥ 1 keeps every part non-empty; n = 0
+//     is checked directly.)
+func ProofBound(r *Rule, a, p int) (needed int, theorem string, ok bool) {
+	if !r.Finite() || p <= 0 {
+		return 0, "", false
+	}
+	t := r.MaxRemove()
+	if r.PureSubtraction() && r.MaxHeaps() == 1 {
+		return a + p + t, fmt.Sprintf("state repetition for a finite subtraction set: G(n) depends only on the previous %d values, which recur", t), true
+	}
+	h := r.MaxHeaps()
+	a1 := max(a, 1)
+	name := "Guy–Smith periodicity theorem"
+	if h == 3 {
+		name = "Guy–Smith periodicity theorem, for moves leaving up to three heaps"
+	}
+	needed = h*(a1+p) + t
+	return needed, fmt.Sprintf("%s: the period holds for the first %d = %d·(%d+%d)+%d values, t = %d tokens at most removed", name, needed, h, a1, p, t, t), true
+}
+
+// FindPeriod finds the period and preperiod the values show (and arithmetic
+// periodicity when there is no ordinary period), and proves the period when
+// a theorem applies to r (r may be nil).
+func FindPeriod(v *Values, r *Rule) Period {
+	switch {
+	case v.u32 != nil:
+		return findPeriod(v.u32, r)
+	case v.u16 != nil:
+		return findPeriod(v.u16, r)
+	}
+	return findPeriod(v.u8, r)
+}
+
+func findPeriod[T unsigned](g []T, r *Rule) Period {
+	var res Period
+	o := detect(g, false)
+	if o.ok {
+		res.Preperiod, res.Period = o.a, o.p
+		if r != nil {
+			if needed, theorem, ok := ProofBound(r, o.a, o.p); ok {
+				res.Needed = needed
+				if needed <= len(g) {
+					res.Proven, res.Theorem = true, theorem
+				}
+			}
+		}
+		res.Found = res.Proven || shows(len(g), o.a, o.p)
+	}
+	if !res.Found {
+		if ar := detect(g, true); ar.ok && shows(len(g), ar.a, ar.p) {
+			res.Arith, res.ArithPreperiod, res.ArithPeriod, res.Saltus = true, ar.a, ar.p, int(ar.s)
+		}
+	}
+	if !res.Found {
+		res.Preperiod, res.Period, res.Proven, res.Theorem = 0, 0, false, ""
+	}
+	return res
+}
+
+// shows reports whether n values show a period p from a clearly enough to
+// report it unproven: three full periods, and as many values as the
+// Guy–Smith theorem would want for an octal game without removals,
+// 2(a+p). A pattern that only the last few values follow is not reported.
+func shows(n, a, p int) bool { return n-a >= 3*p && n >= 2*(a+p) }
+
+type candidate struct {
+	ok   bool
+	a, p int
+	s    int64
+}
+
+// detect finds, among the periods p with G(n+p) − G(n) constant (0 for
+// ordinary periods, positive for arithmetic ones) for all n from a on, and
+// at least two periods shown (N − a ≥ 2p), the one with the least a + p,
+// then the least p.
+//
+// The search stops at p ≥ a+p of the best so far. A multiple k·p ≤ N−1−a
+// of the best period p (preperiod a > 0) has preperiod exactly a, since
+// G(a−1+kp) = G(a−1+p) + (k−1)s ≠ G(a−1) + ks, so those are skipped.
+// Other p show a mismatch near the end quickly (Fine and Wilf), so the
+// search costs about N/2 steps for sequences without a period.
+func detect[T unsigned](g []T, arith bool) candidate {
+	n := len(g)
+	var best candidate
+	bestSum := n + 1
+	for p := 1; 2*p <= n && p < bestSum; p++ {
+		if best.ok && p%best.p == 0 && p <= n-1-best.a {
+			continue
+		}
+		s := int64(g[n-1]) - int64(g[n-1-p])
+		if arith && s <= 0 || !arith && s != 0 {
+			continue
+		}
+		// Accept only a ≤ limit: N − a ≥ 2p and a + p < bestSum.
+		limit := min(n-2*p, bestSum-p-1)
+		if limit < 0 {
+			continue
+		}
+		i := n - 1 - p
+		for i >= limit && int64(g[i+p])-int64(g[i]) == s {
+			i--
+		}
+		if i >= limit { // a mismatch at i: the preperiod would exceed the limit
+			continue
+		}
+		for i >= 0 && int64(g[i+p])-int64(g[i]) == s {
+			i--
+		}
+		a := i + 1
+		best = candidate{ok: true, a: a, p: p, s: s}
+		bestSum = a + p
+	}
+	return best
+}
