@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"iter"
@@ -49,8 +50,8 @@ const DefaultMaxMoves = 500
 const maxEnumerated = 100_000
 
 // maxSumMoves bounds the moves that the remoteness search of a sum looks
-// at (about a second of work); beyond it remoteness is left unknown.
-const maxSumMoves = 1_000_000
+// at (a few tenths of a second); beyond it remoteness is left unknown.
+const maxSumMoves = 300_000
 
 // Exploration is a position with its moves.
 type Exploration struct {
@@ -199,7 +200,9 @@ type sumSearch[P comparable] struct {
 	// Sprague–Grundy solver's memo); ok=false falls back to search.
 	single func(ctx context.Context, p P) (win bool, rem int, ok bool, err error)
 	memo   map[string]sumEntry
-	budget int // moves still to look at
+	ids    map[P]uint32 // components interned for keys
+	dead   []bool       // by id: the component has no moves
+	budget int          // moves still to look at
 }
 
 type sumEntry struct {
@@ -211,16 +214,35 @@ type sumEntry struct {
 var errSumBudget = errors.New("sum search budget exhausted")
 
 func newSumSearch[P comparable](g game.Game[P], format func(P) string, misere bool) *sumSearch[P] {
-	return &sumSearch[P]{options: game.AsSplitting(g).Options, format: format, misere: misere, memo: map[string]sumEntry{}, budget: maxSumMoves}
+	return &sumSearch[P]{options: game.AsSplitting(g).Options, format: format, misere: misere, memo: map[string]sumEntry{}, ids: map[P]uint32{}, budget: maxSumMoves}
 }
 
+// key is the sum's memo key: the sorted ids of its components, four bytes
+// each. A component without moves is left out, as it changes nothing in a
+// sum (under either play convention, play ends when no component has moves).
 func (s *sumSearch[P]) key(comps []P) string {
-	keys := make([]string, len(comps))
-	for i, c := range comps {
-		keys[i] = s.format(c)
+	ids := make([]uint32, 0, len(comps))
+	for _, c := range comps {
+		id, ok := s.ids[c]
+		if !ok {
+			id = uint32(len(s.ids))
+			s.ids[c] = id
+			s.dead = append(s.dead, true)
+			for range s.options(c) {
+				s.dead[id] = false
+				break
+			}
+		}
+		if !s.dead[id] {
+			ids = append(ids, id)
+		}
 	}
-	slices.Sort(keys)
-	return strings.Join(keys, "\x00")
+	slices.Sort(ids)
+	b := make([]byte, 4*len(ids))
+	for i, id := range ids {
+		binary.LittleEndian.PutUint32(b[4*i:], id)
+	}
+	return string(b)
 }
 
 // solve returns whether the player to move wins the sum, and its
@@ -238,7 +260,7 @@ func (s *sumSearch[P]) solve(ctx context.Context, comps []P) (bool, int, error) 
 	k := s.key(comps)
 	if e, ok := s.memo[k]; ok {
 		if e.open {
-			return false, 0, fmt.Errorf("%w: position %s can be reached from itself", impartial.ErrCycle, k)
+			return false, 0, fmt.Errorf("%w: position %s can be reached from itself", impartial.ErrCycle, s.formatSum(comps))
 		}
 		return e.win, e.rem, nil
 	}
@@ -279,6 +301,14 @@ func (s *sumSearch[P]) solve(ctx context.Context, comps []P) (bool, int, error) 
 	}
 	s.memo[k] = e
 	return e.win, e.rem, nil
+}
+
+func (s *sumSearch[P]) formatSum(comps []P) string {
+	parts := make([]string, len(comps))
+	for i, c := range comps {
+		parts[i] = s.format(c)
+	}
+	return strings.Join(parts, " ")
 }
 
 // remoteness returns the remoteness of the sum, or nil when the search

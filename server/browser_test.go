@@ -88,9 +88,8 @@ func do(t *testing.T, ctx context.Context, what string, steps ...chromedp.Action
 
 func count(t *testing.T, ctx context.Context, selector string) int {
 	t.Helper()
-	return run(t, ctx, chromedp.Evaluate[int](`document.querySelectorAll(` + strconv.Quote(selector) + `).length`))
+	return run(t, ctx, chromedp.Evaluate[int](`document.querySelectorAll(`+strconv.Quote(selector)+`).length`))
 }
-
 
 // TestBrowserNim345 plays Nim 3 4 5 in the explorer in a real browser:
 // exactly one move (3 → 1) is marked winning, clicking it gives 1 4 5,
