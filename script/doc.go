@@ -84,8 +84,9 @@
 // file:line:col where it happened and the Starlark backtrace, never a
 // panic or a hang.
 //
-// Starlark's own values cap what one operation may allocate (a string or
-// list repeat, for instance), but a single built-in call that builds a huge
-// list (list(range(10**9))) is not interruptible by the step budget; it
-// is bounded only by memory.
+// One built-in call is not interruptible by the step budget, so memory is
+// guarded where it can be: range refuses more than MaxRange elements (so
+// list(range(10**9)) is an error, not an exhausted machine), and
+// Starlark's own checks cap string and list repetition; a script that
+// builds huge values by other means is bounded only by memory.
 package script

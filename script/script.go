@@ -175,7 +175,7 @@ func Load(ctx context.Context, filename string, src []byte, opts Options) (*Game
 	if err != nil {
 		return nil, err
 	}
-	predeclared := starlark.StringDict{"params": params}
+	predeclared := starlark.StringDict{"params": params, "range": boundedRange}
 
 	_, prog, err := starlark.SourceProgramOptions(fileOptions(), filename, src, predeclared.Has)
 	if err != nil {
@@ -210,6 +210,23 @@ func Load(ctx context.Context, filename string, src []byte, opts Options) (*Game
 func fileOptions() *syntax.FileOptions {
 	return &syntax.FileOptions{Set: true, While: true, TopLevelControl: true, GlobalReassign: true}
 }
+
+// MaxRange bounds the length of a range: a range is lazy, but list(r)
+// materialises it inside one built-in call, which the step budget cannot
+// interrupt, and a billion elements would exhaust memory.
+const MaxRange = 1 << 24
+
+// boundedRange is Starlark's range, refusing ranges longer than MaxRange.
+var boundedRange = starlark.NewBuiltin("range", func(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	r, err := starlark.Call(thread, starlark.Universe["range"], args, kwargs)
+	if err != nil {
+		return nil, err
+	}
+	if n := starlark.Len(r); n > MaxRange {
+		return nil, fmt.Errorf("range of %d elements: game scripts allow at most %d", n, MaxRange)
+	}
+	return r, nil
+})
 
 // makeParams builds the params dict.
 func makeParams(params map[string]string) (*starlark.Dict, error) {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/big"
 	"math/rand/v2"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -581,6 +582,17 @@ func TestLimits(t *testing.T) {
 			t.Fatalf("error %v", err)
 		}
 	})
+	t.Run("huge range", func(t *testing.T) {
+		g, err := Load(ctx, "mem.star", []byte("def moves(n):\n    return list(range(1000000000))\n"), Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, _ := g.Intern(starlark.MakeInt(1))
+		_, err = NewSolver(g, SolveOptions{}).Solve(ctx, p)
+		if err == nil || !strings.Contains(err.Error(), "mem.star:2:22: moves(1): range of 1000000000 elements") {
+			t.Fatalf("error %v", err)
+		}
+	})
 	t.Run("no files", func(t *testing.T) {
 		for _, src := range []string{"load('x.star', 'y')\n", "def moves(n):\n    return open('/etc/passwd')\n"} {
 			g, err := Load(ctx, "io.star", []byte(src), Options{})
@@ -616,5 +628,39 @@ func TestReuse(t *testing.T) {
 	}
 	if g.Err() == nil {
 		t.Fatal("the game forgot its error")
+	}
+}
+
+// TestDocExample runs the complete example of docs/scripts.md and checks
+// the answers the page shows.
+func TestDocExample(t *testing.T) {
+	doc, err := os.ReadFile("../docs/scripts.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(doc)
+	i := strings.Index(text, "```python\n")
+	j := strings.Index(text[i+10:], "```")
+	if i < 0 || j < 0 {
+		t.Fatal("no python block in docs/scripts.md")
+	}
+	src := text[i+10 : i+10+j]
+	for _, c := range []struct {
+		params map[string]string
+		pos    string
+		want   string
+	}{
+		{nil, "", "4 5 P 0 6 []"},
+		{nil, "(3, 3)", "3 3 P 0 4 []"},
+		{map[string]string{"take": "1,3"}, "(2, 7)", "2 7 N 1 5 [2 6 2 4]"},
+	} {
+		r := solveStart(t, mustLoad(t, src, c.params), c.pos)
+		got := fmt.Sprintf("%s %s %v %d %v", r.Position, r.Outcome, r.Grundy, *r.Remoteness, r.WinningMoves)
+		if got != c.want {
+			t.Errorf("%v %s: %s, docs/scripts.md says %s", c.params, c.pos, got, c.want)
+		}
+		if !strings.Contains(text, "twoheaps.star  "+r.Position+"\n") && !strings.Contains(text, `"position":"`+r.Position+`","outcome":"`+r.Outcome+`"`) {
+			t.Errorf("docs/scripts.md does not show %s", r.Position)
+		}
 	}
 }
