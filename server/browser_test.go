@@ -19,6 +19,9 @@ import (
 func chromium(t *testing.T) string {
 	t.Helper()
 	if p := os.Getenv("GRUNDY_CHROMIUM"); p != "" {
+		if _, err := os.Stat(p); err != nil {
+			t.Skipf("skipping the browser test: GRUNDY_CHROMIUM=%s: %v", p, err)
+		}
 		return p
 	}
 	if _, err := os.Stat("/usr/bin/chromium"); err == nil {
