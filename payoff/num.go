@@ -58,6 +58,11 @@ func (s *core) cmp(a, b num) int {
 		}
 		return 0
 	}
+	if a.r.IsInt() && b.r.IsInt() {
+		// Rat.Cmp scales by the denominators, allocating even when they
+		// are 1; integer payoffs are the common case.
+		return a.r.Num().Cmp(b.r.Num())
+	}
 	return a.r.Cmp(b.r)
 }
 

@@ -64,25 +64,25 @@ func (t *Table) Strategy(n, m int) (Strategy, error) {
 
 // Matrix returns the game of state (n, m), m ≥ 1, from the table's values
 // of the smaller states: rows ask, bluff, guess; columns believe, call.
-// Without cards of its own (n = 0) the mover cannot bluff, and the bluff
-// row is nil.
-func (t *Table) Matrix(n, m int) (ask, bluff, guess []float64) {
+// Without cards of its own (n = 0) the mover cannot bluff, and canBluff
+// is false.
+func (t *Table) Matrix(n, m int) (ask, bluff, guess [2]float64, canBluff bool) {
 	g := 1 / float64(m+1)
 	shown := float64(m) / float64(m+1) * (1 - t.Win(m-1, n))
-	ask = []float64{shown, shown + g}
+	ask = [2]float64{shown, shown + g}
 	if n > 0 {
-		bluff = []float64{1, 1 - t.Win(m, n-1)}
+		bluff, canBluff = [2]float64{1, 1 - t.Win(m, n-1)}, true
 	}
-	return ask, bluff, []float64{g, g}
+	return ask, bluff, [2]float64{g, g}, canBluff
 }
 
 func (t *Table) strategy(n, m int) Strategy {
 	if m == 0 {
 		return Strategy{Win: 1, Guess: 1}
 	}
-	ask, bluff, guess := t.Matrix(n, m)
+	ask, bluff, guess, canBluff := t.Matrix(n, m)
 	var v, p, q float64 // value, P(ask) within the 2×2, P(believe)
-	if bluff == nil {
+	if !canBluff {
 		// Only ask and guess: the opponent believes (ask then pays its
 		// minimum, column 0).
 		v, p, q = ask[0], 1, 1

@@ -108,10 +108,7 @@ func TestStrategiesAreEquilibria(t *testing.T) {
 			if n == 0 && st.Bluff != 0 {
 				t.Fatalf("(0, %d): bluffs without cards", m)
 			}
-			ask, bluff, guess := tab.Matrix(n, m)
-			if bluff == nil {
-				bluff = []float64{0, 0}
-			}
+			ask, bluff, guess, canBluff := tab.Matrix(n, m)
 			for c := 0; c < 2; c++ {
 				pay := st.Ask*ask[c] + st.Bluff*bluff[c] + st.Guess*guess[c]
 				if pay < st.Win-eps {
@@ -119,8 +116,8 @@ func TestStrategiesAreEquilibria(t *testing.T) {
 				}
 			}
 			q := st.Believe
-			rows := [][]float64{ask, guess}
-			if n > 0 {
+			rows := [][2]float64{ask, guess}
+			if canBluff {
 				rows = append(rows, bluff)
 			}
 			for _, r := range rows {
