@@ -178,6 +178,10 @@ type PayoffOptions struct {
 	Options
 	TieBreak payoff.TieBreak
 	Float    bool // float64 arithmetic instead of exact rationals
+	// RootOnly asks for the value alone, for two-player zero-sum games:
+	// alpha-beta with a transposition table (payoff.RootValue), which
+	// prunes, but lists no moves.
+	RootOnly bool
 }
 
 // SolvePayoff solves position p of an acyclic game with payoff vectors by
@@ -190,6 +194,9 @@ type PayoffOptions struct {
 // players "outcome" names the players (from 1, the mover) with the largest
 // payoff.
 func SolvePayoff[P comparable](ctx context.Context, spec string, g game.Multiplayer[P], p P, format func(P) string, opts PayoffOptions) (*Report, error) {
+	if opts.RootOnly {
+		return rootValueReport(ctx, spec, g, p, format, opts)
+	}
 	s, err := payoff.New(g, payoff.Options{TieBreak: opts.TieBreak, Float: opts.Float, MaxStates: opts.MaxStates, Progress: opts.Progress})
 	if err != nil {
 		return nil, err
@@ -253,6 +260,36 @@ func SolvePayoff[P comparable](ctx context.Context, spec string, g game.Multipla
 	}
 	if a.Mover == game.Chance {
 		r.Notes = append(r.Notes, "nature moves here; the payoff is the expectation over its outcomes")
+	}
+	return r, nil
+}
+
+// rootValueReport answers with the zero-sum value alone.
+func rootValueReport[P comparable](ctx context.Context, spec string, g game.Multiplayer[P], p P, format func(P) string, opts PayoffOptions) (*Report, error) {
+	v, stats, err := payoff.RootValue(ctx, g, p, payoff.Options{Float: opts.Float, MaxStates: opts.MaxStates, Progress: opts.Progress})
+	if err != nil {
+		return nil, err
+	}
+	var val, neg any = v.Float, -v.Float
+	if v.Rat != nil {
+		val, neg = v.Rat.RatString(), new(big.Rat).Neg(v.Rat).RatString()
+	}
+	r := &Report{
+		Game:     spec,
+		Position: format(p),
+		Value:    val,
+		Payoff:   []any{val, neg},
+		Outcome:  "D",
+		Method:   fmt.Sprintf("alpha-beta with a transposition table (%d positions stored, %d visits); the value only, no moves", stats.Positions, stats.Nodes),
+	}
+	switch sign := v.Float; {
+	case v.Rat != nil && v.Rat.Sign() > 0, v.Rat == nil && sign > 0:
+		r.Outcome = "N"
+	case v.Rat != nil && v.Rat.Sign() < 0, v.Rat == nil && sign < 0:
+		r.Outcome = "P"
+	}
+	if g.ToMove(p) == game.Chance {
+		r.Notes = append(r.Notes, "nature moves here; the value is for player 0")
 	}
 	return r, nil
 }

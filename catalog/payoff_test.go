@@ -148,3 +148,49 @@ func TestSolvePayoff(t *testing.T) {
 		t.Errorf("payoff %v", r.Payoff)
 	}
 }
+
+// nimZero is one-heap Nim (take 1 or 2) as a zero-sum game: the player who
+// takes the last token scores +1.
+type nimZero struct{}
+
+type nzPos struct{ n, who int }
+
+func (nimZero) Players() int       { return 2 }
+func (nimZero) ToMove(p nzPos) int { return p.who }
+func (nimZero) Moves(p nzPos) iter.Seq[nzPos] {
+	return func(yield func(nzPos) bool) {
+		for d := 1; d <= 2 && d <= p.n; d++ {
+			if !yield(nzPos{p.n - d, 1 - p.who}) {
+				return
+			}
+		}
+	}
+}
+func (nimZero) Payoff(p nzPos) []*big.Rat {
+	// the player to move cannot move: the other took the last token
+	if p.who == 0 {
+		return []*big.Rat{big.NewRat(-1, 1), big.NewRat(1, 1)}
+	}
+	return []*big.Rat{big.NewRat(1, 1), big.NewRat(-1, 1)}
+}
+
+func TestSolvePayoffRootOnly(t *testing.T) {
+	format := func(p nzPos) string { return strconv.Itoa(p.n) }
+	for n := 0; n <= 12; n++ {
+		full, err := SolvePayoff(context.Background(), "nz", nimZero{}, nzPos{n, 1}, format, PayoffOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		root, err := SolvePayoff(context.Background(), "nz", nimZero{}, nzPos{n, 1}, format, PayoffOptions{RootOnly: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := "1"
+		if n%3 == 0 {
+			want = "-1"
+		}
+		if full.Value != want || root.Value != want || full.Outcome != root.Outcome {
+			t.Errorf("n=%d: full %v %v, root %v %v, want %s", n, full.Value, full.Outcome, root.Value, root.Outcome, want)
+		}
+	}
+}
