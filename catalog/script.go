@@ -117,6 +117,12 @@ func (s *ScriptInstance) Solve(ctx context.Context, tokens []string, opts Option
 	if res.DrawingMoves != nil {
 		extra["drawing_moves"] = res.DrawingMoves
 	}
+	if res.Loopy != "" {
+		extra["loopy_value"] = res.Loopy
+	}
+	if len(res.WinningLabels) > 0 {
+		r.Notes = append(r.Notes, "winning moves by label: "+strings.Join(res.WinningLabels, ", "))
+	}
 	if res.Payoff != nil {
 		r.Payoff = res.Payoff
 		if res.Value != "" {

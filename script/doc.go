@@ -64,7 +64,9 @@
 //     into normal play without changing any outcome (see Normal);
 //   - when positions repeat (a cycle) or an end is drawn: retrograde
 //     analysis (package retro; Ströhlein 1970, Thompson 1986) of the
-//     positions reachable from the root, with draws and remoteness;
+//     positions reachable from the root, with draws and remoteness, and,
+//     under plain normal play, generalized Sprague–Grundy values (package
+//     loopy; Smith 1966, Fraenkel & Yesha 1986);
 //   - payoff, chance, or players != 2: backward induction over payoff
 //     vectors with expectimax at chance positions (package payoff; Zermelo
 //     1913, Kuhn 1953), exact in rationals.

@@ -11,6 +11,7 @@ import (
 
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/outcome"
+	"github.com/grundy-go/grundy/retro"
 )
 
 // chanceOutcomes asks chance(pos). It appends the outcomes to g.succ and
@@ -260,12 +261,13 @@ func (m *Multi) Format(p Pos) string { return m.g.Format(p) }
 type Loopy struct {
 	g         *Game
 	positions []Pos
+	pure      bool // normal play: every end is lost for the player to move
 }
 
 // Loopy explores every position reachable from root (breadth first) and
 // returns the game restricted to them.
 func (g *Game) Loopy(ctx context.Context, root Pos) (*Loopy, error) {
-	l := &Loopy{g: g}
+	l := &Loopy{g: g, pure: !g.misere}
 	err := g.Run(ctx, func(ctx context.Context) error {
 		seen := map[Pos]bool{root: true}
 		l.positions = append(l.positions, root)
@@ -275,7 +277,11 @@ func (g *Game) Loopy(ctx context.Context, root Pos) (*Loopy, error) {
 					return err
 				}
 			}
-			for _, q := range g.successors(l.positions[i]) {
+			succ := g.successors(l.positions[i])
+			if t := g.nodes[l.positions[i]].term; t == termWin || t == termDraw {
+				l.pure = false
+			}
+			for _, q := range succ {
 				if !seen[q] {
 					seen[q] = true
 					l.positions = append(l.positions, q)
@@ -334,6 +340,31 @@ func (l *Loopy) Format(p Pos) string { return l.g.Format(p) }
 
 // Len is the number of reachable positions.
 func (l *Loopy) Len() int { return len(l.positions) }
+
+// Pure reports whether the game is played under the normal rule alone
+// (no misère, no end won or drawn by the rules), so that generalized
+// Sprague–Grundy values describe it.
+func (l *Loopy) Pure() bool { return l.pure }
+
+// Graph returns the reachable positions' game graph in the form of
+// package retro (node v is Positions' v-th position), and the node of each
+// position.
+func (l *Loopy) Graph() (*retro.CSR, map[Pos]int32, error) {
+	index := make(map[Pos]int32, len(l.positions))
+	for v, p := range l.positions {
+		index[p] = int32(v)
+	}
+	g, err := retro.Build(len(l.positions), func(yield func(from, to int32) bool) {
+		for v, p := range l.positions {
+			for _, q := range l.g.successors(p) {
+				if !yield(int32(v), index[q]) {
+					return
+				}
+			}
+		}
+	})
+	return g, index, err
+}
 
 var (
 	_ game.Stochastic[Pos] = (*Multi)(nil)

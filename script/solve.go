@@ -9,6 +9,7 @@ import (
 
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/impartial"
+	"github.com/grundy-go/grundy/loopy"
 	"github.com/grundy-go/grundy/outcome"
 	"github.com/grundy-go/grundy/payoff"
 	"github.com/grundy-go/grundy/retro"
@@ -45,6 +46,9 @@ type Result struct {
 	WinningLabels []string
 	// DrawingMoves are the moves that keep a drawn position drawn.
 	DrawingMoves []string
+	// Loopy is the generalized Sprague–Grundy value (a nimber, or ∞ with
+	// the finite values it reaches) of a normal-play game with cycles.
+	Loopy string
 	// Payoff is the payoff vector in turn order from the player to move,
 	// as exact fractions, for games solved by backward induction; Value
 	// is the first entry in two-player games; Final is the position where
@@ -227,6 +231,11 @@ func (s *Solver) solveRetro(ctx context.Context, root Pos, cyclic bool) (*Result
 		n := int(rem)
 		r.Remoteness = &n
 	}
+	if l.Pure() {
+		if err := s.loopyValue(ctx, l, root, r); err != nil {
+			return nil, err
+		}
+	}
 	moves, err := g.MoveList(ctx, root)
 	if err != nil {
 		return nil, err
@@ -250,6 +259,37 @@ func (s *Solver) solveRetro(ctx context.Context, root Pos, cyclic bool) (*Result
 		r.Notes = append(r.Notes, "drawing moves (keep the draw): "+strings.Join(r.DrawingMoves, ", "))
 	}
 	return r, nil
+}
+
+// loopyValue adds the generalized Sprague–Grundy value of root (Smith
+// 1966; Fraenkel & Yesha 1986; package loopy) to a normal-play game with
+// cycles: a finite value is the grundy field, ∞(K) goes to Loopy. The
+// outcome it implies must agree with retrograde analysis.
+func (s *Solver) loopyValue(ctx context.Context, l *Loopy, root Pos, r *Result) error {
+	succ, index, err := l.Graph()
+	if err != nil {
+		return err
+	}
+	var vals *loopy.Values
+	err = s.g.Run(ctx, func(ctx context.Context) error {
+		var err error
+		vals, err = loopy.Solve(ctx, succ, succ.Transpose(), loopy.Options{})
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	v := index[root]
+	if o := vals.Outcome(v).String(); o != r.Outcome {
+		return fmt.Errorf("script: internal disagreement at %s: retrograde analysis says %s, generalized Sprague–Grundy values say %s", r.Position, r.Outcome, o)
+	}
+	val := vals.Value(v)
+	r.Loopy = val.String()
+	if n, ok := val.Nimber(); ok {
+		r.Grundy = new(big.Int).SetUint64(n)
+	}
+	r.Method += "; generalized Sprague–Grundy value " + r.Loopy
+	return nil
 }
 
 // solvePayoff solves by backward induction over payoff vectors.
