@@ -25,6 +25,13 @@
 // equations), the floating-point strategies are still returned, with a
 // proven bracket Lower ≤ v ≤ Upper computed exactly from them.
 //
+// SolveTree extends the same design to two-player zero-sum games with
+// hidden information given as game trees (Kuhn poker is the test: value
+// −1/18): the sequence-form linear program of Koller, Megiddo & von
+// Stengel (1994), whose size is linear in the tree, solved by the same
+// simplex; the strategies are then made exact and scored exactly by best
+// responses, so the value is proven when the two scores meet.
+//
 // Parse reads a matrix written as rows of numbers separated by white space
 // (integers, decimals, exponents, or fractions such as 2/3), one row a
 // line; blank lines and text after '#' are ignored.
