@@ -51,9 +51,9 @@ type TreeSolution struct {
 // STOC 1994; von Stengel, "Efficient computation of behavior strategies",
 // GEB 1996).
 type seqForm struct {
-	seqs    [2][]seqInfo         // sequence 0 is the empty sequence
-	infos   [2][]infoInfo        // information sets in order of first meeting
-	infoIdx [2]map[string]int    // infoset name → index
+	seqs    [2][]seqInfo        // sequence 0 is the empty sequence
+	infos   [2][]infoInfo       // information sets in order of first meeting
+	infoIdx [2]map[string]int   // infoset name → index
 	payoff  map[[2]int]*big.Rat // A[σ0][σ1], chance-weighted
 }
 
@@ -392,7 +392,9 @@ func (f *seqForm) bestResponse(k int, z []*big.Rat) *big.Rat {
 	for s := range f.payoff {
 		keys = append(keys, s)
 	}
-	sort.Slice(keys, func(i, j int) bool { return keys[i][0] < keys[j][0] || keys[i][0] == keys[j][0] && keys[i][1] < keys[j][1] })
+	sort.Slice(keys, func(i, j int) bool {
+		return keys[i][0] < keys[j][0] || keys[i][0] == keys[j][0] && keys[i][1] < keys[j][1]
+	})
 	for _, s := range keys {
 		if z[s[o]].Sign() != 0 {
 			own[s[k]].Add(own[s[k]], new(big.Rat).Mul(f.payoff[s], z[s[o]]))
