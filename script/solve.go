@@ -130,10 +130,7 @@ func (s *Solver) solveNormal(ctx context.Context, root Pos) (*Result, error) {
 	)
 	err := g.Run(ctx, func(ctx context.Context) error {
 		var err error
-		if value, err = s.imp.Grundy(ctx, root); err != nil {
-			return err
-		}
-		rem, err = s.imp.Remoteness(ctx, root)
+		value, rem, err = s.sumValue(ctx, root, true)
 		return err
 	})
 	if view.SawDraw() {
@@ -156,7 +153,7 @@ func (s *Solver) solveNormal(ctx context.Context, root Pos) (*Result, error) {
 	}
 	err = g.Run(ctx, func(ctx context.Context) error {
 		for _, m := range moves {
-			v, err := s.imp.Grundy(ctx, m.To)
+			v, _, err := s.sumValue(ctx, m.To, false)
 			if err != nil {
 				return err
 			}
@@ -196,6 +193,39 @@ func (s *Solver) solveNormal(ctx context.Context, root Pos) (*Result, error) {
 		r.Notes = append(r.Notes, "the game is over at this position")
 	}
 	return r, nil
+}
+
+// sumValue returns the value of p, and its remoteness when asked for and
+// known. When the view splits, the value is the nim-sum of the values of
+// p's components (the Sprague–Grundy theorem), so that the moves of a sum
+// as a whole are never enumerated.
+func (s *Solver) sumValue(ctx context.Context, p Pos, withRem bool) (uint64, int, error) {
+	if _, ok := s.normal.(*splitNormal); ok {
+		comps := s.g.components(p)
+		if comps == nil && s.g.err != nil {
+			return 0, 0, s.g.err
+		}
+		if len(comps) != 1 || comps[0] != p {
+			var x uint64
+			for _, c := range comps {
+				v, err := s.imp.Grundy(ctx, c)
+				if err != nil {
+					return 0, 0, err
+				}
+				x ^= v
+			}
+			if len(comps) == 0 {
+				return 0, 0, nil
+			}
+			return x, impartial.UnknownRemoteness, nil
+		}
+	}
+	v, err := s.imp.Grundy(ctx, p)
+	if err != nil || !withRem {
+		return v, 0, err
+	}
+	rem, err := s.imp.Remoteness(ctx, p)
+	return v, rem, err
 }
 
 // solveRetro solves the positions reachable from root by retrograde
