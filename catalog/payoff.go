@@ -88,13 +88,7 @@ func (g pigGame) Solve(ctx context.Context, tokens []string, opts Options) (*Rep
 	case b >= g.goal:
 		return nil, fmt.Errorf("bad position: the opponent's score %d has already reached the goal %d, so the game is over", b, g.goal)
 	}
-	done := 0
-	tab, err := pig.Solve(ctx, g.goal, pig.Options{Progress: func(d, total int) {
-		if opts.Progress != nil && d > done {
-			done = d
-			opts.Progress(d)
-		}
-	}})
+	tab, err := pig.Solve(ctx, g.goal, pig.Options{Progress: opts.Progress})
 	if err != nil {
 		return nil, err
 	}

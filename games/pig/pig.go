@@ -27,8 +27,8 @@ type Options struct {
 	// Tolerance is the stopping threshold; 0 means DefaultTolerance.
 	Tolerance float64
 	// Progress, if not nil, is called after each partition with the number
-	// of partitions solved and the total.
-	Progress func(done, total int)
+	// of positions solved so far.
+	Progress func(solved int)
 }
 
 // Solve computes the table for Pig to goal points.
@@ -41,7 +41,7 @@ func Solve(ctx context.Context, goal int, opts Options) (*Table, error) {
 		tol = DefaultTolerance
 	}
 	t := &Table{Goal: goal, p: make([]float64, goal*goal*goal)}
-	total := 2*goal - 1
+	solved := 0
 	for s := 2*goal - 2; s >= 0; s-- {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -62,8 +62,11 @@ func Solve(ctx context.Context, goal int, opts Options) (*Table, error) {
 				break
 			}
 		}
+		for i := max(0, s-goal+1); i <= min(s, goal-1); i++ {
+			solved += goal - i // the partition's positions (i, s−i, k)
+		}
 		if opts.Progress != nil {
-			opts.Progress(total-s, total)
+			opts.Progress(solved)
 		}
 	}
 	return t, nil

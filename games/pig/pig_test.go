@@ -207,3 +207,13 @@ func BenchmarkPig100(b *testing.B) {
 		}
 	}
 }
+
+func TestProgressCountsEveryPosition(t *testing.T) {
+	last := 0
+	if _, err := Solve(context.Background(), 7, Options{Progress: func(n int) { last = n }}); err != nil {
+		t.Fatal(err)
+	}
+	if want := 7 * 7 * 8 / 2; last != want {
+		t.Fatalf("progress ended at %d positions, want %d", last, want)
+	}
+}
