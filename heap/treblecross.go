@@ -72,8 +72,10 @@ func (r StripResult) Wins() bool { return !r.Over && (r.Immediate || r.Value != 
 // SolveStrip analyses a Treblecross strip.
 //
 // Playing next to an X, or two cells from it, lets the opponent make three
-// in a row, so once no three can be made at once nobody plays within two
-// cells of an X: the game is a sum of segments of "safe" cells. An X
+// in a row (on strips of three cells or more: a strip of one or two cells
+// is just filled up), so once no three can be made at once nobody plays
+// within two cells of an X: the game is a sum of segments of "safe" cells,
+// and a player left with no safe cell loses. An X
 // placed in a segment of L safe cells makes the cells within two of it
 // unsafe, leaving segments of max(0, j−2) and max(0, L−j−3) cells: the
 // octal game 0.11337 (and a segment of L is a 0.007 heap of L+2, the
@@ -95,6 +97,21 @@ func SolveStrip(ctx context.Context, cells []bool, opts Options) (StripResult, e
 		}
 	}
 	if res.Immediate {
+		return res, nil
+	}
+	if n <= 2 {
+		// Too short for three in a row: every empty cell is a move, and
+		// the player who fills the last one wins.
+		for i := range n {
+			if !cells[i] {
+				res.Value ^= 1
+			}
+		}
+		for i := range n {
+			if !cells[i] && res.Value == 1 {
+				res.WinningCells = append(res.WinningCells, i+1)
+			}
+		}
 		return res, nil
 	}
 	safe := func(i int) bool {

@@ -81,6 +81,7 @@ Every result command takes --json and then prints one JSON object.`,
 		newCheckCmd(),
 		newNewScriptCmd(),
 		newMatrixCmd(),
+		newSeqCmd(),
 	)
 	return root
 }
