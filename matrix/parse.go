@@ -10,11 +10,12 @@ import (
 	"strings"
 )
 
-// Limits on what Parse accepts: enough for any matrix game an LP solves in
-// reasonable time, small enough that a typo cannot ask for gigabytes.
+// Limits on what Parse accepts: the simplex refactorises its basis at
+// every pivot, so a 200×200 game takes seconds and a 300×300 one about a
+// minute and a half; larger games would look like a hang.
 const (
-	MaxRows    = 1000
-	MaxColumns = 1000
+	MaxRows    = 300
+	MaxColumns = 300
 	maxToken   = 200 // characters in one entry
 	maxExp     = 300 // |exponent| in one entry
 )

@@ -90,3 +90,23 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+func TestParseLimits(t *testing.T) {
+	wide := strings.Repeat("1 ", MaxColumns+1) + "\n"
+	if _, err := Parse(strings.NewReader(wide)); err == nil || !strings.Contains(err.Error(), "at most 300 are supported") {
+		t.Errorf("too wide: %v", err)
+	}
+	tall := strings.Repeat("1\n", MaxRows+1)
+	if _, err := Parse(strings.NewReader(tall)); err == nil || !strings.Contains(err.Error(), "more than 300 rows") {
+		t.Errorf("too tall: %v", err)
+	}
+}
+
+func TestSolveCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	m, _ := FromInts([][]int64{{1, 2}, {3, 4}})
+	if _, err := Solve(ctx, m); err == nil {
+		t.Error("cancelled Solve succeeded")
+	}
+}

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"math/big"
-	"sync"
 
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/gonum/optimize/convex/lp"
@@ -46,11 +45,14 @@ func Floats(xs []*big.Rat) []float64 {
 // simplexTol is the reduced-cost tolerance handed to gonum's simplex.
 const simplexTol = 1e-10
 
-// Solve solves the matrix game. The context is checked between stages (the
-// simplex itself cannot be interrupted).
+// Solve solves the matrix game. Cancelling the context makes it return at
+// once with the context's error.
 func Solve(ctx context.Context, m *Matrix) (*Solution, error) {
 	if m == nil || m.Rows() == 0 || m.Cols() == 0 {
 		return nil, fmt.Errorf("the matrix is empty")
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
 	}
 	rows, cols := m.Rows(), m.Cols()
 	// Shift so that every entry is at least 1: the value becomes positive
@@ -78,27 +80,37 @@ func Solve(ctx context.Context, m *Matrix) (*Solution, error) {
 			hi = max(hi, f)
 		}
 	}
-	// The two problems are independent: solve them on two cores.
-	var (
-		u, w       []float64
-		errU, errW error
-		wg         sync.WaitGroup
-	)
-	wg.Add(1)
+	// The two problems are independent: solve them on two cores. The
+	// simplex cannot be interrupted, so a cancelled context returns at
+	// once and leaves the goroutines to finish on their own.
+	type result struct {
+		v   []float64
+		err error
+	}
+	rowCh, colCh := make(chan result, 1), make(chan result, 1)
 	go func() {
-		defer wg.Done()
-		u, errU = columnLP(cols, rows, func(j, i int) float64 { return 1 + hi - af[i][j] })
+		v, err := columnLP(cols, rows, func(j, i int) float64 { return 1 + hi - af[i][j] })
+		rowCh <- result{v, err}
 	}()
-	w, errW = columnLP(rows, cols, func(i, j int) float64 { return af[i][j] + shift })
-	wg.Wait()
-	if errW != nil {
-		return nil, fmt.Errorf("the simplex failed on the column player's problem: %v", errW)
+	go func() {
+		v, err := columnLP(rows, cols, func(i, j int) float64 { return af[i][j] + shift })
+		colCh <- result{v, err}
+	}()
+	var ru, rw result
+	for got := 0; got < 2; got++ {
+		select {
+		case ru = <-rowCh:
+		case rw = <-colCh:
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
 	}
-	if errU != nil {
-		return nil, fmt.Errorf("the simplex failed on the row player's problem: %v", errU)
+	u, w := ru.v, rw.v
+	if rw.err != nil {
+		return nil, fmt.Errorf("the simplex failed on the column player's problem: %v", rw.err)
 	}
-	if err := ctx.Err(); err != nil {
-		return nil, err
+	if ru.err != nil {
+		return nil, fmt.Errorf("the simplex failed on the row player's problem: %v", ru.err)
 	}
 	x := normalise(u)
 	y := normalise(w)
