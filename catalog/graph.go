@@ -197,6 +197,9 @@ func (gg *graphGame) Solve(ctx context.Context, tokens []string, opts Options) (
 			r.Grundy = new(big.Int).SetUint64(x)
 		}
 		r.Extra = map[string]any{"gsg": val.String()}
+		if !val.IsFinite() {
+			r.Notes = append(r.Notes, fmt.Sprintf("generalized Sprague–Grundy value %v: infinite; the set lists the finite values one move reaches", val))
+		}
 	} else {
 		r.Notes = append(r.Notes, "the graph fixes outcomes of terminal nodes, so generalized Sprague–Grundy values (which assume normal play) are not given")
 	}
@@ -232,8 +235,55 @@ func (gg *graphGame) Solve(ctx context.Context, tokens []string, opts Options) (
 		after[moves[i].Token] = moves[i].To
 		return gg.names(after)
 	})
-	r.Notes = append(r.Notes, "a sum of tokens: the outcome is the generalized Sprague–Grundy theorem's (γ of the sum is the nim-sum, ∞(K)⊕a = ∞(K⊕a), two ∞ give ∞); the remoteness of a sum is not determined by the tokens' values, so it is not given")
+	r.Notes = append(r.Notes, "a sum of tokens: the outcome is the generalized Sprague–Grundy theorem's (γ of the sum is the nim-sum, ∞(K)⊕a = ∞(K⊕a), two ∞ give ∞)")
+	if err := gg.sumRemoteness(ctx, nodes, val, r, opts); err != nil {
+		return nil, err
+	}
 	return r, nil
+}
+
+// Bounds on the product graph built for the remoteness of a sum.
+const (
+	maxGraphSumPositions = 4_000_000
+	maxGraphSumMoves     = 40_000_000
+)
+
+// sumRemoteness finds the remoteness of a sum of tokens, which the tokens'
+// values do not determine, by retrograde analysis of the product graph
+// when it is small enough; it also checks the outcome found from the
+// values against it.
+func (gg *graphGame) sumRemoteness(ctx context.Context, nodes []int32, val loopy.Value, r *Report, opts Options) error {
+	limit := int64(maxGraphSumPositions)
+	if opts.MaxStates > 0 {
+		limit = int64(opts.MaxStates)
+	}
+	pw, err := retro.NewPower(gg.g.Succ, len(nodes), limit, maxGraphSumMoves)
+	if err != nil {
+		r.Notes = append(r.Notes, "the remoteness of a sum is not determined by the tokens' values, and the product graph is too large to search: "+err.Error())
+		return nil
+	}
+	prob, err := pw.Problem()
+	if err != nil {
+		return err
+	}
+	ro := retro.Options{}
+	if opts.Progress != nil {
+		ro.Progress = func(done, _ int) { opts.Progress(done) }
+	}
+	res, err := retro.Solve(ctx, prob, ro)
+	if err != nil {
+		return err
+	}
+	i := pw.Index(nodes)
+	if o := res.Outcome[i]; o != val.Outcome() {
+		return fmt.Errorf("internal error: tokens %s: γ = %v says %v, the product graph %v", gg.names(nodes), val, val.Outcome(), o)
+	}
+	if rem := res.Remoteness[i]; rem != retro.NoRemoteness {
+		x := int(rem)
+		r.Remoteness = &x
+	}
+	r.Method += fmt.Sprintf("; remoteness by retrograde analysis of the product graph (%d positions)", prob.Pred.Nodes())
+	return nil
 }
 
 func (gg *graphGame) names(nodes []int32) string {

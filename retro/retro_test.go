@@ -343,3 +343,79 @@ func TestTranspose(t *testing.T) {
 		}
 	}
 }
+
+// tuples is k tokens on a graph as a plain game, for checking Power.
+type tuples struct {
+	adj [][]int32
+	k   int
+}
+
+func (p tuples) Positions() iter.Seq[[3]int32] {
+	return func(yield func([3]int32) bool) {
+		n := len(p.adj)
+		total := 1
+		for range p.k {
+			total *= n
+		}
+		for c := range total {
+			var pos [3]int32
+			for i := range p.k {
+				pos[i] = int32(c % n)
+				c /= n
+			}
+			if !yield(pos) {
+				return
+			}
+		}
+	}
+}
+
+func (p tuples) Moves(pos [3]int32) iter.Seq[[3]int32] {
+	return func(yield func([3]int32) bool) {
+		for i := range p.k {
+			for _, w := range p.adj[pos[i]] {
+				q := pos
+				q[i] = w
+				if !yield(q) {
+					return
+				}
+			}
+		}
+	}
+}
+
+func TestPower(t *testing.T) {
+	ctx := context.Background()
+	r := rand.New(rand.NewPCG(15, 16))
+	for iter := 0; iter < 200; iter++ {
+		n := 1 + r.IntN(6)
+		adj := randomGraph(r, n, r.IntN(3*n+1))
+		k := 1 + r.IntN(3)
+		pw, err := NewPower(toCSR(adj), k, 1<<20, 1<<24)
+		if err != nil {
+			t.Fatal(err)
+		}
+		prob, err := pw.Problem()
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := Solve(ctx, prob, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		tab, err := SolveGame[[3]int32](ctx, tuples{adj, k}, GameOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for pos := range (tuples{adj, k}).Positions() {
+			o, rem, _ := tab.Lookup(pos)
+			i := pw.Index(pos[:k])
+			if res.Outcome[i] != o || res.Remoteness[i] != rem {
+				t.Fatalf("graph %v tokens %v: power %v %d, tuples %v %d", adj, pos[:k], res.Outcome[i], res.Remoteness[i], o, rem)
+			}
+		}
+	}
+	if _, err := NewPower(toCSR(make([][]int32, 100)), 5, 1<<20, 1<<24); err == nil {
+		t.Error("10^10 positions were accepted")
+	}
+}
