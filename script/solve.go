@@ -76,6 +76,15 @@ type Solver struct {
 	normal game.Game[Pos]
 	imp    *impartial.Solver[Pos]
 	pay    *payoff.Solver[Pos]
+
+	// After a cycle or a drawn end, positions go to retrograde analysis;
+	// the last table (with its generalized values) answers every position
+	// it holds.
+	retroWhy string
+	loopy    *Loopy
+	table    *retro.Table[Pos]
+	vals     *loopy.Values
+	index    map[Pos]int32
 }
 
 // NewSolver returns a Solver for g.
@@ -90,12 +99,19 @@ func (s *Solver) Solve(ctx context.Context, root Pos) (*Result, error) {
 	if g.Multiplayer() {
 		return s.solvePayoff(ctx, root)
 	}
-	r, err := s.solveNormal(ctx, root)
-	cyclic := errors.Is(err, impartial.ErrCycle)
-	if cyclic || err == nil && r == nil {
-		return s.solveRetro(ctx, root, cyclic)
+	if s.retroWhy != "" {
+		return s.solveRetro(ctx, root)
 	}
-	return r, err
+	r, err := s.solveNormal(ctx, root)
+	switch {
+	case errors.Is(err, impartial.ErrCycle):
+		s.retroWhy = "positions repeat"
+	case err == nil && r == nil:
+		s.retroWhy = "it has drawn ends"
+	default:
+		return r, err
+	}
+	return s.solveRetro(ctx, root)
 }
 
 // Grundy returns the Sprague–Grundy value of p in the normal-play view
@@ -230,39 +246,43 @@ func (s *Solver) sumValue(ctx context.Context, p Pos, withRem bool) (uint64, int
 
 // solveRetro solves the positions reachable from root by retrograde
 // analysis: for games with cycles or drawn ends.
-func (s *Solver) solveRetro(ctx context.Context, root Pos, cyclic bool) (*Result, error) {
+func (s *Solver) solveRetro(ctx context.Context, root Pos) (*Result, error) {
 	g := s.g
-	l, err := g.Loopy(ctx, root)
-	if err != nil {
-		return nil, err
+	if _, _, ok := lookup(s.table, root); !ok {
+		s.loopy, s.table, s.vals, s.index = nil, nil, nil, nil
+		l, err := g.Loopy(ctx, root)
+		if err != nil {
+			return nil, err
+		}
+		err = g.Run(ctx, func(ctx context.Context) error {
+			var err error
+			s.table, err = retro.SolveGame(ctx, l, retro.GameOptions{MaxStates: s.opts.MaxStates, Progress: func(done, total int) {
+				if s.opts.Progress != nil {
+					s.opts.Progress(done)
+				}
+			}})
+			return err
+		})
+		if err != nil {
+			s.table = nil
+			return nil, err
+		}
+		s.loopy = l
 	}
-	var t *retro.Table[Pos]
-	err = g.Run(ctx, func(ctx context.Context) error {
-		var err error
-		t, err = retro.SolveGame(ctx, l, retro.GameOptions{MaxStates: s.opts.MaxStates})
-		return err
-	})
-	if err != nil {
-		return nil, err
-	}
-	o, rem, _ := t.Lookup(root)
-	why := "it has drawn ends"
-	if cyclic {
-		why = "positions repeat"
-	}
+	o, rem, _ := s.table.Lookup(root)
 	r := &Result{
 		Position: g.Format(root),
 		Outcome:  o.String(),
 		Solver:   "retro",
-		Method:   fmt.Sprintf("retrograde analysis of the %d positions reachable (%s; endless play is a draw)", l.Len(), why),
+		Method:   fmt.Sprintf("retrograde analysis of the %d positions reachable (%s; endless play is a draw)", s.loopy.Len(), s.retroWhy),
 		ToMove:   -2,
 	}
 	if rem != retro.NoRemoteness {
 		n := int(rem)
 		r.Remoteness = &n
 	}
-	if l.Pure() {
-		if err := s.loopyValue(ctx, l, root, r); err != nil {
+	if s.loopy.Pure() {
+		if err := s.loopyValue(ctx, root, r); err != nil {
 			return nil, err
 		}
 	}
@@ -271,7 +291,7 @@ func (s *Solver) solveRetro(ctx context.Context, root Pos, cyclic bool) (*Result
 		return nil, err
 	}
 	for _, m := range moves {
-		switch q, _, _ := t.Lookup(m.To); {
+		switch q, _, _ := s.table.Lookup(m.To); {
 		case q == outcome.P:
 			r.WinningMoves = append(r.WinningMoves, g.Format(m.To))
 			r.WinningLabels = append(r.WinningLabels, m.Label)
@@ -295,21 +315,25 @@ func (s *Solver) solveRetro(ctx context.Context, root Pos, cyclic bool) (*Result
 // 1966; Fraenkel & Yesha 1986; package loopy) to a normal-play game with
 // cycles: a finite value is the grundy field, ∞(K) goes to Loopy. The
 // outcome it implies must agree with retrograde analysis.
-func (s *Solver) loopyValue(ctx context.Context, l *Loopy, root Pos, r *Result) error {
-	succ, index, err := l.Graph()
-	if err != nil {
-		return err
+func (s *Solver) loopyValue(ctx context.Context, root Pos, r *Result) error {
+	if s.vals == nil {
+		succ, index, err := s.loopy.Graph()
+		if err != nil {
+			return err
+		}
+		err = s.g.Run(ctx, func(ctx context.Context) error {
+			var err error
+			s.vals, err = loopy.Solve(ctx, succ, succ.Transpose(), loopy.Options{})
+			return err
+		})
+		if err != nil {
+			s.vals = nil
+			return err
+		}
+		s.index = index
 	}
-	var vals *loopy.Values
-	err = s.g.Run(ctx, func(ctx context.Context) error {
-		var err error
-		vals, err = loopy.Solve(ctx, succ, succ.Transpose(), loopy.Options{})
-		return err
-	})
-	if err != nil {
-		return err
-	}
-	v := index[root]
+	vals := s.vals
+	v := s.index[root]
 	if o := vals.Outcome(v).String(); o != r.Outcome {
 		return fmt.Errorf("script: internal disagreement at %s: retrograde analysis says %s, generalized Sprague–Grundy values say %s", r.Position, r.Outcome, o)
 	}
@@ -320,6 +344,14 @@ func (s *Solver) loopyValue(ctx context.Context, l *Loopy, root Pos, r *Result) 
 	}
 	r.Method += "; generalized Sprague–Grundy value " + r.Loopy
 	return nil
+}
+
+// lookup is t.Lookup, false for a nil table.
+func lookup(t *retro.Table[Pos], p Pos) (outcome.Outcome, uint32, bool) {
+	if t == nil {
+		return outcome.Unknown, 0, false
+	}
+	return t.Lookup(p)
 }
 
 // solvePayoff solves by backward induction over payoff vectors.
