@@ -85,7 +85,24 @@ func SolveGame[P comparable](ctx context.Context, g game.Enumerable[P], opts Gam
 		prob.Terminal = func(v int32) outcome.Outcome { return term.TerminalOutcome(t.positions[v]) }
 	}
 	if end, ok := g.(game.Endless[P]); ok {
-		prob.Endless = func(v int32) outcome.Outcome { return end.EndlessOutcome(t.positions[v]) }
+		verdict := make([]outcome.Outcome, n)
+		for v, p := range t.positions {
+			switch verdict[v] = end.EndlessOutcome(p); verdict[v] {
+			case outcome.N, outcome.P, outcome.D:
+			default:
+				return nil, fmt.Errorf("retro: the endless verdict at %s is %v; want N, P or D", t.Format(p), verdict[v])
+			}
+		}
+		flip := [...]outcome.Outcome{outcome.N: outcome.P, outcome.P: outcome.N, outcome.D: outcome.D}
+		for u := range n {
+			for _, v := range t.succ.Out(int32(u)) {
+				if verdict[v] != flip[verdict[u]] {
+					return nil, fmt.Errorf("retro: inconsistent endless verdicts: %v at %s but %v after the move to %s (the verdict must swap N and P along a move)",
+						verdict[u], t.Format(t.positions[u]), verdict[v], t.Format(t.positions[v]))
+				}
+			}
+		}
+		prob.Endless = func(v int32) outcome.Outcome { return verdict[v] }
 	}
 	res, err := Solve(ctx, prob, Options{Progress: opts.Progress})
 	if err != nil {

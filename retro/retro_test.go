@@ -286,7 +286,16 @@ func (badGame) Positions() iter.Seq[int] {
 	return func(yield func(int) bool) { yield(0) }
 }
 
+// oddEndless gives a verdict for endless play that does not swap along
+// moves.
+type oddEndless struct{ subtraction }
+
+func (oddEndless) EndlessOutcome(n int) outcome.Outcome { return outcome.N }
+
 func TestSolveGameErrors(t *testing.T) {
+	if _, err := SolveGame[int](context.Background(), oddEndless{subtraction{set: []int{1}, max: 3}}, GameOptions{}); err == nil {
+		t.Error("inconsistent endless verdicts were accepted")
+	}
 	if _, err := SolveGame[int](context.Background(), badGame{}, GameOptions{}); err == nil {
 		t.Error("a move to an unlisted position was accepted")
 	}
