@@ -88,6 +88,9 @@ func (g pigGame) Solve(ctx context.Context, tokens []string, opts Options) (*Rep
 	case b >= g.goal:
 		return nil, fmt.Errorf("bad position: the opponent's score %d has already reached the goal %d, so the game is over", b, g.goal)
 	}
+	if states := g.goal * g.goal * (g.goal + 1) / 2; opts.MaxStates > 0 && states > opts.MaxStates {
+		return nil, fmt.Errorf("Pig to %d has %d positions, more than the limit of %d; raise --max-states", g.goal, states, opts.MaxStates)
+	}
 	tab, err := pig.Solve(ctx, g.goal, pig.Options{Progress: opts.Progress})
 	if err != nil {
 		return nil, err
@@ -135,6 +138,9 @@ func (g landlordsGame) Solve(ctx context.Context, tokens []string, opts Options)
 		return nil, fmt.Errorf("%w (a Landlords position is N M: the cards held by the mover and by the opponent)", err)
 	}
 	n, m := nm[0], nm[1]
+	if states := (max(n, m) + 1) * (max(n, m) + 1); opts.MaxStates > 0 && states > opts.MaxStates {
+		return nil, fmt.Errorf("this position needs a table of %d states, more than the limit of %d; raise --max-states", states, opts.MaxStates)
+	}
 	tab, err := landlords.Solve(ctx, max(n, m))
 	if err != nil {
 		return nil, err

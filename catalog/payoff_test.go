@@ -89,6 +89,15 @@ func TestPayoffBadInput(t *testing.T) {
 			t.Errorf("%s %v: got %v, want an error containing %q", c.spec, c.tokens, err, c.want)
 		}
 	}
+	for _, c := range []struct {
+		spec   string
+		tokens []string
+	}{{"pig:100", nil}, {"landlords", []string{"100", "3"}}} {
+		inst, _ := Lookup(c.spec)
+		if _, err := inst.Solve(context.Background(), c.tokens, Options{MaxStates: 1000}); err == nil || !strings.Contains(err.Error(), "raise --max-states") {
+			t.Errorf("%s with --max-states 1000: %v", c.spec, err)
+		}
+	}
 	if _, err := Lookup("pig"); err == nil {
 		t.Error("pig without a goal accepted")
 	}
