@@ -178,6 +178,9 @@ func (m *Multi) Payoff(p Pos) []*big.Rat {
 	for i := range out {
 		out[i] = new(big.Rat)
 	}
+	if g.err != nil {
+		return out // the search is being abandoned
+	}
 	v := g.nodes[p].val
 	if g.payoffFn == nil {
 		who := m.ToMove(p)

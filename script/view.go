@@ -13,25 +13,26 @@ import (
 // Positions the rules declare won for the player to move — every end of
 // play under misere = True, and terminal(pos) == "win" — get one extra
 // move, to End, which has no moves: the player to move there takes the
-// last move and so wins, which is the rule. Every play of the transformed
-// game is a play of the script's game followed by exactly one such move,
-// so outcomes are the script's and remotenesses are one more; the
-// Sprague–Grundy values of such games are not the values of the script's
-// game (misère values do not add up as nimbers), and Normal.Pure says
-// whether the transform was used. A drawn end (terminal(pos) == "draw")
-// has no place in a win/lose game: it is reported through Err as an error
-// asking for the retrograde solver.
+// last move and so wins, which is the rule. A play of the transformed game
+// is a play of the script's game, followed by the extra move when it ended
+// at a won position, so outcomes are the script's, and remotenesses are
+// one more when every end is won that way (see Shift). The Sprague–Grundy
+// values of the transformed game are not values of the script's game
+// (misère values do not add up as nimbers): Pure says whether the
+// transform was used. A drawn end (terminal(pos) == "draw") has no place
+// in a win/lose game: meeting one stops the search (SawDraw), and the
+// Solver turns to retrograde analysis.
 //
-// When the script defines split(pos) (and is not misère) the view is a
+// When the script defines split(pos) and is not misère, the view is a
 // game.Splitting and a game.Splitter: the solver memoises components, and
-// the value of a sum is the nim-sum of its parts.
+// the value of a sum is the nim-sum of its parts. Under misère play sums
+// do not decompose, so split is not used (the whole position's moves are).
 type Normal struct {
 	g       *Game
 	sawWin  bool // some play ends with the extra move to End
 	sawLoss bool // some play ends without it
 	sawDraw bool // a drawn end was met
 	end     [1]Pos
-	one     [1]Pos
 }
 
 // Normal returns the normal-play view of the game: a *Normal, which is a
@@ -45,7 +46,7 @@ func (g *Game) Normal() game.Game[Pos] {
 	return n
 }
 
-// ends reports whether p (expanded, without successors) is won for the
+// won reports whether p (expanded, without successors) is won for the
 // player to move there.
 func (v *Normal) won(p Pos) bool {
 	switch v.g.nodes[p].term {
