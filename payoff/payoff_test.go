@@ -404,3 +404,32 @@ func TestTieBreakMatters(t *testing.T) {
 		}
 	}
 }
+
+func TestLimits(t *testing.T) {
+	n := 300
+	g := &graphGame{players: 2, mover: make([]int, n), edges: make([][]int, n), probs: make([][]*big.Rat, n), pay: make([][]*big.Rat, n)}
+	for i := 0; i < n-1; i++ {
+		g.edges[i] = []int{i + 1}
+		g.mover[i] = i % 2
+	}
+	g.pay[n-1] = []*big.Rat{big.NewRat(1, 1), big.NewRat(-1, 1)}
+	s, _ := New[int](g, Options{MaxDepth: 100})
+	if _, err := s.Payoff(context.Background(), 0); err == nil || !strings.Contains(err.Error(), "longer than 100 moves") {
+		t.Errorf("depth: %v", err)
+	}
+	s, _ = New[int](g, Options{MaxStates: 50})
+	var tooMany *TooManyStatesError
+	if _, err := s.Payoff(context.Background(), 0); !errors.As(err, &tooMany) {
+		t.Errorf("states: %v", err)
+	}
+	if _, _, err := RootValue[int](context.Background(), g, 0, Options{MaxDepth: 100}); err == nil {
+		t.Error("RootValue ignored MaxDepth")
+	}
+	// Within the limits the chain solves, and the solver is reusable after
+	// an error.
+	s, _ = New[int](g, Options{})
+	v, err := s.Payoff(context.Background(), 0)
+	if err != nil || v[0].Rat.Cmp(big.NewRat(1, 1)) != 0 {
+		t.Errorf("chain: %v %v", v, err)
+	}
+}
