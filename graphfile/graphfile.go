@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
 	"strconv"
 	"strings"
 
@@ -15,8 +16,26 @@ import (
 )
 
 // DefaultMaxBytes is the default memory budget for a graph and its
-// analysis.
+// analysis, lowered to three quarters of the machine's memory when that is
+// smaller (read from /proc/meminfo where there is one).
 const DefaultMaxBytes = 8 << 30
+
+func defaultMaxBytes() int64 {
+	budget := int64(DefaultMaxBytes)
+	data, err := os.ReadFile("/proc/meminfo")
+	if err != nil {
+		return budget
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		f := strings.Fields(line)
+		if len(f) == 3 && f[0] == "MemTotal:" && f[2] == "kB" {
+			if kb, err := strconv.ParseInt(f[1], 10, 64); err == nil && kb > 0 && kb < math.MaxInt64/1024 {
+				budget = min(budget, kb*1024/4*3)
+			}
+		}
+	}
+	return budget
+}
 
 // BytesPerEdge and BytesPerNode estimate the memory that reading and
 // solving a graph takes: edges as parsed and then as forward and reverse
@@ -32,7 +51,8 @@ const maxLine = 1 << 16
 
 // Limits bound what Parse accepts.
 type Limits struct {
-	// MaxBytes is the memory budget; 0 means DefaultMaxBytes.
+	// MaxBytes is the memory budget; 0 means DefaultMaxBytes, or less on
+	// a machine with less memory.
 	MaxBytes int64
 }
 
@@ -186,7 +206,7 @@ func (p *parser) node(b []byte, n int64, what string) (int32, error) {
 func Parse(name string, r io.Reader, lim Limits) (*Graph, error) {
 	budget := lim.MaxBytes
 	if budget <= 0 {
-		budget = DefaultMaxBytes
+		budget = defaultMaxBytes()
 	}
 	p := &parser{file: name, r: bufio.NewReaderSize(r, maxLine)}
 	var fields [][]byte

@@ -114,7 +114,7 @@ func TestParseErrors(t *testing.T) {
 		{"3 1\n" + strings.Repeat("0", 70000) + " 1\n", "f:2: line longer than 65536 bytes"},
 	}
 	for _, c := range cases {
-		_, err := Parse("f", strings.NewReader(c.src), Limits{})
+		_, err := Parse("f", strings.NewReader(c.src), Limits{MaxBytes: 8 << 30})
 		if err == nil || err.Error() != c.want {
 			t.Errorf("%.40q:\n got %v\nwant %s", c.src, err, c.want)
 		}
