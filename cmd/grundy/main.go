@@ -80,6 +80,8 @@ Every result command takes --json and then prints one JSON object.`,
 		newServeCmd(),
 		newCheckCmd(),
 		newNewScriptCmd(),
+		newCgtCmd(),
+		newValueCmd(),
 		newMatrixCmd(),
 		newSeqCmd(),
 	)

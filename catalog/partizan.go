@@ -1,0 +1,128 @@
+package catalog
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/grundy-go/grundy/cgt"
+	"github.com/grundy-go/grundy/games/partizan"
+	"github.com/grundy-go/grundy/games/partizan/cutcake"
+	"github.com/grundy-go/grundy/games/partizan/domineering"
+	"github.com/grundy-go/grundy/games/partizan/hackenbush"
+	"github.com/grundy-go/grundy/games/partizan/toads"
+)
+
+// PartizanInstance is implemented by the instances of partizan games:
+// Value parses a position (a sum of its parts) and returns its canonical
+// value in s, with the position written back in the game's notation.
+type PartizanInstance interface {
+	Instance
+	Value(ctx context.Context, s *cgt.Space, tokens []string, opts Options) (g cgt.Game, position string, err error)
+}
+
+func init() {
+	Register(Entry{
+		Name:     "hackenbush",
+		Position: "stalks of l (Left, blue) and r (Right, red) edges read from the ground up, e.g. lrrl; several stalks make a sum",
+		Summary:  "Blue-Red Hackenbush on stalks: a player removes one of his edges and everything above it falls",
+		Example:  "value hackenbush lrrl rl",
+		Kind:     "partizan",
+		Make: func(string) (Instance, error) {
+			return &partizanGame[string]{spec: "hackenbush", game: hackenbush.Stalks{}, parse: hackenbush.Parse,
+				format: hackenbush.Stalks{}.Format}, nil
+		},
+	})
+	Register(Entry{
+		Name:     "domineering",
+		Position: "RxC for an empty board of R rows and C columns, or rows of . (empty) and # (filled) joined by |; at most 64 cells",
+		Summary:  "Domineering: Left places vertical dominoes, Right horizontal ones; who cannot place one loses",
+		Example:  "value domineering 2x3",
+		Kind:     "partizan",
+		Make: func(string) (Instance, error) {
+			return &partizanGame[domineering.Board]{spec: "domineering", game: domineering.Game{},
+				parse: func(t []string) ([]domineering.Board, error) {
+					b, err := domineering.Parse(t)
+					return []domineering.Board{b}, err
+				},
+				format: domineering.Board.String}, nil
+		},
+	})
+	Register(Entry{
+		Name:     "toads-and-frogs",
+		Aliases:  []string{"toads"},
+		Position: "a strip of T (Left's toads), F (Right's frogs) and . (empty), e.g. TT..FF; several strips make a sum",
+		Summary:  "Toads and Frogs: toads step or jump over one frog to the right, frogs to the left",
+		Example:  "value toads-and-frogs TT..FF",
+		Kind:     "partizan",
+		Make: func(string) (Instance, error) {
+			return &partizanGame[string]{spec: "toads-and-frogs", game: toads.Game{}, parse: toads.Parse,
+				format: toads.Game{}.Format}, nil
+		},
+	})
+	Register(Entry{
+		Name:     "cutcake",
+		Position: "cakes RxC (R rows, C columns); several cakes make a sum",
+		Summary:  "Cutcake: Left cuts a cake vertically, Right horizontally; who cannot cut loses",
+		Example:  "value cutcake 3x4",
+		Kind:     "partizan",
+		Make: func(string) (Instance, error) {
+			return &partizanGame[cutcake.Cake]{spec: "cutcake", game: cutcake.Game{}, parse: cutcake.Parse,
+				format: cutcake.Game{}.Format}, nil
+		},
+	})
+}
+
+// partizanGame is a built-in partizan game: positions parsed by the game's
+// notation and valued by the partizan evaluator.
+type partizanGame[P comparable] struct {
+	spec   string
+	game   any
+	parse  func([]string) ([]P, error)
+	format func(P) string
+}
+
+func (g *partizanGame[P]) Spec() string { return g.spec }
+
+// Value parses the position and computes its canonical value.
+func (g *partizanGame[P]) Value(ctx context.Context, s *cgt.Space, tokens []string, opts Options) (cgt.Game, string, error) {
+	parts, err := g.parse(tokens)
+	if err != nil {
+		return 0, "", err
+	}
+	e, err := partizan.New[P](s, g.game)
+	if err != nil {
+		return 0, "", err
+	}
+	e.MaxPositions = opts.MaxStates
+	e.Progress = opts.Progress
+	v, err := e.Value(ctx, parts...)
+	if err != nil {
+		return 0, "", err
+	}
+	strs := make([]string, len(parts))
+	for i, p := range parts {
+		strs[i] = g.format(p)
+	}
+	return v, strings.Join(strs, " "), nil
+}
+
+// Solve reports the outcome class (L, R, N or P) and the canonical value.
+func (g *partizanGame[P]) Solve(ctx context.Context, tokens []string, opts Options) (*Report, error) {
+	if opts.Method == ClosedForm {
+		return nil, fmt.Errorf("%s is valued by search; drop --method closed", g.spec)
+	}
+	s := cgt.NewSpace()
+	v, pos, err := g.Value(ctx, s, tokens, opts)
+	if err != nil {
+		return nil, err
+	}
+	return &Report{
+		Game:     g.spec,
+		Position: pos,
+		Outcome:  s.Outcome(v).String(),
+		Extra:    map[string]any{"value": s.String(v)},
+		Method:   "canonical form of the partizan game (see 'grundy value' for its temperature and stops)",
+		Notes:    []string{"partizan outcome: L = Left wins, R = Right wins (whoever starts), N = the player to move wins, P = the player to move loses"},
+	}, nil
+}

@@ -1,0 +1,59 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/grundy-go/grundy/catalog"
+)
+
+func newValueCmd() *cobra.Command {
+	var asJSON bool
+	var maxStates int
+	cmd := &cobra.Command{
+		Use:   "value GAME POSITION...",
+		Short: "Give the canonical partizan value of a position of a built-in partizan game",
+		Long: `Compute the canonical form of a position of a built-in partizan game
+(hackenbush, domineering, toads-and-frogs, cutcake; see 'grundy games')
+and print its outcome class, birthday, stops, mean, temperature and
+atomic weight, as 'grundy cgt' does. Positions that fall apart into
+independent regions are valued region by region and summed.`,
+		Example: "  grundy value domineering 2x3 --json\n  grundy value hackenbush lrrl rl\n  grundy value toads-and-frogs TT..FF",
+		Args:    cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			inst, err := catalog.Lookup(args[0])
+			if err != nil {
+				return err
+			}
+			pi, ok := inst.(catalog.PartizanInstance)
+			if !ok {
+				return fmt.Errorf("game %q is not a partizan game; use 'grundy solve' (partizan games: hackenbush, domineering, toads-and-frogs, cutcake)", inst.Spec())
+			}
+			if maxStates < 0 {
+				return fmt.Errorf("--max-states must be positive, got %d", maxStates)
+			}
+			p := newProgress()
+			opts := catalog.Options{MaxStates: maxStates, Progress: func(n int) { p.Report(n, "regions") }}
+			s := newCgtSpace(cmd.Context())
+			g, pos, err := pi.Value(cmd.Context(), s, args[1:], opts)
+			p.Done()
+			if err != nil {
+				return err
+			}
+			r, err := describeGame(s, g)
+			if err != nil {
+				return err
+			}
+			r.Game, r.Position = inst.Spec(), pos
+			if asJSON {
+				return writeJSON(cmd.OutOrStdout(), r)
+			}
+			printCgtReport(cmd.OutOrStdout(), r)
+			return nil
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object")
+	cmd.Flags().IntVar(&maxStates, "max-states", 0, "give up after valuing this many regions (default 20000000)")
+	return cmd
+}
