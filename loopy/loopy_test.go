@@ -212,7 +212,7 @@ func (p product) Moves(pos [3]int32) iter.Seq[[3]int32] {
 func TestSumsAgainstProductGraph(t *testing.T) {
 	ctx := context.Background()
 	r := rand.New(rand.NewPCG(13, 14))
-	for iter := 0; iter < 300; iter++ {
+	for iter := 0; iter < 1500; iter++ {
 		n := 1 + r.IntN(7)
 		adj := randomGraph(r, n, r.IntN(3*n+1))
 		vs := solveAdj(t, adj)
