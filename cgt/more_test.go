@@ -1,0 +1,211 @@
+package cgt
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+func mustParse(t *testing.T, s *Space, e string) Game {
+	t.Helper()
+	g, err := s.Parse(e)
+	if err != nil {
+		t.Fatalf("%s: %v", e, err)
+	}
+	return g
+}
+
+// TestCoolHeat checks cooling and heating on values from Winning Ways,
+// ch. 6 (cooling ±1 by 1 gives *; heating * by 1 gives ±1) and Siegel,
+// CGT, II.5 (cooling by more than the temperature gives the mean).
+func TestCoolHeat(t *testing.T) {
+	s := NewSpace()
+	for _, c := range []struct {
+		g string
+		t Dyadic
+		w string
+	}{
+		{"+-1", Int(1), "*"},
+		{"+-1", NewDyadic(1, 1), "+-1/2"},
+		{"{2|-1/2}", NewDyadic(5, 2), "3/4*"},
+		{"{2|-1/2}", Int(2), "3/4"},
+		{"{2|-1/2}", NewDyadic(1, 1), "{3/2|0}"},
+		{"{3||2*|1*}", NewDyadic(3, 2), "9/4*"},
+		{"5/8", Int(3), "5/8"},
+	} {
+		g := mustParse(t, s, c.g)
+		if got := s.Cool(g, c.t); got != mustParse(t, s, c.w) {
+			t.Errorf("Cool(%s, %v) = %s, want %s", c.g, c.t, s.String(got), c.w)
+		}
+	}
+	if got := s.Heat(s.Star(), s.Integer(1)); got != mustParse(t, s, "+-1") {
+		t.Errorf("Heat(*, 1) = %s, want +-1", s.String(got))
+	}
+	if got := s.Heat(s.Nimber(2), s.Integer(1)); got != mustParse(t, s, "{1,{2|0}|-1,{0|-2}}") {
+		t.Errorf("Heat(*2, 1) = %s", s.String(got))
+	}
+	// Cooling undoes heating on nimbers and switches of numbers.
+	for _, e := range []string{"*", "*2", "*3", "+-1", "{3|1}"} {
+		g := mustParse(t, s, e)
+		if back := s.Cool(s.Heat(g, s.Integer(1)), Int(1)); back != g {
+			t.Errorf("Cool(Heat(%s, 1), 1) = %s", e, s.String(back))
+		}
+	}
+}
+
+// randomAllSmall makes all-small games: every position has options for
+// both players or for neither.
+func randomAllSmall(r *rand.Rand, s *Space, n int) []Game {
+	pool := []Game{Zero}
+	for len(pool) < n {
+		var L, R []Game
+		for k := 1 + r.IntN(2); k > 0; k-- {
+			L = append(L, pool[r.IntN(len(pool))])
+		}
+		for k := 1 + r.IntN(2); k > 0; k-- {
+			R = append(R, pool[r.IntN(len(pool))])
+		}
+		g := s.Make(L, R)
+		if !s.IsAllSmall(g) {
+			panic("a game made of all-small options is not all-small")
+		}
+		pool = append(pool, g)
+	}
+	return pool
+}
+
+// TestAtomicWeight checks the atomic weights of Winning Ways ch. 7-8 and
+// Lessons in Play ch. 9 (aw(n·↑ + *k) = n) and the laws of the atomic
+// weight calculus on random all-small games: it is additive, and the
+// two-ahead rule holds (aw ≥ 2 ⇒ G > 0; aw ≥ 1 ⇒ Left wins moving first).
+func TestAtomicWeight(t *testing.T) {
+	s := NewSpace()
+	for _, c := range []struct{ g, w string }{
+		{"^", "1"}, {"^*", "1"}, {"^^*", "2"}, {"v", "-1"}, {"*", "0"}, {"*5", "0"}, {"0", "0"},
+		{"{0|^*}", "2"}, {"^3*2", "3"},
+	} {
+		w, ok := s.AtomicWeight(mustParse(t, s, c.g))
+		if !ok || w != mustParse(t, s, c.w) {
+			t.Errorf("aw(%s) = %s (%v), want %s", c.g, s.String(w), ok, c.w)
+		}
+	}
+	for _, e := range []string{"1", "{1|0}", "Tiny(1)", "1/2^"} {
+		if _, ok := s.AtomicWeight(mustParse(t, s, e)); ok {
+			t.Errorf("aw(%s) defined, but it is not all-small", e)
+		}
+	}
+	r := rand.New(rand.NewPCG(11, 12))
+	gs := randomAllSmall(r, s, 300)
+	for k := 0; k < 2000; k++ {
+		a, b := gs[r.IntN(len(gs))], gs[r.IntN(len(gs))]
+		wa, _ := s.AtomicWeight(a)
+		wb, _ := s.AtomicWeight(b)
+		wab, ok := s.AtomicWeight(s.Add(a, b))
+		if !ok || wab != s.Add(wa, wb) {
+			t.Fatalf("aw(%s + %s) = %s, want %s + %s", s.String(a), s.String(b), s.String(wab), s.String(wa), s.String(wb))
+		}
+		if s.Leq(s.Integer(2), wa) && !s.Less(Zero, a) {
+			t.Fatalf("aw(%s) = %s ≥ 2 but the game is not positive", s.String(a), s.String(wa))
+		}
+		if s.Leq(s.Integer(1), wa) && !(s.Outcome(a).String() == "L" || s.Outcome(a).String() == "N") {
+			t.Fatalf("aw(%s) = %s ≥ 1 but Left loses moving first", s.String(a), s.String(wa))
+		}
+	}
+}
+
+// TestOrdinalSum checks ordinal sums against Hackenbush strings: a stalk
+// is the ordinal sum of its edges, ±1 each, and its value is given by
+// Berlekamp's sign expansion (Winning Ways ch. 1), computed here apart.
+func TestOrdinalSum(t *testing.T) {
+	s := NewSpace()
+	r := rand.New(rand.NewPCG(13, 14))
+	for k := 0; k < 500; k++ {
+		n := 1 + r.IntN(12)
+		g := Zero
+		var want Dyadic
+		first := true
+		var firstSign int
+		exp := uint(0)
+		for i := 0; i < n; i++ {
+			sign := 1 - 2*r.IntN(2)
+			g = s.OrdinalSum(g, s.Integer(int64(sign)))
+			if first || exp == 0 && sign == firstSign {
+				want = want.Add(Int(int64(sign)))
+				firstSign, first = sign, false
+				continue
+			}
+			exp++
+			want = want.Add(NewDyadic(int64(sign), exp))
+		}
+		if x, ok := s.IsNumber(g); !ok || x != want {
+			t.Fatalf("stalk %d: ordinal sum %s, sign expansion %v", k, s.String(g), want)
+		}
+	}
+	for _, c := range []struct{ g, h, w string }{
+		{"*", "*", "*2"}, {"1", "1", "2"}, {"1", "-1", "1/2"}, {"0", "^", "^"}, {"*2", "*3", "*5"},
+		{"{1|-1}", "1", "{1,{1|-1}|-1}"},
+	} {
+		if got := s.OrdinalSum(mustParse(t, s, c.g), mustParse(t, s, c.h)); got != mustParse(t, s, c.w) {
+			t.Errorf("%s:%s = %s, want %s", c.g, c.h, s.String(got), c.w)
+		}
+	}
+}
+
+// TestNorton checks Norton multiplication where its value is fixed by
+// definition: n.U is n copies of U, and G.1 = G.
+func TestNorton(t *testing.T) {
+	s := NewSpace()
+	r := rand.New(rand.NewPCG(15, 16))
+	gs := randomGames(r, s, 120)
+	for _, g := range gs {
+		if got := s.NortonMultiply(g, s.Integer(1)); got != g {
+			t.Fatalf("%s.1 = %s", s.String(g), s.String(got))
+		}
+	}
+	for _, u := range gs[:40] {
+		for n := -4; n <= 4; n++ {
+			want := Zero
+			for i := 0; i < n; i++ {
+				want = s.Add(want, u)
+			}
+			for i := 0; i > n; i-- {
+				want = s.Sub(want, u)
+			}
+			if got := s.NortonMultiply(s.Integer(int64(n)), u); got != want {
+				t.Fatalf("%d.%s = %s, want %s", n, s.String(u), s.String(got), s.String(want))
+			}
+		}
+	}
+}
+
+// TestThermographLaws checks thermographs on random games: the walls at
+// temperature 0 are the stops (for games whose temperature is at least
+// 0), the temperature of a sum is at most the larger temperature, and the
+// mast lies between the stops (Siegel, CGT, II.5).
+func TestThermographLaws(t *testing.T) {
+	s := NewSpace()
+	r := rand.New(rand.NewPCG(17, 18))
+	gs := randomGames(r, s, 300)
+	for _, g := range gs {
+		th := s.Thermograph(g)
+		if th.Temperature.Sign() >= 0 {
+			if th.Left.At(Dyadic{}) != s.LeftStop(g) || th.Right.At(Dyadic{}) != s.RightStop(g) {
+				t.Fatalf("%s: walls at 0 are %v, %v; stops %v, %v", s.String(g),
+					th.Left.At(Dyadic{}), th.Right.At(Dyadic{}), s.LeftStop(g), s.RightStop(g))
+			}
+		}
+		if len(s.ThermographSVG(g)) == 0 {
+			t.Fatal("empty SVG")
+		}
+	}
+	for k := 0; k < 2000; k++ {
+		a, b := gs[r.IntN(len(gs))], gs[r.IntN(len(gs))]
+		ta, tb, tab := s.Temperature(a), s.Temperature(b), s.Temperature(s.Add(a, b))
+		hi := ta
+		if hi.Less(tb) {
+			hi = tb
+		}
+		if hi.Less(tab) && tab.Sign() > 0 {
+			t.Fatalf("temperature of %s + %s is %v, above %v and %v", s.String(a), s.String(b), tab, ta, tb)
+		}
+	}
+}
