@@ -198,7 +198,11 @@ func (gg *graphGame) Solve(ctx context.Context, tokens []string, opts Options) (
 		}
 		r.Extra = map[string]any{"gsg": val.String()}
 		if !val.IsFinite() {
-			r.Notes = append(r.Notes, fmt.Sprintf("generalized Sprague–Grundy value %v: infinite; the set lists the finite values one move reaches", val))
+			if len(val.Reach()) == 0 {
+				r.Notes = append(r.Notes, "generalized Sprague–Grundy value ∞: infinite, with no finite value one move away")
+			} else {
+				r.Notes = append(r.Notes, fmt.Sprintf("generalized Sprague–Grundy value %v: infinite; the finite values one move away are listed", val))
+			}
 		}
 	} else {
 		r.Notes = append(r.Notes, "the graph fixes outcomes of terminal nodes, so generalized Sprague–Grundy values (which assume normal play) are not given")
@@ -224,11 +228,39 @@ func (gg *graphGame) Solve(ctx context.Context, tokens []string, opts Options) (
 			return nil, fmt.Errorf("internal error: node %s: γ = %v says %v, retrograde analysis %v", gg.g.Name(v), val, val.Outcome(), o)
 		}
 		if o == outcome.D {
-			r.Notes = append(r.Notes, "a draw: with best play the token moves forever")
+			var draws []string
+			seen := map[int32]bool{}
+			for _, w := range gg.g.Succ.Out(v) {
+				if gg.res.Outcome[w] == outcome.D && !seen[w] {
+					seen[w] = true
+					draws = append(draws, gg.g.Name(w))
+				}
+			}
+			gg.addDraws(r, draws)
 		}
 		return r, nil
 	}
 	r.Outcome = val.Outcome().String()
+	if r.Outcome == outcome.D.String() {
+		// Moves that keep the draw: those leaving a sum that is again a
+		// draw (every other move leaves an N-position).
+		var draws []string
+		after := append([]int32(nil), nodes...)
+		seen := map[string]bool{}
+		for i, v := range nodes {
+			for _, w := range gg.g.Succ.Out(v) {
+				after[i] = w
+				if gg.vals.Sum(after).Outcome() == outcome.D {
+					if m := gg.names(after); !seen[m] && len(draws) < maxDrawingMoves {
+						seen[m] = true
+						draws = append(draws, m)
+					}
+				}
+			}
+			after[i] = v
+		}
+		gg.addDraws(r, draws)
+	}
 	moves := gg.vals.WinningMoves(nodes)
 	r.addMoves(len(moves), func(i int) string {
 		after := append([]int32(nil), nodes...)
@@ -240,6 +272,27 @@ func (gg *graphGame) Solve(ctx context.Context, tokens []string, opts Options) (
 		return nil, err
 	}
 	return r, nil
+}
+
+// maxDrawingMoves bounds the drawing moves a report lists.
+const maxDrawingMoves = 1000
+
+// addDraws records the moves that keep a drawn position drawn: in JSON as
+// "drawing_moves", for people as a note.
+func (gg *graphGame) addDraws(r *Report, draws []string) {
+	if r.Extra == nil {
+		r.Extra = map[string]any{}
+	}
+	if draws == nil {
+		draws = []string{}
+	}
+	r.Extra["drawing_moves"] = draws
+	shown := draws[:min(len(draws), 10)]
+	note := "a draw: with best play the game goes on for ever; moves that keep the draw: " + strings.Join(shown, ", ")
+	if len(draws) > len(shown) {
+		note += fmt.Sprintf(" … (%d in all)", len(draws))
+	}
+	r.Notes = append(r.Notes, note)
 }
 
 // Bounds on the product graph built for the remoteness of a sum.

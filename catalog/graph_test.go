@@ -56,6 +56,21 @@ func TestGraphGameSums(t *testing.T) {
 			if rep.Outcome == outcome.N.String() && len(rep.WinningMoves) == 0 {
 				t.Fatalf("%s %v: N-position without winning moves", sb.String(), tokens)
 			}
+			if rep.Outcome == "D" {
+				draws, _ := rep.Extra["drawing_moves"].([]string)
+				for _, m := range draws {
+					after, err := inst.Solve(ctx, strings.Fields(m), Options{})
+					if err != nil {
+						t.Fatal(err)
+					}
+					if after.Outcome != "D" {
+						t.Fatalf("%s %v: drawing move to %s, which is %s", sb.String(), tokens, m, after.Outcome)
+					}
+				}
+				if len(draws) == 0 {
+					t.Fatalf("%s %v: a draw without a move that keeps it", sb.String(), tokens)
+				}
+			}
 			fastest := -1
 			for _, m := range rep.WinningMoves {
 				after, err := inst.Solve(ctx, strings.Fields(m), Options{})
