@@ -7,6 +7,7 @@ import (
 	"math/bits"
 	"runtime"
 	"slices"
+	"sort"
 )
 
 // Method selects how Compute finds each value.
@@ -145,10 +146,13 @@ type state struct {
 	unequal  bool
 
 	maxVal   uint32
-	marks    []uint64 // bitset of option values of the heap being solved
-	clearAll bool     // clear marks whole, not by dirty words (splitting rules)
-	want     []uint64 // the sparse method's candidates, as a bitset
-	dirty    []uint32 // words of marks to clear
+	// seen[v] is 1 when v is the value of an option of the heap being
+	// solved (2: a candidate of the sparse method's search). Bytes, not
+	// bits: the loops over splits then store without reading, which keeps
+	// them free of a dependency through memory.
+	seen     []byte
+	clearAll bool     // clear seen whole, not by dirty entries (splitting rules)
+	dirty    []uint32 // entries of seen to clear
 
 	// Sparse-space method: values v with an even number of bits in v&mask
 	// are "rare"; rare lists the heaps 1 ≤ i < n with a rare value.
@@ -169,6 +173,7 @@ type state struct {
 	parent  []uint32
 
 	nextPeriodCheck int
+	helper          *helper // second core for the plain loop, while running
 }
 
 func newState(r *Rule, upto int, opts Options) *state {
@@ -197,8 +202,7 @@ func newState(r *Rule, upto int, opts Options) *state {
 	st.tailL, st.tailBits = len(digits), r.Tail
 	st.prefixN = 1
 	st.clearAll = len(st.split2)+len(st.split3) > 0
-	st.marks = make([]uint64, 4)
-	st.want = make([]uint64, 4)
+	st.seen = make([]byte, 2)
 	st.nextCheck = 1024
 	st.nextPeriodCheck = 4096
 	return st
@@ -226,7 +230,7 @@ func absorb[T unsigned](st *state, g []T) {
 		}
 	}
 	for st.nextPeriodCheck <= len(g) {
-		st.nextPeriodCheck *= 2
+		st.nextPeriodCheck += st.nextPeriodCheck / 8
 	}
 }
 
@@ -249,10 +253,11 @@ func (st *state) noteValue(v uint32) {
 		return
 	}
 	st.maxVal = max(st.maxVal, v)
-	need := (uint64(1) << bits.Len32(st.maxVal)) / 64
-	if need+1 > uint64(len(st.marks)) {
-		st.marks = append(st.marks, make([]uint64, int(need+1)-len(st.marks))...)
-		st.want = make([]uint64, len(st.marks))
+	if need := 1 << bits.Len32(st.maxVal); need > len(st.seen) {
+		st.seen = append(st.seen, make([]byte, need-len(st.seen))...)
+	}
+	if st.helper != nil {
+		st.helper.resize(len(st.seen))
 	}
 }
 
@@ -298,28 +303,25 @@ func (st *state) rebuildRare(n int, at func(int) uint32) {
 }
 
 func (st *state) mark(v uint32) {
-	w, bit := v>>6, uint64(1)<<(v&63)
-	if st.marks[w]&bit == 0 {
-		if st.marks[w] == 0 {
-			st.dirty = append(st.dirty, w)
+	if st.seen[v] == 0 {
+		st.seen[v] = 1
+		if !st.clearAll {
+			st.dirty = append(st.dirty, v)
 		}
-		st.marks[w] |= bit
 	}
 }
 
 func (st *state) marked(v uint32) bool {
-	w := v >> 6
-	return int(w) < len(st.marks) && st.marks[w]&(1<<(v&63)) != 0
+	return int(v) < len(st.seen) && st.seen[v] != 0
 }
 
 func (st *state) clearMarks() {
 	if st.clearAll {
-		clear(st.marks)
-		st.dirty = st.dirty[:0]
+		clear(st.seen)
 		return
 	}
-	for _, w := range st.dirty {
-		st.marks[w] = 0
+	for _, v := range st.dirty {
+		st.seen[v] = 0
 	}
 	st.dirty = st.dirty[:0]
 }
@@ -361,6 +363,11 @@ func run[T unsigned](ctx context.Context, st *state, g []T) ([]T, error) {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	workers = min(workers, 2)
+	if workers == 2 && !st.sparse && len(st.split2) > 0 && st.upto > 2*parallelSplits {
+		st.helper = newHelper()
+		st.helper.resize(len(st.seen))
+		defer func() { st.helper.stop(); st.helper = nil }()
+	}
 	for n := len(g); n < st.upto; n++ {
 		if n&0xFFFF == 0 && n > 0 {
 			if err := ctx.Err(); err != nil {
@@ -375,7 +382,9 @@ func run[T unsigned](ctx context.Context, st *state, g []T) ([]T, error) {
 			st.nextCheck *= 4
 		}
 		if st.opts.UsePeriod && n == st.nextPeriodCheck && st.r.Finite() {
-			st.nextPeriodCheck *= 2
+			// Every eighth more values: a proof is noticed soon after the
+			// values allow it, at a cost of O(n) per look.
+			st.nextPeriodCheck += st.nextPeriodCheck / 8
 			if p := findPeriod(g, st.r); p.Proven {
 				for len(g) < st.upto {
 					g = append(g, g[len(g)-p.Period])
@@ -430,43 +439,52 @@ func value[T unsigned](st *state, g []T, n int) uint32 {
 			}
 		}
 	}
-	// Splits: the nim-sum of two values below 2^b is below 2^b, and marks
-	// is that large (noteValue), so these loops set bits directly; marks
-	// is then cleared whole (clearAll).
-	marks := st.marks
+	// Splits: the nim-sum of two values below 2^b is below 2^b, and seen
+	// is that large (noteValue), so these loops store directly; seen is
+	// then cleared whole (clearAll).
+	seen := st.seen
 	for _, k := range st.split2 {
 		m := n - k
 		if m < 2 {
 			break
 		}
 		if st.sparse {
-			for _, r := range st.rare {
-				ri := int(r)
-				if ri >= m {
-					break
+			// The rare heaps below m, less m/2 when splits are unequal.
+			rare := st.rare[:sort.Search(len(st.rare), func(i int) bool { return int(st.rare[i]) >= m })]
+			skip := -1
+			if st.unequal && m%2 == 0 {
+				if i, ok := slices.BinarySearch(rare, int32(m/2)); ok {
+					skip = i
 				}
-				if st.unequal && 2*ri == m {
-					continue
-				}
-				x := g[ri] ^ g[m-ri]
-				marks[x>>6] |= 1 << (x & 63)
+			}
+			if skip >= 0 {
+				rareSweep(seen, g, m, rare[:skip])
+				rareSweep(seen, g, m, rare[skip+1:])
+			} else {
+				rareSweep(seen, g, m, rare)
 			}
 			continue
 		}
-		for a := 1; 2*a <= m; a++ {
-			if st.unequal && 2*a == m {
-				continue
-			}
-			x := g[a] ^ g[m-a]
-			marks[x>>6] |= 1 << (x & 63)
+		half := m / 2
+		if st.unequal && m%2 == 0 {
+			half-- // not the split into two equal heaps
 		}
+		if st.helper != nil && half >= parallelSplits {
+			// Both cores: the helper marks the upper half of the splits
+			// in its own table, merged afterwards.
+			mid := half / 2
+			st.helper.do(func(seen2 []byte) { plainSweep(seen2, g, m, mid+1, half) })
+			plainSweep(seen, g, m, 1, mid)
+			st.helper.merge(seen)
+			continue
+		}
+		plainSweep(seen, g, m, 1, half)
 	}
 	for _, k := range st.split3 {
 		m := n - k
 		for a := 1; 3*a <= m; a++ {
 			for b := a; a+2*b <= m; b++ {
-				x := g[a] ^ g[b] ^ g[m-a-b]
-				marks[x>>6] |= 1 << (x & 63)
+				seen[g[a]^g[b]^g[m-a-b]] = 1
 			}
 		}
 	}
@@ -483,7 +501,7 @@ func value[T unsigned](st *state, g []T, n int) uint32 {
 			v++
 			continue
 		}
-		if int(v>>6) >= len(st.marks) {
+		if int(v) >= len(st.seen) {
 			break // beyond every option's value
 		}
 		if search && st.isRare(v) {
@@ -499,6 +517,71 @@ func value[T unsigned](st *state, g []T, n int) uint32 {
 	return resolve(st, g, n, v)
 }
 
+// parallelSplits is the number of splits of one heap from which the plain
+// loop shares the work with a second goroutine: about 20 µs of work, far
+// more than handing it over costs.
+// (A variable so that the tests can exercise the parallel path.)
+var parallelSplits = 1 << 15
+
+// plainSweep marks the nim-sums of the splits (a, m−a) for lo ≤ a ≤ hi.
+func plainSweep[T unsigned](seen []byte, g []T, m, lo, hi int) {
+	g = g[:m]
+	for a := lo; a <= hi; a++ {
+		seen[g[a]^g[m-a]] = 1
+	}
+}
+
+// helper is a second goroutine that takes half of a long sweep.
+type helper struct {
+	work  chan func([]byte)
+	done  chan struct{}
+	seen2 []byte
+}
+
+func newHelper() *helper {
+	h := &helper{work: make(chan func([]byte)), done: make(chan struct{})}
+	go func() {
+		for f := range h.work {
+			f(h.seen2)
+			h.done <- struct{}{}
+		}
+	}()
+	return h
+}
+
+// do starts f on the helper's table, sized like seen by the caller's
+// next merge.
+func (h *helper) do(f func([]byte)) { h.work <- f }
+
+// merge waits for the helper and adds its marks to seen. The helper's
+// table is sized on first use and whenever seen grows.
+func (h *helper) merge(seen []byte) {
+	<-h.done
+	for i, x := range h.seen2[:min(len(seen), len(h.seen2))] {
+		if x != 0 {
+			seen[i] = 1
+			h.seen2[i] = 0
+		}
+	}
+}
+
+func (h *helper) resize(n int) {
+	if len(h.seen2) < n {
+		h.seen2 = make([]byte, n)
+	}
+}
+
+func (h *helper) stop() { close(h.work) }
+
+// rareSweep marks the nim-sums of the splits (r, m−r) for the rare heaps
+// r < m: the sparse method's main loop.
+func rareSweep[T unsigned](seen []byte, g []T, m int, rare []int32) {
+	g = g[:m]
+	for _, r := range rare {
+		seen[g[r]^g[m-int(r)]] = 1
+	}
+}
+
 // resolve finishes the sparse method's mex: st.cands holds the rare values
 // below the least missing common value c that no option with a rare heap
 // has. Each is a nim-sum of two common heaps or not an option at all.
@@ -512,13 +595,12 @@ func value[T unsigned](st *state, g []T, n int) uint32 {
 // proves a candidate missing: it is then the mex.
 func resolve[T unsigned](st *state, g []T, n int, c uint32) uint32 {
 	left := len(st.cands)
-	// want holds the candidates: every value below c that is not marked
-	// is one, since all common option values are marked.
-	want := st.want[:len(st.marks)]
+	// Every value below c that is not seen is a candidate: all common
+	// option values are seen already. Candidates are marked 2.
+	seen := st.seen
 	for _, v := range st.cands {
-		want[v>>6] |= 1 << (v & 63)
+		seen[v] = 2
 	}
-	defer clear(want)
 	steps := n
 	if st.lists != nil {
 		steps = min(n, 64+8*left)
@@ -527,9 +609,8 @@ func resolve[T unsigned](st *state, g []T, n int, c uint32) uint32 {
 		m := n - st.split2[0]
 		for a := 1; 2*a <= m && a <= steps; a++ {
 			x := g[a] ^ g[m-a]
-			if w, bit := x>>6, uint64(1)<<(x&63); want[w]&bit != 0 && !(st.unequal && 2*a == m) {
-				want[w] &^= bit
-				st.marks[w] |= bit
+			if seen[x] == 2 && !(st.unequal && 2*a == m) {
+				seen[x] = 1
 				if left--; left == 0 {
 					return c
 				}
@@ -545,9 +626,8 @@ func resolve[T unsigned](st *state, g []T, n int, c uint32) uint32 {
 					continue
 				}
 				x := g[a] ^ g[m-a]
-				if w, bit := x>>6, uint64(1)<<(x&63); want[w]&bit != 0 && !(st.unequal && 2*a == m) {
-					want[w] &^= bit
-					st.marks[w] |= bit
+				if seen[x] == 2 && !(st.unequal && 2*a == m) {
+					seen[x] = 1
 					if left--; left == 0 {
 						return c
 					}
@@ -557,14 +637,14 @@ func resolve[T unsigned](st *state, g []T, n int, c uint32) uint32 {
 	}
 	if st.lists == nil {
 		for _, v := range st.cands {
-			if !st.marked(v) {
+			if seen[v] == 2 {
 				return v
 			}
 		}
 		return c
 	}
 	for _, v := range st.cands {
-		if st.marked(v) {
+		if seen[v] != 2 {
 			continue
 		}
 		if !commonPair(st, g, n, v) {

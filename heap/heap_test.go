@@ -219,6 +219,27 @@ func TestSparseAgreesWithPlain(t *testing.T) {
 	}
 }
 
+func TestPlainOnTwoCores(t *testing.T) {
+	defer func(old int) { parallelSplits = old }(parallelSplits)
+	for _, spec := range []string{"kayles", "grundy-game", "octal:0.376", "lasker"} {
+		want := compute(t, spec, 1500, Sparse)
+		parallelSplits = 40
+		for _, workers := range []int{1, 2} {
+			r, _ := Parse(spec)
+			got, err := Compute(context.Background(), r, 1500, Options{Method: Plain, Workers: workers})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := range 1500 {
+				if got.At(i) != want.At(i) {
+					t.Fatalf("%s, %d workers: G(%d) = %d, want %d", spec, workers, i, got.At(i), want.At(i))
+				}
+			}
+		}
+		parallelSplits = 1 << 15
+	}
+}
+
 func randomOctal(rng *rand.Rand, digits int) string {
 	var sb strings.Builder
 	sb.WriteString("octal:")

@@ -1,0 +1,57 @@
+package heap
+
+import (
+	"context"
+	"fmt"
+	"testing"
+)
+
+// The benchmarks run each computation once per iteration; use
+// -benchtime 1x for the large ones. Figures are in BENCHMARKS.md.
+//
+//	go test ./heap -run '^$' -bench 'Values/(kayles|dawson)/.*/1e6' -benchtime 1x
+func BenchmarkValues(b *testing.B) {
+	for _, spec := range []string{"kayles", "dawson", "grundy-game", "octal:0.376"} {
+		for _, n := range []int{1e4, 1e5, 1e6} {
+			for _, m := range []Method{Sparse, Plain} {
+				b.Run(fmt.Sprintf("%s/%v/1e%d", spec, m, digits(n)), func(b *testing.B) {
+					benchCompute(b, spec, n, Options{Method: m})
+				})
+			}
+		}
+	}
+}
+
+// BenchmarkSeq is the seq command's work: values to 10^7, filled by the
+// period once the Guy–Smith theorem proves it, and the same without that
+// shortcut (every value computed by the sparse method).
+func BenchmarkSeq(b *testing.B) {
+	for _, spec := range []string{"kayles", "dawson"} {
+		b.Run(spec+"/period-fill/1e7", func(b *testing.B) { benchCompute(b, spec, 1e7, Options{UsePeriod: true}) })
+		b.Run(spec+"/every-value/1e7", func(b *testing.B) { benchCompute(b, spec, 1e7, Options{}) })
+	}
+	b.Run("octal:0.376/period-fill/5e6", func(b *testing.B) { benchCompute(b, "octal:0.376", 5e6, Options{UsePeriod: true}) })
+	b.Run("grundy-game/1e7", func(b *testing.B) { benchCompute(b, "grundy-game", 1e7, Options{}) })
+}
+
+func benchCompute(b *testing.B, spec string, n int, opts Options) {
+	r, err := Parse(spec)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		v, err := Compute(context.Background(), r, n, opts)
+		if err != nil || v.Len() != n {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/value")
+}
+
+func digits(n int) int {
+	d := 0
+	for ; n >= 10; n /= 10 {
+		d++
+	}
+	return d
+}
