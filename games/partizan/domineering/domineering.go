@@ -74,36 +74,36 @@ func (b Board) moves(dr, dc int) iter.Seq[[]Board] {
 func (Game) Split(dst []Board, b Board) []Board { return b.regions(dst) }
 
 // regions appends the connected areas of empty cells of b (those with
-// room for a domino), each reduced to its canonical board.
+// room for a domino), each reduced to its canonical board. Areas are
+// found by flood fill on the bitboard.
 func (b Board) regions(dst []Board) []Board {
 	rows, cols := int(b.Rows), int(b.Cols)
-	full := uint64(1)<<(rows*cols) - 1
-	if rows*cols == 64 {
-		full = ^uint64(0)
+	n := rows * cols
+	full := ^uint64(0)
+	if n < 64 {
+		full = uint64(1)<<n - 1
 	}
+	// notLeft: cells not in column 0 (a cell may receive from its left
+	// neighbour); notRight: cells not in the last column.
+	var col0 uint64
+	for r := 0; r < rows; r++ {
+		col0 |= 1 << (r * cols)
+	}
+	notFirst := full &^ col0
+	notLast := full &^ (col0 << (cols - 1))
 	free := ^b.Filled & full
 	for free != 0 {
-		start := bits.TrailingZeros64(free)
-		comp := uint64(1) << start
-		stack := []int{start}
-		for len(stack) > 0 {
-			i := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			r, c := i/cols, i%cols
-			for _, d := range [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
-				nr, nc := r+d[0], c+d[1]
-				if nr < 0 || nr >= rows || nc < 0 || nc >= cols {
-					continue
-				}
-				j := nr*cols + nc
-				if free&(1<<j) != 0 && comp&(1<<j) == 0 {
-					comp |= 1 << j
-					stack = append(stack, j)
-				}
+		comp := free & -free
+		for {
+			grown := comp | comp<<cols | comp>>cols | (comp<<1)&notFirst | (comp>>1)&notLast
+			grown &= free
+			if grown == comp {
+				break
 			}
+			comp = grown
 		}
 		free &^= comp
-		if bits.OnesCount64(comp) < 2 {
+		if comp&(comp-1) == 0 {
 			continue // a lone cell: nobody can play there
 		}
 		dst = append(dst, extract(comp, rows, cols))
@@ -114,35 +114,43 @@ func (b Board) regions(dst []Board) []Board {
 // extract makes the board of one area: its bounding box, cells outside
 // the area filled, then the least of its four mirror images.
 func extract(comp uint64, rows, cols int) Board {
-	r0, r1, c0, c1 := rows, -1, cols, -1
-	for m := comp; m != 0; m &= m - 1 {
-		i := bits.TrailingZeros64(m)
-		r, c := i/cols, i%cols
-		r0, r1, c0, c1 = min(r0, r), max(r1, r), min(c0, c), max(c1, c)
-	}
-	h, w := r1-r0+1, c1-c0+1
-	best := Board{}
-	for v := 0; v < 4; v++ {
-		nb := Board{Rows: uint8(h), Cols: uint8(w)}
-		for r := 0; r < h; r++ {
-			for c := 0; c < w; c++ {
-				sr, sc := r, c
-				if v&1 == 1 {
-					sr = h - 1 - r
-				}
-				if v&2 == 2 {
-					sc = w - 1 - c
-				}
-				if comp&(1<<((sr+r0)*cols+sc+c0)) == 0 {
-					nb.Filled |= nb.cell(r, c)
-				}
+	rowMask := uint64(1)<<cols - 1
+	r0, r1 := -1, -1
+	var any uint64
+	for r := 0; r < rows; r++ {
+		if row := comp >> (r * cols) & rowMask; row != 0 {
+			if r0 < 0 {
+				r0 = r
 			}
-		}
-		if v == 0 || nb.Filled < best.Filled {
-			best = nb
+			r1 = r
+			any |= row
 		}
 	}
-	return best
+	c0 := bits.TrailingZeros64(any)
+	c1 := 63 - bits.LeadingZeros64(any)
+	h, w := r1-r0+1, c1-c0+1
+	var rowsBits [MaxCells]uint64
+	for r := 0; r < h; r++ {
+		rowsBits[r] = (comp >> ((r+r0)*cols + c0)) & (uint64(1)<<w - 1)
+	}
+	wmask := uint64(1)<<w - 1
+	best := ^uint64(0)
+	for v := 0; v < 4; v++ {
+		var filled uint64
+		for r := 0; r < h; r++ {
+			sr := r
+			if v&1 == 1 {
+				sr = h - 1 - r
+			}
+			row := rowsBits[sr]
+			if v&2 == 2 {
+				row = bits.Reverse64(row) >> (64 - w)
+			}
+			filled |= (^row & wmask) << (r * w)
+		}
+		best = min(best, filled)
+	}
+	return Board{Rows: uint8(h), Cols: uint8(w), Filled: best}
 }
 
 // Format writes a board as rows of . (empty) and # (filled) joined by |,

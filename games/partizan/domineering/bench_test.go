@@ -1,0 +1,46 @@
+package domineering
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"testing"
+
+	"github.com/grundy-go/grundy/cgt"
+	"github.com/grundy-go/grundy/games/partizan"
+)
+
+// BenchmarkRectangles values empty rectangles from scratch (a fresh Space
+// and evaluator each time) and reports the region transposition table's
+// hit rate, the number of distinct regions and canonical games, the memo
+// hit rates of sums and comparisons, and the memory held at the end.
+func BenchmarkRectangles(b *testing.B) {
+	for _, size := range [][2]int{{2, 2}, {3, 3}, {3, 4}, {4, 4}, {4, 5}, {5, 4}, {5, 5}} {
+		b.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(b *testing.B) {
+			var e *partizan.Evaluator[Board]
+			var s *cgt.Space
+			var g cgt.Game
+			for i := 0; i < b.N; i++ {
+				s = cgt.NewSpace()
+				e, _ = partizan.New[Board](s, Game{})
+				board, _ := Empty(size[0], size[1])
+				var err error
+				if g, err = e.Value(context.Background(), board); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.StopTimer()
+			runtime.GC()
+			var ms runtime.MemStats
+			runtime.ReadMemStats(&ms)
+			b.ReportMetric(100*float64(e.Hits)/float64(e.Hits+e.Misses), "region-hit%")
+			b.ReportMetric(float64(e.Positions()), "regions")
+			b.ReportMetric(float64(s.Len()), "games")
+			b.ReportMetric(100*float64(s.Stats.SumHits)/float64(max(1, s.Stats.SumCalls)), "sum-hit%")
+			b.ReportMetric(100*float64(s.Stats.LeqHits)/float64(max(1, s.Stats.LeqCalls)), "leq-hit%")
+			b.ReportMetric(float64(ms.HeapAlloc)/(1<<20), "heap-MiB")
+			runtime.KeepAlive(e)
+			_ = g
+		})
+	}
+}
