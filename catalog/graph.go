@@ -297,8 +297,8 @@ func (gg *graphGame) addDraws(r *Report, draws []string) {
 
 // Bounds on the product graph built for the remoteness of a sum.
 const (
-	maxGraphSumPositions = 4_000_000
-	maxGraphSumMoves     = 40_000_000
+	maxGraphSumPositions = 1_000_000
+	maxGraphSumMoves     = 10_000_000
 )
 
 // sumRemoteness finds the remoteness of a sum of tokens, which the tokens'

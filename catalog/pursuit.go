@@ -16,29 +16,46 @@ const maxPursuitFile = 64 << 20
 
 func init() {
 	Register(Entry{
-		Name:     "pursuit",
-		Position: "FILE: the problem's input: 'n m', m lines 'u v' (edges, 1-based), then 'x y' (Alice's and Bob's nodes)",
+		Name: "pursuit",
+		// The problem file may come as the parameter or as the position;
+		// naming FILE here also keeps the game off the HTTP server, which
+		// never opens paths that clients send (catalog.LookupBuiltin).
+		Params:         "FILE",
+		OptionalParams: true,
+		Position:       "FILE: the problem's input: 'n m', m lines 'u v' (edges, 1-based), then 'x y' (Alice's and Bob's nodes)",
 		Summary: "UVALive 7042: Alice's and Bob's tokens on a directed graph; Bob moves first, each moves their own token " +
 			"along an edge; who cannot move loses; if the tokens meet Bob loses; endless play is Alice's loss. " +
 			"Bob is the player to move, so N means Bob wins",
 		Example: "solve pursuit game.txt",
 		Kind:    "loopy",
-		Make:    func(string) (Instance, error) { return pursuitGame{}, nil },
+		Make:    func(path string) (Instance, error) { return pursuitGame{path: path}, nil },
 	})
 }
 
-type pursuitGame struct{}
+// pursuitGame reads its problem file from the spec (pursuit:FILE) or from
+// the position (pursuit FILE).
+type pursuitGame struct{ path string }
 
-func (pursuitGame) Spec() string { return "pursuit" }
+func (pg pursuitGame) Spec() string {
+	if pg.path != "" {
+		return "pursuit:" + pg.path
+	}
+	return "pursuit"
+}
 
-func (pursuitGame) load(ctx context.Context, tokens []string, opts Options) (*pursuit.Game, *retro.Table[pursuit.Pos], error) {
+func (pg pursuitGame) load(ctx context.Context, tokens []string, opts Options) (*pursuit.Game, *retro.Table[pursuit.Pos], error) {
 	if opts.Method == ClosedForm {
 		return nil, nil, fmt.Errorf("pursuit has no closed form; drop --method closed")
 	}
-	if len(tokens) != 1 {
+	path := pg.path
+	switch {
+	case path != "" && len(tokens) > 0:
+		return nil, nil, fmt.Errorf("%s names its problem file already; give no position", pg.Spec())
+	case path == "" && len(tokens) != 1:
 		return nil, nil, fmt.Errorf("expected one position: the problem's input file, got %d arguments", len(tokens))
+	case path == "":
+		path = tokens[0]
 	}
-	path := tokens[0]
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, nil, err
@@ -74,7 +91,7 @@ func (pg pursuitGame) Solve(ctx context.Context, tokens []string, opts Options) 
 	start := g.Start()
 	o, rem, _ := tab.Lookup(start)
 	r := &Report{
-		Game:     "pursuit",
+		Game:     pg.Spec(),
 		Position: g.Format(start),
 		Outcome:  o.String(),
 		Method:   fmt.Sprintf("retrograde analysis of %d positions, endless play a loss for Alice", tab.Len()),
@@ -111,7 +128,7 @@ func (pg pursuitGame) WritePositionTable(ctx context.Context, w io.Writer, token
 	res := tab.Result()
 	width := len(g.Format(pursuit.Pos{Alice: int32(g.Nodes() - 1), Bob: int32(g.Nodes() - 1), BobToMove: false}))
 	caption := "every position: outcome for the player to move (N wins, P loses), remoteness (- when endless play decides)"
-	return writeRows(w, asJSON, "pursuit", caption, width, false, func(emit func(PositionRow) error) error {
+	return writeRows(w, asJSON, pg.Spec(), caption, width, false, func(emit func(PositionRow) error) error {
 		for v := range tab.Len() {
 			row := PositionRow{Position: g.Format(tab.Position(v)), Outcome: res.Outcome[v].String()}
 			if rem := res.Remoteness[v]; rem != retro.NoRemoteness {
