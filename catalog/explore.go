@@ -7,13 +7,16 @@ import (
 	"fmt"
 	"iter"
 	"math/big"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/games/nim"
+	"github.com/grundy-go/grundy/games/staircase"
 	"github.com/grundy-go/grundy/games/subtraction"
+	"github.com/grundy-go/grundy/games/wythoff"
 	"github.com/grundy-go/grundy/impartial"
 	"github.com/grundy-go/grundy/outcome"
 )
@@ -521,18 +524,22 @@ func (b *bashGame) Explore(ctx context.Context, tokens []string, opts Options, m
 // Start is a heap a few periods long.
 func (h *heapGame) Start() string { return "10" }
 
+// namesFile matches the syntax of a parameter or position that is a file.
+var namesFile = regexp.MustCompile(`\b(FILE|PATH)\b`)
+
 // LookupBuiltin is Lookup for front ends that take specs from people they
 // do not trust with the file system (the server): it asks no resolver, so
 // no spec is read as a path, and it refuses built-in games whose parameters
-// name a file (their Params syntax says FILE or PATH). Errors are Lookup's.
+// name a file (their Params or Position syntax says FILE or PATH).
+// Otherwise its errors are Lookup's.
 func LookupBuiltin(spec string) (Instance, error) {
 	name, params, hasParams := strings.Cut(spec, ":")
 	e, ok := registry[name]
 	if !ok {
 		return nil, unknownGame(name)
 	}
-	if p := strings.ToUpper(e.Params); strings.Contains(p, "FILE") || strings.Contains(p, "PATH") {
-		return nil, fmt.Errorf("game %q reads the file named in its parameters, which is not allowed here", name)
+	if namesFile.MatchString(e.Params) || namesFile.MatchString(e.Position) {
+		return nil, fmt.Errorf("game %q reads a file named in its spec or position, which is not allowed here", name)
 	}
 	switch {
 	case e.Params == "" && hasParams:
@@ -547,4 +554,210 @@ func LookupBuiltin(spec string) (Instance, error) {
 		return nil, fmt.Errorf("game %q: %w", spec, err)
 	}
 	return inst, nil
+}
+
+// AsExplorer returns the Explorer of an instance: the instance itself when
+// it implements Explorer, else an adapter for the built-in games that have
+// a search adapter beside their closed form (their positions are explored
+// by search; each position's own Report is the closed form's), and for
+// game scripts. ok is false for games whose moves cannot be listed here.
+func AsExplorer(inst Instance) (x Explorer, ok bool) {
+	if x, ok := inst.(Explorer); ok {
+		return x, true
+	}
+	switch g := inst.(type) {
+	case *circleGame:
+		return bySearch(g, g.search()), true
+	case fibnimGame:
+		return bySearch(g, g.search()), true
+	case *heapRuleGame:
+		return bySearch(g, g.search()), true
+	case laskerGame:
+		return bySearch(g, g.search()), true
+	case *multiplyGame:
+		return bySearch(g, g.search()), true
+	case staircaseGame:
+		return searchExplorer[staircase.Key]{g, g.search(), coinStrip}, true
+	case wythoffGame:
+		return searchExplorer[wythoff.Pos]{g, g.search(), numbersAsHeaps}, true
+	case *ScriptInstance:
+		return scriptExplorer{g}, true
+	}
+	return nil, false
+}
+
+// searchExplorer explores a closed-form game through its search adapter.
+type searchExplorer[P comparable] struct {
+	inst  Instance
+	s     *searched[P]
+	board func(position string) *Board // nil: the search adapter's board
+}
+
+func bySearch[P comparable](inst Instance, s *searched[P]) Explorer {
+	return searchExplorer[P]{inst: inst, s: s}
+}
+
+// numbersAsHeaps draws a position written as numbers (Wythoff's two heaps)
+// as heaps.
+func numbersAsHeaps(position string) *Board {
+	f := strings.Fields(position)
+	for _, x := range f {
+		if _, err := strconv.ParseUint(x, 10, 63); err != nil {
+			return nil
+		}
+	}
+	return heapBoard(f)
+}
+
+// coinStrip draws coins on the cells of a line, cells numbered from 1
+// (staircase Nim's positions are the occupied cells), as a one-row grid.
+func coinStrip(position string) *Board {
+	cells := map[int]bool{}
+	last := 0
+	for _, x := range strings.Fields(position) {
+		n, err := strconv.Atoi(x)
+		if err != nil || n < 1 || n > 200 {
+			return nil // not drawable as a strip: the text will do
+		}
+		cells[n] = true
+		last = max(last, n)
+	}
+	var row strings.Builder
+	for c := 1; c <= last; c++ {
+		if cells[c] {
+			row.WriteString("●")
+		} else {
+			row.WriteString(".")
+		}
+	}
+	return &Board{Kind: BoardGrid, Text: position, Rows: []string{row.String()}}
+}
+
+// Explore reports the closed form's answer for the position and lists the
+// moves found by search; the two must agree on the outcome.
+func (e searchExplorer[P]) Explore(ctx context.Context, tokens []string, opts Options, maxMoves int) (*Exploration, error) {
+	report, err := e.inst.Solve(ctx, tokens, opts)
+	if err != nil {
+		return nil, err
+	}
+	sopts := opts
+	sopts.Method = Search
+	x, err := e.s.Explore(ctx, tokens, sopts, maxMoves)
+	if err != nil {
+		var tooMany *impartial.TooManyStatesError
+		if errors.As(err, &tooMany) || ctx.Err() != nil {
+			return nil, err
+		}
+		return nil, fmt.Errorf("%w: %w", ErrTooLargeToExplore, err)
+	}
+	if x.Report.Outcome != report.Outcome {
+		return nil, fmt.Errorf("%s %s: the closed form says %s but search says %s; please report this bug", e.inst.Spec(), report.Position, report.Outcome, x.Report.Outcome)
+	}
+	if report.Remoteness == nil {
+		report.Remoteness = x.Report.Remoteness
+	}
+	x.Report = report
+	if e.board != nil {
+		if b := e.board(report.Position); b != nil {
+			x.Board = b
+		}
+	}
+	return x, nil
+}
+
+// scriptExplorer lists a game script's moves, each solved by the script's
+// own solver (Sprague–Grundy, retrograde or payoff, as the rules call for).
+// A position that is not plain numbers or a plain word is written as the
+// script's Starlark value ("(\"ABBA\", \"AABB\", 0)"), and read back the
+// same way.
+type scriptExplorer struct{ s *ScriptInstance }
+
+// scriptTokens turns position tokens into Options for a script: a text
+// that starts like a Starlark tuple, list, dict or string literal is an
+// expression (Options.PositionExpr).
+func scriptTokens(tokens []string, opts Options) ([]string, Options) {
+	text := strings.TrimSpace(strings.Join(tokens, " "))
+	if text != "" && strings.ContainsAny(text[:1], `([{"'`) {
+		opts.PositionExpr = text
+		return nil, opts
+	}
+	return tokens, opts
+}
+
+// Start is the script's start position, written so that Explore reads it
+// back ("" when the script has none or fails to load).
+func (e scriptExplorer) Start() string {
+	solver, err := e.s.load(context.Background(), Options{})
+	if err != nil {
+		return ""
+	}
+	p, ok, err := solver.Game().Start()
+	if err != nil || !ok {
+		return ""
+	}
+	return solver.Game().Format(p)
+}
+
+func (e scriptExplorer) Explore(ctx context.Context, tokens []string, opts Options, maxMoves int) (*Exploration, error) {
+	if maxMoves <= 0 {
+		maxMoves = DefaultMaxMoves
+	}
+	tokens, opts = scriptTokens(tokens, opts)
+	report, err := e.s.Solve(ctx, tokens, opts)
+	if err != nil {
+		return nil, err
+	}
+	solver, err := e.s.load(ctx, opts)
+	if err != nil {
+		return nil, err
+	}
+	g := solver.Game()
+	root, err := g.Parse(ctx, tokens, opts.PositionExpr)
+	if err != nil {
+		return nil, err
+	}
+	moves, err := g.MoveList(ctx, root)
+	if err != nil {
+		return nil, err
+	}
+	x := &Exploration{Report: report, Board: &Board{Kind: BoardText, Text: report.Position}, MovesCounted: true}
+	seen := map[string]bool{}
+	for _, m := range moves {
+		pos := g.Format(m.To)
+		if seen[pos] {
+			continue
+		}
+		seen[pos] = true
+		x.MovesTotal++
+		if len(x.Moves) >= maxMoves {
+			continue
+		}
+		res, err := solver.Solve(ctx, m.To)
+		if err != nil {
+			return nil, err
+		}
+		mi := MoveInfo{Component: -1, To: m.Label, Position: res.Position, Outcome: res.Outcome, Grundy: res.Grundy, Remoteness: res.Remoteness}
+		if res.Payoff != nil {
+			mi.Payoff = res.Payoff
+			if res.Value != "" {
+				mi.Value = res.Value
+			}
+		}
+		x.Moves = append(x.Moves, mi)
+	}
+	return x, nil
+}
+
+// AsStarter returns the start position of an instance that has one.
+func AsStarter(inst Instance) (string, bool) {
+	if s, ok := inst.(Starter); ok {
+		start := s.Start()
+		return start, start != ""
+	}
+	if g, ok := inst.(*ScriptInstance); ok {
+		if start := (scriptExplorer{g}).Start(); start != "" {
+			return start, true
+		}
+	}
+	return "", false
 }

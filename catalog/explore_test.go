@@ -254,11 +254,96 @@ func TestExploreLimits(t *testing.T) {
 
 // TestLookupBuiltin gives Lookup's answers and errors for built-in specs.
 func TestLookupBuiltin(t *testing.T) {
-	for _, spec := range []string{"nim", "bash:3", "subtract:1,3,4", "nimm", "", "bash", "bash:", "nim:3", "subtract:0", "subtract:x"} {
+	for _, spec := range []string{"nim", "bash:3", "subtract:1,3,4", "nimm", "", "bash", "bash:", "nim:3", "subtract:0", "subtract:x", "graph:x.txt", "pursuit"} {
 		a, errA := Lookup(spec)
 		b, errB := LookupBuiltin(spec)
+		if spec == "graph:x.txt" || spec == "pursuit" {
+			if errB == nil || !strings.Contains(errB.Error(), "reads a file") {
+				t.Errorf("%q: LookupBuiltin %v, want a refusal", spec, errB)
+			}
+			continue
+		}
 		if (errA == nil) != (errB == nil) || errA != nil && errA.Error() != errB.Error() || errA == nil && a.Spec() != b.Spec() {
 			t.Errorf("%q: Lookup %v, %v; LookupBuiltin %v, %v", spec, a, errA, b, errB)
 		}
+	}
+}
+
+// TestExploreRoundTrip explores the example position of every game that
+// can be explored, and of example scripts: each listed move's position
+// must read back (Solve) with the outcome the move reported, and the moves
+// marked winning must be the report's winning moves.
+func TestExploreRoundTrip(t *testing.T) {
+	ctx := context.Background()
+	type example struct{ spec, pos string }
+	var cases []example
+	for _, e := range Entries() {
+		f := strings.Fields(e.Example)
+		if len(f) < 2 || f[0] != "solve" {
+			continue
+		}
+		cases = append(cases, example{f[1], strings.Join(f[2:], " ")})
+	}
+	cases = append(cases, example{"../examples/snim.star", ""}, example{"../examples/strip.star", ""})
+	explored := 0
+	for _, c := range cases {
+		inst, err := LookupBuiltin(c.spec)
+		if strings.HasSuffix(c.spec, ".star") {
+			inst, err = Lookup(c.spec)
+		}
+		if err != nil && strings.Contains(err.Error(), "reads a file") {
+			continue
+		}
+		if err != nil {
+			t.Errorf("%s: %v", c.spec, err)
+			continue
+		}
+		ex, ok := AsExplorer(inst)
+		if !ok {
+			continue
+		}
+		pos := c.pos
+		if pos == "" {
+			pos, _ = AsStarter(inst)
+		}
+		var tokens []string
+		if pos != "" {
+			tokens = []string{pos}
+		}
+		x, err := ex.Explore(ctx, tokens, Options{}, 50)
+		if err != nil {
+			t.Errorf("%s %s: %v", c.spec, pos, err)
+			continue
+		}
+		explored++
+		t.Logf("%s %s: %s, %d moves", c.spec, pos, x.Report.Outcome, len(x.Moves))
+		var wins []string
+		for _, m := range x.Moves {
+			_, opts := scriptTokens([]string{m.Position}, Options{})
+			toks := []string{m.Position}
+			if opts.PositionExpr != "" {
+				toks = nil
+			}
+			r, err := inst.Solve(ctx, toks, opts)
+			if err != nil {
+				t.Errorf("%s %s → %s: reading the move back: %v", c.spec, pos, m.Position, err)
+				continue
+			}
+			if r.Outcome != m.Outcome {
+				t.Errorf("%s %s → %s: listed as %s, solves as %s", c.spec, pos, m.Position, m.Outcome, r.Outcome)
+			}
+			if m.Outcome == "P" {
+				wins = append(wins, m.Position)
+			}
+		}
+		if x.MovesCounted && x.MovesTotal == len(x.Moves) && !x.Report.MovesIncomplete && len(x.Report.WinningMoves) > 0 && x.Report.Payoff == nil {
+			slices.Sort(wins)
+			if exp := slices.Sorted(slices.Values(x.Report.WinningMoves)); !slices.Equal(wins, exp) {
+				t.Errorf("%s %s: moves to P-positions %v, winning_moves %v", c.spec, pos, wins, exp)
+			}
+		}
+	}
+	if explored < 10 {
+		t.Errorf("only %d games explored", explored)
 	}
 }

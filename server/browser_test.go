@@ -187,3 +187,26 @@ func TestBrowserEngine(t *testing.T) {
 	}
 	screenshot(t, ctx, "subtract-engine.png")
 }
+
+// TestBrowserTokens plays Wythoff by clicking a token: the second heap of
+// 3 5 taken down to 3 leaves 3 3.
+func TestBrowserTokens(t *testing.T) {
+	ctx := browse(t)
+	ts := httptest.NewServer(New(Config{}))
+	defer ts.Close()
+	do(t, ctx, "opening wythoff 3 5",
+		chromedp.Navigate(ts.URL+"/?game=wythoff&position=3+5"),
+		chromedp.WaitVisible(`#moves button.move`),
+	)
+	if tokens := run(t, ctx, chromedp.Evaluate[[]int](`[...document.querySelectorAll("#board .heap")].map(h => h.querySelectorAll(".token").length)`)); len(tokens) != 2 || tokens[0] != 3 || tokens[1] != 5 {
+		t.Fatalf("wythoff 3 5 drawn as heaps %v", tokens)
+	}
+	do(t, ctx, "clicking the fourth token of heap 2",
+		chromedp.Click(`#board .heap[data-heap="1"] .token[data-k="3"]`),
+		chromedp.WaitVisible(`#chart circle.pt[data-ply="1"]`),
+	)
+	if pos := run(t, ctx, chromedp.Text(`#position-text`)); !strings.HasSuffix(pos, "3 3") {
+		t.Errorf("after the click: %q, want 3 3", pos)
+	}
+	screenshot(t, ctx, "wythoff-click.png")
+}

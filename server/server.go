@@ -13,6 +13,7 @@ import (
 	"net/http"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"time"
 
@@ -53,10 +54,12 @@ const (
 
 // Server serves the API and the explorer. It is an http.Handler.
 type Server struct {
-	cfg   Config
-	mux   *http.ServeMux
-	cache *cache
-	sem   chan struct{}
+	cfg     Config
+	scripts map[string]*served
+	entries map[string]*catalog.Entry // built-in games by name and alias
+	mux     *http.ServeMux
+	cache   *cache
+	sem     chan struct{}
 }
 
 // New returns a Server with the given limits.
@@ -79,7 +82,13 @@ func New(cfg Config) *Server {
 	if cfg.MaxConcurrent <= 0 {
 		cfg.MaxConcurrent = max(2, 2*runtime.GOMAXPROCS(0))
 	}
-	s := &Server{cfg: cfg, mux: http.NewServeMux(), cache: newCache(cfg.CacheSize), sem: make(chan struct{}, cfg.MaxConcurrent)}
+	s := &Server{cfg: cfg, scripts: loadScripts(cfg.Scripts), entries: map[string]*catalog.Entry{},
+		mux: http.NewServeMux(), cache: newCache(cfg.CacheSize), sem: make(chan struct{}, cfg.MaxConcurrent)}
+	for _, e := range catalog.Entries() {
+		for _, name := range append([]string{e.Name}, e.Aliases...) {
+			s.entries[name] = e
+		}
+	}
 	s.mux.HandleFunc("/api/v1/games", s.only("GET", s.handleGames))
 	s.mux.HandleFunc("/api/v1/start", s.only("GET", s.handleStart))
 	s.mux.HandleFunc("/api/v1/position", s.only("GET POST", s.handlePosition))
@@ -188,7 +197,10 @@ type apiError struct {
 	Error string `json:"error"`
 }
 
+// writeError writes a one-line error: a longer message (a script's
+// Starlark traceback) is cut to its first line.
 func writeError(w http.ResponseWriter, status int, msg string) {
+	msg, _, _ = strings.Cut(strings.TrimSpace(msg), "\n")
 	writeJSON(w, status, apiError{Error: msg})
 }
 
@@ -253,7 +265,7 @@ func (s *Server) parseRequest(w http.ResponseWriter, r *http.Request) (game, pos
 		if !q.Has("game") {
 			return "", "", http.StatusBadRequest, errors.New("missing query parameter 'game'")
 		}
-		return q.Get("game"), normalize(q.Get("position")), 0, nil
+		return q.Get("game"), q.Get("position"), 0, nil
 	}
 	if ct := r.Header.Get("Content-Type"); ct != "" && !strings.HasPrefix(ct, "application/json") {
 		return "", "", http.StatusUnsupportedMediaType, fmt.Errorf("request body must be JSON (Content-Type application/json), got %q", ct)
@@ -316,7 +328,7 @@ func positionOf(raw json.RawMessage) (string, error) {
 	}
 	var str string
 	if err := json.Unmarshal(raw, &str); err == nil {
-		return normalize(str), nil
+		return str, nil
 	}
 	var list []json.RawMessage
 	if err := json.Unmarshal(raw, &list); err != nil {
@@ -333,7 +345,7 @@ func positionOf(raw json.RawMessage) (string, error) {
 			return "", fmt.Errorf(`bad JSON body: "position" item %d must be a string or a number, got %s`, i+1, item)
 		}
 	}
-	return normalize(strings.Join(toks, " ")), nil
+	return strings.Join(toks, " "), nil
 }
 
 // normalize writes a position's tokens separated by single spaces, so that
@@ -342,16 +354,95 @@ func normalize(pos string) string {
 	return strings.Join(catalog.Fields([]string{pos}), " ")
 }
 
+// served is a game as the server serves it.
+type served struct {
+	inst catalog.Instance
+	ex   catalog.Explorer // nil when its moves cannot be listed
+	// entry is the built-in game's catalog entry (nil for scripts).
+	entry *catalog.Entry
+	// lock is set for game scripts: a script instance keeps its solver
+	// between calls and is not safe for concurrent use, so its requests
+	// take turns (the cache still answers repeated positions at once).
+	lock chan struct{}
+}
+
+// loadScripts prepares the scripts given at start.
+func loadScripts(scripts map[string]catalog.Instance) map[string]*served {
+	out := map[string]*served{}
+	for name, inst := range scripts {
+		g := &served{inst: inst, lock: make(chan struct{}, 1)}
+		g.ex, _ = catalog.AsExplorer(inst)
+		out[name] = g
+	}
+	return out
+}
+
 // lookup resolves a game spec from a client: a script loaded at start, or
 // a built-in game (never a path).
-func (s *Server) lookup(spec string) (catalog.Instance, error) {
-	if inst, ok := s.cfg.Scripts[spec]; ok {
-		return inst, nil
+func (s *Server) lookup(spec string) (*served, error) {
+	if g, ok := s.scripts[spec]; ok {
+		return g, nil
 	}
 	if strings.ContainsAny(spec, `/\`) || strings.HasSuffix(spec, ".star") {
 		return nil, fmt.Errorf("unknown game %q: this server serves only built-in games and the scripts it was started with (see /api/v1/games)", spec)
 	}
-	return catalog.LookupBuiltin(spec)
+	inst, err := catalog.LookupBuiltin(spec)
+	if err != nil {
+		return nil, err
+	}
+	g := &served{inst: inst, entry: s.entries[strings.SplitN(spec, ":", 2)[0]]}
+	g.ex, _ = catalog.AsExplorer(inst)
+	return g, nil
+}
+
+// position prepares a client's position text: built-in games read numbers
+// and words separated by spaces or commas, so the text is normalised
+// ("3,4,5" and "3 4  5" share a cache entry); a script's text is kept as
+// it is, since its positions may be strings.
+func (g *served) position(text string) string {
+	if g.lock != nil {
+		return strings.TrimSpace(text)
+	}
+	return normalize(text)
+}
+
+// take waits for the game's turn (scripts only); release gives it back.
+func (g *served) take(ctx context.Context) error {
+	if g.lock == nil {
+		return nil
+	}
+	select {
+	case g.lock <- struct{}{}:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+func (g *served) release() {
+	if g.lock != nil {
+		<-g.lock
+	}
+}
+
+// start is the game's start position: its own, else the position of its
+// example in the catalog (games such as Wythoff have no start, and their
+// example is a position worth a look).
+func (g *served) start(ctx context.Context) *string {
+	if err := g.take(ctx); err != nil {
+		return nil
+	}
+	defer g.release()
+	if st, ok := catalog.AsStarter(g.inst); ok {
+		return &st
+	}
+	if g.entry != nil {
+		if f := strings.Fields(g.entry.Example); len(f) > 2 && f[0] == "solve" {
+			st := strings.Join(f[2:], " ")
+			return &st
+		}
+	}
+	return nil
 }
 
 // ---- handlers
@@ -377,49 +468,40 @@ func (s *Server) handleGames(w http.ResponseWriter, r *http.Request) {
 		Games []gameInfo `json:"games"`
 	}{Games: []gameInfo{}}
 	for _, e := range catalog.Entries() {
-		g := gameInfo{Name: e.Name, Aliases: e.Aliases, Params: e.Params, OptionalParams: e.OptionalParams,
+		info := gameInfo{Name: e.Name, Aliases: e.Aliases, Params: e.Params, OptionalParams: e.OptionalParams,
 			Position: e.Position, Kind: e.Kind, Summary: e.Summary, Example: "grundy " + e.Example}
-		if e.Params == "" || e.OptionalParams {
-			if inst, err := s.lookup(e.Name); err == nil {
-				g.Start, g.Explorable = startOf(inst)
+		spec := e.Name
+		if e.Params != "" && !e.OptionalParams {
+			// Explorability does not depend on the parameters: ask the
+			// example's game.
+			if f := strings.Fields(e.Example); len(f) > 1 {
+				spec = f[1]
 			}
-		} else {
-			// Explorability does not depend on the parameters: try the
-			// example's.
-			_, g.Explorable = exampleInstance(s, e)
 		}
-		out.Games = append(out.Games, g)
+		g, err := s.lookup(spec)
+		if err != nil {
+			continue // a game the server does not offer (it reads files)
+		}
+		info.Explorable = g.ex != nil
+		if spec == e.Name {
+			info.Start = g.start(r.Context())
+		}
+		out.Games = append(out.Games, info)
 	}
-	for name, inst := range s.cfg.Scripts {
-		g := gameInfo{Name: name, Kind: "script", Script: true, Summary: "game script " + name + " (" + inst.Spec() + ")",
-			Position: "as the script defines it", Example: "grundy solve " + name}
-		g.Start, g.Explorable = startOf(inst)
-		out.Games = append(out.Games, g)
+	names := make([]string, 0, len(s.scripts))
+	for name := range s.scripts {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		g := s.scripts[name]
+		info := gameInfo{Name: name, Kind: "script", Script: true, Summary: "game script " + name + " (" + g.inst.Spec() + ")",
+			Position: "as the script writes it: numbers, a word, or a Starlark value such as (\"ABBA\", 0)", Example: "grundy solve " + g.inst.Spec()}
+		info.Explorable = g.ex != nil
+		info.Start = g.start(r.Context())
+		out.Games = append(out.Games, info)
 	}
 	writeJSON(w, http.StatusOK, out)
-}
-
-// exampleInstance builds a game with the parameters of its example.
-func exampleInstance(s *Server, e *catalog.Entry) (catalog.Instance, bool) {
-	f := strings.Fields(e.Example)
-	if len(f) < 2 {
-		return nil, false
-	}
-	inst, err := s.lookup(f[1])
-	if err != nil {
-		return nil, false
-	}
-	_, ok := inst.(catalog.Explorer)
-	return inst, ok
-}
-
-func startOf(inst catalog.Instance) (*string, bool) {
-	_, explorable := inst.(catalog.Explorer)
-	if st, ok := inst.(catalog.Starter); ok {
-		start := st.Start()
-		return &start, explorable
-	}
-	return nil, explorable
 }
 
 func (s *Server) handleStart(w http.ResponseWriter, r *http.Request) {
@@ -428,17 +510,20 @@ func (s *Server) handleStart(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, "missing query parameter 'game'")
 		return
 	}
-	inst, err := s.lookup(q.Get("game"))
+	g, err := s.lookup(q.Get("game"))
 	if err != nil {
 		writeError(w, http.StatusBadRequest, err.Error())
 		return
 	}
-	start, explorable := startOf(inst)
+	spec := q.Get("game")
+	if g.lock == nil {
+		spec = g.inst.Spec()
+	}
 	writeJSON(w, http.StatusOK, struct {
 		Game       string  `json:"game"`
 		Position   *string `json:"position"`
 		Explorable bool    `json:"explorable"`
-	}{inst.Spec(), start, explorable})
+	}{spec, g.start(r.Context()), g.ex != nil})
 }
 
 func (s *Server) handlePosition(w http.ResponseWriter, r *http.Request) {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -81,8 +82,18 @@ func TestGames(t *testing.T) {
 	if bash == nil || bash["params"] != "M" || bash["start"] != nil || bash["explorable"] != true {
 		t.Errorf("bash: %v", bash)
 	}
-	if len(byName) < len(catalog.Entries()) {
-		t.Errorf("%d games listed, the catalog has %d", len(byName), len(catalog.Entries()))
+	// Every built-in game is listed but those that read files.
+	for _, e := range catalog.Entries() {
+		_, err := catalog.LookupBuiltin(e.Name)
+		refused := err != nil && strings.Contains(err.Error(), "reads a file")
+		if _, listed := byName[e.Name]; listed == refused {
+			t.Errorf("game %s: listed %v, refused %v", e.Name, listed, refused)
+		}
+	}
+	for _, name := range []string{"wythoff", "lasker", "kayles", "staircase"} {
+		if g := byName[name]; g == nil || g["explorable"] != true || g["start"] == nil {
+			t.Errorf("%s: %v", name, g)
+		}
 	}
 	if code, out := send(t, s, "POST", "/api/v1/games", "", ""); code != 405 || !strings.Contains(errorOf(t, out), "GET") {
 		t.Errorf("POST games: %d %v", code, out)
@@ -366,5 +377,76 @@ func TestPage(t *testing.T) {
 		if bytes.Contains(b, []byte("http://")) || bytes.Contains(b, []byte("https://")) {
 			t.Errorf("%s refers to the network", f)
 		}
+	}
+}
+
+// TestRealScripts serves example scripts given at start: a game with draws
+// (the folding strip) and a three-player payoff game (T-shirts), whose
+// positions are Starlark values; concurrent requests take turns on the
+// script's solver.
+func TestRealScripts(t *testing.T) {
+	loaded, err := LoadScripts([]string{"../examples/strip.star", "../examples/tshirts.star"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := New(Config{Scripts: loaded})
+	code, out := get(t, s, "/api/v1/start", url.Values{"game": {"strip.star"}})
+	start, _ := out["position"].(string)
+	if code != 200 || !strings.HasPrefix(start, "(") {
+		t.Fatalf("strip start: %d %v", code, out)
+	}
+	code, out = get(t, s, "/api/v1/position", url.Values{"game": {"strip.star"}, "position": {start}})
+	if code != 200 || out["outcome"] != "D" || len(out["moves"].([]any)) == 0 {
+		t.Fatalf("strip: %d %v", code, out)
+	}
+	draws := 0
+	for _, m := range out["moves"].([]any) {
+		mv := m.(map[string]any)
+		if mv["result"] == "draw" {
+			draws++
+		}
+		// Every move's position reads back.
+		code, back := post(t, s, "/api/v1/position", mustJSON(map[string]any{"game": "strip.star", "position": mv["position"]}))
+		if code != 200 || back["outcome"] != mv["outcome"] {
+			t.Errorf("strip move %v: %d %v", mv["position"], code, back)
+		}
+	}
+	if draws == 0 {
+		t.Errorf("a drawn position without a drawing move: %v", out["moves"])
+	}
+	if code, out := get(t, s, "/api/v1/best", url.Values{"game": {"strip.star"}, "position": {start}}); code != 200 || out["move"].(map[string]any)["result"] != "draw" {
+		t.Errorf("strip best: %d %v", code, out)
+	}
+
+	// T-shirts: payoff vectors; several clients at once.
+	code, out = get(t, s, "/api/v1/start", url.Values{"game": {"tshirts.star"}})
+	tstart, _ := out["position"].(string)
+	if code != 200 || tstart == "" {
+		t.Fatalf("tshirts start: %d %v", code, out)
+	}
+	results := make(chan string, 4)
+	for range 4 {
+		go func() {
+			req := httptest.NewRequest("GET", "/api/v1/position?"+url.Values{"game": {"tshirts.star"}, "position": {tstart}}.Encode(), nil)
+			rec := httptest.NewRecorder()
+			s.ServeHTTP(rec, req)
+			results <- fmt.Sprint(rec.Code, " ", rec.Body.String())
+		}()
+	}
+	var first string
+	for i := range 4 {
+		r := <-results
+		if !strings.HasPrefix(r, "200 ") || !strings.Contains(r, `"payoff"`) {
+			t.Errorf("tshirts: %.300s", r)
+		}
+		if i == 0 {
+			first = r
+		} else if r != first {
+			t.Errorf("tshirts answers differ:\n%.200s\n%.200s", first, r)
+		}
+	}
+	// Requests never name files, even of scripts that exist.
+	if code, out := get(t, s, "/api/v1/position", url.Values{"game": {"../examples/snim.star"}}); code != 400 || !strings.Contains(errorOf(t, out), "only built-in games") {
+		t.Errorf("a script path from a client: %d %v", code, out)
 	}
 }

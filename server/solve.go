@@ -47,20 +47,21 @@ type solved struct {
 // Requests for a position being solved wait for that search instead of
 // starting their own; if its client goes away, the next waiter takes over.
 func (s *Server) solve(ctx context.Context, game, pos string) (*solved, error) {
-	inst, err := s.lookup(game)
+	g, err := s.lookup(game)
 	if err != nil {
 		return nil, err
 	}
+	pos = g.position(pos)
 	ctx, cancel := context.WithTimeout(ctx, s.cfg.Timeout)
 	defer cancel()
-	key := inst.Spec() + "\x00" + pos
+	key := g.inst.Spec() + "\x00" + pos
 	for {
 		res, c, leader := s.cache.begin(key)
 		if res != nil {
 			return res, nil
 		}
 		if leader {
-			res, err := s.compute(ctx, inst, pos)
+			res, err := s.compute(ctx, g, pos)
 			s.cache.finish(key, c, res, err)
 			return res, err
 		}
@@ -77,27 +78,31 @@ func (s *Server) solve(ctx context.Context, game, pos string) (*solved, error) {
 }
 
 // compute solves and explores a position, at most MaxConcurrent at once.
-func (s *Server) compute(ctx context.Context, inst catalog.Instance, pos string) (*solved, error) {
+func (s *Server) compute(ctx context.Context, g *served, pos string) (*solved, error) {
 	select {
 	case s.sem <- struct{}{}:
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}
 	defer func() { <-s.sem }()
+	if err := g.take(ctx); err != nil {
+		return nil, err
+	}
+	defer g.release()
 	var tokens []string
 	if pos != "" {
 		tokens = []string{pos}
 	}
 	opts := catalog.Options{MaxStates: s.cfg.MaxStates}
 	var x *catalog.Exploration
-	ex, explorable := inst.(catalog.Explorer)
+	explorable := g.ex != nil
 	if explorable {
 		var err error
-		if x, err = ex.Explore(ctx, tokens, opts, s.cfg.MaxMoves); err != nil {
+		if x, err = g.ex.Explore(ctx, tokens, opts, s.cfg.MaxMoves); err != nil {
 			return nil, err
 		}
 	} else {
-		r, err := inst.Solve(ctx, tokens, opts)
+		r, err := g.inst.Solve(ctx, tokens, opts)
 		if err != nil {
 			return nil, err
 		}

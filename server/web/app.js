@@ -152,10 +152,24 @@ function describeMove(m) {
   return "→ " + m.position;
 }
 
+const plainNumber = (x) => /^[0-9]+$/.test(x);
+
 function moveLabel(m, board) {
-  if (board && board.kind === "heaps" && m.component >= 0) return "heap " + (m.component + 1) + ": " + m.from + " → " + (m.to || "0");
+  if (board && board.kind === "heaps" && m.component >= 0 && plainNumber(m.from) && board.heaps.length > m.component && board.heaps[m.component] === m.from) {
+    return "heap " + (m.component + 1) + ": " + m.from + " → " + (m.to === "" ? "0" : m.to);
+  }
   if (m.component >= 0 && board && board.kind === "components") return "part " + (m.component + 1) + ": " + m.from + " → " + (m.to || "∅");
+  if (m.component < 0 && m.to) return m.to + " → " + m.position; // a script's labelled move
   return "→ " + m.position;
+}
+
+// heapsAfter reads a move's position as heap sizes when it is written as
+// as many numbers as the board has heaps (null otherwise).
+function heapsAfter(m, board) {
+  if (!board || board.kind !== "heaps") return null;
+  const f = m.position.split(" ");
+  if (f.length !== board.heaps.length || !f.every(plainNumber)) return null;
+  return f.map(Number);
 }
 
 function badge(m) {
@@ -165,6 +179,7 @@ function badge(m) {
     case "lose": return "lose" + n;
     case "draw": return "draw";
   }
+  if (m.payoff != null) return "payoffs " + [].concat(m.payoff).join(" / ");
   return m.outcome;
 }
 
@@ -198,6 +213,7 @@ function drawBoard(d) {
       if (n > maxTokensDrawn) tokens.append(el("span", { class: "more" }, "+ " + (n - maxTokensDrawn) + " more"));
       box.append(el("div", { class: "heap", "data-heap": i }, el("span", { class: "heap-label" }, "heap " + (i + 1) + " · " + h), tokens));
     });
+    if (d.moves.length > 0) box.append(el("p", { class: "help" }, "Click a token to take it and every token to its right, or pick a move from the list."));
   } else if (b.kind === "grid") {
     const table = el("table", { class: "grid" });
     for (const row of b.rows) table.append(el("tr", {}, ...[...row].map((c) => el("td", {}, c === "." ? "" : c))));
@@ -212,15 +228,29 @@ function drawBoard(d) {
   }
 }
 
-function previewTake(heap, k) {
+// previewHeaps marks the tokens a move takes (sizes: the heap sizes after
+// it), or clears the marks (null).
+function previewHeaps(sizes) {
   for (const t of document.querySelectorAll("#board .token")) {
-    t.classList.toggle("preview", heap >= 0 && Number(t.dataset.heap) === heap && Number(t.dataset.k) >= k);
+    t.classList.toggle("preview", sizes != null && Number(t.dataset.k) >= sizes[Number(t.dataset.heap)]);
   }
 }
 
+function previewTake(heap, k) {
+  const d = current();
+  if (heap < 0 || !d) return previewHeaps(null);
+  const sizes = d.board.heaps.map(Number);
+  sizes[heap] = k;
+  previewHeaps(sizes);
+}
+
+// clickToken makes the move that leaves heap at k tokens, if there is one.
 function clickToken(heap, k) {
   const d = current();
-  const m = d.moves.find((m) => m.component === heap && m.to === String(k));
+  const sizes = d.board.heaps.slice();
+  sizes[heap] = String(k);
+  const target = sizes.join(" ");
+  const m = d.moves.find((m) => m.position === target) || d.moves.find((m) => m.component === heap && m.to === String(k) && d.board.heaps.length === 1);
   if (m) play(m.position);
   else showError("no move leaves heap " + (heap + 1) + " at " + k + " in " + d.game);
 }
@@ -241,9 +271,10 @@ function drawMoves(d) {
     const b = el("button", { type: "button", class: cls, title: "leaves " + m.position + " (" + m.outcome + (m.remoteness != null ? ", remoteness " + m.remoteness : "") + (m.grundy != null ? ", Grundy value " + m.grundy : "") + ")", "data-position": m.position, "data-result": m.result },
       el("span", { class: "label" }, moveLabel(m, d.board)), el("span", { class: "badge" }, badge(m)));
     b.addEventListener("click", () => play(m.position));
-    if (m.component >= 0 && d.board && d.board.kind === "heaps") {
-      b.addEventListener("mouseenter", () => previewTake(m.component, Number(m.to)));
-      b.addEventListener("mouseleave", () => previewTake(-1, 0));
+    const after = heapsAfter(m, d.board);
+    if (after) {
+      b.addEventListener("mouseenter", () => previewHeaps(after));
+      b.addEventListener("mouseleave", () => previewHeaps(null));
     }
     list.append(el("li", {}, b));
   }
@@ -255,7 +286,7 @@ function drawSummary(d) {
   const parts = [outcomeWords(d)];
   if (d.grundy != null) parts.push("Sprague–Grundy value " + d.grundy + ".");
   if (d.value != null) parts.push("Value " + JSON.stringify(d.value) + ".");
-  if (d.payoff != null) parts.push("Payoffs " + JSON.stringify(d.payoff) + ".");
+  if (d.payoff != null) parts.push("Payoffs, from the player to move on: " + [].concat(d.payoff).join(" / ") + ".");
   s.textContent = parts.join(" ");
   $("position-text").textContent = d.game + " · " + d.position;
 }
