@@ -69,6 +69,7 @@ type Space struct {
 	leqs   map[uint64]bool
 	ops    map[opKey]Game
 	keybuf []byte
+	canons []*canon
 
 	// MaxNodes bounds the number of distinct games; 0 means MaxNodesDef.
 	MaxNodes int
@@ -463,9 +464,10 @@ func (s *Space) make(L, R []Game) Game {
 			return s.Nimber(ml)
 		}
 	}
-	c := canon{s: s}
+	c := s.getCanon()
 	L = c.bypassLeft(L, R)
 	R = c.bypassRight(L, R)
+	s.putCanon(c)
 	L = s.removeDominated(L, true)
 	R = s.removeDominated(R, false)
 	return s.fromCanonical(L, R)
@@ -523,17 +525,30 @@ func (s *Space) numberForm(L, R []Game) (Game, bool) {
 // mex returns the least n such that *n is not among opts when every
 // option is a nimber, and -1 otherwise. opts is sorted and deduplicated.
 func (s *Space) mex(opts []Game) int {
-	seen := make(map[int]bool, len(opts))
+	var small [4]uint64 // nimbers below 256
+	var big map[int]bool
 	for _, o := range opts {
 		k, ok := s.IsNimber(o)
 		if !ok {
 			return -1
 		}
-		seen[k] = true
+		if k < 256 {
+			small[k>>6] |= 1 << (k & 63)
+		} else {
+			if big == nil {
+				big = map[int]bool{}
+			}
+			big[k] = true
+		}
 	}
 	m := 0
-	for seen[m] {
+	for m < 256 && small[m>>6]&(1<<(m&63)) != 0 {
 		m++
+	}
+	if m == 256 {
+		for big[m] {
+			m++
+		}
 	}
 	return m
 }
@@ -547,6 +562,24 @@ type canon struct {
 	geqA     map[Game]bool
 	leftArr  []Game
 	rightArr []Game
+}
+
+// getCanon takes a canon from the Space's free list: canonicalisations
+// nest (a sum's options are sums), so each level has its own.
+func (s *Space) getCanon() *canon {
+	if n := len(s.canons); n > 0 {
+		c := s.canons[n-1]
+		s.canons = s.canons[:n-1]
+		return c
+	}
+	return &canon{s: s, leqA: map[Game]bool{}, geqA: map[Game]bool{}}
+}
+
+func (s *Space) putCanon(c *canon) {
+	clear(c.leqA)
+	clear(c.geqA)
+	c.leftArr, c.rightArr = nil, nil
+	s.canons = append(s.canons, c)
 }
 
 // leqArrays reports x ≤ G where G = {L | R} (deleted entries skipped).
@@ -569,9 +602,6 @@ func (c *canon) leqArrays(x Game) bool {
 				break
 			}
 		}
-	}
-	if c.leqA == nil {
-		c.leqA = map[Game]bool{}
 	}
 	c.leqA[x] = res
 	return res
@@ -597,9 +627,6 @@ func (c *canon) geqArrays(x Game) bool {
 				break
 			}
 		}
-	}
-	if c.geqA == nil {
-		c.geqA = map[Game]bool{}
 	}
 	c.geqA[x] = res
 	return res

@@ -44,8 +44,9 @@ type Evaluator[P comparable] struct {
 }
 
 // New returns an Evaluator for g, which must implement game.Partizan or
-// game.PartizanSplitting; game.Splitter and game.Formatter are used when
-// present.
+// game.PartizanSplitting; game.Formatter is used when present, and
+// game.Splitter splits the positions given to Value (a splitting game's
+// options already come as regions).
 func New[P comparable](s *cgt.Space, g any) (*Evaluator[P], error) {
 	e := &Evaluator[P]{Space: s, memo: map[P]cgt.Game{}, open: map[P]bool{}}
 	switch pg := g.(type) {
@@ -108,19 +109,21 @@ func (e *Evaluator[P]) Value(ctx context.Context, positions ...P) (g cgt.Game, e
 			e.depth = 0
 		}
 	}()
+	if e.split != nil {
+		var parts []P
+		for _, p := range positions {
+			parts = e.split(parts, p)
+		}
+		positions = parts
+	}
 	return e.sum(positions), nil
 }
 
+// sum values a sum of regions: the given positions after splitting, or
+// the regions an option leaves.
 func (e *Evaluator[P]) sum(ps []P) cgt.Game {
 	acc := cgt.Zero
 	for _, p := range ps {
-		if e.split != nil {
-			parts := e.split(nil, p)
-			if len(parts) != 1 || parts[0] != p {
-				acc = e.Space.Add(acc, e.sum(parts))
-				continue
-			}
-		}
 		acc = e.Space.Add(acc, e.value(p))
 	}
 	return acc
