@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"iter"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/grundy-go/grundy/impartial"
@@ -121,9 +122,19 @@ func checkAgainstHorizon(t *testing.T, adj [][]int32, term, endless []int, withE
 	if withEndless {
 		p.Endless = func(v int32) outcome.Outcome { return toO(endless[v]) }
 	}
-	res, err := Solve(context.Background(), p, Options{})
+	moves := slices.Clone(p.Moves)
+	res, err := Solve(context.Background(), p, Options{Workers: 1})
 	if err != nil {
 		t.Fatal(err)
+	}
+	// The level-parallel solver must give the same answers.
+	p.Moves = moves
+	par, err := Solve(context.Background(), p, Options{Workers: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(par.Outcome, res.Outcome) || !slices.Equal(par.Remoteness, res.Remoteness) || par.Endless != res.Endless {
+		t.Fatalf("graph %v: parallel %v %v, sequential %v %v", adj, par.Outcome, par.Remoteness, res.Outcome, res.Remoteness)
 	}
 	trunc := endless
 	if !withEndless {
@@ -426,5 +437,37 @@ func TestPower(t *testing.T) {
 	}
 	if _, err := NewPower(toCSR(make([][]int32, 100)), 5, 1<<20, 1<<24); err == nil {
 		t.Error("10^10 positions were accepted")
+	}
+}
+
+// TestParallelLarger compares the level-parallel solver with the
+// sequential queue on graphs large enough for the workers to contend.
+func TestParallelLarger(t *testing.T) {
+	r := rand.New(rand.NewPCG(17, 18))
+	for iter := 0; iter < 20; iter++ {
+		n := 1000 + r.IntN(5000)
+		adj := make([][]int32, n)
+		for u := range adj {
+			for range r.IntN(6) {
+				v := r.IntN(n)
+				if r.IntN(3) > 0 && u > 0 {
+					v = r.IntN(u) // mostly downwards: long chains of resolution
+				}
+				adj[u] = append(adj[u], int32(v))
+			}
+		}
+		g := toCSR(adj)
+		pred := g.Transpose()
+		seq, err := Solve(context.Background(), &Problem{Pred: pred, Moves: g.Degrees()}, Options{Workers: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		par, err := Solve(context.Background(), &Problem{Pred: pred, Moves: g.Degrees()}, Options{Workers: 4})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(par.Outcome, seq.Outcome) || !slices.Equal(par.Remoteness, seq.Remoteness) {
+			t.Fatalf("n=%d: parallel and sequential differ", n)
+		}
 	}
 }

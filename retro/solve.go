@@ -4,6 +4,9 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"runtime"
+	"sync"
+	"sync/atomic"
 
 	"github.com/grundy-go/grundy/outcome"
 )
@@ -31,6 +34,10 @@ type Problem struct {
 
 // Options tune Solve.
 type Options struct {
+	// Workers is the number of goroutines that resolve positions: 1 for
+	// the sequential queue, 0 for one per CPU on graphs of at least
+	// parallelMinNodes nodes (sequential below).
+	Workers int
 	// Progress, if not nil, is called now and then with the number of
 	// positions resolved so far and the total.
 	Progress func(resolved, total int)
@@ -96,14 +103,61 @@ func Solve(ctx context.Context, p *Problem, opts Options) (*Result, error) {
 			return nil, fmt.Errorf("retro: terminal node %d has outcome %v; want N, P or D", v, o)
 		}
 	}
+	workers := opts.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+		if n < parallelMinNodes {
+			workers = 1
+		}
+	}
+	var err error
+	if workers > 1 {
+		queue, err = solveLevels(ctx, p, st, rem, queue, workers, opts.Progress)
+	} else {
+		queue, err = solveQueue(ctx, p, st, rem, queue, opts.Progress)
+	}
+	if err != nil {
+		return nil, err
+	}
+	resolvedCount := len(queue)
+	queue = nil
+	res := &Result{Remoteness: rem}
+	if resolvedCount+len(drawnEnds) < n {
+		if err := endless(ctx, p, st, rem, drawnEnds, res); err != nil {
+			return nil, err
+		}
+	}
+	out := make([]outcome.Outcome, n)
+	for v, s := range st {
+		switch s {
+		case resolvedN:
+			out[v] = outcome.N
+		case resolvedP:
+			out[v] = outcome.P
+		default:
+			out[v] = outcome.D
+		}
+	}
+	res.Outcome = out
+	return res, nil
+}
+
+// parallelMinNodes is the size below which Solve stays sequential unless
+// told otherwise: there the goroutines cost more than they save.
+const parallelMinNodes = 1 << 16
+
+// solveQueue is the sequential queue algorithm: the queue holds the
+// terminal nodes on entry and every resolved node on return.
+func solveQueue(ctx context.Context, p *Problem, st, rem []uint32, queue []int32, progress func(int, int)) ([]int32, error) {
 	off, adj := p.Pred.Off, p.Pred.Adj
+	n := len(st)
 	for head := 0; head < len(queue); head++ {
 		if head&0xffff == 0 {
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}
-			if opts.Progress != nil && head > 0 {
-				opts.Progress(head, n)
+			if progress != nil && head > 0 {
+				progress(head, n)
 			}
 		}
 		v := queue[head]
@@ -133,27 +187,105 @@ func Solve(ctx context.Context, p *Problem, opts Options) (*Result, error) {
 			}
 		}
 	}
-	resolvedCount := len(queue)
-	queue = nil
-	res := &Result{Remoteness: rem}
-	if resolvedCount+len(drawnEnds) < n {
-		if err := endless(ctx, p, st, rem, drawnEnds, res); err != nil {
+	return queue, nil
+}
+
+// solveLevels is the queue algorithm run level by level, each level (the
+// nodes of one remoteness) shared among workers that update the state
+// words with compare-and-swap. The FIFO queue of solveQueue processes the
+// same levels in the same order, so the results are identical: a won node
+// takes its remoteness from the first level holding a lost option, a lost
+// node from the level of its last won option, whichever worker gets there.
+// New nodes go to the shared queue in blocks reserved with one atomic add.
+func solveLevels(ctx context.Context, p *Problem, st, rem []uint32, queue []int32, workers int, progress func(int, int)) ([]int32, error) {
+	const chunk = 256
+	off, adj := p.Pred.Off, p.Pred.Adj
+	n := len(st)
+	start := len(queue)
+	queue = queue[:n] // allocated with capacity n: one slot per node
+	var tail atomic.Int64
+	tail.Store(int64(start))
+	for lo, hi := 0, start; lo < hi; lo, hi = hi, int(tail.Load()) {
+		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-	}
-	out := make([]outcome.Outcome, n)
-	for v, s := range st {
-		switch s {
-		case resolvedN:
-			out[v] = outcome.N
-		case resolvedP:
-			out[v] = outcome.P
-		default:
-			out[v] = outcome.D
+		if progress != nil && lo > 0 {
+			progress(lo, n)
 		}
+		var next atomic.Int64
+		next.Store(int64(lo))
+		var wg sync.WaitGroup
+		for range workers {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				var buf [256]int32
+				nb := 0
+				flush := func() {
+					at := tail.Add(int64(nb)) - int64(nb)
+					copy(queue[at:], buf[:nb])
+					nb = 0
+				}
+				push := func(u int32) {
+					if nb == len(buf) {
+						flush()
+					}
+					buf[nb] = u
+					nb++
+				}
+				for {
+					i := next.Add(chunk) - chunk
+					if i >= int64(hi) {
+						break
+					}
+					for _, v := range queue[i:min(i+chunk, int64(hi))] {
+						r := rem[v] + 1
+						preds := adj[off[v]:off[v+1]]
+						if atomic.LoadUint32(&st[v]) == resolvedP {
+							for _, u := range preds {
+								for {
+									s := atomic.LoadUint32(&st[u])
+									if s >= resolved {
+										break
+									}
+									if atomic.CompareAndSwapUint32(&st[u], s, resolvedN) {
+										rem[u] = r
+										push(u)
+										break
+									}
+								}
+							}
+							continue
+						}
+						for _, u := range preds {
+							for {
+								s := atomic.LoadUint32(&st[u])
+								if s >= resolved {
+									break
+								}
+								if s == 1 {
+									if atomic.CompareAndSwapUint32(&st[u], 1, resolvedP) {
+										rem[u] = r
+										push(u)
+										break
+									}
+									continue
+								}
+								if atomic.CompareAndSwapUint32(&st[u], s, s-1) {
+									break
+								}
+							}
+						}
+					}
+				}
+				if nb > 0 {
+					flush()
+				}
+			}()
+		}
+		wg.Wait()
 	}
-	res.Outcome = out
-	return res, nil
+	return queue[:tail.Load()], nil
 }
 
 // endless decides the nodes that the queue left unresolved: neither player
