@@ -145,7 +145,7 @@ type state struct {
 	tailBits uint8
 	unequal  bool
 
-	maxVal   uint32
+	maxVal uint32
 	// seen[v] is 1 when v is the value of an option of the heap being
 	// solved (2: a candidate of the sparse method's search). Bytes, not
 	// bits: the loops over splits then store without reading, which keeps
@@ -443,7 +443,18 @@ func value[T unsigned](st *state, g []T, n int) uint32 {
 	// is that large (noteValue), so these loops store directly; seen is
 	// then cleared whole (clearAll).
 	seen := st.seen
-	for _, k := range st.split2 {
+	split2 := st.split2
+	if st.sparse && !st.unequal && len(split2) == 2 && n-split2[1] >= 2 {
+		// Two split amounts (Kayles, 0.376, …): one pass over the rare
+		// heaps marks the splits of both n−k0 and n−k1.
+		m1, m2 := n-split2[0], n-split2[1]
+		rare := st.rare[:sort.Search(len(st.rare), func(i int) bool { return int(st.rare[i]) >= m1 })]
+		both := sort.Search(len(rare), func(i int) bool { return int(rare[i]) >= m2 })
+		rareSweep2(seen, g, m1, m2, rare[:both])
+		rareSweep(seen, g, m1, rare[both:])
+		split2 = nil
+	}
+	for _, k := range split2 {
 		m := n - k
 		if m < 2 {
 			break
@@ -579,6 +590,17 @@ func rareSweep[T unsigned](seen []byte, g []T, m int, rare []int32) {
 	g = g[:m]
 	for _, r := range rare {
 		seen[g[r]^g[m-int(r)]] = 1
+	}
+}
+
+// rareSweep2 is rareSweep for two heap sizes m1 > m2 at once, for rare
+// heaps r < m2.
+func rareSweep2[T unsigned](seen []byte, g []T, m1, m2 int, rare []int32) {
+	g = g[:m1]
+	for _, r := range rare {
+		x := g[r]
+		seen[x^g[m1-int(r)]] = 1
+		seen[x^g[m2-int(r)]] = 1
 	}
 }
 

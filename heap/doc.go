@@ -29,6 +29,15 @@
 //     mask only affects speed, never the values, so it is re-chosen as the
 //     values grow.
 //
+// A rare candidate is looked up through index lists of the heaps of each
+// value (4 bytes a heap, kept for runs up to 2^28 values): walking the
+// list of a less frequent value u and testing the partner of value u⊕v
+// finds a pair in about 1/freq(u⊕v) steps.
+//
+// The plain loop shares each long sweep over splits with a second
+// goroutine (two cores); the sparse loop is sequential, its work per value
+// being small.
+//
 // Values are kept in the narrowest unsigned type that fits them (Values).
 // FindPeriod finds the least period and preperiod the values show, and
 // arithmetic periodicity (G(n+p) = G(n) + s) when there is no period; a
@@ -40,7 +49,11 @@
 // Extend.
 //
 // Treblecross (treblecross.go) reduces to the octal game 0.007 (Winning
-// Ways ch. 4): a strip is a sum of segments of safe cells, and a segment of
-// L safe cells has the value of a 0.007 heap of L+2, which is the value of
-// 0.11337 at L.
+// Ways ch. 4): unless three in a row can be made at once, nobody plays
+// within two cells of an X, so a strip is a sum of segments of safe cells,
+// and a segment of L safe cells is a 0.007 heap of L+2, which is the heap
+// L of 0.11337 (the spec "treblecross"). The reduction decides the outcome
+// and the winning cells exactly (tested against literal play on every
+// strip up to 11 cells); it is not the strip's own Grundy value, since the
+// suicidal moves next to an X are left out of the mex.
 package heap
