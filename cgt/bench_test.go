@@ -59,7 +59,7 @@ func BenchmarkLeq(b *testing.B) {
 	b.Run("cold", func(b *testing.B) {
 		for i := 0; i < b.N; i++ {
 			b.StopTimer()
-			clear(s.leqs)
+			s.leqs.clear()
 			b.StartTimer()
 			s.Leq(gs[i%len(gs)], gs[(i*13+1)%len(gs)])
 		}

@@ -65,8 +65,8 @@ type Space struct {
 	nodes  []node
 	nusIdx map[nus]Game
 	optIdx map[string]Game
-	sums   map[uint64]Game
-	leqs   map[uint64]bool
+	sums   memoTable // Game(g)<<32 | h, g ≤ h → g + h
+	leqs   memoTable // g<<32 | h → 1 if g ≤ h, else 0
 	ops    map[opKey]Game
 	keybuf []byte
 	canons []*canon
@@ -112,8 +112,6 @@ func NewSpace() *Space {
 	s := &Space{
 		nusIdx: map[nus]Game{},
 		optIdx: map[string]Game{},
-		sums:   map[uint64]Game{},
-		leqs:   map[uint64]bool{},
 		ops:    map[opKey]Game{},
 	}
 	s.nusGame(nus{}) // handle 0
@@ -314,9 +312,9 @@ func (s *Space) Leq(g, h Game) bool {
 	}
 	s.Stats.LeqCalls++
 	key := uint64(uint32(g))<<32 | uint64(uint32(h))
-	if r, ok := s.leqs[key]; ok && !s.noMemo {
+	if r, ok := s.leqs.get(key); ok && !s.noMemo {
 		s.Stats.LeqHits++
-		return r
+		return r == 1
 	}
 	s.step()
 	gNum, hNum := ng.isNus && ng.v.isNumber(), nh.isNus && nh.v.isNumber()
@@ -338,7 +336,11 @@ func (s *Space) Leq(g, h Game) bool {
 		}
 	}
 	if !s.noMemo {
-		s.leqs[key] = res
+		v := int32(0)
+		if res {
+			v = 1
+		}
+		s.leqs.put(key, v)
 	}
 	return res
 }
@@ -396,9 +398,9 @@ func (s *Space) Add(g, h Game) Game {
 	}
 	s.Stats.SumCalls++
 	key := uint64(uint32(g))<<32 | uint64(uint32(h))
-	if r, ok := s.sums[key]; ok && !s.noMemo {
+	if r, ok := s.sums.get(key); ok && !s.noMemo {
 		s.Stats.SumHits++
-		return r
+		return Game(r)
 	}
 	s.step()
 	var L, R []Game
@@ -420,7 +422,7 @@ func (s *Space) Add(g, h Game) Game {
 	}
 	res := s.make(L, R)
 	if !s.noMemo {
-		s.sums[key] = res
+		s.sums.put(key, int32(res))
 	}
 	return res
 }
