@@ -157,11 +157,14 @@ func (gg *graphGame) solve(ctx context.Context, opts Options, needRetro, needVal
 }
 
 func (gg *graphGame) method() string {
-	m := fmt.Sprintf("retrograde analysis of %d nodes and %d edges", gg.g.Nodes(), gg.g.Succ.Arcs())
-	if gg.vals != nil {
-		m += fmt.Sprintf("; generalized Sprague–Grundy values (Fraenkel–Yesha, %d stages)", gg.vals.Stages)
+	var parts []string
+	if gg.res != nil {
+		parts = append(parts, "retrograde analysis")
 	}
-	return m
+	if gg.vals != nil {
+		parts = append(parts, fmt.Sprintf("generalized Sprague–Grundy values (Fraenkel–Yesha, %d stages)", gg.vals.Stages))
+	}
+	return fmt.Sprintf("%s of a graph of %d nodes and %d edges", strings.Join(parts, " and "), gg.g.Nodes(), gg.g.Succ.Arcs())
 }
 
 func (gg *graphGame) Solve(ctx context.Context, tokens []string, opts Options) (*Report, error) {
