@@ -13,7 +13,7 @@
 //
 // Nodes are numbered 0..NODES-1. Self-loops and repeated edges are allowed.
 // The label and outcome lines come after all the edges; a name is not a
-// number, holds no spaces, and names one node. Only a node without moves may
+// number, holds no spaces or commas, and names one node. Only a node without moves may
 // have an outcome.
 //
 // Every error names the file and line, "g.txt:7: node 12 out of range

@@ -317,6 +317,9 @@ func (p *parser) label(g *Graph, fields [][]byte, n int64) error {
 	if _, err := strconv.ParseInt(name, 10, 64); err == nil || isDigitOrSign(name[0]) {
 		return p.errorf("label %q looks like a number; a label must not start with a digit or sign", name)
 	}
+	if strings.ContainsRune(name, ',') {
+		return p.errorf("label %q holds a comma, which separates nodes on the command line", name)
+	}
 	if g.Labels == nil {
 		g.Labels = make([]string, n)
 		g.byLabel = map[string]int32{}

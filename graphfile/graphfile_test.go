@@ -106,6 +106,7 @@ func TestParseErrors(t *testing.T) {
 		{"3 1\n0 1\nlabel 0\n", "f:3: expected \"label U NAME\""},
 		{"3 1\n0 1\nlabel 0 12\n", "f:3: label \"12\" looks like a number; a label must not start with a digit or sign"},
 		{"3 1\n0 1\nlabel 0 a\nlabel 1 a\n", "f:4: label \"a\" already names node 0"},
+		{"3 1\n0 1\nlabel 0 a,b\n", "f:3: label \"a,b\" holds a comma, which separates nodes on the command line"},
 		{"3 1\n0 1\nlabel 0 a\nlabel 0 b\n", "f:4: node 0 already has the label \"a\""},
 		{"3 1\n0 1\noutcome 2 W\n", "f:3: outcome \"W\": expected N (the player to move wins), P (loses) or D (draw)"},
 		{"3 1\n0 1\noutcome 0 N\n", "f:3: node 0 has moves; only a terminal node can have a fixed outcome"},
