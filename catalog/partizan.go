@@ -24,13 +24,13 @@ type PartizanInstance interface {
 func init() {
 	Register(Entry{
 		Name:     "hackenbush",
-		Position: "stalks of l (Left, blue) and r (Right, red) edges read from the ground up, e.g. lrrl; several stalks make a sum",
-		Summary:  "Blue-Red Hackenbush on stalks: a player removes one of his edges and everything above it falls",
-		Example:  "value hackenbush lrrl rl",
+		Position: "stalks of l (Left, blue) and r (Right, red) edges read from the ground up, e.g. lrrl, or trees with branches in brackets, e.g. l[r,lr]; several make a sum",
+		Summary:  "Blue-Red Hackenbush on stalks and trees: a player removes one of his edges and everything above it falls",
+		Example:  "value hackenbush lrrl l[r,r]",
 		Kind:     "partizan",
 		Make: func(string) (Instance, error) {
-			return &partizanGame[string]{spec: "hackenbush", game: hackenbush.Stalks{}, parse: hackenbush.Parse,
-				format: hackenbush.Stalks{}.Format}, nil
+			return &partizanGame[string]{spec: "hackenbush", game: hackenbush.Trees{}, parse: hackenbush.ParseTrees,
+				format: hackenbush.Trees{}.Format}, nil
 		},
 	})
 	Register(Entry{
