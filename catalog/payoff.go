@@ -8,8 +8,10 @@ import (
 	"strings"
 
 	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/games/kuhn"
 	"github.com/grundy-go/grundy/games/landlords"
 	"github.com/grundy-go/grundy/games/pig"
+	"github.com/grundy-go/grundy/matrix"
 	"github.com/grundy-go/grundy/payoff"
 )
 
@@ -37,6 +39,67 @@ func init() {
 			return landlordsGame{}, nil
 		},
 	})
+}
+
+func init() {
+	Register(Entry{
+		Name:     "kuhn",
+		Position: "none: the game starts with the deal",
+		Summary:  "Kuhn poker: three cards J < Q < K, one each, ante 1; check or bet 1, then call or fold; the higher card wins a showdown",
+		Example:  "solve kuhn --json",
+		Kind:     "hidden information",
+		Make:     func(string) (Instance, error) { return kuhnGame{}, nil },
+	})
+}
+
+type kuhnGame struct{}
+
+func (kuhnGame) Spec() string { return "kuhn" }
+
+func (kuhnGame) Solve(ctx context.Context, tokens []string, opts Options) (*Report, error) {
+	if f := Fields(tokens); len(f) > 0 {
+		return nil, fmt.Errorf("unexpected position %q: Kuhn poker is solved from the deal and takes no position", f[0])
+	}
+	if opts.Method == ClosedForm {
+		return nil, fmt.Errorf("kuhn has no closed form here; drop --method closed")
+	}
+	sol, err := matrix.SolveTree(ctx, kuhn.Tree())
+	if err != nil {
+		return nil, err
+	}
+	v := matrix.Float(sol.Value)
+	strategy := map[string]map[string]map[string]string{}
+	for k, name := range []string{"player1", "player2"} {
+		strategy[name] = map[string]map[string]string{}
+		for info, acts := range sol.Strategy[k] {
+			m := map[string]string{}
+			for a, p := range acts {
+				m[a] = p.RatString()
+			}
+			strategy[name][info] = m
+		}
+	}
+	r := &Report{
+		Game:     "kuhn",
+		Position: "deal",
+		Outcome:  "D",
+		Value:    v,
+		Payoff:   []float64{v, -v},
+		Method:   "sequence-form linear program (Koller, Megiddo & von Stengel 1994) with gonum's simplex, strategies made exact and checked by exact best responses",
+		Extra: map[string]any{
+			"value_exact": sol.Value.RatString(),
+			"verified":    sol.Verified,
+			"strategy":    strategy,
+		},
+		Notes: []string{
+			"value is player 1's expected gain per hand under optimal play by both (player 1 acts first); zero-sum, so payoff is (v, −v)",
+			"strategy: for each information set (the player's card and the betting so far: c = check, b = bet), the probability of each action; a set the player's own strategy never reaches gets the uniform mix",
+		},
+	}
+	if !sol.Verified {
+		r.Notes = append(r.Notes, fmt.Sprintf("not verified exactly: the value lies between %s and %s", sol.Lower.RatString(), sol.Upper.RatString()))
+	}
+	return r, nil
 }
 
 // chanceOutcome names the result of a two-player game with chance from the

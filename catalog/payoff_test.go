@@ -203,3 +203,14 @@ func TestSolvePayoffRootOnly(t *testing.T) {
 		}
 	}
 }
+
+func TestKuhnReport(t *testing.T) {
+	m := solveJSON(t, "kuhn")
+	if m["value_exact"] != "-1/18" || m["verified"] != true {
+		t.Errorf("kuhn: %v", m)
+	}
+	inst, _ := Lookup("kuhn")
+	if _, err := inst.Solve(context.Background(), []string{"3"}, Options{}); err == nil {
+		t.Error("kuhn accepted a position")
+	}
+}
