@@ -330,8 +330,20 @@ func TestSortedRemoval(t *testing.T) {
 		}
 		s := load(t, "sorted.star", map[string]string{"a": ints(a)})
 		r := solve(t, s, "")
-		if want := outcomeOf(sortedBrute(a, 1<<n-1, map[uint]bool{})); r.Outcome != want {
+		memo := map[uint]bool{}
+		if want := outcomeOf(sortedBrute(a, 1<<n-1, memo)); r.Outcome != want {
 			t.Fatalf("a = %v: outcome %s, want %s", a, r.Outcome, want)
+		}
+		// The winning moves are exactly the deletions that leave a lost
+		// array.
+		var want []string
+		for i := 0; i < n; i++ {
+			if m := uint(1<<n-1) &^ (1 << i); r.Outcome == "N" && !sortedBrute(a, m, memo) {
+				want = append(want, fmt.Sprint(m))
+			}
+		}
+		if fmt.Sprint(r.WinningMoves) != fmt.Sprint(want) && !(len(want) == 0 && len(r.WinningMoves) == 0) {
+			t.Fatalf("a = %v: winning moves %v, want %v", a, r.WinningMoves, want)
 		}
 	}
 }
