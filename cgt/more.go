@@ -96,7 +96,7 @@ func (s *Space) farStar(g Game) int {
 	return fs
 }
 
-// OrdinalSum returns g:h = {g^L, g:h^L | g^R, g:h^R} (Siegel, CGT, II.?;
+// OrdinalSum returns g:h = {g^L, g:h^L | g^R, g:h^R} (Siegel, CGT, ch. II;
 // Winning Ways ch. 6): play in g, or in h, where a move in g cancels h.
 func (s *Space) OrdinalSum(g, h Game) Game {
 	if h == Zero {
@@ -139,7 +139,7 @@ func (s *Space) incentives(u Game) []Game {
 }
 
 // NortonMultiply returns g.u, Norton's product (Winning Ways ch. 8;
-// Siegel, CGT, II.?): n copies of u when g is an integer n, else
+// Siegel, CGT, ch. II): n copies of u when g is an integer n, else
 // {g^L.u + u + I | g^R.u − u − I} over the incentives I of u. It is
 // defined for g a number-like value and u > 0; CGSuite computes it the
 // same way for any g.

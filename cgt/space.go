@@ -299,7 +299,7 @@ func nusLeq(a, b nus) bool {
 // Leq reports whether g ≤ h: Left moving second in h − g never loses.
 // By definition g ≤ h unless some g^L ≥ h or some h^R ≤ g; by the number
 // avoidance theorem the options of a number need not be tried against a
-// game that is not a number (Siegel, CGT, Theorem II.3.?; CGSuite does the
+// game that is not a number (Siegel, CGT, II.3; CGSuite does the
 // same).
 func (s *Space) Leq(g, h Game) bool {
 	if g == h {
@@ -380,7 +380,7 @@ func (s *Space) Neg(g Game) Game {
 
 // Add returns g + h = {g^L + h, g + h^L | g^R + h, g + h^R} in canonical
 // form. Number-up-stars add componentwise; a number x only translates the
-// other term (number translation theorem, Siegel, CGT, Theorem II.3.?),
+// other term (number translation theorem, Siegel, CGT, II.3),
 // so its own options are never tried.
 func (s *Space) Add(g, h Game) Game {
 	if g == Zero {

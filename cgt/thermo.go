@@ -138,7 +138,7 @@ func combine(a, b Trajectory, sign int) Trajectory {
 // its options: the left scaffold is max over g^L of the right wall of g^L,
 // minus t; the right scaffold is min over g^R of the left wall, plus t;
 // the walls follow the scaffolds up to the least temperature where they
-// meet, and a vertical mast rises from there (Siegel, CGT, Def. II.5.?;
+// meet, and a vertical mast rises from there (Siegel, CGT, II.5;
 // Berlekamp, Winning Ways ch. 6). Integers have a bare mast.
 func (s *Space) Thermograph(g Game) *Thermograph {
 	if th := s.nodes[g].thermo; th != nil {
@@ -223,7 +223,7 @@ func truncate(tr Trajectory, t, m Dyadic) Trajectory {
 	return out
 }
 
-// Cool returns g cooled by t (Siegel, CGT, Def. II.5.?): g itself for a
+// Cool returns g cooled by t (Siegel, CGT, II.5): g itself for a
 // number; the mean of g as a number when t exceeds g's temperature;
 // otherwise {g^L_t − t | g^R_t + t}.
 func (s *Space) Cool(g Game, t Dyadic) Game {

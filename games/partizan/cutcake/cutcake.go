@@ -1,5 +1,5 @@
 // Package cutcake is Cutcake (Winning Ways ch. 2; Siegel, Combinatorial
-// Game Theory, ch. I.?): a position is a collection of rectangular cakes
+// Game Theory, ch. I): a position is a collection of rectangular cakes
 // scored into unit squares. Left cuts a cake along a vertical line of the
 // scoring (splitting its width), Right along a horizontal line (splitting
 // its height); a player who cannot cut loses. A cut leaves two cakes, so a

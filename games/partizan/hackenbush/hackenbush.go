@@ -1,5 +1,5 @@
-// Package hackenbush is Blue-Red Hackenbush on stalks (Winning Ways ch. 1;
-// Siegel, Combinatorial Game Theory, ch. I.?): a stalk is a chain of edges
+// Package hackenbush is Blue-Red Hackenbush on stalks and trees (Winning Ways ch. 1;
+// Siegel, Combinatorial Game Theory, ch. I): a stalk is a chain of edges
 // standing on the ground, each Left's (bLue, written l) or Right's (Red,
 // written r), read from the ground up. A player removes one of his own
 // edges, and every edge above it falls. A picture of several stalks is

@@ -17,7 +17,7 @@ import (
 // Positions are kept in a canonical notation (branches sorted), so equal
 // trees share one memo entry. A tree whose bottom edge e carries the
 // forest F is the ordinal sum e : F (Winning Ways ch. 1; Siegel, CGT,
-// II.?), which the tests use as the second witness.
+// ch. II), which the tests use as the second witness.
 type Trees struct{}
 
 // MaxTreeEdges bounds the edges of one tree.
