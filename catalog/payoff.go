@@ -22,9 +22,9 @@ import (
 func init() {
 	Register(Entry{
 		Name:     "pig",
-		Params:   "N (the goal, 1.." + strconv.Itoa(pig.MaxGoal) + ")",
+		Params:   "N",
 		Position: "A B T: the mover's banked score, the opponent's, and the turn total (default 0 0 0)",
-		Summary:  "the dice game Pig: roll a die repeatedly, adding to a turn total; a 1 loses the turn total and the turn, holding banks it; the first to N points wins",
+		Summary:  "the dice game Pig: roll a die repeatedly, adding to a turn total; a 1 loses the turn total and the turn, holding banks it; the first to N points (1.." + strconv.Itoa(pig.MaxGoal) + ") wins; value: the mover's winning probability",
 		Example:  "solve pig:100 --json",
 		Kind:     "chance",
 		Make:     makePig,
@@ -32,7 +32,7 @@ func init() {
 	Register(Entry{
 		Name:     "landlords",
 		Position: "N M: the cards held by the mover and by the opponent (0.." + strconv.Itoa(landlords.MaxCards) + ")",
-		Summary:  "Landlords: one unknown card lies on the table; a turn guesses it (right wins, wrong loses) or names a card, which the opponent discards if held or denies — naming one's own card is a bluff",
+		Summary:  "Landlords: one unknown card lies on the table; a turn guesses it (right wins, wrong loses) or names a card, which the opponent discards if held or denies — naming one's own card is a bluff; value: the mover's winning probability, with the mixed strategy",
 		Example:  "solve landlords 1 1 --json",
 		Kind:     "chance",
 		Make: func(string) (Instance, error) {
@@ -45,9 +45,9 @@ func init() {
 	Register(Entry{
 		Name:     "kuhn",
 		Position: "none: the game starts with the deal",
-		Summary:  "Kuhn poker: three cards J < Q < K, one each, ante 1; check or bet 1, then call or fold; the higher card wins a showdown",
+		Summary:  "Kuhn poker: three cards J < Q < K, one each, ante 1; check or bet 1, then call or fold; the higher card wins a showdown (hidden information; sequence-form LP)",
 		Example:  "solve kuhn --json",
-		Kind:     "hidden information",
+		Kind:     "chance",
 		Make:     func(string) (Instance, error) { return kuhnGame{}, nil },
 	})
 }
