@@ -664,3 +664,45 @@ func TestDocExample(t *testing.T) {
 		}
 	}
 }
+
+// TestOnePlayer: a puzzle (players = 1) is solved by maximising its
+// payoff: walk along a row of numbers by steps of 1 or 2, collecting the
+// numbers landed on.
+func TestOnePlayer(t *testing.T) {
+	src := `
+players = 1
+ROW = [int(x) for x in params["row"].split()]
+start = (0, ROW[0])
+def terminal(pos):
+    return pos[0] == len(ROW) - 1
+def moves(pos):
+    i, total = pos
+    return [(j, total + ROW[j]) for j in (i + 1, i + 2) if j < len(ROW)]
+def payoff(pos):
+    return (pos[1],)
+`
+	rng := rand.New(rand.NewPCG(6, 6))
+	for c := 0; c < 20; c++ {
+		row := make([]int, 2+rng.IntN(10))
+		var words []string
+		for i := range row {
+			row[i] = rng.IntN(21) - 10
+			words = append(words, fmt.Sprint(row[i]))
+		}
+		best := make([]int, len(row))
+		for i := len(row) - 1; i >= 0; i-- {
+			switch {
+			case i == len(row)-1:
+				best[i] = row[i]
+			case i == len(row)-2:
+				best[i] = row[i] + best[i+1]
+			default:
+				best[i] = row[i] + max(best[i+1], best[i+2])
+			}
+		}
+		r := solveStart(t, mustLoad(t, src, map[string]string{"row": strings.Join(words, " ")}), "")
+		if len(r.Payoff) != 1 || r.Payoff[0] != fmt.Sprint(best[0]) || r.Outcome != "player 0" {
+			t.Fatalf("row %v: payoff %v outcome %s, want %d", row, r.Payoff, r.Outcome, best[0])
+		}
+	}
+}
