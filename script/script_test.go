@@ -706,3 +706,31 @@ def payoff(pos):
 		}
 	}
 }
+
+// TestChanceForms: chance outcomes as pairs or as a dict, weights as ints,
+// floats or "a/b" strings, all normalised; payoffs likewise exact.
+func TestChanceForms(t *testing.T) {
+	for _, form := range []string{
+		`[(1, "h"), (2, "t")]`,
+		`{"h": 0.25, "t": 0.5}`,
+		`{"h": "1/9", "t": "2/9"}`,
+		`[(1, "h"), (1, "t"), (1, "t")]`,
+	} {
+		src := `
+start = "flip"
+def to_move(pos):
+    return 0
+def chance(pos):
+    return ` + form + ` if pos == "flip" else None
+def moves(pos):
+    return []
+def payoff(pos):
+    return ("3/2", "-3/2") if pos == "h" else (0, 0)
+`
+		r := solveStart(t, mustLoad(t, src, nil), "")
+		// 1/3 · 3/2 = 1/2 for player 0.
+		if fmt.Sprint(r.Payoff) != "[1/2 -1/2]" || r.ToMove != -1 {
+			t.Errorf("%s: payoff %v, to move %d; want [1/2 -1/2] from chance", form, r.Payoff, r.ToMove)
+		}
+	}
+}
