@@ -429,7 +429,7 @@ func darkraftBrute(grid []string, mask uint, memo map[uint]uint64) uint64 {
 func TestDarkraft(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	for c := 0; c < 30; c++ {
-		n, m := 1+rng.IntN(3), 1+rng.IntN(4)
+		n, m := 1+rng.IntN(4), 1+rng.IntN(4)
 		grid := make([]string, n)
 		for i := range grid {
 			row := make([]byte, m)
