@@ -87,6 +87,9 @@ func FuzzParse(f *testing.F) {
 			if sol.Lower.Cmp(sol.Upper) > 0 {
 				t.Fatalf("bracket [%s, %s] is empty", sol.Lower.RatString(), sol.Upper.RatString())
 			}
+			if sol.Verified {
+				checkEquilibrium(t, m, sol)
+			}
 		}
 	})
 }
