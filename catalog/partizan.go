@@ -7,6 +7,7 @@ import (
 
 	"github.com/grundy-go/grundy/cgt"
 	"github.com/grundy-go/grundy/games/partizan"
+	"github.com/grundy-go/grundy/games/partizan/colsnort"
 	"github.com/grundy-go/grundy/games/partizan/cutcake"
 	"github.com/grundy-go/grundy/games/partizan/domineering"
 	"github.com/grundy-go/grundy/games/partizan/hackenbush"
@@ -71,6 +72,26 @@ func init() {
 				format: cutcake.Game{}.Format}, nil
 		},
 	})
+}
+
+func init() {
+	for _, snort := range []bool{false, true} {
+		g := colsnort.Game{Snort: snort}
+		name, rule := "col", "Col on a path: Left colours an empty vertex blue, Right red; a vertex may not be coloured like a neighbour"
+		if snort {
+			name, rule = "snort", "Snort on a path: Left colours an empty vertex blue, Right red; a vertex may not be coloured unlike a neighbour"
+		}
+		Register(Entry{
+			Name:     name,
+			Position: "a strip of . (empty), L (blue) and R (red) vertices, e.g. L....; several strips make a sum",
+			Summary:  rule,
+			Example:  "value " + name + " .....",
+			Kind:     "partizan",
+			Make: func(string) (Instance, error) {
+				return &partizanGame[string]{spec: name, game: g, parse: g.Parse, format: g.Format}, nil
+			},
+		})
+	}
 }
 
 // partizanGame is a built-in partizan game: positions parsed by the game's

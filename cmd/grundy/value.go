@@ -15,7 +15,7 @@ func newValueCmd() *cobra.Command {
 		Use:   "value GAME POSITION...",
 		Short: "Give the canonical partizan value of a position of a built-in partizan game",
 		Long: `Compute the canonical form of a position of a built-in partizan game
-(hackenbush, domineering, toads-and-frogs, cutcake; see 'grundy games')
+(hackenbush, domineering, toads-and-frogs, cutcake, col, snort; see 'grundy games')
 and print its outcome class, birthday, stops, mean, temperature and
 atomic weight, as 'grundy cgt' does. Positions that fall apart into
 independent regions are valued region by region and summed.`,
@@ -28,7 +28,7 @@ independent regions are valued region by region and summed.`,
 			}
 			pi, ok := inst.(catalog.PartizanInstance)
 			if !ok {
-				return fmt.Errorf("game %q is not a partizan game; use 'grundy solve' (partizan games: hackenbush, domineering, toads-and-frogs, cutcake)", inst.Spec())
+				return fmt.Errorf("game %q is not a partizan game; use 'grundy solve' (partizan games: hackenbush, domineering, toads-and-frogs, cutcake, col, snort)", inst.Spec())
 			}
 			if maxStates < 0 {
 				return fmt.Errorf("--max-states must be positive, got %d", maxStates)

@@ -1,8 +1,8 @@
 // Package partizan evaluates partizan games given through the game model
 // (game.Partizan, game.PartizanSplitting) to their canonical values in a
 // cgt.Space, and its subpackages define the built-in partizan games:
-// hackenbush (Blue-Red Hackenbush stalks), domineering, toads (Toads and
-// Frogs) and cutcake.
+// hackenbush (Blue-Red Hackenbush stalks and trees), domineering, toads (Toads and
+// Frogs), cutcake, and colsnort (Col and Snort on paths).
 //
 // The value of a position is {values of Left's options | values of
 // Right's options} in canonical form (Conway, On Numbers and Games, ch. 7;
