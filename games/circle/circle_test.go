@@ -122,3 +122,14 @@ func TestPOJ2484(t *testing.T) {
 		t.Fatalf("%d rows", len(rows))
 	}
 }
+
+// BenchmarkCircle500K3 searches a circle of 500 coins taking up to 3: every
+// line below it.
+func BenchmarkCircle500K3(b *testing.B) {
+	for b.Loop() {
+		s := impartial.New[Pos](Game{K: 3}, impartial.Options{})
+		if _, err := s.Grundy(context.Background(), Pos{Circle: true, N: 500}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -163,3 +163,11 @@ func TestHuge(t *testing.T) {
 		t.Fatalf("WinningTakes(F+8) = %v, want to start with 8", takes)
 	}
 }
+
+func BenchmarkWinningTakes1000Digits(b *testing.B) {
+	n, _ := new(big.Int).SetString(strings.Repeat("7", 1000), 10)
+	l := new(big.Int).Sub(n, big.NewInt(1))
+	for b.Loop() {
+		WinningTakes(n, l)
+	}
+}

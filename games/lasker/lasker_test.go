@@ -95,3 +95,13 @@ func TestInvolutionAndTakes(t *testing.T) {
 		t.Fatalf("SplitsTo(7, 7) = %v, want [1 2 3] (1⊕6 = 2⊕5 = G(3)⊕G(4) = 7)", got)
 	}
 }
+
+func BenchmarkSum100kHeaps(b *testing.B) {
+	h := make([]*big.Int, 100_000)
+	for i := range h {
+		h[i] = big.NewInt(int64(i*7919) % 1_000_003)
+	}
+	for b.Loop() {
+		Sum(h)
+	}
+}

@@ -186,3 +186,18 @@ func TestKeyRoundTrip(t *testing.T) {
 		t.Fatal("empty key")
 	}
 }
+
+func BenchmarkWinningMove1000Heaps(b *testing.B) {
+	r := rand.New(rand.NewPCG(1, 1))
+	h := make([]*big.Int, 1000)
+	for i := range h {
+		buf := make([]byte, 40)
+		for j := range buf {
+			buf[j] = byte(r.Uint32())
+		}
+		h[i] = new(big.Int).SetBytes(buf)
+	}
+	for b.Loop() {
+		WinningMove(h, 3)
+	}
+}

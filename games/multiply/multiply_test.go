@@ -108,3 +108,10 @@ func TestPOJ2505(t *testing.T) {
 		t.Fatalf("%d cases", cases)
 	}
 }
+
+func BenchmarkWins1000Digits(b *testing.B) {
+	n, _ := new(big.Int).SetString(strings.Repeat("9", 1000), 10)
+	for b.Loop() {
+		WinningMultipliers(big.NewInt(1), n)
+	}
+}

@@ -145,3 +145,14 @@ func TestPOJ2311(t *testing.T) {
 		t.Fatalf("%d cases", n)
 	}
 }
+
+// BenchmarkSheet200 solves a 200×200 sheet from an empty memo: every
+// sub-sheet, about 40,000 positions.
+func BenchmarkSheet200(b *testing.B) {
+	for b.Loop() {
+		s := impartial.New[Sheet](Game{}, impartial.Options{})
+		if _, err := s.Grundy(context.Background(), Sheet{200, 200}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -158,3 +158,13 @@ func TestNormalize(t *testing.T) {
 		t.Fatalf("sort: %v %v", cs, err)
 	}
 }
+
+func BenchmarkWinningMoves100kCoins(b *testing.B) {
+	cells := make([]*big.Int, 100_000)
+	for i := range cells {
+		cells[i] = big.NewInt(int64(3*i + 1 + i%2))
+	}
+	for b.Loop() {
+		WinningMoves(cells)
+	}
+}
