@@ -80,49 +80,104 @@ func Solve(ctx context.Context, m *Matrix) (*Solution, error) {
 			hi = max(hi, f)
 		}
 	}
-	// The two problems are independent: solve them on two cores. The
-	// simplex cannot be interrupted, so a cancelled context returns at
-	// once and leaves the goroutines to finish on their own.
+	// The column player's problem first; its solution tells, by
+	// complementary slackness, which basis of the row player's problem is
+	// optimal (the rows that are best replies to y, and the slacks of the
+	// columns y does not use), so that the second simplex starts at the
+	// end. If that start is not feasible after all (a degenerate game), the
+	// second problem is solved from scratch.
+	colLP := func(basis []int) ([]float64, error) {
+		return columnLP(rows, cols, func(i, j int) float64 { return af[i][j] + shift }, basis)
+	}
+	rowLP := func(basis []int) ([]float64, error) {
+		return columnLP(cols, rows, func(j, i int) float64 { return 1 + hi - af[i][j] }, basis)
+	}
+	w, err := interruptible(ctx, func() ([]float64, error) { return colLP(nil) })
+	if err != nil {
+		return nil, fmt.Errorf("the simplex failed on the column player's problem: %v", err)
+	}
+	y := normalise(w)
+	u, err := interruptible(ctx, func() ([]float64, error) {
+		if basis := rowBasis(af, y); basis != nil {
+			if u, err := rowLP(basis); err == nil {
+				return u, nil
+			}
+		}
+		return rowLP(nil)
+	})
+	if err != nil {
+		return nil, fmt.Errorf("the simplex failed on the row player's problem: %v", err)
+	}
+	return settle(m, af, normalise(u), y), nil
+}
+
+// interruptible runs f, returning early with the context's error if it is
+// cancelled first (the simplex itself cannot be interrupted; f then
+// finishes on its own).
+func interruptible(ctx context.Context, f func() ([]float64, error)) ([]float64, error) {
 	type result struct {
 		v   []float64
 		err error
 	}
-	rowCh, colCh := make(chan result, 1), make(chan result, 1)
+	ch := make(chan result, 1)
 	go func() {
-		v, err := columnLP(cols, rows, func(j, i int) float64 { return 1 + hi - af[i][j] })
-		rowCh <- result{v, err}
+		v, err := f()
+		ch <- result{v, err}
 	}()
-	go func() {
-		v, err := columnLP(rows, cols, func(i, j int) float64 { return af[i][j] + shift })
-		colCh <- result{v, err}
-	}()
-	var ru, rw result
-	for got := 0; got < 2; got++ {
-		select {
-		case ru = <-rowCh:
-		case rw = <-colCh:
-		case <-ctx.Done():
-			return nil, ctx.Err()
+	select {
+	case r := <-ch:
+		return r.v, r.err
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+// rowBasis guesses the optimal basis of the row player's problem from the
+// column player's optimal strategy y: the variables of the rows that earn
+// the most against y, and the slacks of the columns y does not use. It
+// returns nil when the counts do not make a basis.
+func rowBasis(af [][]float64, y []float64) []int {
+	rows, cols := len(af), len(af[0])
+	scale := 1.0
+	ay := make([]float64, rows)
+	for i := range af {
+		for j, f := range af[i] {
+			ay[i] += f * y[j]
+			scale = max(scale, math.Abs(f))
 		}
 	}
-	u, w := ru.v, rw.v
-	if rw.err != nil {
-		return nil, fmt.Errorf("the simplex failed on the column player's problem: %v", rw.err)
+	best := math.Inf(-1)
+	for _, v := range ay {
+		best = max(best, v)
 	}
-	if ru.err != nil {
-		return nil, fmt.Errorf("the simplex failed on the row player's problem: %v", ru.err)
+	var basis []int
+	for i, v := range ay {
+		if best-v <= 1e-9*scale {
+			basis = append(basis, i)
+		}
 	}
-	x := normalise(u)
-	y := normalise(w)
-	return settle(m, af, x, y), nil
+	tight := len(basis)
+	used := 0
+	for j, p := range y {
+		if p > 1e-9 {
+			used++
+		} else {
+			basis = append(basis, rows+j)
+		}
+	}
+	if tight != used || len(basis) != cols {
+		return nil
+	}
+	return basis
 }
 
 // columnLP solves max Σw subject to Bw ≤ 1, w ≥ 0 for the rows×cols
 // matrix b(i, j) > 0, in gonum's standard form: min −Σw subject to
-// Bw + t = 1, (w, t) ≥ 0. (The slack basis t = 1 is feasible, but gonum's
-// own phase 1 finds a start from which fewer pivots follow, in our
-// measurements, so no initial basis is passed.)
-func columnLP(rows, cols int, b func(i, j int) float64) (w []float64, err error) {
+// Bw + t = 1, (w, t) ≥ 0, from the given initial basis (indices of w, then
+// of t), or from gonum's own phase 1 when basis is nil. (The slack basis
+// t = 1 is feasible, but phase 1 finds a start from which fewer pivots
+// follow, in our measurements.)
+func columnLP(rows, cols int, b func(i, j int) float64, basis []int) (w []float64, err error) {
 	defer func() {
 		if r := recover(); r != nil { // gonum panics on some numerical failures
 			w, err = nil, fmt.Errorf("%v", r)
@@ -141,7 +196,7 @@ func columnLP(rows, cols int, b func(i, j int) float64) (w []float64, err error)
 		A.Set(i, cols+i, 1)
 		rhs[i] = 1
 	}
-	_, w, err = lp.Simplex(c, A, rhs, simplexTol, nil)
+	_, w, err = lp.Simplex(c, A, rhs, simplexTol, basis)
 	if err != nil {
 		return nil, err
 	}
