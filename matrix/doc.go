@@ -10,7 +10,11 @@
 // problem is min Σu subject to Aᵀu ≥ 1, u ≥ 0 (then v = 1/Σu, x = v·u), and
 // the column player's its dual, max Σw subject to Aw ≤ 1, w ≥ 0. Both are
 // solved with gonum's simplex (gonum.org/v1/gonum/optimize/convex/lp),
-// which works in float64.
+// which works in float64: the column player's from scratch, the row
+// player's from the basis that complementary slackness reads off the
+// first solution (the best replies to y and the slacks of the unused
+// columns), where it usually stops at once. gonum refactorises the basis at
+// every pivot, so the first solve dominates: seconds for 200×200.
 //
 // The floating-point answer is then made exact and proven: the supports of
 // the two strategies found by the simplex fix the equalising equations of
