@@ -52,7 +52,7 @@ var negativeFlag = regexp.MustCompile(`in (-[0-9][^ ]*)$`)
 // given as a position is a bad position, not an unknown flag.
 func flagError(cmd *cobra.Command, err error) error {
 	if m := negativeFlag.FindStringSubmatch(err.Error()); m != nil {
-		return fmt.Errorf("bad position %q: must not be negative", m[1])
+		return fmt.Errorf("bad position %q: must not be negative (a script whose positions are negative numbers takes them as --pos=%s)", m[1], m[1])
 	}
 	return fmt.Errorf("%w (see 'grundy %s --help')", err, cmd.Name())
 }
