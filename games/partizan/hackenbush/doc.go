@@ -1,0 +1,13 @@
+// Package hackenbush is Blue-Red Hackenbush on stalks and trees (Winning Ways ch. 1;
+// Siegel, Combinatorial Game Theory, ch. I): a stalk is a chain of edges
+// standing on the ground, each Left's (bLue, written l) or Right's (Red,
+// written r), read from the ground up. A player removes one of his own
+// edges, and every edge above it falls. A picture of several stalks is
+// their disjunctive sum.
+//
+// Berlekamp's sign-expansion rule gives a stalk's value in closed form: the
+// first run of equal edges counts ±1 each, and after the first change of
+// colour each edge counts ±1/2, ±1/4, … in turn (Winning Ways ch. 1,
+// "Berlekamp's rule"). Value computes it; the tests check it against the
+// game played through the partizan evaluator.
+package hackenbush
