@@ -31,6 +31,14 @@
 // CGSuite's: 0, *, *3, ^, v, ^*, 1/2, -3/4, +-1, {1|*}, {2|0||-1},
 // Tiny(x), Miny(x), G + H, -G.
 //
+// # Why by hand
+//
+// No Go library computes canonical forms of partizan games; the
+// established tools are CGSuite (Java/Scala) and cgt-tools (Rust). The
+// package follows CGSuite's published algorithms and checks every result
+// against the definitions (tests play games out exhaustively and compare
+// games by the recursive definition of ≤).
+//
 // # Limits and errors
 //
 // Numbers have 63-bit numerators and denominators up to 2^48; nimbers,
