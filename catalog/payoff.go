@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/big"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -11,6 +12,7 @@ import (
 	"github.com/grundy-go/grundy/games/kuhn"
 	"github.com/grundy-go/grundy/games/landlords"
 	"github.com/grundy-go/grundy/games/pig"
+	"github.com/grundy-go/grundy/games/tshirts"
 	"github.com/grundy-go/grundy/matrix"
 	"github.com/grundy-go/grundy/payoff"
 )
@@ -50,6 +52,80 @@ func init() {
 		Kind:     "chance",
 		Make:     func(string) (Instance, error) { return kuhnGame{}, nil },
 	})
+}
+
+func init() {
+	Register(Entry{
+		Name:     "tshirts",
+		Position: "three preference orders of shirts 1..n, best first, separated by '/': e.g. \"3 1 2 / 1 2 3 / 2 3 1\" (n ≤ " + strconv.Itoa(tshirts.MaxShirts) + ")",
+		Summary:  "T-Shirts: players 1, 2, 3, 1, … each delete a shirt until one remains; each wants the last shirt high in its own order",
+		Example:  "solve tshirts 3 1 2 / 1 2 3 / 2 3 1",
+		Kind:     "payoff",
+		Make:     func(string) (Instance, error) { return tshirtsGame{}, nil },
+	})
+}
+
+type tshirtsGame struct{}
+
+func (tshirtsGame) Spec() string { return "tshirts" }
+
+func (tshirtsGame) Solve(ctx context.Context, tokens []string, opts Options) (*Report, error) {
+	if opts.Method == ClosedForm {
+		return nil, fmt.Errorf("tshirts has no closed form; drop --method closed")
+	}
+	groups := strings.Split(strings.Join(tokens, " "), "/")
+	var orders [3][]int
+	switch len(groups) {
+	case 3:
+		for k, grp := range groups {
+			xs, err := ParseInts([]string{grp}, "shirt", 1, tshirts.MaxShirts, tshirts.MaxShirts)
+			if err != nil {
+				return nil, fmt.Errorf("player %d's order: %w", k+1, err)
+			}
+			orders[k] = xs
+		}
+	case 1:
+		xs, err := ParseInts(tokens, "shirt", 3, 3*tshirts.MaxShirts, tshirts.MaxShirts)
+		if err != nil {
+			return nil, err
+		}
+		if len(xs)%3 != 0 {
+			return nil, fmt.Errorf("expected three preference orders of the same length, got %d numbers (not a multiple of 3); separate the orders with '/'", len(xs))
+		}
+		n := len(xs) / 3
+		orders = [3][]int{xs[:n], xs[n : 2*n], xs[2*n:]}
+	default:
+		return nil, fmt.Errorf("expected three preference orders separated by '/', got %d", len(groups))
+	}
+	g, err := tshirts.New(orders)
+	if err != nil {
+		return nil, err
+	}
+	r, err := SolvePayoff(ctx, "tshirts", game.Multiplayer[tshirts.Pos](g), g.Start(), g.Format, PayoffOptions{Options: opts})
+	if err != nil {
+		return nil, err
+	}
+	r.Position = joinInts(orders[0]) + " / " + joinInts(orders[1]) + " / " + joinInts(orders[2])
+	v, _ := strconv.Atoi(r.Payoff.([]any)[0].(string))
+	last := g.ShirtFor(0, v)
+	var deletes []int
+	for _, m := range r.WinningMoves {
+		for _, s := range strings.Fields(g.Format(g.Start())) {
+			if !slices.Contains(strings.Fields(m), s) {
+				d, _ := strconv.Atoi(s)
+				deletes = append(deletes, d)
+			}
+		}
+	}
+	if r.Extra == nil {
+		r.Extra = map[string]any{}
+	}
+	r.Extra["last_shirt"] = last
+	r.Extra["delete"] = deletes
+	r.Notes = append(r.Notes,
+		fmt.Sprintf("the last shirt is %d; player 1's best deletions: %s", last, joinInts(deletes)),
+		"payoff: n − the rank of the last shirt in each player's order (n for its favourite); winning moves: the shirts left after each of player 1's best deletions")
+	return r, nil
 }
 
 type kuhnGame struct{}

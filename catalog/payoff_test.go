@@ -214,3 +214,28 @@ func TestKuhnReport(t *testing.T) {
 		t.Error("kuhn accepted a position")
 	}
 }
+
+func TestTShirtsReport(t *testing.T) {
+	m := solveJSON(t, "tshirts", "3 1 2 / 1 2 3 / 2 3 1")
+	if m["last_shirt"].(float64) != 1 || m["outcome"] != "best: player 2" {
+		t.Errorf("tshirts: %v", m)
+	}
+	// Without separators the 3n numbers are split evenly.
+	m2 := solveJSON(t, "tshirts", "3", "1", "2", "1", "2", "3", "2", "3", "1")
+	if m2["last_shirt"] != m["last_shirt"] || m2["position"] != m["position"] {
+		t.Errorf("tshirts flat: %v", m2)
+	}
+	for _, c := range []struct{ tokens, want string }{
+		{"1 2 / 2 1", "separated by '/', got 2"},
+		{"1 2 / 2 1 / 1", "player 3's order has 1 shirts"},
+		{"1 1 / 2 1 / 1 2", "names shirt 1 twice"},
+		{"1 2 3 4", "not a multiple of 3"},
+		{"1 2 / x 1 / 1 2", "player 2's order"},
+	} {
+		inst, _ := Lookup("tshirts")
+		_, err := inst.Solve(context.Background(), []string{c.tokens}, Options{})
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("tshirts %q: %v, want %q", c.tokens, err, c.want)
+		}
+	}
+}
