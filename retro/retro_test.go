@@ -127,7 +127,10 @@ func checkAgainstHorizon(t *testing.T, adj [][]int32, term, endless []int, withE
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The level-parallel solver must give the same answers.
+	// The level-parallel solver must give the same answers, with every
+	// level shared among the workers.
+	defer func(old int) { parallelMinLevel = old }(parallelMinLevel)
+	parallelMinLevel = 1
 	p.Moves = moves
 	par, err := Solve(context.Background(), p, Options{Workers: 3})
 	if err != nil {
@@ -443,6 +446,8 @@ func TestPower(t *testing.T) {
 // TestParallelLarger compares the level-parallel solver with the
 // sequential queue on graphs large enough for the workers to contend.
 func TestParallelLarger(t *testing.T) {
+	defer func(old int) { parallelMinLevel = old }(parallelMinLevel)
+	parallelMinLevel = 1
 	r := rand.New(rand.NewPCG(17, 18))
 	for iter := 0; iter < 20; iter++ {
 		n := 1000 + r.IntN(5000)

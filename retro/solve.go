@@ -146,6 +146,10 @@ func Solve(ctx context.Context, p *Problem, opts Options) (*Result, error) {
 // told otherwise: there the goroutines cost more than they save.
 const parallelMinNodes = 1 << 16
 
+// parallelMinLevel is the smallest level that solveLevels shares among
+// its workers; smaller ones it processes alone.
+var parallelMinLevel = 1 << 14 // a variable so that tests can share small levels too
+
 // solveQueue is the sequential queue algorithm: the queue holds the
 // terminal nodes on entry and every resolved node on return.
 func solveQueue(ctx context.Context, p *Problem, st, rem []uint32, queue []int32, progress func(int, int)) ([]int32, error) {
@@ -214,73 +218,83 @@ func solveLevels(ctx context.Context, p *Problem, st, rem []uint32, queue []int3
 		}
 		var next atomic.Int64
 		next.Store(int64(lo))
-		var wg sync.WaitGroup
-		for range workers {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				var buf [256]int32
-				nb := 0
-				flush := func() {
-					at := tail.Add(int64(nb)) - int64(nb)
-					copy(queue[at:], buf[:nb])
-					nb = 0
+		work := func() {
+			var buf [256]int32
+			nb := 0
+			flush := func() {
+				at := tail.Add(int64(nb)) - int64(nb)
+				copy(queue[at:], buf[:nb])
+				nb = 0
+			}
+			push := func(u int32) {
+				if nb == len(buf) {
+					flush()
 				}
-				push := func(u int32) {
-					if nb == len(buf) {
-						flush()
-					}
-					buf[nb] = u
-					nb++
+				buf[nb] = u
+				nb++
+			}
+			for {
+				i := next.Add(chunk) - chunk
+				if i >= int64(hi) {
+					break
 				}
-				for {
-					i := next.Add(chunk) - chunk
-					if i >= int64(hi) {
-						break
-					}
-					for _, v := range queue[i:min(i+chunk, int64(hi))] {
-						r := rem[v] + 1
-						preds := adj[off[v]:off[v+1]]
-						if atomic.LoadUint32(&st[v]) == resolvedP {
-							for _, u := range preds {
-								for {
-									s := atomic.LoadUint32(&st[u])
-									if s >= resolved {
-										break
-									}
-									if atomic.CompareAndSwapUint32(&st[u], s, resolvedN) {
-										rem[u] = r
-										push(u)
-										break
-									}
-								}
-							}
-							continue
-						}
+				for _, v := range queue[i:min(i+chunk, int64(hi))] {
+					r := rem[v] + 1
+					preds := adj[off[v]:off[v+1]]
+					if atomic.LoadUint32(&st[v]) == resolvedP {
 						for _, u := range preds {
 							for {
 								s := atomic.LoadUint32(&st[u])
 								if s >= resolved {
 									break
 								}
-								if s == 1 {
-									if atomic.CompareAndSwapUint32(&st[u], 1, resolvedP) {
-										rem[u] = r
-										push(u)
-										break
-									}
-									continue
-								}
-								if atomic.CompareAndSwapUint32(&st[u], s, s-1) {
+								if atomic.CompareAndSwapUint32(&st[u], s, resolvedN) {
+									rem[u] = r
+									push(u)
 									break
 								}
 							}
 						}
+						continue
+					}
+					for _, u := range preds {
+						for {
+							s := atomic.LoadUint32(&st[u])
+							if s >= resolved {
+								break
+							}
+							if s == 1 {
+								if atomic.CompareAndSwapUint32(&st[u], 1, resolvedP) {
+									rem[u] = r
+									push(u)
+									break
+								}
+								continue
+							}
+							if atomic.CompareAndSwapUint32(&st[u], s, s-1) {
+								break
+							}
+						}
 					}
 				}
-				if nb > 0 {
-					flush()
-				}
+			}
+			if nb > 0 {
+				flush()
+			}
+		}
+		if hi-lo < parallelMinLevel {
+			// A small level is not worth waking the workers for: on a
+			// loaded machine each level's barrier waits for every worker
+			// to get a core.
+			work()
+			continue
+		}
+		var wg sync.WaitGroup
+		for range workers {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				work()
 			}()
 		}
 		wg.Wait()
