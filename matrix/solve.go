@@ -272,14 +272,14 @@ func settle(m *Matrix, af [][]float64, xf, yf []float64) *Solution {
 			if !ok1 || !ok2 {
 				continue
 			}
-			lo, hi := bracket(m, x, y)
+			lo, hi := bracket(A, x, y)
 			if lo.Cmp(hi) == 0 {
 				return &Solution{Verified: true, Value: lo, Lower: lo, Upper: hi, Row: x, Col: y}
 			}
 		}
 	}
 	x, y := exactOf(xf), exactOf(yf)
-	lo, hi := bracket(m, x, y)
+	lo, hi := bracket(A, x, y)
 	mid := new(big.Rat).Add(lo, hi)
 	mid.Quo(mid, big.NewRat(2, 1))
 	return &Solution{Value: mid, Lower: lo, Upper: hi, Row: x, Col: y}
@@ -316,8 +316,7 @@ func exactOf(v []float64) []*big.Rat {
 // x and y, the value lies between them (x guarantees the first, y
 // concedes at most the second). Computed exactly, over a common
 // denominator so the inner loops multiply integers.
-func bracket(m *Matrix, x, y []*big.Rat) (lo, hi *big.Rat) {
-	A := integerMatrix(m)
+func bracket(A intMatrix, x, y []*big.Rat) (lo, hi *big.Rat) {
 	xi, xd := commonDenominator(x)
 	yi, yd := commonDenominator(y)
 	rows, cols := len(A.a), len(A.a[0])
