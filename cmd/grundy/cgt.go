@@ -158,12 +158,8 @@ first player wins), P (the second player wins). Fractions are exact.`,
 				return err
 			}
 			if svg != "" {
-				var img []byte
-				if err := cgt.Do(func() { img = s.ThermographSVG(g) }); err != nil {
+				if err := writeThermograph(s, g, svg); err != nil {
 					return err
-				}
-				if err := os.WriteFile(svg, img, 0o644); err != nil {
-					return fmt.Errorf("--svg: %w", err)
 				}
 			}
 			if asJSON {
@@ -176,6 +172,18 @@ first player wins), P (the second player wins). Fractions are exact.`,
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object")
 	cmd.Flags().StringVar(&svg, "svg", "", "also draw the thermograph into this SVG file")
 	return cmd
+}
+
+// writeThermograph draws g's thermograph into the SVG file path.
+func writeThermograph(s *cgt.Space, g cgt.Game, path string) error {
+	var img []byte
+	if err := cgt.Do(func() { img = s.ThermographSVG(g) }); err != nil {
+		return err
+	}
+	if err := os.WriteFile(path, img, 0o644); err != nil {
+		return fmt.Errorf("--svg: %w", err)
+	}
+	return nil
 }
 
 func shorten(s string) string {

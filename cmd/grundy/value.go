@@ -11,6 +11,7 @@ import (
 func newValueCmd() *cobra.Command {
 	var asJSON bool
 	var maxStates int
+	var svg string
 	cmd := &cobra.Command{
 		Use:   "value GAME POSITION...",
 		Short: "Give the canonical partizan value of a position of a built-in partizan game",
@@ -46,6 +47,11 @@ independent regions are valued region by region and summed.`,
 				return err
 			}
 			r.Game, r.Position = inst.Spec(), pos
+			if svg != "" {
+				if err := writeThermograph(s, g, svg); err != nil {
+					return err
+				}
+			}
 			if asJSON {
 				return writeJSON(cmd.OutOrStdout(), r)
 			}
@@ -55,5 +61,6 @@ independent regions are valued region by region and summed.`,
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object")
 	cmd.Flags().IntVar(&maxStates, "max-states", 0, "give up after valuing this many regions (default 20000000)")
+	cmd.Flags().StringVar(&svg, "svg", "", "also draw the thermograph into this SVG file")
 	return cmd
 }

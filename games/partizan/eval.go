@@ -90,9 +90,10 @@ type evalError struct{ err error }
 // Value returns the canonical value of the sum of the given positions.
 func (e *Evaluator[P]) Value(ctx context.Context, positions ...P) (g cgt.Game, err error) {
 	e.ctx = ctx
+	saved := e.Space.Context
 	e.Space.Context = ctx
 	defer func() {
-		e.Space.Context = nil
+		e.Space.Context = saved
 		if r := recover(); r != nil {
 			switch x := r.(type) {
 			case evalError:
