@@ -80,6 +80,9 @@ func Parse(r io.Reader) (*Matrix, error) {
 	for sc.Scan() {
 		line++
 		text := sc.Text()
+		if line == 1 {
+			text = strings.TrimPrefix(text, "\ufeff") // a byte-order mark some editors write
+		}
 		if i := strings.IndexByte(text, '#'); i >= 0 {
 			text = text[:i]
 		}

@@ -7,7 +7,7 @@ import (
 )
 
 func TestParse(t *testing.T) {
-	m, err := Parse(strings.NewReader("# a comment\n 1  -2 3/4 # trailing\n\n0.5 1e2 -7\n"))
+	m, err := Parse(strings.NewReader("\ufeff# a comment\r\n 1  -2 3/4 # trailing\r\n\n0.5 1e2 -7\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
