@@ -17,6 +17,7 @@ import (
 	"github.com/grundy-go/grundy/games/staircase"
 	"github.com/grundy-go/grundy/games/subtraction"
 	"github.com/grundy-go/grundy/games/wythoff"
+	"github.com/grundy-go/grundy/heap"
 	"github.com/grundy-go/grundy/impartial"
 	"github.com/grundy-go/grundy/outcome"
 )
@@ -580,10 +581,55 @@ func AsExplorer(inst Instance) (x Explorer, ok bool) {
 		return searchExplorer[staircase.Key]{g, g.search(), coinStrip}, true
 	case wythoffGame:
 		return searchExplorer[wythoff.Pos]{g, g.search(), numbersAsHeaps}, true
+	case paperGame:
+		return bySearch(g, g.search()), true
+	case treblecross:
+		return treblecrossExplorer{g}, true
 	case *ScriptInstance:
 		return scriptExplorer{g}, true
 	}
 	return nil, false
+}
+
+// treblecrossExplorer lists the moves of a Treblecross strip: an X in each
+// empty cell (To names the cell, "cell 5", counted from 1), each resulting
+// strip solved as Solve solves it. The board is the strip as a one-row
+// grid.
+type treblecrossExplorer struct{ g treblecross }
+
+func (e treblecrossExplorer) Explore(ctx context.Context, tokens []string, opts Options, maxMoves int) (*Exploration, error) {
+	if maxMoves <= 0 {
+		maxMoves = DefaultMaxMoves
+	}
+	report, err := e.g.Solve(ctx, tokens, opts)
+	if err != nil {
+		return nil, err
+	}
+	cells, err := heap.ParseStrip(tokens[0])
+	if err != nil {
+		return nil, err
+	}
+	x := &Exploration{Report: report, Board: &Board{Kind: BoardGrid, Text: report.Position, Rows: []string{report.Position}}, MovesCounted: true}
+	if report.Remoteness != nil && *report.Remoteness == 0 {
+		return x, nil // three in a row: the game is over
+	}
+	for i, filled := range cells {
+		if filled {
+			continue
+		}
+		x.MovesTotal++
+		if len(x.Moves) >= maxMoves {
+			continue
+		}
+		next := slices.Clone(cells)
+		next[i] = true
+		r, err := e.g.Solve(ctx, []string{heap.FormatStrip(next)}, opts)
+		if err != nil {
+			return nil, err
+		}
+		x.Moves = append(x.Moves, MoveInfo{Component: -1, To: fmt.Sprintf("cell %d", i+1), Position: r.Position, Outcome: r.Outcome, Grundy: r.Grundy, Remoteness: r.Remoteness})
+	}
+	return x, nil
 }
 
 // searchExplorer explores a closed-form game through its search adapter.

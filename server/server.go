@@ -437,12 +437,28 @@ func (g *served) start(ctx context.Context) *string {
 		return &st
 	}
 	if g.entry != nil {
-		if f := strings.Fields(g.entry.Example); len(f) > 2 && f[0] == "solve" {
-			st := strings.Join(f[2:], " ")
+		if st := exampleArgs(g.entry)[1]; st != "" {
 			return &st
 		}
 	}
 	return nil
+}
+
+// exampleArgs reads an entry's example command line ("solve wythoff 3 5
+// --json") as a spec and a position ("wythoff", "3 5"); flags are left out.
+func exampleArgs(e *catalog.Entry) [2]string {
+	f := strings.Fields(e.Example)
+	if len(f) < 2 || f[0] != "solve" {
+		return [2]string{}
+	}
+	var pos []string
+	for _, x := range f[2:] {
+		if strings.HasPrefix(x, "--") {
+			break
+		}
+		pos = append(pos, x)
+	}
+	return [2]string{f[1], strings.Join(pos, " ")}
 }
 
 // ---- handlers
@@ -474,8 +490,8 @@ func (s *Server) handleGames(w http.ResponseWriter, r *http.Request) {
 		if e.Params != "" && !e.OptionalParams {
 			// Explorability does not depend on the parameters: ask the
 			// example's game.
-			if f := strings.Fields(e.Example); len(f) > 1 {
-				spec = f[1]
+			if ex := exampleArgs(e)[0]; ex != "" {
+				spec = ex
 			}
 		}
 		g, err := s.lookup(spec)

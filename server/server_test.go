@@ -450,3 +450,32 @@ func TestRealScripts(t *testing.T) {
 		t.Errorf("a script path from a client: %d %v", code, out)
 	}
 }
+
+// TestEveryExample: the example position of every built-in game the server
+// offers answers 200 through the API, with moves for the games that list
+// them.
+func TestEveryExample(t *testing.T) {
+	s := New(Config{})
+	for _, e := range catalog.Entries() {
+		ex := exampleArgs(e)
+		if ex[0] == "" {
+			continue
+		}
+		if _, err := catalog.LookupBuiltin(ex[0]); err != nil && strings.Contains(err.Error(), "reads a file") {
+			continue
+		}
+		code, out := get(t, s, "/api/v1/position", url.Values{"game": {ex[0]}, "position": {ex[1]}})
+		if code == 503 && raceEnabled {
+			// The race detector slows the heaviest examples (Pig) past
+			// the time limit, which the server then reports correctly.
+			t.Logf("%s: %v", e.Example, out["error"])
+			continue
+		}
+		if code != 200 {
+			t.Errorf("%s: %d %v", e.Example, code, out)
+			continue
+		}
+		moves, _ := out["moves"].([]any)
+		t.Logf("%s: outcome %v, explorable %v, %d moves", e.Example, out["outcome"], out["explorable"], len(moves))
+	}
+}

@@ -216,7 +216,22 @@ function drawBoard(d) {
     if (d.moves.length > 0) box.append(el("p", { class: "help" }, "Click a token to take it and every token to its right, or pick a move from the list."));
   } else if (b.kind === "grid") {
     const table = el("table", { class: "grid" });
-    for (const row of b.rows) table.append(el("tr", {}, ...[...row].map((c) => el("td", {}, c === "." ? "" : c))));
+    b.rows.forEach((row) => {
+      const tr = el("tr", {});
+      [...row].forEach((c, j) => {
+        const td = el("td", { "data-cell": j + 1 }, c === "." ? "" : c);
+        // On a strip, a move that names a cell ("cell 5") is made by
+        // clicking the cell.
+        const m = b.rows.length === 1 ? d.moves.find((m) => m.to === "cell " + (j + 1)) : null;
+        if (m) {
+          td.classList.add("playable", m.result || "unknown");
+          td.title = "play here: " + badge(m);
+          td.addEventListener("click", () => play(m.position));
+        }
+        tr.append(td);
+      });
+      table.append(tr);
+    });
     box.append(table);
   } else if (b.kind === "nodes") {
     const tokens = new Set(b.tokens || []);
@@ -259,10 +274,11 @@ function drawMoves(d) {
   const list = $("moves");
   list.replaceChildren();
   const shown = d.moves.length;
-  $("moves-count").textContent = d.moves_counted && shown === d.moves_total ? "(" + shown + ")" :
+  $("moves-count").textContent = !d.explorable ? "(not listed for this game)" :
+    d.moves_counted && shown === d.moves_total ? "(" + shown + ")" :
     "(" + shown + " of " + d.moves_total + (d.moves_counted ? "" : "+") + ")";
   if (!d.explorable) {
-    list.append(el("li", { class: "help" }, "This game gives its solution only; winning moves: " + ((d.winning_moves || []).join(", ") || "none")));
+    list.append(el("li", { class: "help" }, "The server gives this game's solution only; winning moves: " + ((d.winning_moves || []).join(", ") || "none")));
     return;
   }
   if (shown === 0) list.append(el("li", { class: "help" }, "No moves: the game is over."));
@@ -308,12 +324,14 @@ function drawChart() {
   const rows = state.history.slice(0, state.index + 1);
   let maxR = 5;
   for (const d of rows) if (d.remoteness != null) maxR = Math.max(maxR, d.remoteness);
-  const W = 760, rowH = 22, top = 34, half = (W - 120) / 2, cx = 60 + half;
+  const W = 760, rowH = 22, top = 34, half = (W - 190) / 2, cx = 95 + half;
   const H = top + Math.max(rows.length, 3) * rowH + 24;
   chart.setAttribute("viewBox", "0 0 " + W + " " + H);
+  // A win or loss of unknown remoteness sits at the far edge of its side,
+  // drawn hollow.
   const x = (d) => {
-    if (d.outcome === "D" || d.remoteness == null) return cx;
-    const off = (d.remoteness / maxR) * (half - 10);
+    if (d.outcome !== "N" && d.outcome !== "P") return cx;
+    const off = d.remoteness == null ? half + 14 : (d.remoteness / maxR) * (half - 10);
     return d.outcome === "N" ? cx - off : cx + off;
   };
   chart.append(svg("text", { x: 60, y: 14, class: "side win" }, "← player to move wins"));
@@ -336,11 +354,12 @@ function drawChart() {
   rows.forEach((d, i) => {
     const y = top + i * rowH + rowH / 2;
     const cls = d.outcome === "N" ? "win" : d.outcome === "P" ? "lose" : d.outcome === "D" ? "draw" : "unknown";
-    const c = svg("circle", { cx: x(d), cy: y, r: 6, class: "pt " + cls + (i === state.index ? " current" : ""), "data-ply": i, "data-outcome": d.outcome, "data-remoteness": d.remoteness == null ? "" : d.remoteness });
+    const hollow = (d.outcome === "N" || d.outcome === "P") && d.remoteness == null ? " hollow" : "";
+    const c = svg("circle", { cx: x(d), cy: y, r: 6, class: "pt " + cls + hollow + (i === state.index ? " current" : ""), "data-ply": i, "data-outcome": d.outcome, "data-remoteness": d.remoteness == null ? "" : d.remoteness });
     c.append(svg("title", {}, (i === 0 ? "start" : "after move " + i) + ": " + d.position + " — " + d.outcome + (d.remoteness != null ? ", remoteness " + d.remoteness : "")));
     chart.append(c);
   });
-  chart.append(svg("text", { x: cx, y: H - 6, "text-anchor": "middle" }, "remoteness"));
+  chart.append(svg("text", { x: cx, y: H - 6, "text-anchor": "middle" }, "remoteness (hollow at the edge: not known)"));
 }
 
 function updateToolbar() {
@@ -391,8 +410,15 @@ async function fromURL() {
   showError("");
   setBusy(true);
   try {
-    const answers = [];
-    for (const p of path) answers.push(await fetchPosition(spec, p));
+    let answers = [];
+    for (const p of path) {
+      const a = await fetchPosition(spec, p);
+      // A link's positions must follow one another by moves; where they do
+      // not, the history starts afresh.
+      const prev = answers[answers.length - 1];
+      if (prev && !prev.moves.some((m) => m.position === a.position)) answers = [];
+      answers.push(a);
+    }
     state.spec = spec;
     state.history = answers;
     state.index = answers.length - 1;
