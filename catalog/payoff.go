@@ -17,9 +17,11 @@ import (
 	"github.com/grundy-go/grundy/payoff"
 )
 
-// Games with chance or payoffs: Pig (value iteration) and Landlords (a
-// matrix game in every state), plus SolvePayoff, the adapter that turns any
-// acyclic game.Multiplayer into a Report by backward induction.
+// Games with chance, payoffs or hidden information: Pig (value iteration),
+// Landlords (a matrix game in every state), Kuhn poker (the sequence-form
+// LP) and T-Shirts (three players, backward induction), plus SolvePayoff,
+// the adapter that turns any acyclic game.Multiplayer into a Report by
+// backward induction.
 
 func init() {
 	Register(Entry{
@@ -41,9 +43,6 @@ func init() {
 			return landlordsGame{}, nil
 		},
 	})
-}
-
-func init() {
 	Register(Entry{
 		Name:     "kuhn",
 		Position: "none: the game starts with the deal",
@@ -52,9 +51,6 @@ func init() {
 		Kind:     "chance",
 		Make:     func(string) (Instance, error) { return kuhnGame{}, nil },
 	})
-}
-
-func init() {
 	Register(Entry{
 		Name:     "tshirts",
 		Position: "three preference orders of shirts 1..n, best first, separated by '/': e.g. \"3 1 2 / 1 2 3 / 2 3 1\" (n ≤ " + strconv.Itoa(tshirts.MaxShirts) + ")",
