@@ -185,12 +185,31 @@ func TestThermographLaws(t *testing.T) {
 	s := NewSpace()
 	r := rand.New(rand.NewPCG(17, 18))
 	gs := randomGames(r, s, 300)
+	checked := 0
+	defer func() {
+		if checked < 100 { // the random games must be hot enough to test something
+			t.Errorf("only %d cooled games checked", checked)
+		}
+	}()
 	for _, g := range gs {
 		th := s.Thermograph(g)
 		if th.Temperature.Sign() >= 0 {
 			if th.Left.At(Dyadic{}) != s.LeftStop(g) || th.Right.At(Dyadic{}) != s.RightStop(g) {
 				t.Fatalf("%s: walls at 0 are %v, %v; stops %v, %v", s.String(g),
 					th.Left.At(Dyadic{}), th.Right.At(Dyadic{}), s.LeftStop(g), s.RightStop(g))
+			}
+		}
+		// The walls at t are the stops of g cooled by t (the definition of
+		// the thermograph, Siegel, CGT, II.5).
+		for _, tt := range []Dyadic{Int(0), NewDyadic(1, 2), NewDyadic(1, 1), NewDyadic(3, 2), Int(1), Int(2)} {
+			if th.Temperature.Less(tt) {
+				continue
+			}
+			c := s.Cool(g, tt)
+			checked++
+			if s.LeftStop(c) != th.Left.At(tt) || s.RightStop(c) != th.Right.At(tt) {
+				t.Fatalf("%s cooled by %v = %s has stops %v, %v; walls at %v are %v, %v", s.String(g), tt, s.String(c),
+					s.LeftStop(c), s.RightStop(c), tt, th.Left.At(tt), th.Right.At(tt))
 			}
 		}
 		if len(s.ThermographSVG(g)) == 0 {
