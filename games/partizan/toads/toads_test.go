@@ -2,6 +2,7 @@ package toads
 
 import (
 	"context"
+	"os"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -118,6 +119,36 @@ func TestSmallValues(t *testing.T) {
 		if got := s.String(g); got != c.want {
 			t.Errorf("%s = %s, want %s", c.pos, got, c.want)
 		}
+	}
+}
+
+// TestPublished checks values from the literature (testdata/values.txt).
+func TestPublished(t *testing.T) {
+	data, err := os.ReadFile("testdata/values.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := cgt.NewSpace()
+	e, _ := partizan.New[string](s, Game{})
+	n := 0
+	for _, line := range strings.Split(string(data), "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		pos, want, _ := strings.Cut(line, "=")
+		pos, want = strings.TrimSpace(pos), strings.TrimSpace(want)
+		g, err := e.Value(context.Background(), pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := s.String(g); got != want {
+			t.Errorf("%s = %s, want %s", pos, got, want)
+		}
+		n++
+	}
+	if n == 0 {
+		t.Fatal("no values read")
 	}
 }
 
