@@ -2,8 +2,8 @@ package toads
 
 import (
 	"context"
-	"os"
 	"math/rand/v2"
+	"os"
 	"strings"
 	"testing"
 
