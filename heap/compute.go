@@ -174,6 +174,8 @@ type state struct {
 
 	nextPeriodCheck int
 	helper          *helper // second core for the plain loop, while running
+	far             *farPipe
+	farLo, farHi    int // the far rare heaps are rare[farLo:farHi]
 }
 
 func newState(r *Rule, upto int, opts Options) *state {
@@ -294,7 +296,8 @@ func (st *state) chooseMask(n int, at func(int) uint32) {
 }
 
 func (st *state) rebuildRare(n int, at func(int) uint32) {
-	st.rare = st.rare[:0]
+	// A new array: the far sweep may still be reading the old one.
+	st.rare = make([]int32, 0, len(st.rare))
 	for i := 1; i < n; i++ {
 		if st.isRare(at(i)) {
 			st.rare = append(st.rare, int32(i))
@@ -368,7 +371,18 @@ func run[T unsigned](ctx context.Context, st *state, g []T) ([]T, error) {
 		st.helper.resize(len(st.seen))
 		defer func() { st.helper.stop(); st.helper = nil }()
 	}
+	pipelined := false
+	if workers == 2 && st.sparse && len(st.split2) > 0 && st.upto >= 16*farBlock && st.tailBits == 0 {
+		pipelined = true
+		defer st.stopFar()
+	}
 	for n := len(g); n < st.upto; n++ {
+		if pipelined && n%farBlock == 0 && n >= 8*farBlock {
+			if st.far == nil {
+				st.startFar()
+			}
+			farStep(st, g, n)
+		}
 		if n&0xFFFF == 0 && n > 0 {
 			if err := ctx.Err(); err != nil {
 				return g, err
@@ -378,8 +392,16 @@ func run[T unsigned](ctx context.Context, st *state, g []T) ([]T, error) {
 			}
 		}
 		if st.sparse && len(st.split2) > 0 && n == st.nextCheck {
+			old := st.mask
 			st.chooseMask(n, func(i int) uint32 { return uint32(g[i]) })
 			st.nextCheck *= 4
+			if st.mask != old && st.far != nil {
+				// The rare heaps changed: drop the rows swept with the
+				// old ones and start the pipeline afresh.
+				st.stopFar()
+				st.startFar()
+				farStep(st, g, n)
+			}
 		}
 		if st.opts.UsePeriod && n == st.nextPeriodCheck && st.r.Finite() {
 			// Every eighth more values: a proof is noticed soon after the
@@ -444,37 +466,21 @@ func value[T unsigned](st *state, g []T, n int) uint32 {
 	// then cleared whole (clearAll).
 	seen := st.seen
 	split2 := st.split2
-	if st.sparse && !st.unequal && len(split2) == 2 && n-split2[1] >= 2 {
-		// Two split amounts (Kayles, 0.376, …): one pass over the rare
-		// heaps marks the splits of both n−k0 and n−k1.
-		m1, m2 := n-split2[0], n-split2[1]
-		rare := st.rare[:sort.Search(len(st.rare), func(i int) bool { return int(st.rare[i]) >= m1 })]
-		both := sort.Search(len(rare), func(i int) bool { return int(rare[i]) >= m2 })
-		rareSweep2(seen, g, m1, m2, rare[:both])
-		rareSweep(seen, g, m1, rare[both:])
+	if st.sparse {
+		if row := st.farRow(n); row != nil {
+			// The far rare heaps were swept by the other core.
+			orBytes(seen, row)
+			sweepRare(seen, g, n, split2, st.unequal, st.rare[:st.farLo])
+			sweepRare(seen, g, n, split2, st.unequal, st.rare[st.farHi:])
+		} else {
+			sweepRare(seen, g, n, split2, st.unequal, st.rare)
+		}
 		split2 = nil
 	}
 	for _, k := range split2 {
 		m := n - k
 		if m < 2 {
 			break
-		}
-		if st.sparse {
-			// The rare heaps below m, less m/2 when splits are unequal.
-			rare := st.rare[:sort.Search(len(st.rare), func(i int) bool { return int(st.rare[i]) >= m })]
-			skip := -1
-			if st.unequal && m%2 == 0 {
-				if i, ok := slices.BinarySearch(rare, int32(m/2)); ok {
-					skip = i
-				}
-			}
-			if skip >= 0 {
-				rareSweep(seen, g, m, rare[:skip])
-				rareSweep(seen, g, m, rare[skip+1:])
-			} else {
-				rareSweep(seen, g, m, rare)
-			}
-			continue
 		}
 		half := m / 2
 		if st.unequal && m%2 == 0 {
@@ -590,6 +596,150 @@ func rareSweep[T unsigned](seen []byte, g []T, m int, rare []int32) {
 	g = g[:m]
 	for _, r := range rare {
 		seen[g[r]^g[m-int(r)]] = 1
+	}
+}
+
+// sweepRare marks the nim-sums of the splits of n−k (k in split2) into two
+// heaps of which one is in rare (sorted), less the equal splits when
+// unequal: the sparse method's main loop.
+func sweepRare[T unsigned](seen []byte, g []T, n int, split2 []int, unequal bool, rare []int32) {
+	if len(rare) == 0 {
+		return
+	}
+	if !unequal && len(split2) == 2 && n-split2[1] >= 2 {
+		// Two split amounts (Kayles, 0.376, …): one pass over the rare
+		// heaps marks the splits of both n−k0 and n−k1.
+		m1, m2 := n-split2[0], n-split2[1]
+		rare := rare[:sort.Search(len(rare), func(i int) bool { return int(rare[i]) >= m1 })]
+		both := sort.Search(len(rare), func(i int) bool { return int(rare[i]) >= m2 })
+		rareSweep2(seen, g, m1, m2, rare[:both])
+		rareSweep(seen, g, m1, rare[both:])
+		return
+	}
+	for _, k := range split2 {
+		m := n - k
+		if m < 2 {
+			break
+		}
+		// The rare heaps below m, less m/2 when splits are unequal.
+		rare := rare[:sort.Search(len(rare), func(i int) bool { return int(rare[i]) >= m })]
+		skip := -1
+		if unequal && m%2 == 0 {
+			if i, ok := slices.BinarySearch(rare, int32(m/2)); ok {
+				skip = i
+			}
+		}
+		if skip >= 0 {
+			rareSweep(seen, g, m, rare[:skip])
+			rareSweep(seen, g, m, rare[skip+1:])
+		} else {
+			rareSweep(seen, g, m, rare)
+		}
+	}
+}
+
+// orBytes sets seen[i] = 1 where row[i] != 0.
+func orBytes(seen, row []byte) {
+	row = row[:min(len(row), len(seen))]
+	for i, x := range row {
+		if x != 0 {
+			seen[i] = 1
+		}
+	}
+}
+
+// The sparse method on two cores. Values are computed in blocks of
+// farBlock heaps. A split (r, m−r) of a heap in the block [N, N+B) with a
+// rare heap r ≥ 2B has m−r < N−B, so all splits with rare heaps in
+// [2B, N−B) ("far") depend only on values known one block earlier: while
+// the main goroutine computes block [N−B, N), a second one sweeps the far
+// rare heaps for block [N, N+B) into a table of one row per heap. The main
+// goroutine then sweeps only the near rare heaps (below 2B, or found from
+// N−B on) and merges the row.
+const farBlock = 1024
+
+type farPipe struct {
+	jobs    chan func()
+	done    chan struct{}
+	pending bool
+	// The rows of the block being computed, and of the one being swept.
+	cur, next   []byte
+	curN, nextN int // first heap of each block (-1: none)
+	curHi       int // rare[:curHi] was swept for cur (from index farLo)
+	nextHi      int
+	width       int // bytes per row
+}
+
+func (st *state) farRow(n int) []byte {
+	p := st.far
+	if p == nil || p.curN < 0 || n < p.curN || n >= p.curN+farBlock {
+		return nil
+	}
+	i := (n - p.curN) * p.width
+	return p.cur[i : i+p.width]
+}
+
+// farStep is called at the start of each block at n: it collects the
+// swept rows for this block and starts the sweep for the next one.
+func farStep[T unsigned](st *state, g []T, n int) {
+	p := st.far
+	if p.pending {
+		<-p.done
+		p.pending = false
+	}
+	p.cur, p.next = p.next, p.cur
+	p.curN, p.nextN = p.nextN, -1
+	p.curHi = p.nextHi
+	st.farHi = p.curHi
+	if n+2*farBlock > st.upto || len(st.seen) > 1024 {
+		return
+	}
+	// Sweep for [n+B, n+2B) the rare heaps in [2B, n), known now.
+	lo := st.farLo
+	hi := len(st.rare)
+	if hi <= lo {
+		return
+	}
+	width := len(st.seen)
+	if width != p.width || len(p.next) != farBlock*width {
+		p.width = width
+		p.next = make([]byte, farBlock*width)
+		if p.curN >= 0 && len(p.cur) != farBlock*width {
+			p.curN = -1 // rows of another width: sweep this block alone
+		}
+	}
+	rows := p.next
+	clear(rows)
+	rare, split2, unequal := st.rare[lo:hi], st.split2, st.unequal
+	start := n + farBlock
+	p.nextN, p.nextHi = start, hi
+	p.pending = true
+	p.jobs <- func() {
+		for i := range farBlock {
+			sweepRare(rows[i*width:(i+1)*width], g, start+i, split2, unequal, rare)
+		}
+	}
+}
+
+func (st *state) startFar() {
+	p := &farPipe{jobs: make(chan func()), done: make(chan struct{}), curN: -1, nextN: -1}
+	go func() {
+		for f := range p.jobs {
+			f()
+			p.done <- struct{}{}
+		}
+	}()
+	st.far = p
+	st.farLo = sort.Search(len(st.rare), func(i int) bool { return int(st.rare[i]) >= 2*farBlock })
+}
+
+func (st *state) stopFar() {
+	if p := st.far; p != nil {
+		if p.pending {
+			<-p.done
+		}
+		close(p.jobs)
+		st.far = nil
 	}
 }
 

@@ -240,6 +240,31 @@ func TestPlainOnTwoCores(t *testing.T) {
 	}
 }
 
+// TestSparseOnTwoCores checks the pipelined sparse method (a second
+// goroutine sweeping the far rare heaps) against the sequential one.
+func TestSparseOnTwoCores(t *testing.T) {
+	n := 60_000
+	if testing.Short() {
+		n = 20_000
+	}
+	for _, spec := range []string{"kayles", "grundy-game", "octal:0.376", "octal:0.165", "octal:4.07", "octal:0.156"} {
+		r, _ := Parse(spec)
+		one, err := Compute(context.Background(), r, n, Options{Workers: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		two, err := Compute(context.Background(), r, n, Options{Workers: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range n {
+			if one.At(i) != two.At(i) {
+				t.Fatalf("%s: G(%d) = %d on one core, %d on two", spec, i, one.At(i), two.At(i))
+			}
+		}
+	}
+}
+
 func randomOctal(rng *rand.Rand, digits int) string {
 	var sb strings.Builder
 	sb.WriteString("octal:")
