@@ -57,6 +57,9 @@ type RootStats struct {
 // that player secures under optimal play by both. It searches by
 // alpha-beta with a transposition table and does not find optimal moves
 // (use a Solver for those). Every terminal payoff vector must be (v, −v).
+// A cycle is reported when the search meets it; a cycle inside a pruned
+// part of the game goes unseen (a Solver, which visits everything, always
+// reports it).
 func RootValue[P comparable](ctx context.Context, g game.Multiplayer[P], p P, opts Options) (Value, RootStats, error) {
 	if n := g.Players(); n != 2 {
 		return Value{}, RootStats{}, fmt.Errorf("alpha-beta needs a two-player zero-sum game; this one has %d players", n)
