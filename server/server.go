@@ -567,6 +567,10 @@ func (s *Server) handleBest(w http.ResponseWriter, r *http.Request) {
 		s.failure(w, r, err)
 		return
 	}
+	if res.best == nil && !res.explorable {
+		writeError(w, http.StatusBadRequest, fmt.Sprintf("the server does not list the moves of %s and %s has no winning move, so the engine cannot play it here", res.resp.Game, res.resp.Position))
+		return
+	}
 	if res.best == nil {
 		writeError(w, http.StatusBadRequest, fmt.Sprintf("no move: position %q of %s is over", res.resp.Position, res.resp.Game))
 		return

@@ -249,6 +249,13 @@ func TestBadRequests(t *testing.T) {
 	if code, out := get(t, s, "/api/v1/best", url.Values{"game": {"nim"}, "position": {"0 0"}}); code != 400 || !strings.Contains(errorOf(t, out), "over") {
 		t.Errorf("best of a finished game: %d %v", code, out)
 	}
+	if code, out := get(t, s, "/api/v1/best", url.Values{"game": {"moore:2"}, "position": {"1 1 1"}}); code != 400 || !strings.Contains(errorOf(t, out), "engine cannot play") {
+		t.Errorf("best of a game without moves: %d %v", code, out)
+	}
+	// With winning moves from a closed form, the engine plays one.
+	if code, out := get(t, s, "/api/v1/best", url.Values{"game": {"moore:2"}, "position": {"1 2 3"}}); code != 200 || out["move"].(map[string]any)["result"] != "win" {
+		t.Errorf("best of a game without moves listed: %d %v", code, out)
+	}
 }
 
 // TestLimits: the positions one request may explore, and its time.

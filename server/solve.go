@@ -35,12 +35,13 @@ func resultOf(outcome string) string {
 
 // solved is a position's full answer: built once, then only read.
 type solved struct {
-	report  *catalog.Report
-	moves   []moveResponse
-	best    *moveResponse
-	bestWhy string
-	resp    struct{ Game, Position string }
-	json    []byte // the /api/v1/position answer
+	report     *catalog.Report
+	explorable bool
+	moves      []moveResponse
+	best       *moveResponse
+	bestWhy    string
+	resp       struct{ Game, Position string }
+	json       []byte // the /api/v1/position answer
 }
 
 // solve answers for a game and a position, from the cache when it can.
@@ -108,7 +109,7 @@ func (s *Server) compute(ctx context.Context, g *served, pos string) (*solved, e
 		}
 		x = &catalog.Exploration{Report: r, Board: &catalog.Board{Kind: catalog.BoardText, Text: r.Position}, MovesCounted: false}
 	}
-	res := &solved{report: x.Report}
+	res := &solved{report: x.Report, explorable: explorable}
 	res.resp.Game, res.resp.Position = x.Report.Game, x.Report.Position
 	res.moves = make([]moveResponse, len(x.Moves))
 	for i, m := range x.Moves {

@@ -115,7 +115,7 @@ async function play(position, byEngine) {
   state.index++;
   setBusy(false);
   render();
-  if (!byEngine && $("auto-engine").checked && data.moves.length > 0) await engineMove();
+  if (!byEngine && $("auto-engine").checked && (data.moves.length > 0 || (data.winning_moves || []).length > 0)) await engineMove();
 }
 
 async function engineMove() {
@@ -366,7 +366,7 @@ function updateToolbar() {
   const d = current();
   $("undo").disabled = state.busy || state.index <= 0;
   $("redo").disabled = state.busy || state.index >= state.history.length - 1;
-  $("engine-move").disabled = state.busy || !d || !d.explorable || d.moves.length === 0;
+  $("engine-move").disabled = state.busy || !d || (d.explorable ? d.moves.length === 0 : (d.winning_moves || []).length === 0);
 }
 
 function shareURL() {
