@@ -63,7 +63,8 @@ func BenchmarkRandomGraph(b *testing.B) {
 	kinds := []struct {
 		name      string
 		backOneIn uint64
-	}{{"uniform", 1}, {"mostly-down", 20}, {"acyclic", 0}}
+		workers   int
+	}{{"uniform", 1, 0}, {"mostly-down", 20, 0}, {"acyclic", 0, 0}, {"acyclic-sequential", 0, 1}}
 	for _, kind := range kinds {
 		for _, n := range []int{10_000, 1_000_000, 10_000_000} {
 			b.Run(fmt.Sprintf("%s/nodes=%d", kind.name, n), func(b *testing.B) {
@@ -91,7 +92,7 @@ func BenchmarkRandomGraph(b *testing.B) {
 					copy(moves, deg)
 					b.StartTimer()
 					cpu0 := cpuSeconds()
-					res, err = Solve(context.Background(), &Problem{Pred: pred, Moves: moves}, Options{})
+					res, err = Solve(context.Background(), &Problem{Pred: pred, Moves: moves}, Options{Workers: kind.workers})
 					cpu += cpuSeconds() - cpu0
 					if err != nil {
 						b.Fatal(err)
