@@ -27,7 +27,15 @@ const (
 	// circleQuickWork bounds n²·min(K, n), the work of searching a circle of
 	// n, for Auto to add the Sprague–Grundy value and remoteness.
 	circleQuickWork = 20_000_000
+	// circleSearchWork bounds the same for any search.
+	circleSearchWork = 300_000_000
 )
+
+// circleWork estimates the moves a search from n coins makes: every line
+// below n, each with about min(K, m)·m/2 moves.
+func circleWork(n, k int) int64 {
+	return int64(n) * int64(n) * int64(min(k, n)) / 2
+}
 
 type circleGame struct {
 	k    int
@@ -59,6 +67,9 @@ func (g *circleGame) search() *searched[circle.Pos] {
 			if !n.IsInt64() || n.Int64() > maxCircleSearch {
 				return nil, fmt.Errorf("bad number of coins %s: at most %d is supported by the search", n, maxCircleSearch)
 			}
+			if w := circleWork(int(n.Int64()), g.k); w > circleSearchWork {
+				return nil, fmt.Errorf("circle %s is too large to search move by move (about %d moves); drop --method search to use the symmetry strategy", n, w)
+			}
 			return []circle.Pos{{Circle: true, N: int(n.Int64())}}, nil
 		},
 		format: circle.Game{}.Format,
@@ -73,6 +84,11 @@ func (g *circleGame) parse(tokens []string) (lines []circle.Pos, n *big.Int, err
 		ns, err := ParseInts(f[1:], "line length", 1, MaxComponents, maxCircleSearch)
 		if err != nil {
 			return nil, nil, err
+		}
+		for i, m := range ns {
+			if w := circleWork(m, g.k); w > circleSearchWork {
+				return nil, nil, fmt.Errorf("bad line length %q: about %d moves to search, over the limit of %d", f[1+i], w, circleSearchWork)
+			}
 		}
 		for _, m := range ns {
 			lines = append(lines, circle.Pos{N: m})
@@ -130,7 +146,7 @@ func (g *circleGame) Solve(ctx context.Context, tokens []string, opts Options) (
 			r.WinningMoves = []string{"line " + m.String()}
 		}
 	}
-	if n.IsInt64() && n.Int64() <= maxCircleSearch && n.Int64()*n.Int64()*min(int64(g.k), n.Int64()) <= circleQuickWork {
+	if n.IsInt64() && n.Int64() <= maxCircleSearch && circleWork(int(n.Int64()), g.k) <= circleQuickWork {
 		c := []circle.Pos{{Circle: true, N: int(n.Int64())}}
 		if err := fillFromSearch(ctx, g.search(), c, opts, r); err != nil {
 			return nil, err

@@ -23,7 +23,7 @@ func init() {
 const (
 	// maxLaskerSearchHeap bounds heaps searched move by move (a heap of n
 	// has about 3n/2 options).
-	maxLaskerSearchHeap = 20_000
+	maxLaskerSearchHeap = 5_000
 	// laskerSplitBudget bounds the splits WinningMoves enumerates; beyond
 	// it, split moves are not listed and the list is marked incomplete.
 	laskerSplitBudget = 2_000_000

@@ -23,10 +23,14 @@ func init() {
 	})
 }
 
+// A search from heaps h visits at most ∏(h_i+1) positions, each with at
+// most as many moves as h itself (the elementary symmetric sums
+// e_1 + … + e_K of the heaps); the product of the two, the work, decides
+// whether Auto also searches (for the value and every winning move) and
+// whether --method search is allowed.
 const (
-	// mooreQuickStates bounds ∏(h+1), the positions below the given heaps,
-	// for Auto to search for the value and every winning move.
-	mooreQuickStates = 5_000
+	mooreQuickWork  = 300_000
+	mooreSearchWork = 30_000_000
 	// mooreMaxSearchStates bounds ∏(h+1) for --method search.
 	mooreMaxSearchStates = 200_000
 	maxMooreK            = 1_000_000
@@ -64,6 +68,32 @@ func searchSize(heaps []*big.Int, limit int) int {
 	return p
 }
 
+// mooreWork returns ∏(h_i+1) · (e_1 + … + e_K)(h), or limit+1 if that
+// is over limit.
+func mooreWork(heaps []*big.Int, k int, limit int) int {
+	states := searchSize(heaps, limit)
+	if states > limit {
+		return limit + 1
+	}
+	// e[j] = the j-th elementary symmetric sum of the heaps so far, capped.
+	e := make([]int, k+1)
+	e[0] = 1
+	for _, h := range heaps {
+		x := int(h.Int64())
+		for j := k; j >= 1; j-- {
+			e[j] = min(e[j]+e[j-1]*x, limit+1)
+		}
+	}
+	moves := 0
+	for _, v := range e[1:] {
+		moves = min(moves+v, limit+1)
+	}
+	if moves > 0 && states > limit/moves {
+		return limit + 1
+	}
+	return states * max(moves, 1)
+}
+
 func (g *mooreGame) Solve(ctx context.Context, tokens []string, opts Options) (*Report, error) {
 	heaps, err := ParseNaturals(tokens, "heap size", 1, MaxComponents)
 	if err != nil {
@@ -71,8 +101,8 @@ func (g *mooreGame) Solve(ctx context.Context, tokens []string, opts Options) (*
 	}
 	size := searchSize(heaps, mooreMaxSearchStates)
 	if opts.Method == Search {
-		if size > mooreMaxSearchStates {
-			return nil, fmt.Errorf("position %q is too large to search move by move (more than %d positions below it); drop --method search to use Moore's closed form", joinBig(heaps), mooreMaxSearchStates)
+		if size > mooreMaxSearchStates || mooreWork(heaps, g.k, mooreSearchWork) > mooreSearchWork {
+			return nil, fmt.Errorf("position %q is too large to search move by move (over %d positions below it, or %d moves in all); drop --method search to use Moore's closed form", joinBig(heaps), mooreMaxSearchStates, mooreSearchWork)
 		}
 		return g.search(ctx, heaps, opts)
 	}
@@ -86,7 +116,7 @@ func (g *mooreGame) Solve(ctx context.Context, tokens []string, opts Options) (*
 		r.Outcome = "P"
 		r.Grundy = new(big.Int)
 	}
-	if size <= mooreQuickStates {
+	if mooreWork(heaps, g.k, mooreQuickWork) <= mooreQuickWork {
 		sr, err := g.search(ctx, heaps, opts)
 		if err != nil {
 			return nil, err
@@ -100,8 +130,16 @@ func (g *mooreGame) Solve(ctx context.Context, tokens []string, opts Options) (*
 	}
 	if m := moore.WinningMove(heaps, g.k); m != nil {
 		r.WinningMoves = []string{joinBig(m)}
-		r.MovesIncomplete = true
-		r.Notes = append(r.Notes, "the winning move shown is the one Moore's proof constructs; the position is too large to list them all")
+		nonzero := 0
+		for _, h := range heaps {
+			nonzero += h.Sign()
+		}
+		// With one non-empty heap the only P-position below is all zeros;
+		// otherwise there may be other winning moves.
+		if nonzero > 1 {
+			r.MovesIncomplete = true
+			r.Notes = append(r.Notes, "the winning move shown is the one Moore's proof constructs; the position is too large to list them all")
+		}
 	}
 	if r.Grundy == nil {
 		r.Notes = append(r.Notes, "Moore's theorem gives the outcome, not the Sprague–Grundy value; the position is too large to search, so grundy is null")

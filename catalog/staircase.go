@@ -20,9 +20,29 @@ func init() {
 	})
 }
 
-// staircaseQuickStates bounds C(max cell, coins), the positions a search
-// from the given cells can visit, for Auto to add the remoteness.
-const staircaseQuickStates = 20_000
+// A search from cells c_1 < … < c_n visits at most C(c_n, n) positions with
+// at most c_n moves each; their product, the work, decides whether Auto
+// also searches (for the remoteness) and whether --method search is
+// allowed at all.
+const (
+	staircaseQuickWork  = 300_000
+	staircaseSearchWork = 30_000_000
+)
+
+// staircaseWork returns C(c_n, n)·c_n for sorted cells, or -1 when it is
+// over limit.
+func staircaseWork(cells []*big.Int, limit int64) int64 {
+	last := cells[len(cells)-1]
+	if !last.IsInt64() || last.Int64() > staircase.MaxCell {
+		return -1
+	}
+	w := new(big.Int).Binomial(last.Int64(), int64(len(cells)))
+	w.Mul(w, last)
+	if !w.IsInt64() || w.Int64() > limit {
+		return -1
+	}
+	return w.Int64()
+}
 
 type staircaseGame struct{}
 
@@ -48,6 +68,9 @@ func (g staircaseGame) search() *searched[staircase.Key] {
 			small, err := cfInts(cells, "cell", staircase.MaxCell)
 			if err != nil {
 				return nil, err
+			}
+			if staircaseWork(cells, staircaseSearchWork) < 0 {
+				return nil, fmt.Errorf("position %q is too large to search move by move (over %d moves); drop --method search to use the closed form", joinBig(cells), staircaseSearchWork)
 			}
 			return []staircase.Key{staircase.MakeKey(small)}, nil
 		},
@@ -87,9 +110,7 @@ func (g staircaseGame) Solve(ctx context.Context, tokens []string, opts Options)
 	for _, m := range staircase.WinningMoves(cells) {
 		r.WinningMoves = append(r.WinningMoves, joinBig(m))
 	}
-	last := cells[len(cells)-1]
-	if last.IsInt64() && last.Int64() <= staircase.MaxCell &&
-		new(big.Int).Binomial(last.Int64(), int64(len(cells))).Cmp(big.NewInt(staircaseQuickStates)) <= 0 {
+	if staircaseWork(cells, staircaseQuickWork) >= 0 {
 		small, _ := cfInts(cells, "cell", staircase.MaxCell)
 		if err := fillFromSearch(ctx, g.search(), []staircase.Key{staircase.MakeKey(small)}, opts, r); err != nil {
 			return nil, err

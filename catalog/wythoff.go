@@ -27,6 +27,8 @@ const (
 	// wythoffQuickWork bounds (a+1)(b+1)(a+b+1), the work of a search from
 	// (a, b), below which Auto also searches for the Sprague–Grundy value.
 	wythoffQuickWork = 4_000_000
+	// wythoffSearchWork bounds the same for --method search.
+	wythoffSearchWork = 300_000_000
 	// maxWythoffGridSearch bounds the grid a table searches; larger grids
 	// come from the closed form and show outcomes only.
 	maxWythoffGridSearch = 256
@@ -45,6 +47,9 @@ func (wythoffGame) search() *searched[wythoff.Pos] {
 			h, err := ParseInts(t, "heap size", 2, 2, maxWythoffSearchHeap)
 			if err != nil {
 				return nil, wythoffTwo(t, err)
+			}
+			if work := (h[0] + 1) * (h[1] + 1) * (h[0] + h[1] + 1); work > wythoffSearchWork {
+				return nil, fmt.Errorf("position \"%d %d\" is too large to search move by move (about %d moves); drop --method search to use Wythoff's closed form", h[0], h[1], work)
 			}
 			return []wythoff.Pos{{A: h[0], B: h[1]}}, nil
 		},

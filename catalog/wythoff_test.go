@@ -183,3 +183,49 @@ func TestWythoffErrors(t *testing.T) {
 	cfError(t, "wythoff", `bad heap size "-1"`, "3", "-1")
 	cfError(t, "wythoff:2", "takes no parameters", "3", "4")
 }
+
+// FuzzClassicPositions feeds arbitrary positions to the classic games:
+// every answer is a report with an outcome, every failure one line, and
+// nothing panics or hangs (searches are bounded by MaxStates).
+func FuzzClassicPositions(f *testing.F) {
+	specs := []string{"wythoff", "moore:2", "staircase", "lasker", "circle:2", "fibonacci-nim", "multiply:100", "paper"}
+	seeds := []struct {
+		spec, method uint8
+		pos          string
+	}{
+		{0, 0, "3 5"}, {0, 2, "3 5"}, {0, 0, "3 4 5"}, {0, 0, "-1 2"}, {0, 0, "1618033988749894848204 2618033988749894848204"},
+		{1, 0, "3 5 6"}, {1, 2, "1 2"}, {1, 0, "99999999999999999999 1"}, {1, 0, ""},
+		{2, 0, "1 2 3"}, {2, 0, "3 3"}, {2, 0, "0"}, {2, 2, "70000"}, {2, 0, "5,9 , 1"},
+		{3, 0, "7 8"}, {3, 2, "4 4"}, {3, 0, "x"},
+		{4, 0, "7"}, {4, 0, "line 3 4"}, {4, 0, "line"}, {4, 0, "circle"}, {4, 1, "line 2"}, {4, 0, "3 4"},
+		{5, 0, "20"}, {5, 0, "100 7"}, {5, 0, "0"}, {5, 0, "0 0"}, {5, 2, "1"},
+		{6, 0, ""}, {6, 0, "0"}, {6, 2, "99"}, {6, 0, "1000"},
+		{7, 0, "4x2"}, {7, 0, "1x1"}, {7, 0, "0x3"}, {7, 0, "1x5 4x4"}, {7, 0, "x"}, {7, 0, "2x"}, {7, 0, "3×3"}, {7, 1, "2x2"},
+	}
+	for _, s := range seeds {
+		f.Add(s.spec, s.method, s.pos)
+	}
+	f.Fuzz(func(t *testing.T, spec, method uint8, pos string) {
+		inst, err := Lookup(specs[int(spec)%len(specs)])
+		if err != nil {
+			t.Fatal(err)
+		}
+		opts := Options{Method: Method(int(method) % 3), MaxStates: 20_000}
+		r, err := inst.Solve(t.Context(), []string{pos}, opts)
+		if err != nil {
+			if strings.Contains(err.Error(), "\n") || err.Error() == "" {
+				t.Fatalf("%s %q: error %q is not one line", inst.Spec(), pos, err)
+			}
+			return
+		}
+		if r.Outcome != "N" && r.Outcome != "P" {
+			t.Fatalf("%s %q: outcome %q", inst.Spec(), pos, r.Outcome)
+		}
+		if r.Outcome == "P" && len(r.WinningMoves) > 0 {
+			t.Fatalf("%s %q: a P-position with winning moves %q", inst.Spec(), pos, r.WinningMoves)
+		}
+		if r.Grundy != nil && (r.Grundy.Sign() == 0) != (r.Outcome == "P") {
+			t.Fatalf("%s %q: grundy %s with outcome %s", inst.Spec(), pos, r.Grundy, r.Outcome)
+		}
+	})
+}

@@ -40,23 +40,25 @@ func (k Key) Cells() []int {
 // Game is the coin game as a searchable game, by its literal rules.
 type Game struct{}
 
-// Moves yields the position after each shift of each coin.
+// Moves yields the position after each shift of each coin. A coin moves
+// between its neighbours, so the order of the cells is kept and each
+// option is the key with one cell rewritten.
 func (Game) Moves(k Key) iter.Seq[Key] {
 	return func(yield func(Key) bool) {
 		cs := k.Cells()
-		next := slices.Clone(cs)
+		buf := []byte(k)
 		for i, c := range cs {
 			lo := 1
 			if i > 0 {
 				lo = cs[i-1] + 1
 			}
 			for to := c - 1; to >= lo; to-- {
-				next[i] = to
-				if !yield(MakeKey(next)) {
+				binary.BigEndian.PutUint16(buf[2*i:], uint16(to))
+				if !yield(Key(buf)) {
 					return
 				}
 			}
-			next[i] = c
+			binary.BigEndian.PutUint16(buf[2*i:], uint16(c))
 		}
 	}
 }
