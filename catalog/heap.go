@@ -19,8 +19,8 @@ import (
 func init() {
 	for _, e := range []struct{ name, summary, example string }{
 		{"kayles", "Kayles (octal 0.77): knock down one pin or two adjacent pins from a row; a row may split in two", "solve kayles 5 7"},
-		{"dawson", "Dawson's chess (octal 0.137): take 1 token from a heap of 1, 2 tokens from a heap, or 3 tokens leaving up to two heaps", "solve dawson 10"},
-		{"guiles", "Guiles (octal 0.15): take 1 token from a heap of 1, or 2 tokens leaving up to two heaps", "solve guiles 9 4"},
+		{"dawson", "Dawson's chess (octal 0.137): take a whole heap of 1, 2 tokens leaving at most one heap, or 3 tokens leaving up to two heaps", "solve dawson 10"},
+		{"guiles", "Guiles (octal 0.15): take a whole heap of 1 or 2, or 2 tokens from inside a heap, leaving two non-empty heaps", "solve guiles 9 4"},
 		{"grundy-game", "Grundy's game: split one heap into two heaps of different sizes", "solve grundy-game 10 7"},
 	} {
 		name := e.name
