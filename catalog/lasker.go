@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/big"
 	"strconv"
+	"strings"
 
 	"github.com/grundy-go/grundy/games/lasker"
 )
@@ -89,51 +90,71 @@ func (g laskerGame) Solve(ctx context.Context, tokens []string, opts Options) (*
 	if s.Sign() == 0 {
 		return r, nil
 	}
+	// Winning moves as descriptors first: formatting each as a whole
+	// position is left to addMoves, which stops at a sane total size.
+	type move struct {
+		heap  int
+		to    *big.Int // a take leaving to, or nil for a split
+		split int64    // the smaller part of a split
+	}
+	var moves []move
 	budget := laskerSplitBudget
 	skipped := false
 	for i, h := range heaps {
 		v := lasker.Value(h)
 		t := new(big.Int).Xor(v, s)
 		if m := lasker.TakeTo(h, t); m != nil {
-			next := append([]*big.Int(nil), heaps...)
-			next[i] = m
-			r.WinningMoves = append(r.WinningMoves, joinBig(next))
+			moves = append(moves, move{heap: i, to: m})
 		}
 		if !h.IsInt64() || h.Int64()/2 > int64(budget) {
 			skipped = true
 			continue
 		}
 		budget -= int(h.Int64() / 2)
+		if !t.IsInt64() {
+			continue
+		}
 		for _, a := range lasker.SplitsTo(h.Int64(), t.Int64()) {
-			if !t.IsInt64() {
-				break
-			}
-			next := make([]*big.Int, 0, len(heaps)+1)
-			next = append(next, heaps[:i]...)
-			next = append(next, big.NewInt(a), big.NewInt(h.Int64()-a))
-			next = append(next, heaps[i+1:]...)
-			r.WinningMoves = append(r.WinningMoves, joinBig(next))
+			moves = append(moves, move{heap: i, split: a})
 		}
 	}
-	if skipped {
-		r.MovesIncomplete = true
-		r.Notes = append(r.Notes, "winning splits of heaps this large are not listed (there can be astronomically many); every winning take is")
-		if len(r.WinningMoves) == 0 {
-			// Exhibit one winning split: a heap of value v > v ⊕ s exists;
-			// if its take is impossible it is 4k+3 aiming at 4k+3, which
-			// the split 1 + (4k+2) reaches (1 ⊕ (4k+2) = 4k+3).
-			for i, h := range heaps {
-				t := new(big.Int).Xor(lasker.Value(h), s)
-				if t.Cmp(lasker.Value(h)) < 0 && t.Cmp(h) == 0 && h.Bit(0) == 1 && h.Bit(1) == 1 {
-					next := make([]*big.Int, 0, len(heaps)+1)
-					next = append(next, heaps[:i]...)
-					next = append(next, big.NewInt(1), new(big.Int).Sub(h, big.NewInt(1)))
-					next = append(next, heaps[i+1:]...)
-					r.WinningMoves = append(r.WinningMoves, joinBig(next))
-					break
-				}
+	if skipped && len(moves) == 0 {
+		// Exhibit one winning split: a heap of value v > v ⊕ s exists;
+		// if its take is impossible it is 4k+3 aiming at 4k+3, which the
+		// split 1 + (4k+2) reaches (1 ⊕ (4k+2) = 4k+3).
+		for i, h := range heaps {
+			v := lasker.Value(h)
+			t := new(big.Int).Xor(v, s)
+			if t.Cmp(v) < 0 && t.Cmp(h) == 0 && h.Bit(0) == 1 && h.Bit(1) == 1 {
+				moves = append(moves, move{heap: i, split: 1})
+				break
 			}
 		}
+	}
+	r.addMoves(len(moves), func(k int) string {
+		m := moves[k]
+		var sb strings.Builder
+		for i, h := range heaps {
+			if i > 0 {
+				sb.WriteByte(' ')
+			}
+			switch {
+			case i != m.heap:
+				sb.WriteString(h.String())
+			case m.to != nil:
+				sb.WriteString(m.to.String())
+			default:
+				sb.WriteString(strconv.FormatInt(m.split, 10))
+				sb.WriteByte(' ')
+				sb.WriteString(new(big.Int).Sub(h, big.NewInt(m.split)).String())
+			}
+		}
+		return sb.String()
+	})
+	if skipped {
+		r.MoveCount = 0 // unknown: the splits of some heaps were not counted
+		r.MovesIncomplete = true
+		r.Notes = append(r.Notes, "winning splits of heaps this large are not listed (there can be astronomically many); every winning take is")
 	}
 	return r, nil
 }

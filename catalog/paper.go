@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/big"
+	"slices"
 	"strings"
 
 	"github.com/grundy-go/grundy/games/paper"
@@ -137,23 +138,20 @@ func (g paperGame) Solve(ctx context.Context, tokens []string, opts Options) (*R
 		Method:     "immediate win: a sheet 1 wide lets the player to move cut off a 1x1 piece",
 		Notes:      []string{"the game ends with that cut, which is not normal play, so the position has no Sprague–Grundy value: grundy is null"},
 	}
-	seen := map[string]bool{}
-	for _, i := range strips {
+	// One winning move per strip (cutting at 1 or at k-1 leaves the same
+	// pieces); each is written out by addMoves, which stops at a sane total
+	// size.
+	distinct := strips
+	r.addMoves(len(distinct), func(k int) string {
+		i := distinct[k]
 		s := sheets[i]
-		var rest *big.Int
 		var piece string
 		if s.w.Cmp(big.NewInt(1)) == 0 {
-			rest = new(big.Int).Sub(s.h, big.NewInt(1))
-			piece = "1x" + rest.String()
+			piece = "1x" + new(big.Int).Sub(s.h, big.NewInt(1)).String()
 		} else {
-			rest = new(big.Int).Sub(s.w, big.NewInt(1))
-			piece = rest.String() + "x1"
+			piece = new(big.Int).Sub(s.w, big.NewInt(1)).String() + "x1"
 		}
-		next := strings.Join(append(append(append([]string(nil), parts[:i]...), "1x1", piece), parts[i+1:]...), " ")
-		if !seen[next] {
-			seen[next] = true
-			r.WinningMoves = append(r.WinningMoves, next)
-		}
-	}
+		return strings.Join(slices.Concat(parts[:i], []string{"1x1", piece}, parts[i+1:]), " ")
+	})
 	return r, nil
 }

@@ -107,9 +107,8 @@ func (g staircaseGame) Solve(ctx context.Context, tokens []string, opts Options)
 		Grundy:   v,
 		Method:   "closed form: staircase Nim (the value is the nim-sum of the gaps inside the pairs of coins counted from the right)",
 	}
-	for _, m := range staircase.WinningMoves(cells) {
-		r.WinningMoves = append(r.WinningMoves, joinBig(m))
-	}
+	moves := staircase.WinningMoves(cells)
+	r.addMoves(len(moves), func(i int) string { return joinBig(moves[i].Apply(cells)) })
 	if staircaseWork(cells, staircaseQuickWork) >= 0 {
 		small, _ := cfInts(cells, "cell", staircase.MaxCell)
 		if err := fillFromSearch(ctx, g.search(), []staircase.Key{staircase.MakeKey(small)}, opts, r); err != nil {

@@ -120,20 +120,33 @@ func Value(cells []*big.Int) *big.Int {
 	return s
 }
 
-// WinningMoves returns, for sorted distinct positive cells, the cells
-// (sorted) after every winning move; none when the value is 0.
-func WinningMoves(cells []*big.Int) [][]*big.Int {
+// Move shifts coin Coin (an index into the sorted cells) to cell To.
+type Move struct {
+	Coin int
+	To   *big.Int
+}
+
+// Apply returns the sorted cells after the move; cells is not modified
+// (the result shares its untouched numbers).
+func (m Move) Apply(cells []*big.Int) []*big.Int {
+	next := slices.Clone(cells)
+	next[m.Coin] = m.To
+	return next
+}
+
+// WinningMoves returns, for sorted distinct positive cells, every winning
+// move, in coin order; none when the value is 0. A coin moves between its
+// neighbours, so the cells stay sorted.
+func WinningMoves(cells []*big.Int) []Move {
 	s := Value(cells)
 	if s.Sign() == 0 {
 		return nil
 	}
 	n := len(cells)
 	gaps := Gaps(cells)
-	var out [][]*big.Int
+	var out []Move
 	move := func(i int, d *big.Int) {
-		next := slices.Clone(cells)
-		next[i] = new(big.Int).Sub(cells[i], d)
-		out = append(out, next)
+		out = append(out, Move{Coin: i, To: new(big.Int).Sub(cells[i], d)})
 	}
 	for i, g := range gaps {
 		if odd(i, n) {

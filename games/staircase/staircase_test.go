@@ -103,7 +103,8 @@ func TestValueIsGrundy(t *testing.T) {
 		if len(got) != len(want) {
 			t.Fatalf("%v: %d winning moves %v, literal search %v", cells, len(got), got, want)
 		}
-		for _, m := range got {
+		for _, mv := range got {
+			m := mv.Apply(bigs(cells))
 			if !want[fmt.Sprint(m)] {
 				t.Fatalf("%v: move to %v does not win", cells, m)
 			}
