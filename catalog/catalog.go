@@ -9,6 +9,8 @@ import (
 	"math/big"
 	"slices"
 	"strings"
+
+	"github.com/grundy-go/grundy/payoff"
 )
 
 // Entry describes a built-in game.
@@ -76,6 +78,12 @@ type Options struct {
 	// ScriptSteps is the Starlark step budget of one call of a script's
 	// function (--max-steps); 0 for the default.
 	ScriptSteps uint64
+	// TieBreak is how a player of a payoff game chooses among moves that
+	// are equally good for it (--tie-break); the default is TieFirst.
+	TieBreak payoff.TieBreak
+	// Float computes payoffs and probabilities in float64 instead of exact
+	// rationals (--float).
+	Float bool
 }
 
 // Report is the answer for one position: the JSON contract of DESIGN.md.

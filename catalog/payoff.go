@@ -97,12 +97,24 @@ func (tshirtsGame) Solve(ctx context.Context, tokens []string, opts Options) (*R
 	if err != nil {
 		return nil, err
 	}
-	r, err := SolvePayoff(ctx, "tshirts", game.Multiplayer[tshirts.Pos](g), g.Start(), g.Format, PayoffOptions{Options: opts})
+	// The payoffs are small integers: exact arithmetic costs nothing here,
+	// and the last shirt is read back from the exact payoff.
+	exact := opts
+	exact.Float = false
+	r, err := SolvePayoff(ctx, "tshirts", game.Multiplayer[tshirts.Pos](g), g.Start(), g.Format, PayoffOptions{Options: exact})
 	if err != nil {
 		return nil, err
 	}
 	r.Position = joinInts(orders[0]) + " / " + joinInts(orders[1]) + " / " + joinInts(orders[2])
-	v, _ := strconv.Atoi(r.Payoff.([]any)[0].(string))
+	vs, ok := r.Payoff.([]any)
+	if !ok || len(vs) == 0 {
+		return nil, fmt.Errorf("internal error: tshirts: no payoff vector in %#v", r.Payoff)
+	}
+	first, _ := vs[0].(string)
+	v, err := strconv.Atoi(first)
+	if err != nil {
+		return nil, fmt.Errorf("internal error: tshirts: payoff %#v is not an integer", vs[0])
+	}
 	last := g.ShirtFor(0, v)
 	var deletes []int
 	for _, m := range r.WinningMoves {
@@ -310,9 +322,7 @@ func (g landlordsGame) Solve(ctx context.Context, tokens []string, opts Options)
 
 // PayoffOptions tune SolvePayoff.
 type PayoffOptions struct {
-	Options
-	TieBreak payoff.TieBreak
-	Float    bool // float64 arithmetic instead of exact rationals
+	Options // with its TieBreak and Float
 	// RootOnly asks for the value alone, for two-player zero-sum games:
 	// alpha-beta with a transposition table (payoff.RootValue), which
 	// prunes, but lists no moves.

@@ -149,7 +149,7 @@ func TestSolvePayoff(t *testing.T) {
 			t.Errorf("report %s lacks %s", got, want)
 		}
 	}
-	r, err = SolvePayoff(context.Background(), "race", race{target: 5}, raceState{0, 0}, format, PayoffOptions{TieBreak: payoff.TieLast, Float: true})
+	r, err = SolvePayoff(context.Background(), "race", race{target: 5}, raceState{0, 0}, format, PayoffOptions{Options: Options{TieBreak: payoff.TieLast, Float: true}})
 	if err != nil {
 		t.Fatal(err)
 	}

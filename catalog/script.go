@@ -78,7 +78,7 @@ func (s *ScriptInstance) load(ctx context.Context, opts Options) (*script.Solver
 	if err != nil {
 		return nil, err
 	}
-	s.solver = script.NewSolver(g, script.SolveOptions{MaxStates: opts.MaxStates, Progress: opts.Progress})
+	s.solver = script.NewSolver(g, script.SolveOptions{MaxStates: opts.MaxStates, Progress: opts.Progress, TieBreak: opts.TieBreak})
 	s.key = kb.String()
 	return s.solver, nil
 }

@@ -30,6 +30,21 @@
 //     values in a flat table instead of a hash map.
 //   - Formatter: how a position is written for people and in JSON.
 //
+// Games with cycles, other ends and other players (loopy.go, payoff.go):
+//
+//   - Enumerable: every position can be listed, so solvers can work
+//     backwards from the ends (retrograde analysis, for games with cycles).
+//   - Terminal: a position without moves is not simply lost for the player
+//     to move (misère play, a game won by making three in a row, a draw).
+//   - Endless: the rules' verdict for play that never ends, when it is not
+//     a draw (in the pursuit game, endless play loses for one player).
+//   - Multiplayer: any number of players, each maximising its own entry of
+//     a payoff vector at the end.
+//   - Stochastic: positions where nature moves, with exact probabilities.
+//
+// Partizan games, where Left and Right have different moves, are in
+// partizan.go.
+//
 // A position that is a sum is written, at the front ends, as its components
 // in order. A move in a sum replaces one component by the components it
 // leaves.

@@ -23,6 +23,9 @@ type SolveOptions struct {
 	// Progress, if not nil, is called now and then with the number of
 	// positions solved.
 	Progress func(solved int)
+	// TieBreak is how a player of a payoff game chooses among equally
+	// good moves; the default is payoff.TieFirst.
+	TieBreak payoff.TieBreak
 }
 
 // Result is a position of a script solved.
@@ -358,7 +361,7 @@ func lookup(t *retro.Table[Pos], p Pos) (outcome.Outcome, uint32, bool) {
 func (s *Solver) solvePayoff(ctx context.Context, root Pos) (*Result, error) {
 	g := s.g
 	if s.pay == nil {
-		p, err := payoff.New(g.Multi(), payoff.Options{MaxStates: s.opts.MaxStates, Progress: s.opts.Progress})
+		p, err := payoff.New(g.Multi(), payoff.Options{TieBreak: s.opts.TieBreak, MaxStates: s.opts.MaxStates, Progress: s.opts.Progress})
 		if err != nil {
 			return nil, err
 		}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/grundy-go/grundy/catalog"
 	"github.com/grundy-go/grundy/outcome"
+	"github.com/grundy-go/grundy/payoff"
 )
 
 // solveFlags are the flags shared by commands that solve positions.
@@ -16,12 +17,16 @@ type solveFlags struct {
 	json      bool
 	maxStates int
 	method    string
+	tieBreak  string
+	float     bool
 }
 
 func (f *solveFlags) register(cmd *cobra.Command) {
 	cmd.Flags().BoolVar(&f.json, "json", false, "print one JSON object")
 	cmd.Flags().IntVar(&f.maxStates, "max-states", 0, "give up after exploring this many positions (default 20000000)")
 	cmd.Flags().StringVar(&f.method, "method", "auto", "how to solve: auto (closed form where known), closed, or search")
+	cmd.Flags().StringVar(&f.tieBreak, "tie-break", "first", "payoff games: how a player chooses among equally good moves: first, last, spiteful (worst for the others) or generous (best for the others)")
+	cmd.Flags().BoolVar(&f.float, "float", false, "payoff games: compute in float64 instead of exact fractions")
 }
 
 func (f *solveFlags) options(p *progress) (catalog.Options, error) {
@@ -39,6 +44,11 @@ func (f *solveFlags) options(p *progress) (catalog.Options, error) {
 	default:
 		return opts, fmt.Errorf("--method %q: expected auto, closed or search", f.method)
 	}
+	tie, err := payoff.ParseTieBreak(f.tieBreak)
+	if err != nil {
+		return opts, fmt.Errorf("--tie-break: %w", err)
+	}
+	opts.TieBreak, opts.Float = tie, f.float
 	return opts, nil
 }
 
@@ -109,7 +119,13 @@ func printReport(w io.Writer, r *catalog.Report) {
 	fmt.Fprintf(w, "%s  %s\n", r.Game, r.Position)
 	var o outcome.Outcome
 	if err := o.UnmarshalText([]byte(r.Outcome)); err == nil {
-		fmt.Fprintf(w, "  outcome     %s: %s\n", r.Outcome, o.Describe())
+		desc := o.Describe()
+		if o == outcome.D && r.Value != nil {
+			// Chance or mixed strategies: nobody can force a win, and
+			// the value says how the player to move fares on average.
+			desc = "neither player can force a win; value is the expected result for the player to move"
+		}
+		fmt.Fprintf(w, "  outcome     %s: %s\n", r.Outcome, desc)
 	} else {
 		fmt.Fprintf(w, "  outcome     %s\n", r.Outcome)
 	}
