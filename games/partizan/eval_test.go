@@ -8,11 +8,19 @@ import (
 
 	"github.com/grundy-go/grundy/cgt"
 	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/games/circle"
+	"github.com/grundy-go/grundy/games/fibnim"
 	"github.com/grundy-go/grundy/games/lasker"
 	"github.com/grundy-go/grundy/games/moore"
+	"github.com/grundy-go/grundy/games/multiply"
 	"github.com/grundy-go/grundy/games/nim"
+	"github.com/grundy-go/grundy/games/octal"
+	"github.com/grundy-go/grundy/games/paper"
 	"github.com/grundy-go/grundy/games/partizan"
+	"github.com/grundy-go/grundy/games/staircase"
 	"github.com/grundy-go/grundy/games/subtraction"
+	"github.com/grundy-go/grundy/games/wythoff"
+	"github.com/grundy-go/grundy/heap"
 	"github.com/grundy-go/grundy/impartial"
 )
 
@@ -69,6 +77,54 @@ func TestImpartialGamesAgree(t *testing.T) {
 		}
 	}
 	agree[moore.Key](t, "moore:2", moore.Game{K: 2}, partizan.Impartial[moore.Key]{G: moore.Game{K: 2}}, keys)
+
+	var wpos []wythoff.Pos
+	for a := 0; a < 9; a++ {
+		for b := 0; b < 9; b++ {
+			wpos = append(wpos, wythoff.Pos{A: a, B: b})
+		}
+	}
+	agree[wythoff.Pos](t, "wythoff", wythoff.Game{}, partizan.Impartial[wythoff.Pos]{G: wythoff.Game{}}, wpos)
+
+	var cpos []circle.Pos
+	for n := 0; n < 14; n++ {
+		cpos = append(cpos, circle.Pos{Circle: true, N: n}, circle.Pos{N: n})
+	}
+	agree[circle.Pos](t, "circle:2", circle.Game{K: 2}, partizan.ImpartialSplitting[circle.Pos]{G: circle.Game{K: 2}}, cpos)
+
+	var fpos []fibnim.Pos
+	for n := 1; n < 25; n++ {
+		fpos = append(fpos, fibnim.Start(n))
+	}
+	agree[fibnim.Pos](t, "fibonacci-nim", fibnim.Game{}, partizan.Impartial[fibnim.Pos]{G: fibnim.Game{}}, fpos)
+
+	mg := multiply.Game{N: 200}
+	agree[int64](t, "multiply:200", mg, partizan.Impartial[int64]{G: mg}, []int64{1, 2, 3, 5, 7, 12, 25, 40})
+
+	var sheets []paper.Sheet
+	for w := 1; w < 6; w++ {
+		for h := 1; h < 6; h++ {
+			sheets = append(sheets, paper.Sheet{W: w, H: h})
+		}
+	}
+	agree[paper.Sheet](t, "paper", paper.Game{}, partizan.ImpartialSplitting[paper.Sheet]{G: paper.Game{}}, sheets)
+
+	var stairs []staircase.Key
+	for a := 1; a < 7; a++ {
+		for b := a + 1; b < 8; b++ {
+			stairs = append(stairs, staircase.MakeKey([]int{a, b}))
+		}
+	}
+	agree[staircase.Key](t, "staircase", staircase.Game{}, partizan.Impartial[staircase.Key]{G: staircase.Game{}}, stairs)
+
+	for _, code := range []string{"kayles", "dawson", "grundy-game", "octal:0.137", "octal:4.7", "treblecross"} {
+		rule, err := heap.Parse(code)
+		if err != nil {
+			t.Fatal(err)
+		}
+		og := octal.Game{Rule: rule}
+		agree[int](t, code, og, partizan.ImpartialSplitting[int]{G: og}, upto(30))
+	}
 }
 
 // loop is a game with a cycle: 0 → 1 → 0.
