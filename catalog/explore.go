@@ -364,19 +364,33 @@ func (s *searched[P]) Explore(ctx context.Context, tokens []string, opts Options
 	if err != nil {
 		return nil, err
 	}
-	report, err := s.solveComponents(ctx, comps, opts)
-	if err != nil {
-		return nil, err
-	}
+	// The position's report is Solve's, except that the remoteness of a
+	// sum comes from this file's search, whose budget counts moves
+	// looked at rather than positions: a server must not spend seconds on
+	// it (Kayles sums have hundreds of moves a position).
 	solver := s.solver(opts)
 	parts := solver.Split(comps)
 	value, rem := normalPlay(s.game, s.format, solver)
-	core := &exploreCore[P]{options: game.AsSplitting(s.game).Options, format: s.format, sep: s.sep, value: value, remoteness: rem}
-	if report.Remoteness == nil {
-		if report.Remoteness, err = rem(ctx, parts); err != nil {
-			return nil, err
-		}
+	g, err := solver.SumGrundy(ctx, parts)
+	if err != nil {
+		return nil, err
 	}
+	winning, err := solver.WinningMoves(ctx, parts)
+	if err != nil {
+		return nil, err
+	}
+	report := &Report{
+		Game:     s.spec,
+		Position: s.formatSum(comps),
+		Outcome:  outcome.FromGrundy(g).String(),
+		Grundy:   new(big.Int).SetUint64(g),
+		Method:   fmt.Sprintf("exhaustive Sprague–Grundy search (%d positions)", solver.States()),
+	}
+	if report.Remoteness, err = rem(ctx, parts); err != nil {
+		return nil, err
+	}
+	report.addMoves(len(winning), func(i int) string { return s.formatSum(winning[i].Apply(parts)) })
+	core := &exploreCore[P]{options: game.AsSplitting(s.game).Options, format: s.format, sep: s.sep, value: value, remoteness: rem}
 	x := &Exploration{Report: report, Board: s.board(comps)}
 	x.Moves, x.MovesTotal, x.MovesCounted, err = core.moves(ctx, parts, maxMoves)
 	if err != nil {
