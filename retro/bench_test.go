@@ -64,7 +64,7 @@ func BenchmarkRandomGraph(b *testing.B) {
 		name      string
 		backOneIn uint64
 		workers   int
-	}{{"uniform", 1, 0}, {"mostly-down", 20, 0}, {"acyclic", 0, 0}, {"acyclic-sequential", 0, 1}}
+	}{{"uniform", 1, 0}, {"mostly-down", 20, 0}, {"acyclic", 0, 0}, {"acyclic-2-workers", 0, 2}}
 	for _, kind := range kinds {
 		for _, n := range []int{10_000, 1_000_000, 10_000_000} {
 			b.Run(fmt.Sprintf("%s/nodes=%d", kind.name, n), func(b *testing.B) {

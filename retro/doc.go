@@ -34,10 +34,11 @@
 // hurries) and 1 + the greatest remoteness of its options at a lost one (the
 // loser delays). Positions decided by endless play have no remoteness.
 //
-// On large graphs the queue is processed level by level (the nodes of one
-// remoteness at a time), each level shared among one goroutine per CPU that
-// update the per-node counters with compare-and-swap; the levels are those
-// of the FIFO queue, so the results are exactly the sequential ones.
+// With Options.Workers > 1 the queue of a large graph is processed level by
+// level (the nodes of one remoteness at a time), each large level shared
+// among goroutines that update the per-node counters with
+// compare-and-swap; the levels are those of the FIFO queue, so the results
+// are exactly the sequential ones.
 //
 // The core works on a compressed sparse row (CSR) reverse graph of int32
 // node numbers and a uint32 counter per node, about 4 bytes per move plus

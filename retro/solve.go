@@ -34,9 +34,12 @@ type Problem struct {
 
 // Options tune Solve.
 type Options struct {
-	// Workers is the number of goroutines that resolve positions: 1 for
-	// the sequential queue, 0 for one per CPU on graphs of at least
-	// parallelMinNodes nodes (sequential below).
+	// Workers is the number of goroutines that resolve positions: 0 or 1
+	// for the sequential queue; more share the large levels of the queue
+	// (graphs of at least parallelMinNodes nodes). Sequential is the
+	// default because the work is one cache miss per arc: on the shared
+	// 2-core machine of BENCHMARKS.md two workers did not beat one. -1
+	// means one worker per CPU.
 	Workers int
 	// Progress, if not nil, is called now and then with the number of
 	// positions resolved so far and the total.
@@ -104,11 +107,11 @@ func Solve(ctx context.Context, p *Problem, opts Options) (*Result, error) {
 		}
 	}
 	workers := opts.Workers
-	if workers <= 0 {
+	if workers == -1 {
 		workers = runtime.GOMAXPROCS(0)
-		if n < parallelMinNodes {
-			workers = 1
-		}
+	}
+	if n < parallelMinNodes && workers > 1 && parallelMinLevel > 1 {
+		workers = 1
 	}
 	var err error
 	if workers > 1 {
