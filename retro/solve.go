@@ -52,8 +52,8 @@ type Options struct {
 type Result struct {
 	Outcome    []outcome.Outcome
 	Remoteness []uint32
-	// Endless counts the nodes decided by the verdict for endless play,
-	// or drawn.
+	// Endless counts the nodes without a remoteness: drawn, or decided
+	// by the verdict for endless play.
 	Endless int
 }
 
@@ -131,7 +131,11 @@ func Solve(ctx context.Context, p *Problem, opts Options) (*Result, error) {
 		}
 	}
 	out := make([]outcome.Outcome, n)
+	res.Endless = 0
 	for v, s := range st {
+		if rem[v] == NoRemoteness {
+			res.Endless++
+		}
 		switch s {
 		case resolvedN:
 			out[v] = outcome.N
