@@ -226,6 +226,8 @@ func writeRaw(w http.ResponseWriter, status int, b []byte) {
 func statusOf(err error) int {
 	var tooMany *impartial.TooManyStatesError
 	switch {
+	case errors.Is(err, errInternal):
+		return http.StatusInternalServerError
 	case errors.Is(err, context.DeadlineExceeded):
 		return http.StatusServiceUnavailable
 	case errors.As(err, &tooMany), errors.Is(err, catalog.ErrTooLargeToExplore), errors.Is(err, impartial.ErrCycle):

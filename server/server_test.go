@@ -486,3 +486,26 @@ func TestEveryExample(t *testing.T) {
 		t.Logf("%s: outcome %v, explorable %v, %d moves", e.Example, out["outcome"], out["explorable"], len(moves))
 	}
 }
+
+// panicky is a game whose solver fails with a panic.
+type panicky struct{}
+
+func (panicky) Spec() string { return "panicky.star" }
+func (panicky) Solve(context.Context, []string, catalog.Options) (*catalog.Report, error) {
+	panic("boom")
+}
+
+// TestPanicIsContained: a panic while solving is a 500 for that request,
+// and the server goes on (the next request is not left waiting).
+func TestPanicIsContained(t *testing.T) {
+	s := New(Config{Scripts: map[string]catalog.Instance{"panicky.star": panicky{}}})
+	for range 2 {
+		code, out := get(t, s, "/api/v1/position", url.Values{"game": {"panicky.star"}, "position": {"1"}})
+		if code != 500 || !strings.Contains(errorOf(t, out), "boom") {
+			t.Errorf("panic: %d %v", code, out)
+		}
+	}
+	if code, _ := get(t, s, "/api/v1/position", url.Values{"game": {"nim"}, "position": {"1"}}); code != 200 {
+		t.Errorf("after a panic: %d", code)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"sync"
 
 	"github.com/grundy-go/grundy/catalog"
@@ -62,7 +63,7 @@ func (s *Server) solve(ctx context.Context, game, pos string) (*solved, error) {
 			return res, nil
 		}
 		if leader {
-			res, err := s.compute(ctx, g, pos)
+			res, err := s.computeSafely(ctx, g, pos)
 			s.cache.finish(key, c, res, err)
 			return res, err
 		}
@@ -76,6 +77,21 @@ func (s *Server) solve(ctx context.Context, game, pos string) (*solved, error) {
 			return nil, ctx.Err()
 		}
 	}
+}
+
+// errInternal marks a failure of the server's own code (a panic in a
+// solver): status 500, and the other requests go on.
+var errInternal = errors.New("internal error")
+
+// computeSafely is compute with a panic turned into an error, so that the
+// requests waiting for this answer are told, not left waiting.
+func (s *Server) computeSafely(ctx context.Context, g *served, pos string) (res *solved, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			res, err = nil, fmt.Errorf("%w while solving %s %q: %v; please report it", errInternal, g.inst.Spec(), pos, p)
+		}
+	}()
+	return s.compute(ctx, g, pos)
 }
 
 // compute solves and explores a position, at most MaxConcurrent at once.
