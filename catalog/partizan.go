@@ -107,43 +107,74 @@ func (g *partizanGame[P]) Spec() string { return g.spec }
 
 // Value parses the position and computes its canonical value.
 func (g *partizanGame[P]) Value(ctx context.Context, s *cgt.Space, tokens []string, opts Options) (cgt.Game, string, error) {
-	parts, err := g.parse(tokens)
+	v, _, parts, err := g.value(ctx, s, tokens, opts)
 	if err != nil {
 		return 0, "", err
 	}
+	return v, g.formatSum(parts), nil
+}
+
+func (g *partizanGame[P]) value(ctx context.Context, s *cgt.Space, tokens []string, opts Options) (cgt.Game, *partizan.Evaluator[P], []P, error) {
+	parts, err := g.parse(tokens)
+	if err != nil {
+		return 0, nil, nil, err
+	}
 	e, err := partizan.New[P](s, g.game)
 	if err != nil {
-		return 0, "", err
+		return 0, nil, nil, err
 	}
 	e.MaxPositions = opts.MaxStates
 	e.Progress = opts.Progress
 	v, err := e.Value(ctx, parts...)
-	if err != nil {
-		return 0, "", err
+	return v, e, parts, err
+}
+
+func (g *partizanGame[P]) formatSum(parts []P) string {
+	if len(parts) == 0 {
+		return "-"
 	}
 	strs := make([]string, len(parts))
 	for i, p := range parts {
 		strs[i] = g.format(p)
 	}
-	return v, strings.Join(strs, " "), nil
+	return strings.Join(strs, " ")
 }
 
-// Solve reports the outcome class (L, R, N or P) and the canonical value.
+// Solve reports the outcome class (L, R, N or P), the canonical value, and
+// the winning first moves of each player, written "L: position" for
+// Left's and "R: position" for Right's.
 func (g *partizanGame[P]) Solve(ctx context.Context, tokens []string, opts Options) (*Report, error) {
 	if opts.Method == ClosedForm {
 		return nil, fmt.Errorf("%s is valued by search; drop --method closed", g.spec)
 	}
 	s := cgt.NewSpace()
-	v, pos, err := g.Value(ctx, s, tokens, opts)
+	s.Context = ctx
+	v, e, parts, err := g.value(ctx, s, tokens, opts)
 	if err != nil {
 		return nil, err
 	}
-	return &Report{
+	r := &Report{
 		Game:     g.spec,
-		Position: pos,
+		Position: g.formatSum(parts),
 		Outcome:  s.Outcome(v).String(),
-		Extra:    map[string]any{"value": s.String(v)},
+		Value:    s.String(v),
 		Method:   "canonical form of the partizan game (see 'grundy value' for its temperature and stops)",
-		Notes:    []string{"partizan outcome: L = Left wins, R = Right wins (whoever starts), N = the player to move wins, P = the player to move loses"},
-	}, nil
+		Notes: []string{
+			"partizan outcome: L = Left wins, R = Right wins (whoever starts), N = the player to move wins, P = the player to move loses",
+			"winning moves are the first moves that win for Left (L:) and for Right (R:), each to the position it leaves",
+		},
+	}
+	for _, side := range []struct {
+		left  bool
+		label string
+	}{{true, "L: "}, {false, "R: "}} {
+		moves, err := e.WinningMoves(ctx, parts, side.left)
+		if err != nil {
+			return nil, err
+		}
+		for _, m := range moves {
+			r.WinningMoves = append(r.WinningMoves, side.label+g.formatSum(m))
+		}
+	}
+	return r, nil
 }

@@ -35,6 +35,8 @@ type Evaluator[P comparable] struct {
 	Hits, Misses int64
 
 	left, right func(P) iter.Seq[[]P]
+	moveL       func(P) iter.Seq[P] // whole-position moves, for WinningMoves
+	moveR       func(P) iter.Seq[P]
 	split       func([]P, P) []P
 	format      func(P) string
 	memo        map[P]cgt.Game
@@ -56,6 +58,9 @@ func New[P comparable](s *cgt.Space, g any) (*Evaluator[P], error) {
 		e.left, e.right = single(pg.LeftMoves), single(pg.RightMoves)
 	default:
 		return nil, fmt.Errorf("partizan: %T is not a partizan game", g)
+	}
+	if pg, ok := g.(game.Partizan[P]); ok {
+		e.moveL, e.moveR = pg.LeftMoves, pg.RightMoves
 	}
 	if sp, ok := g.(game.Splitter[P]); ok {
 		e.split = sp.Split
@@ -192,3 +197,62 @@ func (i ImpartialSplitting[P]) LeftOptions(p P) iter.Seq[[]P] { return i.G.Optio
 
 // RightOptions returns the options of G.
 func (i ImpartialSplitting[P]) RightOptions(p P) iter.Seq[[]P] { return i.G.Options(p) }
+
+// WinningMoves returns the winning first moves of Left (left true) or
+// Right in the sum of the given positions, each as the positions of the
+// sum it leaves: a move wins for Left exactly when it leaves a game ≥ 0,
+// in which Right, now to move, loses (and ≤ 0 for Right). Games that also
+// implement game.Partizan are moved in whole positions (a Domineering
+// board keeps its shape); others in their regions. Moves leaving the same
+// positions are listed once.
+func (e *Evaluator[P]) WinningMoves(ctx context.Context, positions []P, left bool) (moves [][]P, err error) {
+	vals := make([]cgt.Game, len(positions))
+	for i, p := range positions {
+		if vals[i], err = e.Value(ctx, p); err != nil {
+			return nil, err
+		}
+	}
+	whole := e.moveL
+	regions := e.left
+	if !left {
+		whole, regions = e.moveR, e.right
+	}
+	seen := map[string]bool{}
+	err = cgt.Do(func() {
+		s := e.Space
+		total := s.Sum(vals...)
+		try := func(i int, repl []P) bool {
+			v, verr := e.Value(ctx, repl...)
+			if verr != nil {
+				err = verr
+				return false
+			}
+			after := s.Add(s.Sub(total, vals[i]), v)
+			if left && s.Leq(cgt.Zero, after) || !left && s.Leq(after, cgt.Zero) {
+				m := append(append(slices.Clone(positions[:i]), repl...), positions[i+1:]...)
+				key := fmt.Sprint(m)
+				if !seen[key] {
+					seen[key] = true
+					moves = append(moves, m)
+				}
+			}
+			return true
+		}
+		for i, p := range positions {
+			if whole != nil {
+				for q := range whole(p) {
+					if !try(i, []P{q}) {
+						return
+					}
+				}
+				continue
+			}
+			for opt := range regions(p) {
+				if !try(i, slices.Clone(opt)) {
+					return
+				}
+			}
+		}
+	})
+	return moves, err
+}

@@ -59,6 +59,29 @@ func (b Board) moves(dr, dc int) iter.Seq[[]Board] {
 	}
 }
 
+// LeftMoves places a vertical domino, leaving the whole board (for
+// showing moves; the evaluator uses LeftOptions).
+func (Game) LeftMoves(b Board) iter.Seq[Board] { return b.place(1, 0) }
+
+// RightMoves places a horizontal domino, leaving the whole board.
+func (Game) RightMoves(b Board) iter.Seq[Board] { return b.place(0, 1) }
+
+func (b Board) place(dr, dc int) iter.Seq[Board] {
+	return func(yield func(Board) bool) {
+		for r := 0; r+dr < int(b.Rows); r++ {
+			for c := 0; c+dc < int(b.Cols); c++ {
+				if b.empty(r, c) && b.empty(r+dr, c+dc) {
+					nb := b
+					nb.Filled |= b.cell(r, c) | b.cell(r+dr, c+dc)
+					if !yield(nb) {
+						return
+					}
+				}
+			}
+		}
+	}
+}
+
 // Split appends the regions of b.
 func (Game) Split(dst []Board, b Board) []Board { return b.regions(dst) }
 

@@ -118,6 +118,37 @@ func TestOutcomeAgainstPlay(t *testing.T) {
 		if got := s.Outcome(g); got != want {
 			t.Fatalf("%s = %s: outcome %v, exhaustive play says %v", b, s.String(g), got, want)
 		}
+		// Winning moves agree with exhaustive play: a Left move wins when
+		// Right, moving next, loses.
+		for _, left := range []bool{true, false} {
+			moves, err := e.WinningMoves(context.Background(), []Board{b}, left)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := map[Board]bool{}
+			for _, m := range moves {
+				got[m[0]] = true
+			}
+			want := map[Board]bool{}
+			g := Game{}
+			next := g.RightMoves
+			if left {
+				next = g.LeftMoves
+			}
+			for q := range next(b) {
+				if !p.moverWins(q, !left) {
+					want[q] = true
+				}
+			}
+			if len(got) != len(want) {
+				t.Fatalf("%s: %d winning moves for left=%v, exhaustive play finds %d", b, len(got), left, len(want))
+			}
+			for q := range want {
+				if !got[q] {
+					t.Fatalf("%s: winning move to %s missed", b, q)
+				}
+			}
+		}
 		// Transposing the board swaps the players: the value negates.
 		tb := Board{Rows: b.Cols, Cols: b.Rows}
 		for i := 0; i < rows; i++ {
