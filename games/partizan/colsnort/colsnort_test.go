@@ -91,11 +91,10 @@ func TestAgainstPlay(t *testing.T) {
 			// ch. 2, the colon principle for Col: every Col position is
 			// x or x*).
 			if !g.Snort {
-				x, n, k, ok := s.NumberUpStarParts(v)
+				_, n, k, ok := s.NumberUpStarParts(v)
 				if !ok || n != 0 || k > 1 {
 					t.Fatalf("Col %s = %s, neither x nor x*", p, s.String(v))
 				}
-				_ = x
 			}
 		}
 	}
