@@ -156,3 +156,20 @@ func (g *circleGame) Solve(ctx context.Context, tokens []string, opts Options) (
 	}
 	return r, nil
 }
+
+// Table gives the values of circles of 0 … upto-1 coins, by search (the
+// symmetry strategy gives only their outcomes).
+func (g *circleGame) Table(ctx context.Context, upto int, opts Options) (*Table, error) {
+	if upto < 0 {
+		return nil, fmt.Errorf("--upto must not be negative, got %d", upto)
+	}
+	if w := circleWork(upto, g.k); upto > maxCircleSearch || w > circleSearchWork {
+		return nil, fmt.Errorf("--upto %d: too large to search (about %d moves)", upto, w)
+	}
+	t, err := heapTable(ctx, g.spec, circle.Game{K: g.k}, func(n int) circle.Pos { return circle.Pos{Circle: true, N: n} }, upto, opts)
+	if err != nil {
+		return nil, err
+	}
+	t.Caption = "G(n): the Sprague–Grundy value of a circle of n coins, found by search; 0 marks a P-position (the player to move loses)"
+	return t, nil
+}

@@ -128,3 +128,19 @@ func TestCircleErrors(t *testing.T) {
 		t.Fatal("lines have no closed form")
 	}
 }
+
+func TestCircleTable(t *testing.T) {
+	for k := 1; k <= 4; k++ {
+		inst, _ := Lookup(fmt.Sprintf("circle:%d", k))
+		tab, err := inst.(Tabler).Table(t.Context(), 40, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := newCircleWitness(k, 40)
+		for n, v := range tab.Values {
+			if g, _ := w.circle(n); int(v) != g {
+				t.Fatalf("circle:%d table[%d] = %d, witness %d", k, n, v, g)
+			}
+		}
+	}
+}
