@@ -163,6 +163,7 @@ type state struct {
 	// search by value); order lists the common values, most frequent first.
 	lists     [][]int32
 	order     []uint32
+	types     []valuePair
 	nextOrder int
 	nextCheck int
 
@@ -827,8 +828,14 @@ func resolve[T unsigned](st *state, g []T, n int, c uint32) uint32 {
 }
 
 // commonPair reports whether two common heaps with nim-sum v are an option
-// of a heap of n, searching by the index lists of values.
+// of a heap of n, searching by the index lists of values. The pairs of
+// values (u, o = u⊕v) are walked from the shorter list, round-robin with
+// a budget that grows fourfold each round, partners o from the most
+// frequent down: a pair of values with many splits of n is found early,
+// and one with none costs no more than its share until the others are
+// done. When every list is walked to its end, there is no such split.
 func commonPair[T unsigned](st *state, g []T, n int, v uint32) bool {
+	st.types = st.types[:0]
 	for _, o := range st.order {
 		u := o ^ v
 		if int(u) >= len(st.lists) {
@@ -838,21 +845,40 @@ func commonPair[T unsigned](st *state, g []T, n int, v uint32) bool {
 		if lu == 0 || lu > lo || lu == lo && u > o {
 			continue // this pair of values is walked from o's side, or absent
 		}
-		ot := T(o)
-		for _, x := range st.lists[u] {
-			a := int(x)
-			if a >= n {
-				break
-			}
-			for _, k := range st.split2 {
-				b := n - k - a
-				if b >= 1 && g[b] == ot && !(st.unequal && a == b) {
-					return true
+		st.types = append(st.types, valuePair{u: u, o: o})
+	}
+	for budget := 8; len(st.types) > 0; budget *= 4 {
+		live := st.types[:0]
+		for _, tp := range st.types {
+			list := st.lists[tp.u]
+			ot := T(tp.o)
+			end := min(len(list), tp.pos+budget)
+			for _, x := range list[tp.pos:end] {
+				a := int(x)
+				if a >= n {
+					end = len(list) // the rest are larger still
+					break
+				}
+				for _, k := range st.split2 {
+					b := n - k - a
+					if b >= 1 && g[b] == ot && !(st.unequal && a == b) {
+						return true
+					}
 				}
 			}
+			if end < len(list) {
+				tp.pos = end
+				live = append(live, tp)
+			}
 		}
+		st.types = live
 	}
 	return false
+}
+
+type valuePair struct {
+	u, o uint32
+	pos  int
 }
 
 // noteIndex records heap n with value v in the index lists and keeps the
