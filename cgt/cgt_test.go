@@ -434,7 +434,7 @@ func TestBadInput(t *testing.T) {
 func FuzzParse(f *testing.F) {
 	for _, seed := range []string{"0", "*", "*3", "^", "v", "^*", "1/2", "-3/4", "+-1", "{1|*}", "{2|0||-1}",
 		"Tiny(1)", "Miny(1/2)", "^^*2+{0|^}", "{3||2*|1*}", "-1/2v*", "{,|}", "{|}", "Cool({2|-1},1/2)",
-		"Heat(*,1)", "Norton(1/2, ^)", "AtomicWeight(^^*)", "1:*2", "{0||0|-1} == Tiny(1)", "((1))"} {
+		"Heat(*,1)", "Norton(1/2, ^)", "AtomicWeight(^^*)", "1:*2", "{0||0|-1} == Tiny(1)", "((1))", "+-(1,^,*)", "+-("} {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, in string) {

@@ -154,8 +154,8 @@ func (s *Space) Compare(g Game, op Comparison, h Game) bool {
 
 // Parse reads a game written in CGSuite's notation (see String) and
 // returns its canonical form. Besides the forms String writes it accepts
-// sums and differences (G + H, G - H), negation (-G), ±G and G±H (written
-// +- or ±), ordinal sums G:H, parentheses, ↑ ↓ ⇑ ⇓, and the functions
+// sums and differences (G + H, G - H), negation (-G), ±G, G±H and
+// ±(G,H,…) = {G,H,…|-G,-H,…} (written +- or ±), ordinal sums G:H, parentheses, ↑ ↓ ⇑ ⇓, and the functions
 // Tiny(G) = {0||0|-G}, Miny(G) = {G|0||0}, Cool(G, t), Heat(G, t),
 // Norton(G, U), OrdinalSum(G, H) and AtomicWeight(G).
 func (s *Space) Parse(src string) (Game, error) {
@@ -322,6 +322,27 @@ func (p *parser) unary() Game {
 	switch {
 	case p.has("+-") || p.has("±"):
 		p.pos += len(p.pmTok())
+		p.skip()
+		if p.has("(") {
+			// ±(a,b,…) = {a,b,…|-a,-b,…}, CGSuite's multi-switch.
+			start := p.pos
+			p.pos++
+			var L, R []Game
+			for {
+				g := p.expr()
+				L, R = append(L, g), append(R, p.s.Neg(g))
+				p.skip()
+				if p.has(",") {
+					p.pos++
+					continue
+				}
+				if !p.has(")") {
+					p.fail("expected ')' to close the '(' at column %d", start+1)
+				}
+				p.pos++
+				return p.s.Make(L, R)
+			}
+		}
 		g := p.unary()
 		return p.s.Make([]Game{g}, []Game{p.s.Neg(g)})
 	case p.has("-") && p.pos+1 < p.end && isDigit(p.src[p.pos+1]):
