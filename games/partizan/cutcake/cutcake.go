@@ -7,8 +7,9 @@ import (
 	"strings"
 )
 
-// MaxSide bounds the sides of a cake.
-const MaxSide = 1 << 12
+// MaxSide bounds the sides of a cake: a cake of n×n has n² sub-cakes of
+// about n options each to value.
+const MaxSide = 512
 
 // Cake is a cake of Rows×Cols unit squares.
 type Cake struct{ Rows, Cols int }
