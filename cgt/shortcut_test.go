@@ -110,3 +110,22 @@ func TestSimplest(t *testing.T) {
 		}
 	}
 }
+
+// TestImport moves random games between Spaces: the imported game prints
+// the same and keeps its comparisons.
+func TestImport(t *testing.T) {
+	r := rand.New(rand.NewPCG(23, 24))
+	src := NewSpace()
+	gs := randomGames(r, src, 200)
+	dst := NewSpace()
+	dst.Parse("{3||2*|1*} + ^") // some games already there, other handles
+	for i, g := range gs {
+		h := dst.Import(src, g)
+		if dst.String(h) != src.String(g) {
+			t.Fatalf("imported %s as %s", src.String(g), dst.String(h))
+		}
+		if j := (i * 7) % len(gs); dst.Leq(h, dst.Import(src, gs[j])) != src.Leq(g, gs[j]) {
+			t.Fatalf("comparison of %s and %s changed by importing", src.String(g), src.String(gs[j]))
+		}
+	}
+}

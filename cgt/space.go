@@ -827,3 +827,35 @@ func Do(f func()) (err error) {
 	f()
 	return nil
 }
+
+// Import returns, in s, the game g of the Space src: the same canonical
+// form, rebuilt option by option (options are canonical in src, so they
+// are canonical in s). It lets independent Spaces — one per goroutine —
+// hand their results to one another. src is only read.
+func (s *Space) Import(src *Space, g Game) Game {
+	memo := map[Game]Game{}
+	var imp func(g Game) Game
+	imp = func(g Game) Game {
+		if r, ok := memo[g]; ok {
+			return r
+		}
+		n := &src.nodes[g]
+		var r Game
+		if n.isNus {
+			r = s.nusGame(n.v)
+		} else {
+			L := make([]Game, len(n.left))
+			R := make([]Game, len(n.right))
+			for i, o := range n.left {
+				L[i] = imp(o)
+			}
+			for i, o := range n.right {
+				R[i] = imp(o)
+			}
+			r = s.fromCanonical(L, R)
+		}
+		memo[g] = r
+		return r
+	}
+	return imp(g)
+}

@@ -34,6 +34,7 @@ type Evaluator[P comparable] struct {
 	// Hits and Misses count memo look-ups of regions, for benchmarks.
 	Hits, Misses int64
 
+	game        any
 	left, right func(P) iter.Seq[[]P]
 	moveL       func(P) iter.Seq[P] // whole-position moves, for WinningMoves
 	moveR       func(P) iter.Seq[P]
@@ -50,7 +51,7 @@ type Evaluator[P comparable] struct {
 // game.Splitter splits the positions given to Value (a splitting game's
 // options already come as regions).
 func New[P comparable](s *cgt.Space, g any) (*Evaluator[P], error) {
-	e := &Evaluator[P]{Space: s, memo: map[P]cgt.Game{}, open: map[P]bool{}}
+	e := &Evaluator[P]{Space: s, game: g, memo: map[P]cgt.Game{}, open: map[P]bool{}}
 	switch pg := g.(type) {
 	case game.PartizanSplitting[P]:
 		e.left, e.right = pg.LeftOptions, pg.RightOptions

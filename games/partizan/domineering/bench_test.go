@@ -58,3 +58,22 @@ func cpuTime() time.Duration {
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
+
+// BenchmarkParallel values 4x5 and 5x5 with the root's options spread
+// over two goroutines (ValueParallel), each with its own Space.
+func BenchmarkParallel(b *testing.B) {
+	for _, size := range [][2]int{{4, 5}, {5, 5}} {
+		b.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(b *testing.B) {
+			cpu0 := cpuTime()
+			for i := 0; i < b.N; i++ {
+				s := cgt.NewSpace()
+				e, _ := partizan.New[Board](s, Game{})
+				board, _ := Empty(size[0], size[1])
+				if _, err := e.ValueParallel(context.Background(), 2, board); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64((cpuTime()-cpu0).Microseconds())/1000/float64(b.N), "cpu-ms/op")
+		})
+	}
+}

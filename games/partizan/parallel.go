@@ -1,0 +1,122 @@
+package partizan
+
+import (
+	"context"
+	"slices"
+	"sync"
+
+	"github.com/grundy-go/grundy/cgt"
+)
+
+// ValueParallel values the sum of the positions as Value does, with the
+// options of each region spread over up to workers goroutines. A Space is
+// not safe for concurrent use, so each worker has a Space and an
+// Evaluator of its own; its results are copied into e.Space with
+// cgt.Space.Import, and the region's value is made there from them.
+// Workers may value some positions twice (they share no memo): the gain
+// is in wall time on an idle machine, not in work. The game's move
+// functions must be safe for concurrent use (those of the built-in games
+// are). With workers ≤ 1 it is Value.
+func (e *Evaluator[P]) ValueParallel(ctx context.Context, workers int, positions ...P) (cgt.Game, error) {
+	if workers <= 1 {
+		return e.Value(ctx, positions...)
+	}
+	regions := positions
+	if e.split != nil {
+		regions = nil
+		for _, p := range positions {
+			regions = e.split(regions, p)
+		}
+	}
+	acc := cgt.Zero
+	for _, p := range regions {
+		v, err := e.parallelRegion(ctx, workers, p)
+		if err != nil {
+			return 0, err
+		}
+		if err := cgt.Do(func() { acc = e.Space.Add(acc, v) }); err != nil {
+			return 0, err
+		}
+	}
+	return acc, nil
+}
+
+type parallelJob[P comparable] struct {
+	left bool
+	opt  []P
+}
+
+func (e *Evaluator[P]) parallelRegion(ctx context.Context, workers int, p P) (cgt.Game, error) {
+	if g, ok := e.memo[p]; ok {
+		e.Hits++
+		return g, nil
+	}
+	var jobs []parallelJob[P]
+	for opt := range e.left(p) {
+		jobs = append(jobs, parallelJob[P]{true, slices.Clone(opt)})
+	}
+	for opt := range e.right(p) {
+		jobs = append(jobs, parallelJob[P]{false, slices.Clone(opt)})
+	}
+	workers = min(workers, len(jobs))
+	type result struct {
+		space *cgt.Space
+		ev    *Evaluator[P]
+		vals  []cgt.Game // by job index, for the jobs of this worker
+		err   error
+	}
+	results := make([]result, workers)
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			s := cgt.NewSpace()
+			s.MaxSteps, s.MaxNodes = e.Space.MaxSteps, e.Space.MaxNodes
+			ev, err := New[P](s, e.game)
+			if err != nil {
+				results[w].err = err
+				return
+			}
+			ev.MaxPositions = e.MaxPositions
+			vals := make([]cgt.Game, len(jobs))
+			for i := w; i < len(jobs); i += workers {
+				if vals[i], err = ev.Value(ctx, jobs[i].opt...); err != nil {
+					results[w].err = err
+					return
+				}
+			}
+			results[w] = result{space: s, ev: ev, vals: vals}
+		}(w)
+	}
+	wg.Wait()
+	var L, R []cgt.Game
+	var g cgt.Game
+	for _, r := range results {
+		if r.err != nil {
+			return 0, r.err
+		}
+	}
+	err := cgt.Do(func() {
+		for i, j := range jobs {
+			r := results[i%workers]
+			v := e.Space.Import(r.space, r.vals[i])
+			if j.left {
+				L = append(L, v)
+			} else {
+				R = append(R, v)
+			}
+		}
+		g = e.Space.Make(L, R)
+	})
+	if err != nil {
+		return 0, err
+	}
+	for _, r := range results {
+		e.Hits += r.ev.Hits
+		e.Misses += r.ev.Misses
+	}
+	e.Misses++
+	e.memo[p] = g
+	return g, nil
+}
