@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // Helpers shared by the tests of the classic games (wythoff, moore,
@@ -211,7 +212,11 @@ func FuzzClassicPositions(f *testing.F) {
 			t.Fatal(err)
 		}
 		opts := Options{Method: Method(int(method) % 3), MaxStates: 20_000}
-		r, err := inst.Solve(t.Context(), []string{pos}, opts)
+		// Searches are bounded by MaxStates and their own work limits; the
+		// deadline only keeps a slow machine from stalling the fuzzer.
+		ctx, cancel := context.WithTimeout(t.Context(), 3*time.Second)
+		defer cancel()
+		r, err := inst.Solve(ctx, []string{pos}, opts)
 		if err != nil {
 			if strings.Contains(err.Error(), "\n") || err.Error() == "" {
 				t.Fatalf("%s %q: error %q is not one line", inst.Spec(), pos, err)
