@@ -22,6 +22,7 @@
 // is the nim-sum (Sprague–Grundy).
 //
 // G is an involution (it swaps 4k+3 and 4k+4 and fixes everything else), so
-// the heap with value v is G(v); WinningMoves lists every take that wins,
-// and every split for heaps small enough to enumerate.
+// the heap with value v is G(v): TakeTo finds the one take that leaves a
+// given value, and SplitsTo every split of a heap small enough to
+// enumerate (a huge heap can have astronomically many winning splits).
 package lasker

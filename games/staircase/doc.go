@@ -18,10 +18,10 @@
 // Bouton's theorem; any other move (of the left coin of a pair: coin i
 // with n - i odd) lowers an even stair and raises the odd stair g_{i+1} by
 // d ≥ 1, so it changes the nim-sum and never reaches the position's own
-// value. The options' values thus include every smaller
-// number and exclude the value itself, so it is their mex. (Such
-// "reversible" moves are why Georgia and Bob only needs the pairs.) The
-// tests check the value, not just the outcome, against a literal search.
+// value. The options' values thus include every smaller number and
+// exclude the value itself, so it is their mex. (Such "reversible" moves
+// are why Georgia and Bob only needs the pairs.) The tests check the
+// value, not just the outcome, against a literal search.
 //
 // Every winning move is one of those two kinds, so WinningMoves lists them
 // all, on big integers.
