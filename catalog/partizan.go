@@ -94,6 +94,10 @@ func init() {
 	}
 }
 
+// partizanMaxSteps bounds the work of one Solve (cgt.Space.MaxSteps): a
+// few minutes at most.
+const partizanMaxSteps = 200_000_000
+
 // partizanGame is a built-in partizan game: positions parsed by the game's
 // notation and valued by the partizan evaluator.
 type partizanGame[P comparable] struct {
@@ -149,6 +153,7 @@ func (g *partizanGame[P]) Solve(ctx context.Context, tokens []string, opts Optio
 	}
 	s := cgt.NewSpace()
 	s.Context = ctx
+	s.MaxSteps = partizanMaxSteps
 	v, e, parts, err := g.value(ctx, s, tokens, opts)
 	if err != nil {
 		return nil, err
