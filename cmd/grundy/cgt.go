@@ -92,9 +92,11 @@ func newCgtCmd() *cobra.Command {
 canonical form, outcome class, birthday, stops, mean, temperature and
 atomic weight; or decide a comparison between two games.
 
-Notation: 0  *  *3  ^  v  ^*  ^^  1/2  -3/4  +-1  {1|*}  {2|0||-1}
+Notation: 0  *  *3  ^  v  ^*  ^^  ^3  1/2  -3/4  +-1  3+-1  +-(1,2)
+{1|*}  {2|0||-1} (CGSuite's slashes: {2|0||-1} is {{2|0}|-1})
 Tiny(x)  Miny(x), sums G + H, differences G - H, negation -G, ordinal
 sums G:H, and Cool(G,t), Heat(G,t), Norton(G,U), AtomicWeight(G).
+"3+-1" is 3 ± 1 = {4|2}; write "3 + -1" for 2.
 Comparisons: G == H, G <= H, G >= H, G < H, G > H, G || H (confused).
 
 Outcome classes: L (Left wins whoever starts), R (Right wins), N (the
