@@ -240,3 +240,30 @@ func BenchmarkIsPHuge(b *testing.B) {
 		}
 	}
 }
+
+// TestWinningMovesHuge checks, on random big positions, that every listed
+// move is legal and leads to a P-position, and that N-positions have one.
+func TestWinningMovesHuge(t *testing.T) {
+	r := rand.New(rand.NewPCG(4, 4))
+	for i := 0; i < 400; i++ {
+		a, b := randBig(r, 1+r.IntN(30)), randBig(r, 1+r.IntN(30))
+		if i%4 == 0 {
+			// Near a P-pair, where moves to it are plentiful.
+			k := randBig(r, 1+r.IntN(30))
+			a = new(big.Int).Add(Lower(k), bi(r.IntN(3)))
+			b = new(big.Int).Add(Upper(k), bi(r.IntN(3)))
+		}
+		moves := WinningMoves(a, b)
+		if (len(moves) == 0) != IsP(a, b) {
+			t.Fatalf("(%s, %s): IsP = %v but %d moves", a, b, IsP(a, b), len(moves))
+		}
+		for _, m := range moves {
+			da, db := new(big.Int).Sub(a, m[0]), new(big.Int).Sub(b, m[1])
+			legal := da.Sign() >= 0 && db.Sign() >= 0 && (da.Sign() == 0) != (db.Sign() == 0) ||
+				da.Sign() > 0 && da.Cmp(db) == 0
+			if !legal || !IsP(m[0], m[1]) {
+				t.Fatalf("(%s, %s) → (%s, %s): legal %v, P %v", a, b, m[0], m[1], legal, IsP(m[0], m[1]))
+			}
+		}
+	}
+}
