@@ -350,10 +350,11 @@ func positionOf(raw json.RawMessage) (string, error) {
 	return strings.Join(toks, " "), nil
 }
 
-// normalize writes a position's tokens separated by single spaces, so that
-// "3,4,5" and "3 4  5" share a cache entry.
+// normalize writes a position's words separated by single spaces, so that
+// "3 4  5" and "3 4 5" share a cache entry. Commas are kept: some games'
+// notations use them ("l[r,r]").
 func normalize(pos string) string {
-	return strings.Join(catalog.Fields([]string{pos}), " ")
+	return strings.Join(strings.Fields(pos), " ")
 }
 
 // served is a game as the server serves it.
@@ -397,15 +398,27 @@ func (s *Server) lookup(spec string) (*served, error) {
 	return g, nil
 }
 
-// position prepares a client's position text: built-in games read numbers
-// and words separated by spaces or commas, so the text is normalised
-// ("3,4,5" and "3 4  5" share a cache entry); a script's text is kept as
-// it is, since its positions may be strings.
+// position prepares a client's position text: for built-in games its
+// words are normalised; a script's text is kept as it is, since its
+// positions may be strings.
 func (g *served) position(text string) string {
 	if g.lock != nil {
 		return strings.TrimSpace(text)
 	}
 	return normalize(text)
+}
+
+// tokens splits a position into the tokens Solve reads: the words, as a
+// shell splits a command line, for built-in games; the whole text for a
+// script.
+func (g *served) tokens(pos string) []string {
+	if pos == "" {
+		return nil
+	}
+	if g.lock != nil {
+		return []string{pos}
+	}
+	return strings.Fields(pos)
 }
 
 // take waits for the game's turn (scripts only); release gives it back.
@@ -447,10 +460,11 @@ func (g *served) start(ctx context.Context) *string {
 }
 
 // exampleArgs reads an entry's example command line ("solve wythoff 3 5
-// --json") as a spec and a position ("wythoff", "3 5"); flags are left out.
+// --json", "value domineering 2x3") as a spec and a position ("wythoff",
+// "3 5"); flags are left out.
 func exampleArgs(e *catalog.Entry) [2]string {
 	f := strings.Fields(e.Example)
-	if len(f) < 2 || f[0] != "solve" {
+	if len(f) < 2 || f[0] != "solve" && f[0] != "value" {
 		return [2]string{}
 	}
 	var pos []string

@@ -106,10 +106,7 @@ func (s *Server) compute(ctx context.Context, g *served, pos string) (*solved, e
 		return nil, err
 	}
 	defer g.release()
-	var tokens []string
-	if pos != "" {
-		tokens = []string{pos}
-	}
+	tokens := g.tokens(pos)
 	opts := catalog.Options{MaxStates: s.cfg.MaxStates}
 	var x *catalog.Exploration
 	explorable := g.ex != nil

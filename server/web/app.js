@@ -142,6 +142,8 @@ function outcomeWords(d) {
     case "P": return r === 0 ? "The game is over: the player to move has lost." :
       "The player to move loses" + (r != null ? ", after " + r + " moves at most" : "") + ".";
     case "D": return "A draw: neither player can force a win.";
+    case "L": return "Left wins, whoever moves first.";
+    case "R": return "Right wins, whoever moves first.";
   }
   return "Outcome: " + d.outcome + ".";
 }
