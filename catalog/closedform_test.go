@@ -391,3 +391,63 @@ func TestSumRemotenessGivesUpOnLargeSums(t *testing.T) {
 		t.Fatalf("remoteness %d, want unknown", *r.Remoteness)
 	}
 }
+
+// bruteLaskerRemoteness is the remoteness of a Lasker's Nim position from
+// the definition, over sorted tuples of non-empty heaps: a move takes from
+// one heap or splits it into two non-empty heaps.
+func bruteLaskerRemoteness(heaps []int, memo map[string]int) int {
+	heaps = slices.DeleteFunc(slices.Clone(heaps), func(h int) bool { return h == 0 })
+	slices.Sort(heaps)
+	k := fmt.Sprint(heaps)
+	if v, ok := memo[k]; ok {
+		return v
+	}
+	best, worst, moved := -1, 0, false
+	try := func(next []int) {
+		moved = true
+		r := bruteLaskerRemoteness(next, memo)
+		if r%2 == 0 && (best < 0 || r < best) {
+			best = r
+		}
+		worst = max(worst, r)
+	}
+	for i, h := range heaps {
+		for to := 0; to < h; to++ {
+			next := slices.Clone(heaps)
+			next[i] = to
+			try(next)
+		}
+		for a := 1; a <= h/2; a++ {
+			next := slices.Clone(heaps)
+			next[i] = a
+			try(append(next, h-a))
+		}
+	}
+	v := 0
+	switch {
+	case best >= 0:
+		v = best + 1
+	case moved:
+		v = worst + 1
+	}
+	memo[k] = v
+	return v
+}
+
+func TestSplittingRemotenessAgainstBruteForce(t *testing.T) {
+	// One Lasker heap's moves leave sums, so its remoteness comes from the
+	// sum search too; so does a small sum's.
+	memo := map[string]int{}
+	rng := rand.New(rand.NewPCG(21, 22))
+	cases := [][]int{{1}, {2}, {3}, {4}, {5}, {6}, {7}, {8}}
+	for range 15 {
+		cases = append(cases, randomHeaps(rng, 2, 6))
+	}
+	for _, heaps := range cases {
+		want := bruteLaskerRemoteness(heaps, memo)
+		r := solveOrFail(t, "lasker", heaps, Search)
+		if r.Remoteness == nil || *r.Remoteness != want {
+			t.Fatalf("lasker %v: remoteness %v, want %d", heaps, r.Remoteness, want)
+		}
+	}
+}

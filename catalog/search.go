@@ -59,14 +59,16 @@ func (s *searched[P]) solveComponents(ctx context.Context, comps []P, opts Optio
 		Grundy:   new(big.Int).SetUint64(g),
 		Method:   fmt.Sprintf("exhaustive Sprague–Grundy search (%d positions)", solver.States()),
 	}
+	// One component knows its remoteness unless its moves leave sums;
+	// otherwise the sum is searched as one game, when it is small enough.
+	rem := impartial.UnknownRemoteness
 	if len(parts) == 1 {
-		rem, err := solver.Remoteness(ctx, parts[0])
-		if err != nil {
+		if rem, err = solver.Remoteness(ctx, parts[0]); err != nil {
 			return nil, err
 		}
-		if rem != impartial.UnknownRemoteness {
-			r.Remoteness = &rem
-		}
+	}
+	if rem != impartial.UnknownRemoteness {
+		r.Remoteness = &rem
 	} else if r.Remoteness, err = sumRemoteness(ctx, s.game, parts); err != nil {
 		return nil, err
 	}

@@ -21,6 +21,12 @@ const (
 	sumSearchMaxParts  = 8
 	sumSearchMaxStates = 200_000
 	sumSearchMaxMoves  = 4_000_000 // states alone do not bound the work: a Nim heap of 900 has 900 moves
+
+	// When moves split parts, the sum's positions are not bounded by the
+	// parts' (a split adds parts), so nothing can be judged in advance:
+	// the search gets a budget that keeps a give-up under a second.
+	splitSearchMaxStates = 20_000
+	splitSearchMaxMoves  = 300_000
 )
 
 // sumGame is a disjunctive sum searched as one game. A position is the
@@ -31,8 +37,9 @@ type sumGame[P comparable] struct {
 	options func(P) iter.Seq[[]P]
 	ids     map[P]uint32
 	parts   []P
-	moves   int                // moves generated so far
-	abort   context.CancelFunc // called once moves passes the budget
+	moves    int                // moves generated so far
+	maxMoves int                // the move budget
+	abort    context.CancelFunc // called once moves passes the budget
 }
 
 func newSumGame[P comparable](g game.Game[P]) *sumGame[P] {
@@ -95,7 +102,7 @@ func (s *sumGame[P]) Moves(k string) iter.Seq[string] {
 						next = append(next, s.intern(q))
 					}
 				}
-				if s.moves++; s.moves > sumSearchMaxMoves {
+				if s.moves++; s.moves > s.maxMoves {
 					s.abort()
 				}
 				if !yield(key(next)) {
@@ -114,8 +121,13 @@ func sumRemoteness[P comparable](ctx context.Context, g game.Game[P], parts []P)
 	if len(parts) > sumSearchMaxParts {
 		return nil, nil
 	}
-	// The sum has at most the product of the parts' reachable positions:
-	// when that is over the budget, do not start.
+	maxStates, maxMoves := sumSearchMaxStates, sumSearchMaxMoves
+	if _, splits := g.(game.Splitting[P]); splits {
+		maxStates, maxMoves = splitSearchMaxStates, splitSearchMaxMoves
+	}
+	// Without splits, the sum has at most the product of the parts'
+	// reachable positions: when that is over the budget, do not start.
+	// (With splits it is no bound, only a sign of a sum too big to try.)
 	bound := 1
 	for _, p := range parts {
 		part := impartial.New(g, impartial.Options{MaxStates: sumSearchMaxStates})
@@ -132,8 +144,8 @@ func sumRemoteness[P comparable](ctx context.Context, g game.Game[P], parts []P)
 	sg := newSumGame(g)
 	budget, cancel := context.WithCancel(ctx)
 	defer cancel()
-	sg.abort = cancel
-	solver := impartial.New[string](sg, impartial.Options{MaxStates: sumSearchMaxStates})
+	sg.abort, sg.maxMoves = cancel, maxMoves
+	solver := impartial.New[string](sg, impartial.Options{MaxStates: maxStates})
 	r, err := solver.Remoteness(budget, sg.position(parts))
 	var tooMany *impartial.TooManyStatesError
 	switch {
