@@ -34,9 +34,9 @@ const (
 // ids in a string (a comparable key built without formatting). Parts with
 // no moves are left out: they change nothing in a sum.
 type sumGame[P comparable] struct {
-	options func(P) iter.Seq[[]P]
-	ids     map[P]uint32
-	parts   []P
+	options  func(P) iter.Seq[[]P]
+	ids      map[P]uint32
+	parts    []P
 	moves    int                // moves generated so far
 	maxMoves int                // the move budget
 	abort    context.CancelFunc // called once moves passes the budget
