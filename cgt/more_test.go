@@ -228,3 +228,15 @@ func TestThermographLaws(t *testing.T) {
 		}
 	}
 }
+
+func TestStringLimit(t *testing.T) {
+	s := NewSpace()
+	g := mustParse(t, s, "{3||2*|1*} + {2|0||-1} + Tiny(2)")
+	full := s.String(g)
+	if str, ok := s.StringLimit(g, 1<<20); !ok || str != full {
+		t.Fatalf("StringLimit with room: %q %v, want %q", str, ok, full)
+	}
+	if _, ok := s.StringLimit(g, 10); ok {
+		t.Fatalf("StringLimit(10) wrote %d bytes", len(full))
+	}
+}

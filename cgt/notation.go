@@ -18,17 +18,78 @@ import (
 // {{2|0}|-1} is written {2|0||-1}. Parse reads every string String writes
 // back to the same game.
 func (s *Space) String(g Game) string {
-	str, lvl := s.format(g)
+	str, _ := s.StringLimit(g, 0)
+	return str
+}
+
+// StringLimit is String with a bound on the length of the text: the
+// canonical form of a sum of many hot games can be exponentially long. It
+// returns false, and no text, when the text would exceed max bytes (0
+// means no bound); the length is estimated from above (nested options
+// are counted once more for each level), so a text somewhat shorter than
+// max may be refused too.
+func (s *Space) StringLimit(g Game, max int) (str string, ok bool) {
+	f := &formatter{s: s, max: max, memo: map[Game]formatted{}}
+	defer func() {
+		if r := recover(); r != nil {
+			if r != errTooLong {
+				panic(r)
+			}
+			str, ok = "", false
+		}
+	}()
+	str, lvl := f.format(g)
+	if lvl > 0 {
+		str = "{" + str + "}"
+	}
+	return str, true
+}
+
+type formatted struct {
+	str string
+	lvl int
+}
+
+type formatter struct {
+	s     *Space
+	max   int
+	total int // bytes produced so far: an upper estimate of the text's length
+	memo  map[Game]formatted
+}
+
+var errTooLong = &LimitError{"the canonical form is too long to write out"}
+
+func (f *formatter) format(g Game) (string, int) {
+	if r, ok := f.memo[g]; ok {
+		f.grow(len(r.str))
+		return r.str, r.lvl
+	}
+	str, lvl := f.formatNew(g)
+	f.memo[g] = formatted{str, lvl}
+	return str, lvl
+}
+
+func (f *formatter) grow(n int) {
+	f.total += n
+	if f.max > 0 && f.total > f.max {
+		panic(errTooLong)
+	}
+}
+
+// String writes an option in full, braces included.
+func (f *formatter) String(g Game) string {
+	str, lvl := f.format(g)
 	if lvl > 0 {
 		return "{" + str + "}"
 	}
 	return str
 }
 
-// format returns g's text and its bar level: 0 for an atom written
+// formatNew returns g's text and its bar level: 0 for an atom written
 // without braces, else the number of bars between its sides (the text is
 // then given without its outer braces).
-func (s *Space) format(g Game) (string, int) {
+func (f *formatter) formatNew(g Game) (string, int) {
+	s := f.s
 	n := &s.nodes[g]
 	if n.isNus {
 		return formatNus(n.v), 0
@@ -45,11 +106,11 @@ func (s *Space) format(g Game) (string, int) {
 	}
 	side := func(opts []Game) (string, int) {
 		if len(opts) == 1 {
-			return s.format(opts[0])
+			return f.format(opts[0])
 		}
 		parts := make([]string, len(opts))
 		for i, o := range opts {
-			parts[i] = s.String(o)
+			parts[i] = f.String(o)
 		}
 		// Handles depend on the order games were made in; print in an
 		// order of the games themselves: by birthday, then text.
@@ -73,7 +134,9 @@ func (s *Space) format(g Game) (string, int) {
 	ls, ll := side(L)
 	rs, rl := side(R)
 	lvl := max(ll, rl) + 1
-	return ls + strings.Repeat("|", lvl) + rs, lvl
+	str := ls + strings.Repeat("|", lvl) + rs
+	f.grow(len(str))
+	return str, lvl
 }
 
 func formatNus(v nus) string {

@@ -15,6 +15,9 @@ import (
 // cgtMaxSteps bounds the work of one calculator run (see cgt.Space.MaxSteps).
 const cgtMaxSteps = 200_000_000
 
+// maxValueText bounds the canonical form written out.
+const maxValueText = 4 << 20
+
 // cgtReport is the JSON contract of 'grundy cgt' and 'grundy value':
 // exact fractions as strings, atomic_weight null where undefined.
 type cgtReport struct {
@@ -32,9 +35,13 @@ type cgtReport struct {
 
 // describe computes the properties of g; limits become errors.
 func describeGame(s *cgt.Space, g cgt.Game) (r cgtReport, err error) {
+	str, ok := s.StringLimit(g, maxValueText)
+	if !ok {
+		return r, fmt.Errorf("the canonical form is longer than %d MB to write out; its properties are too big to show", maxValueText>>20)
+	}
 	err = cgt.Do(func() {
 		r = cgtReport{
-			Value:       s.String(g),
+			Value:       str,
 			Outcome:     s.Outcome(g).String(),
 			Birthday:    s.Birthday(g),
 			LeftStop:    s.LeftStop(g).String(),
