@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 )
 
@@ -61,6 +62,8 @@ func browse(t *testing.T) context.Context {
 
 func screenshot(t *testing.T, ctx context.Context, name string) {
 	t.Helper()
+	// Move the pointer off the page first, so no hover marks show.
+	do(t, ctx, "moving the mouse away", chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, 1, 1))
 	png := run(t, ctx, chromedp.FullScreenshot(100))
 	dir := filepath.Join("testdata", "output")
 	if err := os.MkdirAll(dir, 0o755); err != nil {
