@@ -68,7 +68,7 @@ func (g nimGame) Solve(ctx context.Context, tokens []string, opts Options) (*Rep
 		rem := min(heaps[0].Sign(), 1)
 		r.Remoteness = &rem
 	} else if small, ok := intsUpTo(heaps, maxSearchHeap); ok && nimSumSearchable(small) {
-		if r.Remoteness, err = sumRemoteness(ctx, nim.Heap{}, small); err != nil {
+		if r.Remoteness, err = sumRemoteness(ctx, nim.Heap{}, strconv.Itoa, small); err != nil {
 			return nil, err
 		}
 	}
@@ -76,18 +76,19 @@ func (g nimGame) Solve(ctx context.Context, tokens []string, opts Options) (*Rep
 }
 
 // nimSumSearchable reports whether the sum search for the remoteness of a
-// Nim position fits its budgets: the positions below it number the product
-// of (h+1), and each has at most the sum of the heaps as moves.
+// Nim position fits its move budget, judged before it starts: the
+// positions below it number the product of (h+1), and each has at most
+// the sum of the heaps as moves.
 func nimSumSearchable(heaps []int) bool {
 	states, tokens := 1, 0
 	for _, h := range heaps {
 		states *= h + 1
 		tokens += h
-		if states > sumSearchMaxStates {
+		if states > maxSumMoves {
 			return false
 		}
 	}
-	return states*tokens <= sumSearchMaxMoves
+	return states*tokens <= maxSumMoves
 }
 
 // intsUpTo converts heaps to ints when each is at most limit.

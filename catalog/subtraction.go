@@ -155,7 +155,7 @@ func (b *bashGame) Solve(ctx context.Context, tokens []string, opts Options) (*R
 			r.Remoteness = &n
 		}
 	} else if small, ok := intsUpTo(heaps, maxSearchHeap); ok {
-		if r.Remoteness, err = sumRemoteness(ctx, b.game().game, small); err != nil {
+		if r.Remoteness, err = sumRemoteness(ctx, b.game().game, strconv.Itoa, small); err != nil {
 			return nil, err
 		}
 	}
