@@ -24,6 +24,10 @@ type Entry struct {
 	Kind     string   // "impartial", "partizan", "loopy", "payoff", ...
 	// OptionalParams is set when a game takes parameters but has defaults.
 	OptionalParams bool
+	// ReadsFiles is set when the game's parameters or position name a file
+	// that it reads: front ends that take specs from strangers (the
+	// server) refuse such games.
+	ReadsFiles bool
 	// Make builds the game for the parameters (the text after ':', "" when
 	// there is none).
 	Make func(params string) (Instance, error)
@@ -221,10 +225,19 @@ func Lookup(spec string) (Instance, error) {
 			return inst, err
 		}
 	}
+	return lookupEntry(spec, false)
+}
+
+// lookupEntry resolves a built-in spec; with noFiles it refuses games that
+// read files.
+func lookupEntry(spec string, noFiles bool) (Instance, error) {
 	name, params, hasParams := strings.Cut(spec, ":")
 	e, ok := registry[name]
 	if !ok {
 		return nil, unknownGame(name)
+	}
+	if noFiles && e.ReadsFiles {
+		return nil, fmt.Errorf("game %q reads a file named in its parameters or position, which is not allowed here", name)
 	}
 	switch {
 	case e.Params == "" && hasParams:

@@ -544,31 +544,10 @@ var namesFile = regexp.MustCompile(`\b(FILE|PATH)\b`)
 
 // LookupBuiltin is Lookup for front ends that take specs from people they
 // do not trust with the file system (the server): it asks no resolver, so
-// no spec is read as a path, and it refuses built-in games whose parameters
-// name a file (their Params or Position syntax says FILE or PATH).
-// Otherwise its errors are Lookup's.
+// no spec is read as a path, and it refuses built-in games that read files
+// (Entry.ReadsFiles). Otherwise its errors are Lookup's.
 func LookupBuiltin(spec string) (Instance, error) {
-	name, params, hasParams := strings.Cut(spec, ":")
-	e, ok := registry[name]
-	if !ok {
-		return nil, unknownGame(name)
-	}
-	if namesFile.MatchString(e.Params) || namesFile.MatchString(e.Position) {
-		return nil, fmt.Errorf("game %q reads a file named in its spec or position, which is not allowed here", name)
-	}
-	switch {
-	case e.Params == "" && hasParams:
-		return nil, fmt.Errorf("game %q takes no parameters, but got %q", name, params)
-	case e.Params != "" && !hasParams && !e.OptionalParams:
-		return nil, fmt.Errorf("game %q needs parameters: %s:%s (e.g. %s)", name, name, e.Params, e.Example)
-	case hasParams && params == "":
-		return nil, fmt.Errorf("game %q: empty parameters after ':'; expected %s:%s", name, name, e.Params)
-	}
-	inst, err := e.Make(params)
-	if err != nil {
-		return nil, fmt.Errorf("game %q: %w", spec, err)
-	}
-	return inst, nil
+	return lookupEntry(spec, true)
 }
 
 // AsExplorer returns the Explorer of an instance: the instance itself when

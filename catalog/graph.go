@@ -18,9 +18,10 @@ import (
 
 func init() {
 	Register(Entry{
-		Name:     "graph",
-		Params:   "FILE",
-		Position: "the nodes holding tokens (numbers from 0, or labels); several tokens make a sum",
+		Name:       "graph",
+		Params:     "FILE",
+		ReadsFiles: true,
+		Position:   "the nodes holding tokens (numbers from 0, or labels); several tokens make a sum",
 		Summary: "tokens on a directed graph read from FILE, cycles allowed: a move slides one token along an edge; " +
 			"who cannot move loses and endless play is a draw (file format: 'NODES EDGES', then 'U V' per edge, " +
 			"then optional 'label U NAME' and 'outcome U N|P|D' lines)",

@@ -17,11 +17,10 @@ const maxPursuitFile = 64 << 20
 func init() {
 	Register(Entry{
 		Name: "pursuit",
-		// The problem file may come as the parameter or as the position;
-		// naming FILE here also keeps the game off the HTTP server, which
-		// never opens paths that clients send (catalog.LookupBuiltin).
+		// The problem file may come as the parameter or as the position.
 		Params:         "FILE",
 		OptionalParams: true,
+		ReadsFiles:     true,
 		Position:       "FILE: the problem's input: 'n m', m lines 'u v' (edges, 1-based), then 'x y' (Alice's and Bob's nodes)",
 		Summary: "UVALive 7042: Alice's and Bob's tokens on a directed graph; Bob moves first, each moves their own token " +
 			"along an edge; who cannot move loses; if the tokens meet Bob loses; endless play is Alice's loss. " +
