@@ -746,15 +746,11 @@ func (e scriptExplorer) Explore(ctx context.Context, tokens []string, opts Optio
 	if err != nil {
 		return nil, err
 	}
-	solver, err := e.s.load(ctx, opts)
+	solver, root, err := e.s.position(ctx, tokens, opts)
 	if err != nil {
 		return nil, err
 	}
 	g := solver.Game()
-	root, err := g.Parse(ctx, tokens, opts.PositionExpr)
-	if err != nil {
-		return nil, err
-	}
 	moves, err := g.MoveList(ctx, root)
 	if err != nil {
 		return nil, err

@@ -83,18 +83,24 @@ func (s *ScriptInstance) load(ctx context.Context, opts Options) (*script.Solver
 	return s.solver, nil
 }
 
+// position loads the script and reads the position written as tokens (or
+// opts.PositionExpr, or the script's start).
+func (s *ScriptInstance) position(ctx context.Context, tokens []string, opts Options) (*script.Solver, script.Pos, error) {
+	solver, err := s.load(ctx, opts)
+	if err != nil {
+		return nil, 0, err
+	}
+	root, err := solver.Game().Parse(ctx, tokens, opts.PositionExpr)
+	return solver, root, err
+}
+
 // Solve solves the position written as tokens (or opts.PositionExpr, or
 // the script's start).
 func (s *ScriptInstance) Solve(ctx context.Context, tokens []string, opts Options) (*Report, error) {
 	if opts.Method == ClosedForm {
 		return nil, fmt.Errorf("%s is a game script: it has no closed form; drop --method closed to search", s.path)
 	}
-	solver, err := s.load(ctx, opts)
-	if err != nil {
-		return nil, err
-	}
-	g := solver.Game()
-	root, err := g.Parse(ctx, tokens, opts.PositionExpr)
+	solver, root, err := s.position(ctx, tokens, opts)
 	if err != nil {
 		return nil, err
 	}
