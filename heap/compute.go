@@ -776,7 +776,7 @@ func resolve[T unsigned](st *state, g []T, n int, c uint32) uint32 {
 	}
 	steps := n
 	if st.lists != nil {
-		steps = min(n, 64+8*left)
+		steps = min(n, 1024+128*left)
 	}
 	if len(st.split2) == 1 {
 		m := n - st.split2[0]
