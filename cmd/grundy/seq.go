@@ -196,7 +196,7 @@ func printSeq(w io.Writer, spec string, v *heap.Values, p heap.Period) {
 		if p.Proven {
 			how = "proven by the " + p.Theorem
 		} else if p.Needed > 0 {
-			how = fmt.Sprintf("not proven yet: the Guy–Smith bound needs %d values", p.Needed)
+			how = fmt.Sprintf("not proven yet: the proof needs %d values", p.Needed)
 		}
 		fmt.Fprintf(w, "period %d from n = %d, %s\n", p.Period, p.Preperiod, how)
 		row, start = p.Period, p.Preperiod
