@@ -253,9 +253,9 @@ func TestPlainOnTwoCores(t *testing.T) {
 // TestSparseOnTwoCores checks the pipelined sparse method (a second
 // goroutine sweeping the far rare heaps) against the sequential one.
 func TestSparseOnTwoCores(t *testing.T) {
-	n := 60_000
+	n := 30_000 // blocks of 1024 are pipelined from 8192 on
 	if testing.Short() {
-		n = 20_000
+		n = 15_000
 	}
 	for _, spec := range []string{"kayles", "grundy-game", "octal:0.376", "octal:0.165", "octal:4.07", "octal:0.156"} {
 		r, _ := Parse(spec)
