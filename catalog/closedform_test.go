@@ -451,3 +451,50 @@ func TestSplittingRemotenessAgainstBruteForce(t *testing.T) {
 		}
 	}
 }
+
+func TestSubtractionPeriodAgainstSearch(t *testing.T) {
+	// The proven period answers (Method ClosedForm) must agree with the
+	// search on every heap small enough to search: value, outcome and the
+	// exact winning moves.
+	rng := rand.New(rand.NewPCG(23, 24))
+	for trial := range 40 {
+		var set []string
+		for s := 1; s <= 9; s++ {
+			if rng.IntN(3) == 0 {
+				set = append(set, fmt.Sprint(s))
+			}
+		}
+		if len(set) == 0 {
+			set = []string{fmt.Sprint(1 + trial%9)}
+		}
+		spec := "subtract:" + strings.Join(set, ",")
+		for range 8 {
+			heaps := randomHeaps(rng, 3, 3000)
+			period := solveOrFail(t, spec, heaps, ClosedForm)
+			search := solveOrFail(t, spec, heaps, Search)
+			if period.Outcome != search.Outcome || period.Grundy.Cmp(search.Grundy) != 0 ||
+				!slices.Equal(period.WinningMoves, search.WinningMoves) {
+				t.Fatalf("%s %v: period says %s %v %q, search %s %v %q", spec, heaps,
+					period.Outcome, period.Grundy, period.WinningMoves, search.Outcome, search.Grundy, search.WinningMoves)
+			}
+			if !strings.HasPrefix(period.Method, "proven period") {
+				t.Fatalf("%s: answered by %q", spec, period.Method)
+			}
+		}
+	}
+}
+
+func TestSubtractionHugeHeaps(t *testing.T) {
+	// 10^21 ≡ 6 (mod 7) and S = {1,3,4} has period 7 (0 1 0 1 2 3 2), so
+	// G(10^21) = 2; with a heap of 7 (G = 0) the sum is 2, and the winning
+	// moves leave 10^21-4 (G 0), or take 7 to 6 or to 4 (G 2).
+	inst, _ := Lookup("subtract:1,3,4")
+	r, err := inst.Solve(context.Background(), []string{"1000000000000000000000", "7"}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"999999999999999999996 7", "1000000000000000000000 6", "1000000000000000000000 4"}
+	if r.Grundy.Int64() != 2 || !slices.Equal(r.WinningMoves, want) || r.Remoteness != nil {
+		t.Fatalf("got grundy %v moves %q remoteness %v", r.Grundy, r.WinningMoves, r.Remoteness)
+	}
+}

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"iter"
 	"math/big"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -538,9 +537,6 @@ func (b *bashGame) Explore(ctx context.Context, tokens []string, opts Options, m
 
 // Start is a heap a few periods long.
 func (h *heapGame) Start() string { return "10" }
-
-// namesFile matches the syntax of a parameter or position that is a file.
-var namesFile = regexp.MustCompile(`\b(FILE|PATH)\b`)
 
 // LookupBuiltin is Lookup for front ends that take specs from people they
 // do not trust with the file system (the server): it asks no resolver, so

@@ -9,6 +9,7 @@ import (
 
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/games/subtraction"
+	"github.com/grundy-go/grundy/heap"
 )
 
 // maxSubtractionHeap bounds heaps of subtraction games, which are searched
@@ -37,7 +38,7 @@ func init() {
 	Register(Entry{
 		Name:     "subtract",
 		Params:   "S",
-		Position: "heap sizes up to 10^8; several heaps make a sum",
+		Position: "heap sizes (any size: above 10^6 the proven period answers); several heaps make a sum",
 		Summary:  "S-Nim: take s tokens from one heap, for s in the set S (comma-separated, e.g. 1,3,4)",
 		Example:  "solve subtract:1,3,4 10 11",
 		Kind:     "impartial",
@@ -90,7 +91,11 @@ func newSubtract(params string) (Instance, error) {
 		return nil, err
 	}
 	spec := "subtract:" + strings.Trim(strings.Join(strings.Fields(fmt.Sprint(g.Amounts())), ","), "[]")
-	return newHeapGame(spec, g), nil
+	sg := &subtractGame{heapGame: newHeapGame(spec, g), amounts: g.Amounts()}
+	if r, err := heap.Parse(spec); err == nil && r.PureSubtraction() {
+		sg.rule = r
+	}
+	return sg, nil
 }
 
 type bashGame struct {

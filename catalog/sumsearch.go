@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/impartial"
 )
 
 // The remoteness of a disjunctive sum is not a function of the
@@ -29,6 +30,26 @@ func sumRemoteness[P comparable](ctx context.Context, g game.Game[P], format fun
 	s := newSumSearch(g, format, false)
 	if _, splits := g.(game.Splitting[P]); splits {
 		s.budget = splitSumMoves
+	} else if len(parts) > 1 && !sumWithin(ctx, g, parts, maxSumMoves) {
+		return nil, nil
 	}
 	return s.remoteness(ctx, parts)
+}
+
+// sumWithin reports whether a sum of parts of a game whose moves do not
+// split has at most limit positions, judged before any search: it has at
+// most the product of the numbers of positions its parts reach. A give-up
+// found this way costs a few small searches instead of a whole budget.
+func sumWithin[P comparable](ctx context.Context, g game.Game[P], parts []P, limit int) bool {
+	bound := 1
+	for _, p := range parts {
+		part := impartial.New(g, impartial.Options{MaxStates: limit})
+		if _, err := part.Grundy(ctx, p); err != nil {
+			return false
+		}
+		if bound *= part.States(); bound > limit {
+			return false
+		}
+	}
+	return true
 }
