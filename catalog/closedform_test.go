@@ -310,27 +310,24 @@ func TestHundredThousandHeapNim(t *testing.T) {
 	}
 }
 
-// bruteRemoteness is Steinhaus's remoteness of a sum of heaps, from its
-// definition over whole positions: 0 when no move is left; else one more
-// than the least remoteness of a losing option when there is one (the
-// winner hurries), or than the greatest remoteness of any option.
-func bruteRemoteness(take func(int) []int, heaps []int, memo map[string]int) int {
-	k := fmt.Sprint(heaps)
+// remotenessByDefinition is Steinhaus's remoteness of a position, from
+// its definition over whole positions: 0 when no move is left; else one
+// more than the least remoteness of a losing option when there is one (the
+// winner hurries), or than the greatest remoteness of any option. next
+// lists the positions one move leaves; key names a position in the memo.
+func remotenessByDefinition(pos []int, next func([]int) [][]int, key func([]int) string, memo map[string]int) int {
+	k := key(pos)
 	if v, ok := memo[k]; ok {
 		return v
 	}
 	best, worst, moved := -1, 0, false
-	for i, h := range heaps {
-		for _, to := range take(h) {
-			moved = true
-			next := slices.Clone(heaps)
-			next[i] = to
-			r := bruteRemoteness(take, next, memo)
-			if r%2 == 0 && (best < 0 || r < best) { // even: a P-position
-				best = r
-			}
-			worst = max(worst, r)
+	for _, q := range next(pos) {
+		moved = true
+		r := remotenessByDefinition(q, next, key, memo)
+		if r%2 == 0 && (best < 0 || r < best) { // even: a P-position
+			best = r
 		}
+		worst = max(worst, r)
 	}
 	v := 0
 	switch {
@@ -341,6 +338,23 @@ func bruteRemoteness(take func(int) []int, heaps []int, memo map[string]int) int
 	}
 	memo[k] = v
 	return v
+}
+
+// bruteRemoteness is the remoteness of a sum of heaps where take(h) lists
+// the heaps a move can leave from h.
+func bruteRemoteness(take func(int) []int, heaps []int, memo map[string]int) int {
+	next := func(hs []int) [][]int {
+		var out [][]int
+		for i, h := range hs {
+			for _, to := range take(h) {
+				q := slices.Clone(hs)
+				q[i] = to
+				out = append(out, q)
+			}
+		}
+		return out
+	}
+	return remotenessByDefinition(heaps, next, func(hs []int) string { return fmt.Sprint(hs) }, memo)
 }
 
 func TestSumRemotenessAgainstBruteForce(t *testing.T) {
@@ -396,42 +410,28 @@ func TestSumRemotenessGivesUpOnLargeSums(t *testing.T) {
 // the definition, over sorted tuples of non-empty heaps: a move takes from
 // one heap or splits it into two non-empty heaps.
 func bruteLaskerRemoteness(heaps []int, memo map[string]int) int {
-	heaps = slices.DeleteFunc(slices.Clone(heaps), func(h int) bool { return h == 0 })
-	slices.Sort(heaps)
-	k := fmt.Sprint(heaps)
-	if v, ok := memo[k]; ok {
-		return v
-	}
-	best, worst, moved := -1, 0, false
-	try := func(next []int) {
-		moved = true
-		r := bruteLaskerRemoteness(next, memo)
-		if r%2 == 0 && (best < 0 || r < best) {
-			best = r
+	next := func(hs []int) [][]int {
+		var out [][]int
+		for i, h := range hs {
+			for to := 0; to < h; to++ {
+				q := slices.Clone(hs)
+				q[i] = to
+				out = append(out, q)
+			}
+			for a := 1; a <= h/2; a++ {
+				q := slices.Clone(hs)
+				q[i] = a
+				out = append(out, append(q, h-a))
+			}
 		}
-		worst = max(worst, r)
+		return out
 	}
-	for i, h := range heaps {
-		for to := 0; to < h; to++ {
-			next := slices.Clone(heaps)
-			next[i] = to
-			try(next)
-		}
-		for a := 1; a <= h/2; a++ {
-			next := slices.Clone(heaps)
-			next[i] = a
-			try(append(next, h-a))
-		}
+	key := func(hs []int) string {
+		hs = slices.DeleteFunc(slices.Clone(hs), func(h int) bool { return h == 0 })
+		slices.Sort(hs)
+		return fmt.Sprint(hs)
 	}
-	v := 0
-	switch {
-	case best >= 0:
-		v = best + 1
-	case moved:
-		v = worst + 1
-	}
-	memo[k] = v
-	return v
+	return remotenessByDefinition(heaps, next, key, memo)
 }
 
 func TestSplittingRemotenessAgainstBruteForce(t *testing.T) {

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/grundy-go/grundy/games/lasker"
 	"github.com/grundy-go/grundy/impartial"
 )
 
@@ -148,33 +149,9 @@ func TestWinningMovesOfSums(t *testing.T) {
 	}
 }
 
-// lasker is Lasker's Nim as a splitting game: take any positive number
-// from a heap, or split it into two non-empty heaps.
-type lasker struct{}
-
-func (lasker) Moves(n int) iter.Seq[int] { panic("unused: lasker is a Splitting game") }
-
-func (lasker) Options(n int) iter.Seq[[]int] {
-	return func(yield func([]int) bool) {
-		buf := make([]int, 2)
-		for k := n - 1; k >= 0; k-- {
-			buf[0] = k
-			if !yield(buf[:1]) {
-				return
-			}
-		}
-		for a := 1; a <= n/2; a++ {
-			buf[0], buf[1] = a, n-a
-			if !yield(buf[:2]) {
-				return
-			}
-		}
-	}
-}
-
 func TestSplittingGameMatchesLaskerFormula(t *testing.T) {
 	// Winning Ways ch. 4: G(4k+1)=4k+1, G(4k+2)=4k+2, G(4k+3)=4k+4, G(4k+4)=4k+3.
-	s := impartial.New[int](lasker{}, impartial.Options{})
+	s := impartial.New[int](lasker.Game{}, impartial.Options{})
 	for n := 0; n < 200; n++ {
 		want := n
 		switch n % 4 {
