@@ -1,8 +1,8 @@
 package heap
 
 import (
-	"cmp"
 	"context"
+	"encoding/binary"
 	"fmt"
 	"math/bits"
 	"runtime"
@@ -120,11 +120,6 @@ func extend16(ctx context.Context, st *state, g []uint16, out *Values) (*Values,
 	return out, err
 }
 
-// maxListed is the largest run for which the sparse method keeps index
-// lists of values (4 bytes a heap); longer runs search by scanning only,
-// and keep to the values' own width.
-const maxListed = 1 << 28
-
 type move struct {
 	k    int
 	bits uint8
@@ -159,11 +154,15 @@ type state struct {
 	mask  uint32
 	rare  []int32
 	cands []uint32
-	// lists[w] holds the heaps with value w, in order (the sparse method's
-	// search by value); order lists the common values, most frequent first.
+	// lists[w] holds the heaps below listed with value w, in order (the
+	// sparse method's search by value, pairs.go); pairs[v] caches the
+	// pairs of values walked for candidate v, valid while pairsAt[v] is
+	// pairsGen.
 	lists     [][]int32
-	order     []uint32
-	types     []valuePair
+	pairs     [][]valuePair
+	pairsAt   []int
+	pairsGen  int
+	walks     []pairWalk
 	nextOrder int
 	nextCheck int
 
@@ -177,6 +176,7 @@ type state struct {
 	helper          *helper // second core for the plain loop, while running
 	far             *farPipe
 	farLo, farHi    int // the far rare heaps are rare[farLo:farHi]
+	midLo           int // the middle ones rare[midLo:farLo] (midStep)
 }
 
 func newState(r *Rule, upto int, opts Options) *state {
@@ -224,12 +224,11 @@ func absorb[T unsigned](st *state, g []T) {
 	}
 	if st.sparse && len(st.split2) > 0 {
 		st.rebuildRare(len(g), func(i int) uint32 { return uint32(g[i]) })
-		if st.upto <= maxListed && st.tailBits == 0 {
+		if st.tailBits == 0 {
 			st.lists = [][]int32{}
-			for i := 1; i < len(g); i++ {
+			for i := 1; i < min(len(g), listed); i++ {
 				st.noteIndex(i, uint32(g[i]))
 			}
-			st.sortOrder()
 		}
 	}
 	for st.nextPeriodCheck <= len(g) {
@@ -290,9 +289,7 @@ func (st *state) chooseMask(n int, at func(int) uint32) {
 	if best != st.mask {
 		st.mask = best
 		st.rebuildRare(n, at)
-		if st.lists != nil {
-			st.sortOrder()
-		}
+		st.pairsGen++ // common values changed
 	}
 }
 
@@ -384,6 +381,9 @@ func run[T unsigned](ctx context.Context, st *state, g []T) ([]T, error) {
 			}
 			farStep(st, g, n)
 		}
+		if st.far != nil && n%midBlock == 0 {
+			midStep(st, g, n)
+		}
 		if n&0xFFFF == 0 && n > 0 {
 			if err := ctx.Err(); err != nil {
 				return g, err
@@ -469,9 +469,10 @@ func value[T unsigned](st *state, g []T, n int) uint32 {
 	split2 := st.split2
 	if st.sparse {
 		if row := st.farRow(n); row != nil {
-			// The far rare heaps were swept by the other core.
+			// The far rare heaps were swept by the other core, and the
+			// middle ones (midStep) in the same row.
 			orBytes(seen, row)
-			sweepRare(seen, g, n, split2, st.unequal, st.rare[:st.farLo])
+			sweepRare(seen, g, n, split2, st.unequal, st.rare[:st.midLo])
 			sweepRare(seen, g, n, split2, st.unequal, st.rare[st.farHi:])
 		} else {
 			sweepRare(seen, g, n, split2, st.unequal, st.rare)
@@ -639,13 +640,17 @@ func sweepRare[T unsigned](seen []byte, g []T, n int, split2 []int, unequal bool
 	}
 }
 
-// orBytes sets seen[i] = 1 where row[i] != 0.
+// orBytes sets seen[i] = 1 where row[i] != 0; both hold only 0s and 1s
+// (seen holds no candidate marks yet), so a word-wise or does it.
 func orBytes(seen, row []byte) {
 	row = row[:min(len(row), len(seen))]
-	for i, x := range row {
-		if x != 0 {
-			seen[i] = 1
-		}
+	i := 0
+	for ; i+8 <= len(row); i += 8 {
+		x := binary.LittleEndian.Uint64(seen[i:]) | binary.LittleEndian.Uint64(row[i:])
+		binary.LittleEndian.PutUint64(seen[i:], x)
+	}
+	for ; i < len(row); i++ {
+		seen[i] |= row[i]
 	}
 }
 
@@ -659,6 +664,14 @@ func orBytes(seen, row []byte) {
 // N−B on) and merges the row.
 const farBlock = 1024
 
+// farScan is the number of heaps h ≥ 2·farBlock whose splits (h, n−k−h)
+// the second goroutine sweeps besides the rare ones: pairs of common heaps
+// that settle most of the rare candidates of the sparse method's mex
+// before the main goroutine looks for them.
+var farScan = 1024
+
+var farWindows = 32
+
 type farPipe struct {
 	jobs    chan func()
 	done    chan struct{}
@@ -669,6 +682,7 @@ type farPipe struct {
 	curHi       int // rare[:curHi] was swept for cur (from index farLo)
 	nextHi      int
 	width       int // bytes per row
+	scan        []int32
 }
 
 func (st *state) farRow(n int) []byte {
@@ -702,6 +716,9 @@ func farStep[T unsigned](st *state, g []T, n int) {
 		return
 	}
 	width := len(st.seen)
+	if _, ok := any(g).([]uint8); ok {
+		width = 256 // the rows sweepBlock8 needs
+	}
 	if width != p.width || len(p.next) != farBlock*width {
 		p.width = width
 		p.next = make([]byte, farBlock*width)
@@ -715,11 +732,43 @@ func farStep[T unsigned](st *state, g []T, n int) {
 	start := n + farBlock
 	p.nextN, p.nextHi = start, hi
 	p.pending = true
-	p.jobs <- func() {
-		for i := range farBlock {
-			sweepRare(rows[i*width:(i+1)*width], g, start+i, split2, unequal, rare)
+	// The scanned heaps: farWindows runs spread over [2B, n/2), as pairs
+	// of values cluster by where the heaps lie.
+	scan := p.scan[:0]
+	if farScan > 0 {
+		per := farScan / farWindows
+		span := max(n/2-2*farBlock-per, 0)
+		for w := range farWindows {
+			lo := 2*farBlock + span*w/farWindows
+			for h := lo; h < lo+per; h++ {
+				scan = append(scan, int32(h))
+			}
 		}
+		slices.Sort(scan)
+		scan = slices.Compact(scan)
+		p.scan = scan
 	}
+	p.jobs <- func() {
+		sweepBlock(rows, width, g, start, farBlock, split2, unequal, rare)
+		sweepBlock(rows, width, g, start, farBlock, split2, unequal, scan)
+	}
+}
+
+// midBlock is the length of the runs of heaps whose splits with the rare
+// heaps in [midBlock, 2·farBlock) ("middle") the main goroutine sweeps
+// together, into the rows of the far sweep: their partners are all below
+// the run.
+const midBlock = 64
+
+// midStep sweeps the middle rare heaps for the heaps [n, n+midBlock).
+func midStep[T unsigned](st *state, g []T, n int) {
+	p := st.far
+	if st.farRow(n) == nil || st.farRow(n+midBlock-1) == nil {
+		return
+	}
+	i := (n - p.curN) * p.width
+	rows := p.cur[i : i+midBlock*p.width]
+	sweepBlock(rows, p.width, g, n, midBlock, st.split2, st.unequal, st.rare[st.midLo:st.farLo])
 }
 
 func (st *state) startFar() {
@@ -732,6 +781,7 @@ func (st *state) startFar() {
 	}()
 	st.far = p
 	st.farLo = sort.Search(len(st.rare), func(i int) bool { return int(st.rare[i]) >= 2*farBlock })
+	st.midLo = sort.Search(len(st.rare), func(i int) bool { return int(st.rare[i]) >= midBlock })
 }
 
 func (st *state) stopFar() {
@@ -753,160 +803,4 @@ func rareSweep2[T unsigned](seen []byte, g []T, m1, m2 int, rare []int32) {
 		seen[x^g[m1-int(r)]] = 1
 		seen[x^g[m2-int(r)]] = 1
 	}
-}
-
-// resolve finishes the sparse method's mex: st.cands holds the rare values
-// below the least missing common value c that no option with a rare heap
-// has. Each is a nim-sum of two common heaps or not an option at all.
-//
-// First one short scan over the splits marks the easy ones. Each candidate
-// v left is then looked up by value: a pair of common heaps with values u
-// and o = u⊕v is found by walking the index list of the less frequent value
-// u and testing the partner heap, trying partners o from the most frequent
-// down, which finds a pair after about 1/freq(o) steps where a blind scan
-// needs 1/(freq(u)·freq(o)). Walking every pair of values exhaustively
-// proves a candidate missing: it is then the mex.
-func resolve[T unsigned](st *state, g []T, n int, c uint32) uint32 {
-	left := len(st.cands)
-	// Every value below c that is not seen is a candidate: all common
-	// option values are seen already. Candidates are marked 2.
-	seen := st.seen
-	for _, v := range st.cands {
-		seen[v] = 2
-	}
-	steps := n
-	if st.lists != nil {
-		steps = min(n, 1024+128*left)
-	}
-	if len(st.split2) == 1 {
-		m := n - st.split2[0]
-		for a := 1; 2*a <= m && a <= steps; a++ {
-			x := g[a] ^ g[m-a]
-			if seen[x] == 2 && !(st.unequal && 2*a == m) {
-				seen[x] = 1
-				if left--; left == 0 {
-					return c
-				}
-			}
-		}
-	} else {
-		// The split amounts are interleaved: a pair that one k lacks (0 =
-		// x⊕x needs an even part) another k often has at once.
-		for a := 1; 2*a <= n && a <= steps; a++ {
-			for _, k := range st.split2 {
-				m := n - k
-				if 2*a > m {
-					continue
-				}
-				x := g[a] ^ g[m-a]
-				if seen[x] == 2 && !(st.unequal && 2*a == m) {
-					seen[x] = 1
-					if left--; left == 0 {
-						return c
-					}
-				}
-			}
-		}
-	}
-	if st.lists == nil {
-		for _, v := range st.cands {
-			if seen[v] == 2 {
-				return v
-			}
-		}
-		return c
-	}
-	for _, v := range st.cands {
-		if seen[v] != 2 {
-			continue
-		}
-		if !commonPair(st, g, n, v) {
-			return v
-		}
-	}
-	return c
-}
-
-// commonPair reports whether two common heaps with nim-sum v are an option
-// of a heap of n, searching by the index lists of values. The pairs of
-// values (u, o = u⊕v) are walked from the shorter list, round-robin with
-// a budget that grows fourfold each round, partners o from the most
-// frequent down: a pair of values with many splits of n is found early,
-// and one with none costs no more than its share until the others are
-// done. When every list is walked to its end, there is no such split.
-func commonPair[T unsigned](st *state, g []T, n int, v uint32) bool {
-	st.types = st.types[:0]
-	for _, o := range st.order {
-		u := o ^ v
-		if int(u) >= len(st.lists) {
-			continue
-		}
-		lu, lo := len(st.lists[u]), len(st.lists[o])
-		if lu == 0 || lu > lo || lu == lo && u > o {
-			continue // this pair of values is walked from o's side, or absent
-		}
-		st.types = append(st.types, valuePair{u: u, o: o})
-	}
-	for budget := 8; len(st.types) > 0; budget *= 4 {
-		live := st.types[:0]
-		for _, tp := range st.types {
-			list := st.lists[tp.u]
-			ot := T(tp.o)
-			end := min(len(list), tp.pos+budget)
-			for _, x := range list[tp.pos:end] {
-				a := int(x)
-				if a >= n {
-					end = len(list) // the rest are larger still
-					break
-				}
-				for _, k := range st.split2 {
-					b := n - k - a
-					if b >= 1 && g[b] == ot && !(st.unequal && a == b) {
-						return true
-					}
-				}
-			}
-			if end < len(list) {
-				tp.pos = end
-				live = append(live, tp)
-			}
-		}
-		st.types = live
-	}
-	return false
-}
-
-type valuePair struct {
-	u, o uint32
-	pos  int
-}
-
-// noteIndex records heap n with value v in the index lists and keeps the
-// order of common values by frequency roughly up to date.
-func (st *state) noteIndex(n int, v uint32) {
-	for int(v) >= len(st.lists) {
-		// Every common value must be in order, even before it is sorted
-		// in: commonPair walks each pair of values from one side only.
-		if w := uint32(len(st.lists)); !st.isRare(w) {
-			st.order = append(st.order, w)
-		}
-		st.lists = append(st.lists, nil)
-	}
-	st.lists[v] = append(st.lists[v], int32(n))
-	if n >= st.nextOrder {
-		st.nextOrder = n + 4096
-		st.sortOrder()
-	}
-}
-
-func (st *state) sortOrder() {
-	st.order = st.order[:0]
-	for w := range st.lists {
-		if !st.isRare(uint32(w)) {
-			st.order = append(st.order, uint32(w))
-		}
-	}
-	slices.SortFunc(st.order, func(a, b uint32) int {
-		return cmp.Compare(len(st.lists[b]), len(st.lists[a]))
-	})
 }
