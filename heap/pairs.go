@@ -11,13 +11,13 @@ import (
 // swept already). This file finds such pairs.
 
 // listed is the number of heaps (0..listed-1) the index lists of values
-// cover. Pairs are looked for among the smallest heaps first, where a
+// cover (a variable so that the tests can make it small). Pairs are looked for among the smallest heaps first, where a
 // witness is nearly always found within a few dozen heaps, so a prefix
 // serves a run of any length at 4 bytes a listed heap (16 MiB), and
 // longer runs stay within the values' own width. When a search among the
 // listed heaps fails on a heap larger than the lists, a plain scan over
 // every split settles it.
-const listed = 1 << 22
+var listed = 1 << 22
 
 // shortScan is the number of splits (a, m−a), a = 1, 2, …, looked at for
 // every candidate at once before the search by value: it settles the

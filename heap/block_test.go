@@ -1,0 +1,94 @@
+package heap
+
+import (
+	"context"
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// TestSweepBlock checks the block sweep (eight heaps a load for bytes)
+// against marking each split of each heap one by one, on random values,
+// including heaps too small for some splits and splits into equal heaps.
+func TestSweepBlock(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for trial := range 300 {
+		size := 40 + rng.IntN(400)
+		g8 := make([]uint8, size)
+		g16 := make([]uint16, size)
+		for i := range g8 {
+			g8[i] = uint8(rng.IntN(256))
+			g16[i] = uint16(g8[i])
+		}
+		var heaps []int32
+		for h := 1; h < size; h++ {
+			if rng.IntN(4) == 0 {
+				heaps = append(heaps, int32(h))
+			}
+		}
+		split2 := [][]int{{0}, {1}, {2, 3}, {0, 1, 5}}[rng.IntN(4)]
+		unequal := rng.IntN(2) == 0
+		count := 1 + rng.IntN(40)
+		start := rng.IntN(size - count + 1)
+		want := make([]byte, count*256)
+		for i := range count {
+			n := start + i
+			for _, k := range split2 {
+				for _, h := range heaps {
+					b := n - k - int(h)
+					if b >= 1 && !(unequal && b == int(h)) {
+						want[i*256+int(g8[h]^g8[b])] = 1
+					}
+				}
+			}
+		}
+		got8 := make([]byte, count*256)
+		sweepBlock(got8, 256, g8, start, count, split2, unequal, heaps)
+		got16 := make([]byte, count*256)
+		sweepBlock(got16, 256, g16, start, count, split2, unequal, heaps)
+		if !slices.Equal(got8, want) || !slices.Equal(got16, want) {
+			t.Fatalf("trial %d: start %d count %d split2 %v unequal %v: block sweep differs from the plain one", trial, start, count, split2, unequal)
+		}
+	}
+}
+
+// TestSparseBeyondLists checks the search past the index lists (a plain
+// scan of every split when the walks over the listed heaps find nothing)
+// against the plain method, with lists made short.
+func TestSparseBeyondLists(t *testing.T) {
+	defer func(old int) { listed = old }(listed)
+	listed = 300
+	for _, spec := range []string{"grundy-game", "octal:0.376", "kayles", "octal:0.165"} {
+		a := compute(t, spec, 4000, Plain)
+		b := compute(t, spec, 4000, Sparse)
+		for i := range 4000 {
+			if a.At(i) != b.At(i) {
+				t.Fatalf("%s: G(%d) plain %d, sparse with lists of %d heaps %d", spec, i, a.At(i), listed, b.At(i))
+			}
+		}
+	}
+}
+
+// TestGrundyGamePipelinedAgainstPlain checks the two-core sparse method
+// (far, middle and scanned sweeps) on Grundy's game against the plain loop
+// well past the start of the pipeline.
+func TestGrundyGamePipelinedAgainstPlain(t *testing.T) {
+	n := 40_000
+	if testing.Short() {
+		n = 20_000
+	}
+	r, _ := Parse("grundy-game")
+	plain, err := Compute(context.Background(), r, n, Options{Method: Plain, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sparse, err := Compute(context.Background(), r, n, Options{Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range n {
+		if plain.At(i) != sparse.At(i) {
+			t.Fatalf("G(%d): plain %d, two-core sparse %d", i, plain.At(i), sparse.At(i))
+		}
+	}
+}
