@@ -19,6 +19,7 @@ import (
 	"github.com/grundy-go/grundy/heap"
 	"github.com/grundy-go/grundy/impartial"
 	"github.com/grundy-go/grundy/outcome"
+	"github.com/grundy-go/grundy/script"
 )
 
 // This file holds what an explorer (the server's API and web page) needs
@@ -68,6 +69,10 @@ type Exploration struct {
 	// only a lower bound (the position has too many to count).
 	MovesTotal   int  `json:"moves_total"`
 	MovesCounted bool `json:"moves_counted"`
+	// MoveKind says how to read the moves when they are not simply the
+	// mover's moves with the outcome each leaves (MovesPartizan,
+	// MovesPayoff, MovesChance, MovesOutcome); "" for impartial games.
+	MoveKind string `json:"move_kind,omitempty"`
 }
 
 // MoveInfo is one move and the position it leaves, solved: Outcome,
@@ -88,6 +93,27 @@ type MoveInfo struct {
 	Remoteness *int     `json:"remoteness"`
 	Payoff     any      `json:"payoff,omitempty"`
 	Value      any      `json:"value,omitempty"`
+
+	// Player makes the move: PlayerLeft or PlayerRight in a partizan game
+	// (Outcome is then the partizan class L, R, N or P of the position
+	// left and Value its canonical form), PlayerChance for an outcome of a
+	// chance event; omitted for the player to move.
+	Player string `json:"player,omitempty"`
+	// Probability is the chance of an outcome of a chance event.
+	Probability any `json:"probability,omitempty"`
+	// MoverValue is the move's value for the player making it: its
+	// expected payoff (for a win/lose game with chance, its winning
+	// probability), the expectation over Chance for a chance event.
+	MoverValue any `json:"mover_value,omitempty"`
+	// Chance lists the outcomes of the chance event the move leads to
+	// (Outcome is then "chance" and Position empty), each with its
+	// Probability and the position it leaves.
+	Chance []MoveInfo `json:"chance,omitempty"`
+	// Terminal is set when the move ends the game.
+	Terminal bool `json:"terminal,omitempty"`
+	// Strategy is the probability with which an optimal mixed strategy
+	// makes the move (games of hidden information).
+	Strategy any `json:"strategy_probability,omitempty"`
 }
 
 // Board kinds.
@@ -555,6 +581,9 @@ func AsExplorer(inst Instance) (x Explorer, ok bool) {
 	if x, ok := inst.(Explorer); ok {
 		return x, true
 	}
+	if l, ok := inst.(SuccessorLister); ok {
+		return listExplorer{l}, true
+	}
 	switch g := inst.(type) {
 	case *circleGame:
 		return bySearch(g, g.search()), true
@@ -747,15 +776,40 @@ func (e scriptExplorer) Explore(ctx context.Context, tokens []string, opts Optio
 		return nil, err
 	}
 	g := solver.Game()
-	moves, err := g.MoveList(ctx, root)
-	if err != nil {
-		return nil, err
-	}
 	x := &Exploration{Report: report, Board: &Board{Kind: BoardText, Text: report.Position}, MovesCounted: true}
+	// Games with payoffs or chance: who moves here (game.Chance for
+	// nature), so that each move's value for its player can be read from
+	// the payoff vector of the position it leaves.
+	mover, players := -1, 0
+	var moves []script.Move
+	var probs []*big.Rat
+	if g.Multiplayer() {
+		x.MoveKind = MovesPayoff
+		multi := g.Multi()
+		mover, players = multi.ToMove(root), g.Players()
+		if err := g.Err(); err != nil {
+			return nil, err
+		}
+		if mover == game.Chance {
+			x.MoveKind = MovesChance
+			for q, p := range multi.Outcomes(root) {
+				moves = append(moves, script.Move{To: q})
+				probs = append(probs, p)
+			}
+			if err := g.Err(); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if probs == nil {
+		if moves, err = g.MoveList(ctx, root); err != nil {
+			return nil, err
+		}
+	}
 	seen := map[string]bool{}
-	for _, m := range moves {
+	for i, m := range moves {
 		pos := g.Format(m.To)
-		if seen[pos] {
+		if seen[pos] && probs == nil {
 			continue
 		}
 		seen[pos] = true
@@ -773,6 +827,14 @@ func (e scriptExplorer) Explore(ctx context.Context, tokens []string, opts Optio
 			if res.Value != "" {
 				mi.Value = res.Value
 			}
+			// The vector runs from the player to move there (player 0
+			// at a chance position).
+			if first := max(res.ToMove, 0); mover >= 0 && players > 0 && len(res.Payoff) == players {
+				mi.MoverValue = res.Payoff[((mover-first)%players+players)%players]
+			}
+		}
+		if probs != nil {
+			mi.Player, mi.Probability = PlayerChance, probs[i].RatString()
 		}
 		x.Moves = append(x.Moves, mi)
 	}

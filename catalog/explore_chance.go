@@ -1,0 +1,434 @@
+package catalog
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+	"math/bits"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/games/kuhn"
+	"github.com/grundy-go/grundy/games/landlords"
+	"github.com/grundy-go/grundy/games/pig"
+	"github.com/grundy-go/grundy/games/tshirts"
+	"github.com/grundy-go/grundy/matrix"
+)
+
+// The moves of the games with payoffs, chance and hidden information
+// (payoff.go), listed through SuccessorLister: each move with the
+// position it leaves, solved by the game's own solver, and the move's
+// value for the player making it (MoverValue). A move that leads to a
+// chance event (Pig's roll, a Landlords guess) lists the event's outcomes
+// with their probabilities.
+
+// pigTables keeps the last Pig table solved for an explorer, so that the
+// positions of one game, walked move by move, cost one value iteration.
+var pigTables struct {
+	sync.Mutex
+	goal int
+	tab  *pig.Table
+}
+
+func pigTable(ctx context.Context, goal int) (*pig.Table, error) {
+	pigTables.Lock()
+	defer pigTables.Unlock()
+	if pigTables.tab != nil && pigTables.goal == goal {
+		return pigTables.tab, nil
+	}
+	tab, err := pig.Solve(ctx, goal, pig.Options{})
+	if err != nil {
+		return nil, err
+	}
+	pigTables.goal, pigTables.tab = goal, tab
+	return tab, nil
+}
+
+// Start is the position before the first roll.
+func (g pigGame) Start() string { return "0 0 0" }
+
+// Successors lists Pig's two moves at (A, B, T): roll, a chance event
+// whose outcome 1 passes the turn with nothing banked (B A 0) and whose
+// outcomes 2..6 add to the turn total (A B T+k), each with probability
+// 1/6; and hold, which banks the turn total and passes the turn (B A+T 0),
+// or wins once A+T reaches the goal. The values are the solver's table:
+// MoverValue is Table.Roll and Table.Hold, each position's value
+// Table.Win.
+func (g pigGame) Successors(ctx context.Context, tokens []string, opts Options, limit int) (*SuccessorList, error) {
+	report, err := g.Solve(ctx, tokens, opts)
+	if err != nil {
+		return nil, err
+	}
+	pos, err := ParseInts(strings.Fields(report.Position), "score", 3, 3, 1_000_000)
+	if err != nil {
+		return nil, err
+	}
+	tab, err := pigTable(ctx, g.goal)
+	if err != nil {
+		return nil, err
+	}
+	a, b, t := pos[0], pos[1], pos[2]
+	list := &SuccessorList{Report: report, Kind: MovesPayoff, Complete: true,
+		Board: &Board{Kind: BoardHeaps, Text: report.Position, Heaps: []string{strconv.Itoa(a), strconv.Itoa(b), strconv.Itoa(t)}}}
+	at := func(i, j, k int) string { return joinInts([]int{i, j, k}) }
+	if a+t < g.goal {
+		roll := Successor{Move: "roll", MoverIndex: -1, MoverValue: tab.Roll(a, b, t)}
+		roll.Chance = append(roll.Chance, Successor{Player: PlayerChance, Move: "1", Probability: "1/6", Position: at(b, a, 0), MoverIndex: 1})
+		for k := 2; k <= 6; k++ {
+			roll.Chance = append(roll.Chance, Successor{Player: PlayerChance, Move: strconv.Itoa(k), Probability: "1/6", Position: at(a, b, t+k), MoverIndex: 0})
+		}
+		list.Moves = append(list.Moves, roll,
+			Successor{Move: "hold", Position: at(b, a+t, 0), MoverIndex: 1, MoverValue: tab.Hold(a, b, t)})
+	} else {
+		list.Moves = append(list.Moves, Successor{Move: "hold", Final: finalReport(g.Spec(), true), MoverIndex: 1})
+	}
+	list.Solve = func(_ context.Context, p string) (*Report, error) {
+		xs, err := ParseInts(strings.Fields(p), "score", 3, 3, 1_000_000)
+		if err != nil {
+			return nil, err
+		}
+		if err := tab.Valid(xs[0], xs[1], xs[2]); err != nil {
+			return nil, err
+		}
+		v := tab.Win(xs[0], xs[1], xs[2])
+		return &Report{Game: g.Spec(), Position: joinInts(xs), Outcome: chanceOutcome(v), Value: v, Payoff: []float64{v, 1 - v}}, nil
+	}
+	return list, nil
+}
+
+// Start is the smallest position where bluffing matters.
+func (landlordsGame) Start() string { return "1 1" }
+
+// Successors lists the mover's three kinds of move at (N, M): guess the
+// table card (right with probability 1/(M+1): a win; else a loss), name
+// one of the M+1 cards it cannot see (held by the opponent with
+// probability M/(M+1), who discards it and moves at (M−1, N); else it is
+// the table card, the opponent denies it and believes it with the
+// probability of its optimal mix, guessing it and winning, or calls a
+// bluff and loses), or bluff with one of its own N cards (the opponent
+// believes it and guesses wrong, or calls the bluff and moves at
+// (M, N−1)). Probabilities that involve the opponent's mixed strategy are
+// floats; Strategy is the mover's optimal mix (landlords.Strategy).
+func (g landlordsGame) Successors(ctx context.Context, tokens []string, opts Options, limit int) (*SuccessorList, error) {
+	report, err := g.Solve(ctx, tokens, opts)
+	if err != nil {
+		return nil, err
+	}
+	nm, err := ParseInts(tokens, "card count", 2, 2, landlords.MaxCards)
+	if err != nil {
+		return nil, err
+	}
+	n, m := nm[0], nm[1]
+	tab, err := landlords.Solve(ctx, max(n, m))
+	if err != nil {
+		return nil, err
+	}
+	st, err := tab.Strategy(n, m)
+	if err != nil {
+		return nil, err
+	}
+	list := &SuccessorList{Report: report, Kind: MovesPayoff, Complete: true,
+		Board: &Board{Kind: BoardHeaps, Text: report.Position, Heaps: []string{strconv.Itoa(n), strconv.Itoa(m)}}}
+	win, lose := finalReport(g.Spec(), true), finalReport(g.Spec(), false)
+	at := func(i, j int) string { return joinInts([]int{i, j}) }
+	if m == 0 {
+		list.Moves = []Successor{{Move: "name the table card", Final: win, MoverIndex: 1, Strategy: 1.0}}
+	} else {
+		g1 := big.NewRat(1, int64(m+1))
+		gm := big.NewRat(int64(m), int64(m+1))
+		pf, _ := g1.Float64()
+		ask, bluff, _, canBluff := tab.Matrix(n, m)
+		q := st.Believe
+		list.Moves = append(list.Moves, Successor{Move: "guess the table card", MoverIndex: -1, Strategy: st.Guess, Chance: []Successor{
+			{Player: PlayerChance, Move: "right", Probability: g1.RatString(), Final: win, MoverIndex: 1},
+			{Player: PlayerChance, Move: "wrong", Probability: gm.RatString(), Final: lose, MoverIndex: 1},
+		}})
+		list.Moves = append(list.Moves, Successor{Move: "name an unseen card", MoverIndex: -1, Strategy: st.Ask,
+			MoverValue: q*ask[0] + (1-q)*ask[1], Chance: []Successor{
+				{Player: PlayerChance, Move: "the opponent holds it and discards it", Probability: gm.RatString(), Position: at(m-1, n), MoverIndex: 1},
+				{Player: PlayerChance, Move: "it is the table card: the opponent believes it and guesses it", Probability: pf * q, Final: lose, MoverIndex: 1},
+				{Player: PlayerChance, Move: "it is the table card: the opponent calls a bluff", Probability: pf * (1 - q), Final: win, MoverIndex: 1},
+			}})
+		if canBluff {
+			list.Moves = append(list.Moves, Successor{Move: "bluff: name an own card", MoverIndex: -1, Strategy: st.Bluff,
+				MoverValue: q*bluff[0] + (1-q)*bluff[1], Chance: []Successor{
+					{Player: PlayerChance, Move: "the opponent believes it and guesses it, wrongly", Probability: q, Final: win, MoverIndex: 1},
+					{Player: PlayerChance, Move: "the opponent calls the bluff; the card is discarded", Probability: 1 - q, Position: at(m, n-1), MoverIndex: 1},
+				}})
+		}
+	}
+	list.Solve = func(_ context.Context, p string) (*Report, error) {
+		xs, err := ParseInts(strings.Fields(p), "card count", 2, 2, tab.N)
+		if err != nil {
+			return nil, err
+		}
+		v := tab.Win(xs[0], xs[1])
+		return &Report{Game: g.Spec(), Position: joinInts(xs), Outcome: chanceOutcome(v), Value: v, Payoff: []float64{v, 1 - v}}, nil
+	}
+	return list, nil
+}
+
+// Start is the deal.
+func (kuhnGame) Start() string { return "deal" }
+
+// Successors walks Kuhn poker's game tree. A position is the deal ("" or
+// "deal") or the cards dealt, player 1's first ("KQ"), followed by the
+// actions so far ("KQ check bet call"). The values are expectations under
+// the optimal strategies found by the sequence-form LP (the same solution
+// as Solve's): at the deal, player 1's; at a player's turn, that player's.
+// Strategy is the optimal probability of each action.
+func (g kuhnGame) Successors(ctx context.Context, tokens []string, opts Options, limit int) (*SuccessorList, error) {
+	if opts.Method == ClosedForm {
+		return nil, fmt.Errorf("kuhn has no closed form here; drop --method closed")
+	}
+	root := kuhn.Tree()
+	node, path, err := kuhnNode(root, Fields(tokens))
+	if err != nil {
+		return nil, err
+	}
+	sol, err := matrix.SolveTree(ctx, root)
+	if err != nil {
+		return nil, err
+	}
+	values := map[*matrix.Node]*big.Rat{}
+	var expect func(n *matrix.Node) *big.Rat
+	expect = func(n *matrix.Node) *big.Rat {
+		if v, ok := values[n]; ok {
+			return v
+		}
+		v := new(big.Rat)
+		switch {
+		case len(n.Children) == 0:
+			v.Set(n.Payoff)
+		case n.Player == matrix.Chance:
+			for i, c := range n.Children {
+				v.Add(v, new(big.Rat).Mul(n.Probs[i], expect(c)))
+			}
+		default:
+			for i, c := range n.Children {
+				if p := sol.Strategy[n.Player][n.Infoset][n.Actions[i]]; p != nil {
+					v.Add(v, new(big.Rat).Mul(p, expect(c)))
+				}
+			}
+		}
+		values[n] = v
+		return v
+	}
+	rootReport, err := g.Solve(ctx, nil, opts)
+	if err != nil {
+		return nil, err
+	}
+	report := func(n *matrix.Node, path string) *Report {
+		if n == root {
+			return rootReport
+		}
+		v := new(big.Rat).Set(expect(n))
+		r := &Report{Game: "kuhn", Position: path, Outcome: "D"}
+		if len(n.Children) > 0 && n.Player == 1 {
+			v.Neg(v)
+		}
+		f := matrix.Float(v)
+		r.Value, r.Payoff = f, []float64{f, -f}
+		r.Extra = map[string]any{"value_exact": v.RatString()}
+		switch {
+		case len(n.Children) == 0:
+			r.Notes = []string{"the hand is over; value is player 1's gain"}
+			zero := 0
+			r.Remoteness = &zero
+		case v.Sign() > 0:
+			r.Outcome = "N"
+		case v.Sign() < 0:
+			r.Outcome = "P"
+		}
+		if len(n.Children) > 0 {
+			r.Notes = []string{fmt.Sprintf("player %d to act; value is that player's expected gain under optimal play by both", n.Player+1)}
+		}
+		return r
+	}
+	list := &SuccessorList{Report: report(node, path), Kind: MovesPayoff, Complete: true}
+	list.Board = &Board{Kind: BoardText, Text: list.Report.Position}
+	if node.Player == matrix.Chance && len(node.Children) > 0 {
+		list.Kind = MovesChance
+	}
+	for i, c := range node.Children {
+		label := ""
+		s := Successor{MoverIndex: -1}
+		if node.Player == matrix.Chance {
+			label = kuhnDeal(c)
+			s.Player, s.Probability = PlayerChance, node.Probs[i].RatString()
+			s.Position = label
+		} else {
+			label = node.Actions[i]
+			s.Position = strings.TrimSpace(path + " " + label)
+			mv := new(big.Rat).Set(expect(c))
+			if node.Player == 1 {
+				mv.Neg(mv)
+			}
+			s.MoverValue = mv.RatString()
+			if p := sol.Strategy[node.Player][node.Infoset][label]; p != nil {
+				s.Strategy = p.RatString()
+			}
+			if len(c.Children) == 0 {
+				s.Final = report(c, s.Position)
+				s.Final.Notes = nil
+			}
+		}
+		s.Move = label
+		list.Moves = append(list.Moves, s)
+	}
+	list.Solve = func(_ context.Context, p string) (*Report, error) {
+		n, path, err := kuhnNode(root, strings.Fields(p))
+		if err != nil {
+			return nil, err
+		}
+		return report(n, path), nil
+	}
+	return list, nil
+}
+
+// kuhnDeal names the deal that leads to n: player 1's card, then player 2's.
+func kuhnDeal(n *matrix.Node) string {
+	// n is player 1's first decision; its infoset is player 1's card, and
+	// after a check player 2's infoset is "card:c".
+	p2, _, _ := strings.Cut(n.Children[0].Infoset, ":")
+	return n.Infoset + p2
+}
+
+// kuhnNode follows a position (the deal, then actions) down the tree.
+func kuhnNode(root *matrix.Node, words []string) (*matrix.Node, string, error) {
+	n := root
+	var path []string
+	for i, w := range words {
+		if i == 0 && strings.EqualFold(w, "deal") {
+			continue
+		}
+		if len(n.Children) == 0 {
+			return nil, "", fmt.Errorf("bad Kuhn poker position: the hand is over after %q, so %q cannot follow", strings.Join(path, " "), w)
+		}
+		found := -1
+		for j, c := range n.Children {
+			if n.Player == matrix.Chance && strings.EqualFold(kuhnDeal(c), w) || n.Player != matrix.Chance && n.Actions[j] == strings.ToLower(w) {
+				found = j
+			}
+		}
+		if found < 0 {
+			if n.Player == matrix.Chance {
+				return nil, "", fmt.Errorf("bad Kuhn poker deal %q: expected two different cards of J, Q, K, player 1's first (e.g. KQ)", w)
+			}
+			return nil, "", fmt.Errorf("bad Kuhn poker action %q after %q: expected one of %s", w, strings.Join(path, " "), strings.Join(n.Actions, ", "))
+		}
+		if n.Player == matrix.Chance {
+			path = append(path, kuhnDeal(n.Children[found]))
+		} else {
+			path = append(path, n.Actions[found])
+		}
+		n = n.Children[found]
+	}
+	return n, strings.Join(path, " "), nil
+}
+
+// tshirtsPosition reads a T-Shirts position for the explorer: the three
+// preference orders, optionally followed by "/ deleted S…", the shirts
+// deleted so far (players 1, 2, 3, 1, … deleted them in turn, so their
+// number says who is to move).
+func tshirtsPosition(tokens []string) (orders []string, deleted []int, err error) {
+	groups := strings.Split(strings.Join(tokens, " "), "/")
+	last := strings.Fields(groups[len(groups)-1])
+	if len(groups) == 4 && len(last) > 0 && last[0] == "deleted" {
+		deleted, err = ParseInts(last[1:], "deleted shirt", 0, tshirts.MaxShirts, tshirts.MaxShirts)
+		if err != nil {
+			return nil, nil, err
+		}
+		groups = groups[:3]
+	}
+	return []string{strings.Join(groups, "/")}, deleted, nil
+}
+
+// Successors lists the shirts the player to move may delete. A position
+// may carry the shirts deleted so far ("3 1 2 / 1 2 3 / 2 3 1 / deleted
+// 2"); each position is solved by backward induction (SolvePayoff), and
+// the payoff vectors run from the player to move, so the player who
+// deleted is the last entry of the vector of the position left.
+func (g tshirtsGame) Successors(ctx context.Context, tokens []string, opts Options, limit int) (*SuccessorList, error) {
+	orderTokens, deleted, err := tshirtsPosition(tokens)
+	if err != nil {
+		return nil, err
+	}
+	base, err := g.Solve(ctx, orderTokens, opts)
+	if err != nil {
+		return nil, err
+	}
+	var orders [3][]int
+	for k, grp := range strings.Split(base.Position, "/") {
+		if orders[k], err = ParseInts([]string{grp}, "shirt", 1, tshirts.MaxShirts, tshirts.MaxShirts); err != nil {
+			return nil, err
+		}
+	}
+	tg, err := tshirts.New(orders)
+	if err != nil {
+		return nil, err
+	}
+	pos := tg.Start()
+	for _, s := range deleted {
+		bit := tshirts.Pos(1) << (s - 1)
+		switch {
+		case s < 1 || s > tg.N:
+			return nil, fmt.Errorf("bad deleted shirt %d: the shirts are 1..%d", s, tg.N)
+		case pos&bit == 0:
+			return nil, fmt.Errorf("bad deleted shirt %d: it is deleted twice", s)
+		case bits.OnesCount32(uint32(pos)) == 1:
+			return nil, fmt.Errorf("bad position: %d deleted shirts leave none; at most %d can be deleted", len(deleted), tg.N-1)
+		}
+		pos &^= bit
+	}
+	format := func(p tshirts.Pos) string {
+		if p == tg.Start() {
+			return base.Position
+		}
+		var gone []int
+		for s := 1; s <= tg.N; s++ {
+			if p&(1<<(s-1)) == 0 {
+				gone = append(gone, s)
+			}
+		}
+		return base.Position + " / deleted " + joinInts(gone)
+	}
+	exact := PayoffOptions{Options: opts}
+	exact.Float = false
+	solve := func(ctx context.Context, p tshirts.Pos) (*Report, error) {
+		r, err := SolvePayoff(ctx, "tshirts", game.Multiplayer[tshirts.Pos](tg), p, format, exact)
+		if err != nil {
+			return nil, err
+		}
+		if bits.OnesCount32(uint32(p)) == 1 {
+			r.Extra = map[string]any{"last_shirt": tg.Last(p)}
+		}
+		r.Notes = append(r.Notes, fmt.Sprintf("player %d is to move", tg.ToMove(p)+1))
+		return r, nil
+	}
+	report := base
+	if pos != tg.Start() {
+		if report, err = solve(ctx, pos); err != nil {
+			return nil, err
+		}
+	}
+	list := &SuccessorList{Report: report, Kind: MovesPayoff, Complete: true, Board: &Board{Kind: BoardText, Text: "shirts left: " + tg.Format(pos)}}
+	for q := range tg.Moves(pos) {
+		gone := pos &^ q
+		list.Moves = append(list.Moves, Successor{Move: "delete " + strconv.Itoa(bits.TrailingZeros32(uint32(gone))+1), Position: format(q), MoverIndex: 2})
+	}
+	list.Solve = func(ctx context.Context, p string) (*Report, error) {
+		_, del, err := tshirtsPosition(strings.Fields(p))
+		if err != nil {
+			return nil, err
+		}
+		q := tg.Start()
+		for _, s := range del {
+			q &^= 1 << (s - 1)
+		}
+		return solve(ctx, q)
+	}
+	return list, nil
+}
