@@ -751,15 +751,22 @@ func scriptTokens(tokens []string, opts Options) ([]string, Options) {
 // Start is the script's start position, written so that Explore reads it
 // back ("" when the script has none or fails to load).
 func (e scriptExplorer) Start() string {
-	solver, err := e.s.load(context.Background(), Options{})
+	start, _ := e.startWith(Options{})
+	return start
+}
+
+// startWith is Start for the script loaded with opts' parameters; the
+// error is the script's when it fails to load.
+func (e scriptExplorer) startWith(opts Options) (string, error) {
+	solver, err := e.s.load(context.Background(), opts)
 	if err != nil {
-		return ""
+		return "", err
 	}
 	p, ok, err := solver.Game().Start()
 	if err != nil || !ok {
-		return ""
+		return "", err
 	}
-	return solver.Game().Format(p)
+	return solver.Game().Format(p), nil
 }
 
 func (e scriptExplorer) Explore(ctx context.Context, tokens []string, opts Options, maxMoves int) (*Exploration, error) {
@@ -839,6 +846,17 @@ func (e scriptExplorer) Explore(ctx context.Context, tokens []string, opts Optio
 		x.Moves = append(x.Moves, mi)
 	}
 	return x, nil
+}
+
+// StartWith is AsStarter for a game script whose start depends on its
+// parameters (opts.Params, the CLI's --param): "" when it has none, and the
+// script's error when it fails to load with them.
+func StartWith(inst Instance, opts Options) (string, error) {
+	if g, ok := inst.(*ScriptInstance); ok && len(opts.Params) > 0 {
+		return (scriptExplorer{g}).startWith(opts)
+	}
+	start, _ := AsStarter(inst)
+	return start, nil
 }
 
 // AsStarter returns the start position of an instance that has one.

@@ -256,43 +256,99 @@ func (s *Server) failure(w http.ResponseWriter, r *http.Request, err error) {
 type request struct {
 	Game     string          `json:"game"`
 	Position json.RawMessage `json:"position"`
+	// Params are a game script's parameters, "NAME=VALUE" each, as the
+	// CLI's --param takes them (GET: param=NAME=VALUE, repeated).
+	Params []string `json:"params"`
+	// Player is the side the engine plays in /api/v1/best for a partizan
+	// game: "left" (the default) or "right".
+	Player string `json:"player"`
 }
 
-// parseRequest reads game and position from the query (GET) or a JSON
-// body (POST). The position is a string of tokens ("3 4 5") or an array of
-// strings and numbers ([3, 4, 5]).
-func (s *Server) parseRequest(w http.ResponseWriter, r *http.Request) (game, position string, status int, err error) {
+// query is a parsed request.
+type query struct {
+	game, position, player string
+	params                 map[string]string
+}
+
+// parseRequest reads game and position (and a script's parameters, and
+// the player) from the query (GET) or a JSON body (POST). The position is
+// a string of tokens ("3 4 5") or an array of strings and numbers ([3, 4,
+// 5]).
+func (s *Server) parseRequest(w http.ResponseWriter, r *http.Request) (q query, status int, err error) {
 	if r.Method != http.MethodPost {
-		q := r.URL.Query()
-		if !q.Has("game") {
-			return "", "", http.StatusBadRequest, errors.New("missing query parameter 'game'")
+		v := r.URL.Query()
+		if !v.Has("game") {
+			return q, http.StatusBadRequest, errors.New("missing query parameter 'game'")
 		}
-		return q.Get("game"), q.Get("position"), 0, nil
+		q = query{game: v.Get("game"), position: v.Get("position"), player: v.Get("player")}
+		if q.params, err = paramMap(v["param"]); err != nil {
+			return q, http.StatusBadRequest, err
+		}
+		if err := checkPlayer(q.player); err != nil {
+			return q, http.StatusBadRequest, err
+		}
+		return q, 0, nil
 	}
 	if ct := r.Header.Get("Content-Type"); ct != "" && !strings.HasPrefix(ct, "application/json") {
-		return "", "", http.StatusUnsupportedMediaType, fmt.Errorf("request body must be JSON (Content-Type application/json), got %q", ct)
+		return q, http.StatusUnsupportedMediaType, fmt.Errorf("request body must be JSON (Content-Type application/json), got %q", ct)
 	}
 	body := http.MaxBytesReader(w, r.Body, s.cfg.MaxBody)
 	dec := json.NewDecoder(body)
 	dec.DisallowUnknownFields()
 	var req request
 	if err := dec.Decode(&req); err != nil {
-		return "", "", bodyStatus(err), fmt.Errorf("bad JSON body: %s", jsonMessage(err, s.cfg.MaxBody))
+		return q, bodyStatus(err), fmt.Errorf("bad JSON body: %s", jsonMessage(err, s.cfg.MaxBody))
 	}
 	if _, err := dec.Token(); err != io.EOF {
 		if err == nil {
 			err = errors.New("more than one JSON value")
 		}
-		return "", "", bodyStatus(err), fmt.Errorf("bad JSON body: %s", jsonMessage(err, s.cfg.MaxBody))
+		return q, bodyStatus(err), fmt.Errorf("bad JSON body: %s", jsonMessage(err, s.cfg.MaxBody))
 	}
 	if req.Game == "" {
-		return "", "", http.StatusBadRequest, errors.New(`bad JSON body: missing "game"`)
+		return q, http.StatusBadRequest, errors.New(`bad JSON body: missing "game"`)
 	}
 	pos, err := positionOf(req.Position)
 	if err != nil {
-		return "", "", http.StatusBadRequest, err
+		return q, http.StatusBadRequest, err
 	}
-	return req.Game, pos, 0, nil
+	q = query{game: req.Game, position: pos, player: req.Player}
+	if q.params, err = paramMap(req.Params); err != nil {
+		return q, http.StatusBadRequest, err
+	}
+	if err := checkPlayer(q.player); err != nil {
+		return q, http.StatusBadRequest, err
+	}
+	return q, 0, nil
+}
+
+// paramMap reads a script's parameters as the CLI's --param does, with its
+// errors.
+func paramMap(params []string) (map[string]string, error) {
+	if len(params) == 0 {
+		return nil, nil
+	}
+	m := map[string]string{}
+	for _, kv := range params {
+		k, v, ok := strings.Cut(kv, "=")
+		k = strings.TrimSpace(k)
+		if !ok || k == "" {
+			return nil, fmt.Errorf("bad --param %q: expected NAME=VALUE", kv)
+		}
+		if _, dup := m[k]; dup {
+			return nil, fmt.Errorf("--param %s is given twice", k)
+		}
+		m[k] = v
+	}
+	return m, nil
+}
+
+func checkPlayer(p string) error {
+	switch p {
+	case "", catalog.PlayerLeft, catalog.PlayerRight:
+		return nil
+	}
+	return fmt.Errorf("bad player %q: expected %q or %q (the side the engine plays in a partizan game)", p, catalog.PlayerLeft, catalog.PlayerRight)
 }
 
 func bodyStatus(err error) int {
@@ -443,20 +499,24 @@ func (g *served) release() {
 // start is the game's start position: its own, else the position of its
 // example in the catalog (games such as Wythoff have no start, and their
 // example is a position worth a look).
-func (g *served) start(ctx context.Context) *string {
+func (g *served) start(ctx context.Context, params map[string]string) (*string, error) {
 	if err := g.take(ctx); err != nil {
-		return nil
+		return nil, err
 	}
 	defer g.release()
-	if st, ok := catalog.AsStarter(g.inst); ok {
-		return &st
+	st, err := catalog.StartWith(g.inst, catalog.Options{Params: params})
+	if err != nil {
+		return nil, err
+	}
+	if st != "" {
+		return &st, nil
 	}
 	if g.entry != nil {
 		if st := exampleArgs(g.entry)[1]; st != "" {
-			return &st
+			return &st, nil
 		}
 	}
-	return nil
+	return nil, nil
 }
 
 // exampleArgs reads an entry's example command line ("solve wythoff 3 5
@@ -516,7 +576,7 @@ func (s *Server) handleGames(w http.ResponseWriter, r *http.Request) {
 		}
 		info.Explorable = g.ex != nil
 		if spec == e.Name {
-			info.Start = g.start(r.Context())
+			info.Start, _ = g.start(r.Context(), nil)
 		}
 		out.Games = append(out.Games, info)
 	}
@@ -530,7 +590,7 @@ func (s *Server) handleGames(w http.ResponseWriter, r *http.Request) {
 		info := gameInfo{Name: name, Kind: "script", Script: true, Summary: "game script " + name + " (" + g.inst.Spec() + ")",
 			Position: "as the script writes it: numbers, a word, or a Starlark value such as (\"ABBA\", 0)", Example: "grundy solve " + g.inst.Spec()}
 		info.Explorable = g.ex != nil
-		info.Start = g.start(r.Context())
+		info.Start, _ = g.start(r.Context(), nil)
 		out.Games = append(out.Games, info)
 	}
 	writeJSON(w, http.StatusOK, out)
@@ -547,24 +607,37 @@ func (s *Server) handleStart(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, err.Error())
 		return
 	}
+	params, err := paramMap(q["param"])
+	if _, script := g.inst.(*catalog.ScriptInstance); err == nil && params != nil && !script {
+		err = fmt.Errorf("--param is for game scripts (a GAME ending in .star); %q takes its parameters after a colon", q.Get("game"))
+	}
+	if err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
 	spec := q.Get("game")
 	if g.lock == nil {
 		spec = g.inst.Spec()
+	}
+	start, err := g.start(r.Context(), params)
+	if err != nil {
+		s.failure(w, r, err)
+		return
 	}
 	writeJSON(w, http.StatusOK, struct {
 		Game       string  `json:"game"`
 		Position   *string `json:"position"`
 		Explorable bool    `json:"explorable"`
-	}{spec, g.start(r.Context()), g.ex != nil})
+	}{spec, start, g.ex != nil})
 }
 
 func (s *Server) handlePosition(w http.ResponseWriter, r *http.Request) {
-	game, pos, status, err := s.parseRequest(w, r)
+	q, status, err := s.parseRequest(w, r)
 	if err != nil {
 		writeError(w, status, err.Error())
 		return
 	}
-	res, err := s.solve(r.Context(), game, pos)
+	res, err := s.solveParams(r.Context(), q.game, q.position, q.params)
 	if err != nil {
 		s.failure(w, r, err)
 		return
@@ -573,21 +646,33 @@ func (s *Server) handlePosition(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) handleBest(w http.ResponseWriter, r *http.Request) {
-	game, pos, status, err := s.parseRequest(w, r)
+	q, status, err := s.parseRequest(w, r)
 	if err != nil {
 		writeError(w, status, err.Error())
 		return
 	}
-	res, err := s.solve(r.Context(), game, pos)
+	res, err := s.solveParams(r.Context(), q.game, q.position, q.params)
 	if err != nil {
 		s.failure(w, r, err)
 		return
 	}
-	if res.best == nil && !res.explorable {
+	best, why := res.best, res.bestWhy
+	if q.player != "" || res.kind == catalog.MovesChance {
+		best, why = bestMove(res.report, res.moves, res.kind, q.player)
+	}
+	if best == nil && !res.explorable {
 		writeError(w, http.StatusBadRequest, fmt.Sprintf("the server does not list the moves of %s and %s has no winning move, so the engine cannot play it here", res.resp.Game, res.resp.Position))
 		return
 	}
-	if res.best == nil {
+	if best == nil && res.kind == catalog.MovesPartizan {
+		side := "Left"
+		if q.player == catalog.PlayerRight {
+			side = "Right"
+		}
+		writeError(w, http.StatusBadRequest, fmt.Sprintf("no move: %s has no move in position %q of %s, and loses", side, res.resp.Position, res.resp.Game))
+		return
+	}
+	if best == nil {
 		writeError(w, http.StatusBadRequest, fmt.Sprintf("no move: position %q of %s is over", res.resp.Position, res.resp.Game))
 		return
 	}
@@ -596,5 +681,5 @@ func (s *Server) handleBest(w http.ResponseWriter, r *http.Request) {
 		Position string        `json:"position"`
 		Move     *moveResponse `json:"move"`
 		Reason   string        `json:"reason"`
-	}{res.resp.Game, res.resp.Position, res.best, res.bestWhy})
+	}{res.resp.Game, res.resp.Position, best, why})
 }

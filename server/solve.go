@@ -5,6 +5,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
+	"math/big"
+	"math/rand/v2"
+	"slices"
 	"sync"
 
 	"github.com/grundy-go/grundy/catalog"
@@ -21,14 +25,38 @@ type moveResponse struct {
 	Result string `json:"result"`
 }
 
-// resultOf reads a resulting position's outcome from the mover's side.
-func resultOf(outcome string) string {
-	switch outcome {
+// resultOf reads a resulting position's outcome from the side of the
+// player who moves there: "win" when it leaves a position that player wins
+// (P, or in a partizan game the mover's own class, L for Left), "lose",
+// "draw"; "" when the outcome is not of that kind (payoff vectors, chance
+// events, outcomes of nature, and D in games with chance, where it means
+// only that neither player can force a win).
+func resultOf(m catalog.MoveInfo, kind string) string {
+	switch {
+	case m.Player == catalog.PlayerChance:
+		return ""
+	case m.Player == catalog.PlayerLeft || m.Player == catalog.PlayerRight:
+		mine, theirs := "L", "R"
+		if m.Player == catalog.PlayerRight {
+			mine, theirs = "R", "L"
+		}
+		switch m.Outcome {
+		case "P", mine:
+			return "win"
+		case "N", theirs:
+			return "lose"
+		}
+		return ""
+	}
+	switch m.Outcome {
 	case "P":
 		return "win"
 	case "N":
 		return "lose"
 	case "D":
+		if kind == catalog.MovesPayoff || kind == catalog.MovesChance {
+			return ""
+		}
 		return "draw"
 	}
 	return ""
@@ -38,6 +66,7 @@ func resultOf(outcome string) string {
 type solved struct {
 	report     *catalog.Report
 	explorable bool
+	kind       string // the Exploration's MoveKind
 	moves      []moveResponse
 	best       *moveResponse
 	bestWhy    string
@@ -49,21 +78,33 @@ type solved struct {
 // Requests for a position being solved wait for that search instead of
 // starting their own; if its client goes away, the next waiter takes over.
 func (s *Server) solve(ctx context.Context, game, pos string) (*solved, error) {
+	return s.solveParams(ctx, game, pos, nil)
+}
+
+// solveParams is solve for a game script with parameters (the CLI's
+// --param); built-in games take theirs after a colon and refuse params.
+func (s *Server) solveParams(ctx context.Context, game, pos string, params map[string]string) (*solved, error) {
 	g, err := s.lookup(game)
 	if err != nil {
 		return nil, err
+	}
+	if _, script := g.inst.(*catalog.ScriptInstance); params != nil && !script {
+		return nil, fmt.Errorf("--param is for game scripts (a GAME ending in .star); %q takes its parameters after a colon", game)
 	}
 	pos = g.position(pos)
 	ctx, cancel := context.WithTimeout(ctx, s.cfg.Timeout)
 	defer cancel()
 	key := g.inst.Spec() + "\x00" + pos
+	for _, k := range slices.Sorted(maps.Keys(params)) {
+		key += "\x00" + k + "=" + params[k]
+	}
 	for {
 		res, c, leader := s.cache.begin(key)
 		if res != nil {
 			return res, nil
 		}
 		if leader {
-			res, err := s.computeSafely(ctx, g, pos)
+			res, err := s.computeSafely(ctx, g, pos, params)
 			s.cache.finish(key, c, res, err)
 			return res, err
 		}
@@ -85,17 +126,17 @@ var errInternal = errors.New("internal error")
 
 // computeSafely is compute with a panic turned into an error, so that the
 // requests waiting for this answer are told, not left waiting.
-func (s *Server) computeSafely(ctx context.Context, g *served, pos string) (res *solved, err error) {
+func (s *Server) computeSafely(ctx context.Context, g *served, pos string, params map[string]string) (res *solved, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			res, err = nil, fmt.Errorf("%w while solving %s %q: %v; please report it", errInternal, g.inst.Spec(), pos, p)
 		}
 	}()
-	return s.compute(ctx, g, pos)
+	return s.compute(ctx, g, pos, params)
 }
 
 // compute solves and explores a position, at most MaxConcurrent at once.
-func (s *Server) compute(ctx context.Context, g *served, pos string) (*solved, error) {
+func (s *Server) compute(ctx context.Context, g *served, pos string, params map[string]string) (*solved, error) {
 	select {
 	case s.sem <- struct{}{}:
 	case <-ctx.Done():
@@ -107,7 +148,7 @@ func (s *Server) compute(ctx context.Context, g *served, pos string) (*solved, e
 	}
 	defer g.release()
 	tokens := g.tokens(pos)
-	opts := catalog.Options{MaxStates: s.cfg.MaxStates}
+	opts := catalog.Options{MaxStates: s.cfg.MaxStates, Params: params}
 	var x *catalog.Exploration
 	explorable := g.ex != nil
 	if explorable {
@@ -122,13 +163,16 @@ func (s *Server) compute(ctx context.Context, g *served, pos string) (*solved, e
 		}
 		x = &catalog.Exploration{Report: r, Board: &catalog.Board{Kind: catalog.BoardText, Text: r.Position}, MovesCounted: false}
 	}
-	res := &solved{report: x.Report, explorable: explorable}
+	res := &solved{report: x.Report, explorable: explorable, kind: x.MoveKind}
 	res.resp.Game, res.resp.Position = x.Report.Game, x.Report.Position
 	res.moves = make([]moveResponse, len(x.Moves))
 	for i, m := range x.Moves {
-		res.moves[i] = moveResponse{MoveInfo: m, Result: resultOf(m.Outcome)}
+		res.moves[i] = moveResponse{MoveInfo: m, Result: resultOf(m, x.MoveKind)}
 	}
-	res.best, res.bestWhy = bestMove(x.Report, res.moves)
+	if x.MoveKind != catalog.MovesChance {
+		// Nature's moves are drawn at random for each request instead.
+		res.best, res.bestWhy = bestMove(x.Report, res.moves, x.MoveKind, "")
+	}
 
 	// The answer: the Report's fields (the CLI's --json object), then the
 	// explorer's.
@@ -156,7 +200,7 @@ func (s *Server) compute(ctx context.Context, g *served, pos string) (*solved, e
 	for k, v := range map[string]any{
 		"board": x.Board, "moves": res.moves, "moves_total": x.MovesTotal, "moves_counted": x.MovesCounted,
 		"explorable": explorable, "method": x.Report.Method, "notes": notes,
-		"best_move": bestPos, "best_reason": res.bestWhy,
+		"best_move": bestPos, "best_reason": res.bestWhy, "move_kind": x.MoveKind,
 	} {
 		if err := set(k, v); err != nil {
 			return nil, err
@@ -168,10 +212,24 @@ func (s *Server) compute(ctx context.Context, g *served, pos string) (*solved, e
 	return res, nil
 }
 
-// bestMove is the engine's choice: the fastest win, else a draw, else the
-// slowest loss (the remoteness rule). For games whose outcomes are not win,
-// lose or draw, a listed winning move, else the first move.
-func bestMove(r *catalog.Report, moves []moveResponse) (*moveResponse, string) {
+// bestMove is the engine's choice. In a partizan game, a move of the
+// player's side (Left by default) that wins, else its first move; at a
+// chance event, an outcome drawn with its probability; in a game with
+// payoffs, the move of greatest value for the mover (MoverValue). Else the
+// fastest win, else a draw, else the slowest loss (the remoteness rule);
+// for games whose outcomes are not win, lose or draw, a listed winning
+// move, else the first move.
+func bestMove(r *catalog.Report, moves []moveResponse, kind, player string) (*moveResponse, string) {
+	switch kind {
+	case catalog.MovesPartizan:
+		return bestPartizan(moves, player)
+	case catalog.MovesChance:
+		return drawChance(moves)
+	case catalog.MovesPayoff:
+		if m, why := bestPayoff(moves); m != nil {
+			return m, why
+		}
+	}
 	pick := -1
 	rem := func(i int, unknown int) int {
 		if moves[i].Remoteness == nil {
@@ -286,4 +344,86 @@ func (c *cache) stats() (hits, misses, size int) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.hits, c.misses, len(c.done)
+}
+
+// bestPartizan picks a move of one side: a winning one, else the first.
+func bestPartizan(moves []moveResponse, player string) (*moveResponse, string) {
+	if player == "" {
+		player = catalog.PlayerLeft
+	}
+	side := map[string]string{catalog.PlayerLeft: "Left", catalog.PlayerRight: "Right"}[player]
+	first := -1
+	for i, m := range moves {
+		if m.Player != player {
+			continue
+		}
+		if m.Result == "win" {
+			return &moves[i], "a winning move for " + side + ": it leaves a position " + side + " wins with the opponent to move"
+		}
+		if first < 0 {
+			first = i
+		}
+	}
+	if first >= 0 {
+		return &moves[first], "every move of " + side + "'s loses against perfect play; the first is played"
+	}
+	return nil, ""
+}
+
+// drawChance draws one of nature's outcomes with its probability.
+func drawChance(moves []moveResponse) (*moveResponse, string) {
+	probs := make([]float64, len(moves))
+	total := 0.0
+	for i, m := range moves {
+		if p, ok := toFloat(m.Probability); ok && p > 0 {
+			probs[i] = p
+			total += p
+		}
+	}
+	if total <= 0 {
+		return nil, ""
+	}
+	x := rand.Float64() * total
+	for i, p := range probs {
+		if x < p || i == len(probs)-1 && p > 0 {
+			return &moves[i], "nature moves here: an outcome drawn at random with its probability"
+		}
+		x -= p
+	}
+	for i := len(moves) - 1; i >= 0; i-- {
+		if probs[i] > 0 {
+			return &moves[i], "nature moves here: an outcome drawn at random with its probability"
+		}
+	}
+	return nil, ""
+}
+
+// bestPayoff picks the move of greatest value for the mover (the first
+// of equals); nil when no move has a value.
+func bestPayoff(moves []moveResponse) (*moveResponse, string) {
+	pick, best := -1, 0.0
+	for i, m := range moves {
+		if v, ok := toFloat(m.MoverValue); ok && (pick < 0 || v > best) {
+			pick, best = i, v
+		}
+	}
+	if pick < 0 {
+		return nil, ""
+	}
+	return &moves[pick], "the greatest expected payoff for the player to move"
+}
+
+// toFloat reads a value of the API (a number, or an exact fraction as a
+// string).
+func toFloat(v any) (float64, bool) {
+	switch v := v.(type) {
+	case float64:
+		return v, true
+	case string:
+		if r, ok := new(big.Rat).SetString(v); ok {
+			f, _ := r.Float64()
+			return f, true
+		}
+	}
+	return 0, false
 }
