@@ -71,7 +71,7 @@ func (g pigGame) Successors(ctx context.Context, tokens []string, opts Options, 
 	}
 	a, b, t := pos[0], pos[1], pos[2]
 	list := &SuccessorList{Report: report, Kind: MovesPayoff, Complete: true,
-		Board: &Board{Kind: BoardHeaps, Text: report.Position, Heaps: []string{strconv.Itoa(a), strconv.Itoa(b), strconv.Itoa(t)}}}
+		Board: &Board{Kind: BoardText, Text: fmt.Sprintf("the mover has banked %d, the opponent %d; turn total %d (goal %d)", a, b, t, g.goal)}}
 	at := func(i, j, k int) string { return joinInts([]int{i, j, k}) }
 	if a+t < g.goal {
 		roll := Successor{Move: "roll", MoverIndex: -1, MoverValue: tab.Roll(a, b, t)}
@@ -130,7 +130,7 @@ func (g landlordsGame) Successors(ctx context.Context, tokens []string, opts Opt
 		return nil, err
 	}
 	list := &SuccessorList{Report: report, Kind: MovesPayoff, Complete: true,
-		Board: &Board{Kind: BoardHeaps, Text: report.Position, Heaps: []string{strconv.Itoa(n), strconv.Itoa(m)}}}
+		Board: &Board{Kind: BoardText, Text: fmt.Sprintf("the mover holds %d cards, the opponent %d; one card lies face down on the table", n, m)}}
 	win, lose := finalReport(g.Spec(), true), finalReport(g.Spec(), false)
 	at := func(i, j int) string { return joinInts([]int{i, j}) }
 	if m == 0 {

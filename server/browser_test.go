@@ -213,3 +213,75 @@ func TestBrowserTokens(t *testing.T) {
 	}
 	screenshot(t, ctx, "wythoff-click.png")
 }
+
+// TestBrowserPartizan plays Domineering 2x2 as Left: Left's two moves are
+// listed first and marked winning, Right's are dimmed; after Left's move
+// Right is to move, in a position Right loses (value 1), and the chart
+// shows it from Right's side.
+func TestBrowserPartizan(t *testing.T) {
+	ctx := browse(t)
+	ts := httptest.NewServer(New(Config{}))
+	defer ts.Close()
+	do(t, ctx, "opening domineering 2x2",
+		chromedp.Navigate(ts.URL+"/?game=domineering&position=2x2"),
+		chromedp.WaitVisible(`#moves button.move`),
+	)
+	left := run(t, ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll('#moves button.move[data-player="left"].win')].map(b => b.dataset.position)`))
+	waiting := count(t, ctx, `#moves li.waiting button.move[data-player="right"]`)
+	active := run(t, ctx, chromedp.Evaluate[string](`document.querySelector("#turn-bar button.active").dataset.turn`))
+	if strings.Join(left, " ") != "#.|#. .#|.#" || waiting != 2 || active != "left" {
+		t.Fatalf("2x2: Left's winning moves %q, %d of Right's dimmed, %q to move", left, waiting, active)
+	}
+	if cells := count(t, ctx, "#board table.grid td"); cells != 4 {
+		t.Errorf("2x2 drawn with %d cells", cells)
+	}
+	screenshot(t, ctx, "domineering-2x2.png")
+	do(t, ctx, "Left places a domino",
+		chromedp.Click(`#moves button.move[data-position="#.|#."]`),
+		chromedp.WaitVisible(`#chart circle.pt[data-ply="1"]`),
+	)
+	pos := run(t, ctx, chromedp.Text(`#position-text`))
+	active = run(t, ctx, chromedp.Evaluate[string](`document.querySelector("#turn-bar button.active").dataset.turn`))
+	views := run(t, ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll("#chart circle.pt")].map(c => c.dataset.outcome + ":" + c.dataset.turn + ":" + c.dataset.view)`))
+	rightMoves := run(t, ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll('#moves button.move[data-player="right"]')].map(b => b.dataset.position + " " + b.dataset.result)`))
+	url := run(t, ctx, chromedp.Location())
+	if !strings.HasSuffix(pos, "#.|#.") || active != "right" || strings.Join(views, " ") != "N:left:N L:right:P" {
+		t.Errorf("after Left's move: %q, %q to move, chart %v", pos, active, views)
+	}
+	// Beside Left's vertical domino there is no room for a horizontal
+	// one: Right, to move, has no move and loses.
+	if len(rightMoves) != 0 {
+		t.Errorf("Right's moves on #.|#.: %v, want none", rightMoves)
+	}
+	if !strings.Contains(url, "turns=lr") {
+		t.Errorf("the address does not keep the turns: %s", url)
+	}
+	screenshot(t, ctx, "domineering-after-left.png")
+}
+
+// TestBrowserChance shows Pig's roll as a chance event with its six
+// outcomes at 1/6 and hold beside it; picking the outcome 1 passes the
+// turn with nothing banked.
+func TestBrowserChance(t *testing.T) {
+	ctx := browse(t)
+	ts := httptest.NewServer(New(Config{}))
+	defer ts.Close()
+	do(t, ctx, "opening pig:20 at 7 3 2",
+		chromedp.Navigate(ts.URL+"/?game=pig:20&position=7+3+2"),
+		chromedp.WaitVisible(`#moves li.chance-move`),
+	)
+	outcomes := run(t, ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll("#moves li.chance-move button.outcome")].map(b => b.dataset.to + "=" + b.dataset.position)`))
+	hold := run(t, ctx, chromedp.Evaluate[string](`document.querySelector('#moves button.move[data-to="hold"]').dataset.position`))
+	badge := run(t, ctx, chromedp.Text(`#moves li.chance-move button.outcome .badge`))
+	if strings.Join(outcomes, " ") != "1=3 7 0 2=7 3 4 3=7 3 5 4=7 3 6 5=7 3 7 6=7 3 8" || hold != "3 9 0" || !strings.HasPrefix(badge, "p 1/6") {
+		t.Fatalf("pig 7 3 2: outcomes %q, hold to %q, first badge %q", outcomes, hold, badge)
+	}
+	screenshot(t, ctx, "pig-roll.png")
+	do(t, ctx, "rolling a 1",
+		chromedp.Click(`#moves li.chance-move button.outcome[data-to="1"]`),
+		chromedp.WaitVisible(`#chart circle.pt[data-ply="1"]`),
+	)
+	if pos := run(t, ctx, chromedp.Text(`#position-text`)); !strings.HasSuffix(pos, "3 7 0") {
+		t.Errorf("after rolling 1: %q, want 3 7 0", pos)
+	}
+}

@@ -13,13 +13,20 @@ const state = {
   spec: "",           // the game with its parameters, e.g. "subtract:1,3,4"
   history: [],        // answers of /api/v1/position, one per position reached
   index: -1,          // the current position in history
+  params: [],         // a game script's parameters, "NAME=VALUE" each
   busy: false,
 };
+// Each answer in history also gets _turn: in a partizan game, the side to
+// move there ("left" or "right"; the position itself does not say).
 
 // ---- talking to the server
 
 async function getJSON(path, params) {
-  const q = new URLSearchParams(params || {});
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params || {})) {
+    if (Array.isArray(v)) v.forEach((x) => q.append(k, x));
+    else if (v != null) q.append(k, v);
+  }
   const res = await fetch(api + path + (q.toString() ? "?" + q : ""));
   let body;
   try { body = await res.json(); } catch (e) { throw new Error("the server answered " + res.status + " without JSON"); }
@@ -27,7 +34,37 @@ async function getJSON(path, params) {
   return body;
 }
 
-const fetchPosition = (spec, position) => getJSON("position", { game: spec, position });
+const fetchPosition = (spec, position) => getJSON("position", { game: spec, position, param: state.params });
+
+// Partizan games: Left and Right.
+const isPartizan = (d) => d && d.move_kind === "partizan";
+const other = (side) => (side === "right" ? "left" : "right");
+const sideName = (side) => (side === "right" ? "Right" : "Left");
+// nextTurn is the side to move after move m (null outside partizan games).
+const nextTurn = (m) => (m && (m.player === "left" || m.player === "right") ? other(m.player) : null);
+
+// drawOutcome picks one outcome of a chance event by its probability
+// (exact fractions "a/b" or numbers).
+function probValue(p) {
+  if (typeof p === "number") return p;
+  const [a, b] = String(p).split("/");
+  return Number(a) / (b === undefined ? 1 : Number(b));
+}
+function drawOutcome(outcomes) {
+  const total = outcomes.reduce((s, o) => s + probValue(o.probability), 0);
+  let x = Math.random() * total;
+  for (const o of outcomes) {
+    x -= probValue(o.probability);
+    if (x < 0) return o;
+  }
+  return outcomes[outcomes.length - 1];
+}
+
+function paramsFromForm() {
+  const g = gameByName($("game").value);
+  if (!g || !g.script) return [];
+  return $("script-params").value.split(/\s+/).filter((x) => x !== "");
+}
 
 // ---- messages
 
@@ -60,6 +97,7 @@ function onGameChange() {
   if (!g) return;
   const takesParams = !!g.params;
   $("params-label").hidden = !takesParams;
+  $("script-params-label").hidden = !g.script;
   $("params").placeholder = g.params || "";
   if (takesParams && !$("params").value) {
     // The example's parameters: "grundy solve bash:3 10" gives 3.
@@ -74,7 +112,7 @@ async function loadStart() {
   showError("");
   const spec = specFromForm();
   try {
-    const st = await getJSON("start", { game: spec });
+    const st = await getJSON("start", { game: spec, param: paramsFromForm() });
     if (st.position != null) $("position").value = st.position;
     else showError("this game has no start position here; type one");
   } catch (e) { showError(e.message); }
@@ -86,7 +124,9 @@ async function explore(spec, position) {
   showError("");
   setBusy(true);
   try {
+    state.params = paramsFromForm();
     const data = await fetchPosition(spec, position);
+    if (isPartizan(data)) data._turn = "left";
     state.spec = spec;
     state.history = [data];
     state.index = 0;
@@ -98,7 +138,9 @@ async function explore(spec, position) {
   }
 }
 
-async function play(position, byEngine) {
+// play moves to position; turn is the side to move there in a partizan
+// game (by default the other side from the one to move now).
+async function play(position, byEngine, turn) {
   if (state.busy) return;
   showError("");
   setBusy(true);
@@ -110,6 +152,7 @@ async function play(position, byEngine) {
     setBusy(false);
     return;
   }
+  if (isPartizan(data)) data._turn = turn || other((current() || {})._turn || "left");
   state.history = state.history.slice(0, state.index + 1);
   state.history.push(data);
   state.index++;
@@ -122,9 +165,21 @@ async function engineMove() {
   const cur = current();
   if (!cur || state.busy) return;
   try {
-    const best = await getJSON("best", { game: state.spec, position: cur.position });
-    $("engine-note").textContent = "Engine played " + describeMove(best.move) + ": " + best.reason + ".";
-    await play(best.move.position, true);
+    const q = { game: state.spec, position: cur.position, param: state.params };
+    if (isPartizan(cur)) q.player = cur._turn || "left";
+    const best = await getJSON("best", q);
+    let m = best.move;
+    let note = "Engine played " + (isPartizan(cur) ? sideName(q.player) + " " : "") + describeMove(m) + ": " + best.reason + ".";
+    if (m.chance) {
+      m = drawOutcome(m.chance);
+      note += " Chance gave " + (m.to || m.position) + ".";
+    }
+    if (!m.position) {
+      $("engine-note").textContent = note + " The game is over.";
+      return;
+    }
+    $("engine-note").textContent = note;
+    await play(m.position, true, nextTurn(best.move));
   } catch (e) { showError(e.message); }
 }
 
@@ -137,6 +192,7 @@ function redo() { if (state.index < state.history.length - 1) { state.index++; r
 
 function outcomeWords(d) {
   const r = d.remoteness;
+  if (d.outcome === "D" && (d.move_kind === "payoff" || d.move_kind === "chance")) return "Neither player can force a win: the value is the expected payoff.";
   switch (d.outcome) {
     case "N": return "The player to move wins" + (r != null ? " in " + r + (r === 1 ? " move" : " moves") : "") + ".";
     case "P": return r === 0 ? "The game is over: the player to move has lost." :
@@ -151,6 +207,7 @@ function outcomeWords(d) {
 function describeMove(m) {
   if (!m) return "";
   if (m.component >= 0 && m.from !== "") return "heap " + (m.component + 1) + ": " + m.from + " → " + (m.to === "" ? "nothing" : m.to);
+  if (m.to) return m.to + (m.position ? " → " + m.position : "");
   return "→ " + m.position;
 }
 
@@ -161,7 +218,7 @@ function moveLabel(m, board) {
     return "heap " + (m.component + 1) + ": " + m.from + " → " + (m.to === "" ? "0" : m.to);
   }
   if (m.component >= 0 && board && board.kind === "components") return "part " + (m.component + 1) + ": " + m.from + " → " + (m.to || "∅");
-  if (m.component < 0 && m.to) return m.to + " → " + m.position; // a script's labelled move
+  if (m.component < 0 && m.to) return m.position ? m.to + " → " + m.position : m.to; // a labelled move, or one that leads to chance
   return "→ " + m.position;
 }
 
@@ -174,14 +231,28 @@ function heapsAfter(m, board) {
   return f.map(Number);
 }
 
+// fmt writes a value: exact fractions as they are, floats to 4 places.
+function fmt(x) {
+  if (typeof x === "number") return Number.isInteger(x) ? String(x) : x.toFixed(4);
+  return String(x);
+}
+
 function badge(m) {
   const n = m.remoteness != null ? " in " + (m.remoteness + 1) : "";
+  let b = "";
   switch (m.result) {
-    case "win": return "win" + n;
-    case "lose": return "lose" + n;
-    case "draw": return "draw";
+    case "win": b = "win" + n; break;
+    case "lose": b = "lose" + n; break;
+    case "draw": b = "draw"; break;
   }
-  if (m.payoff != null) return "payoffs " + [].concat(m.payoff).join(" / ");
+  // Partizan: the outcome class and canonical value of the position left.
+  if (m.player === "left" || m.player === "right") return (b ? b + " · " : "") + m.outcome + " = " + m.value;
+  if (m.player === "chance" && m.probability != null) b = "p " + fmt(m.probability) + (b ? " · " + b : "");
+  if (m.mover_value != null) b += (b ? " · " : "") + "value " + fmt(m.mover_value);
+  else if (m.player === "chance" && m.value != null) b += " · value " + fmt(m.value);
+  if (m.strategy_probability != null) b += " · mix " + fmt(m.strategy_probability);
+  if (b) return b;
+  if (m.payoff != null) return "payoffs " + [].concat(m.payoff).map(fmt).join(" / ");
   return m.outcome;
 }
 
@@ -284,11 +355,48 @@ function drawMoves(d) {
     return;
   }
   if (shown === 0) list.append(el("li", { class: "help" }, "No moves: the game is over."));
-  for (const m of d.moves) {
-    const cls = "move " + (m.result || "unknown") + (m.position === d.best_move ? " best" : "");
-    const b = el("button", { type: "button", class: cls, title: "leaves " + m.position + " (" + m.outcome + (m.remoteness != null ? ", remoteness " + m.remoteness : "") + (m.grundy != null ? ", Grundy value " + m.grundy : "") + ")", "data-position": m.position, "data-result": m.result },
+  // The engine's choice: the move to best_move, or for a move that leads
+  // to chance (no position), the one of greatest value for the mover.
+  const best = d.best_move ? d.moves.find((m) => m.position === d.best_move) : bestOf(d);
+  const button = (m, cls, onClick) => {
+    const b = el("button", { type: "button", class: "move " + (m.result || "unknown") + (cls || ""), title: moveTitle(m), "data-position": m.position, "data-result": m.result || "", "data-player": m.player || "", "data-to": m.to || "" },
       el("span", { class: "label" }, moveLabel(m, d.board)), el("span", { class: "badge" }, badge(m)));
-    b.addEventListener("click", () => play(m.position));
+    b.addEventListener("click", onClick);
+    return b;
+  };
+  if (isPartizan(d)) {
+    // Both sides' moves; the side to move first, the other's dimmed.
+    const turn = d._turn || "left";
+    for (const side of [turn, other(turn)]) {
+      const mine = d.moves.filter((m) => m.player === side);
+      list.append(el("li", { class: "side-head" + (side === turn ? "" : " waiting"), "data-side": side }, sideName(side) + "'s moves (" + mine.length + ")" + (side === turn ? ": " + sideName(side) + " is to move" : "")));
+      if (mine.length === 0) list.append(el("li", { class: "help" + (side === turn ? "" : " waiting") }, sideName(side) + " has no move" + (side === turn ? " and loses." : ".")));
+      for (const m of mine) list.append(el("li", { class: side === turn ? "" : "waiting" }, button(m, "", () => play(m.position, false, other(side)))));
+    }
+    return;
+  }
+  for (const m of d.moves) {
+    if (m.chance) {
+      // A move that leads to a chance event: clicking it lets chance
+      // decide; each outcome can also be picked.
+      const outs = el("ul", { class: "outcomes" });
+      for (const o of m.chance) {
+        if (o.position) outs.append(el("li", {}, button(o, " outcome", () => play(o.position))));
+        else outs.append(el("li", {}, el("span", { class: "move final", title: moveTitle(o) }, el("span", {}, o.to + " (p " + fmt(o.probability) + ")"), el("span", {}, "game over; mover gets " + fmt(o.mover_value)))));
+      }
+      const main = button(m, m === best ? " best" : "", () => {
+        const o = drawOutcome(m.chance);
+        if (o.position) play(o.position);
+        else $("engine-note").textContent = m.to + ": chance gave " + o.to + "; the game is over (the mover gets " + fmt(o.mover_value) + ").";
+      });
+      list.append(el("li", { class: "chance-move" }, main, outs));
+      continue;
+    }
+    if (!m.position) {
+      list.append(el("li", {}, el("span", { class: "move final", title: moveTitle(m) }, el("span", {}, m.to), el("span", {}, "game over; mover gets " + fmt(m.mover_value)))));
+      continue;
+    }
+    const b = button(m, m === best ? " best" : "", () => play(m.position));
     const after = heapsAfter(m, d.board);
     if (after) {
       b.addEventListener("mouseenter", () => previewHeaps(after));
@@ -298,15 +406,38 @@ function drawMoves(d) {
   }
 }
 
+// bestOf is the move of greatest value for the mover (games with payoffs),
+// for marking when the server names no position (a chance event).
+function bestOf(d) {
+  let best = null;
+  for (const m of d.moves) if (m.mover_value != null && (best == null || probValue(m.mover_value) > probValue(best.mover_value))) best = m;
+  return best;
+}
+
+function moveTitle(m) {
+  const parts = [];
+  if (m.position) parts.push("leaves " + m.position);
+  if (m.outcome) parts.push("outcome " + m.outcome);
+  if (m.remoteness != null) parts.push("remoteness " + m.remoteness);
+  if (m.grundy != null) parts.push("Grundy value " + m.grundy);
+  if (m.value != null) parts.push("value " + fmt(m.value));
+  if (m.payoff != null) parts.push("payoffs " + [].concat(m.payoff).map(fmt).join(" / "));
+  if (m.probability != null) parts.push("probability " + fmt(m.probability));
+  return parts.join(", ");
+}
+
 function drawSummary(d) {
   const s = $("summary");
-  s.className = d.outcome;
+  s.className = view(d);
   const parts = [outcomeWords(d)];
   if (d.grundy != null) parts.push("Sprague–Grundy value " + d.grundy + ".");
-  if (d.value != null) parts.push("Value " + JSON.stringify(d.value) + ".");
+  if (d.value != null) parts.push("Value " + fmt(d.value) + ".");
   if (d.payoff != null) parts.push("Payoffs, from the player to move on: " + [].concat(d.payoff).join(" / ") + ".");
+  if (isPartizan(d)) parts.push(sideName(d._turn) + " is to move.");
   s.textContent = parts.join(" ");
   $("position-text").textContent = d.game + " · " + d.position;
+  $("turn-bar").hidden = !isPartizan(d);
+  for (const b of document.querySelectorAll("#turn-bar button")) b.classList.toggle("active", b.dataset.turn === (d._turn || "left"));
 }
 
 const svgNS = "http://www.w3.org/2000/svg";
@@ -315,6 +446,13 @@ function svg(tag, attrs, text) {
   for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
   if (text != null) e.textContent = text;
   return e;
+}
+
+// view is a position's outcome for the player to move there: N (wins), P
+// (loses) or D; a partizan class L or R is read for the side to move.
+function view(d) {
+  if (!isPartizan(d) || (d.outcome !== "L" && d.outcome !== "R")) return d.outcome;
+  return (d.outcome === "L") === ((d._turn || "left") === "left") ? "N" : "P";
 }
 
 // drawChart draws the visual value history: one row per position played,
@@ -332,9 +470,10 @@ function drawChart() {
   // A win or loss of unknown remoteness sits at the far edge of its side,
   // drawn hollow.
   const x = (d) => {
-    if (d.outcome !== "N" && d.outcome !== "P") return cx;
+    const o = view(d);
+    if (o !== "N" && o !== "P") return cx;
     const off = d.remoteness == null ? half + 14 : (d.remoteness / maxR) * (half - 10);
-    return d.outcome === "N" ? cx - off : cx + off;
+    return o === "N" ? cx - off : cx + off;
   };
   chart.append(svg("text", { x: 60, y: 14, class: "side win" }, "← player to move wins"));
   chart.append(svg("text", { x: W - 60, y: 14, class: "side lose", "text-anchor": "end" }, "player to move loses →"));
@@ -355,9 +494,10 @@ function drawChart() {
   chart.append(svg("path", { d: path, class: "trail" }));
   rows.forEach((d, i) => {
     const y = top + i * rowH + rowH / 2;
-    const cls = d.outcome === "N" ? "win" : d.outcome === "P" ? "lose" : d.outcome === "D" ? "draw" : "unknown";
-    const hollow = (d.outcome === "N" || d.outcome === "P") && d.remoteness == null ? " hollow" : "";
-    const c = svg("circle", { cx: x(d), cy: y, r: 6, class: "pt " + cls + hollow + (i === state.index ? " current" : ""), "data-ply": i, "data-outcome": d.outcome, "data-remoteness": d.remoteness == null ? "" : d.remoteness });
+    const o = view(d);
+    const cls = o === "N" ? "win" : o === "P" ? "lose" : o === "D" ? "draw" : "unknown";
+    const hollow = (o === "N" || o === "P") && d.remoteness == null ? " hollow" : "";
+    const c = svg("circle", { cx: x(d), cy: y, r: 6, class: "pt " + cls + hollow + (i === state.index ? " current" : ""), "data-ply": i, "data-outcome": d.outcome, "data-view": o, "data-turn": d._turn || "", "data-remoteness": d.remoteness == null ? "" : d.remoteness });
     c.append(svg("title", {}, (i === 0 ? "start" : "after move " + i) + ": " + d.position + " — " + d.outcome + (d.remoteness != null ? ", remoteness " + d.remoteness : "")));
     chart.append(c);
   });
@@ -375,7 +515,12 @@ function shareURL() {
   const d = current();
   const path = state.history.slice(Math.max(0, state.index + 1 - maxPath), state.index + 1).map((h) => h.position);
   const q = new URLSearchParams({ game: state.spec, position: d.position });
+  for (const p of state.params) q.append("param", p);
   if (path.length > 1) q.set("path", path.join("|"));
+  if (isPartizan(d)) {
+    const hist = state.history.slice(Math.max(0, state.index + 1 - maxPath), state.index + 1);
+    q.set("turns", hist.map((h) => (h._turn === "right" ? "r" : "l")).join(""));
+  }
   return "?" + q.toString();
 }
 
@@ -407,18 +552,22 @@ async function fromURL() {
     onGameChange();
   }
   const position = q.get("position") || "";
+  state.params = q.getAll("param");
+  $("script-params").value = state.params.join(" ");
   let path = (q.get("path") || "").split("|").filter((p) => p !== "").slice(-maxPath);
   if (path.length === 0 || path[path.length - 1] !== position) path = [position];
+  const turns = (q.get("turns") || "").slice(-path.length);
   showError("");
   setBusy(true);
   try {
     let answers = [];
-    for (const p of path) {
+    for (const [i, p] of path.entries()) {
       const a = await fetchPosition(spec, p);
       // A link's positions must follow one another by moves; where they do
       // not, the history starts afresh.
       const prev = answers[answers.length - 1];
-      if (prev && !prev.moves.some((m) => m.position === a.position)) answers = [];
+      if (prev && !prev.moves.some((m) => m.position === a.position || (m.chance || []).some((o) => o.position === a.position))) answers = [];
+      if (isPartizan(a)) a._turn = turns[i - (path.length - turns.length)] === "r" ? "right" : "left";
       answers.push(a);
     }
     state.spec = spec;
@@ -440,6 +589,12 @@ async function main() {
   $("undo").addEventListener("click", undo);
   $("redo").addEventListener("click", redo);
   $("engine-move").addEventListener("click", engineMove);
+  for (const b of document.querySelectorAll("#turn-bar button")) {
+    b.addEventListener("click", () => {
+      const d = current();
+      if (d) { d._turn = b.dataset.turn; render(); }
+    });
+  }
   document.addEventListener("keydown", (ev) => {
     if (ev.target.tagName === "INPUT" || ev.target.tagName === "SELECT") return;
     if ((ev.ctrlKey || ev.metaKey) && ev.key === "z") { ev.preventDefault(); ev.shiftKey ? redo() : undo(); }
