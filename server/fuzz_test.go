@@ -38,6 +38,9 @@ func FuzzPositionBody(f *testing.F) {
 		`{"game":"nim","position":[1e400]}`, `{"game":"nim","position":"-1"}`, `{"game":"octal:0.07","position":"12"}`,
 		`{"game":"graph:/etc/passwd","position":"0"}`, `{"game":"pursuit","position":"/etc/passwd"}`, `{`, `[]`, `null`, `""`,
 		`{"game":"nim","position":null}`, `{"game":"misere-nim","position":"1 1 1"}`, `{"game":"staircase","position":"1 5 6"}`,
+		`{"game":"domineering","position":"2x2","player":"right"}`, `{"game":"hackenbush","position":"-"}`, `{"game":"kuhn","position":"KQ check"}`,
+		`{"game":"tshirts","position":"3 1 2 / 1 2 3 / 2 3 1 / deleted 9"}`, `{"game":"pig:10","position":"9 0 5"}`, `{"game":"landlords","position":[0,0]}`,
+		`{"game":"nim","position":"1","params":["a=b"]}`, `{"game":"nim","position":"1","params":"a=b"}`, `{"game":"nim","player":7}`,
 	} {
 		f.Add(seed)
 	}
@@ -56,6 +59,7 @@ func FuzzQuery(f *testing.F) {
 	for _, seed := range [][2]string{
 		{"nim", "3 4 5"}, {"bash:0", "1"}, {"subtract:", "3"}, {"circle:2", "7"}, {"fibonacci-nim", "20"},
 		{"multiply:162", ""}, {"lasker", "3,4"}, {"../x.star", ""}, {"nim:3", "1"}, {"moore:2", "1 2 3"}, {"treblecross", "X....X"},
+		{"domineering", "1x2"}, {"snort", "L..R"}, {"kuhn", "JQ bet"}, {"landlords", "2 3"}, {"pig:8", "7 0 0"}, {"cutcake", "1x1"},
 	} {
 		f.Add(seed[0], seed[1])
 	}
