@@ -111,6 +111,10 @@ type MoveInfo struct {
 	Chance []MoveInfo `json:"chance,omitempty"`
 	// Terminal is set when the move ends the game.
 	Terminal bool `json:"terminal,omitempty"`
+	// Again is set when the player who made the move is to move again
+	// (Pig's rolls of 2 to 6), so that a front end playing against the
+	// engine knows whose turn it is.
+	Again bool `json:"again,omitempty"`
 	// Strategy is the probability with which an optimal mixed strategy
 	// makes the move (games of hidden information).
 	Strategy any `json:"strategy_probability,omitempty"`
@@ -573,7 +577,9 @@ func LookupBuiltin(spec string) (Instance, error) {
 }
 
 // AsExplorer returns the Explorer of an instance: the instance itself when
-// it implements Explorer, else an adapter for the built-in games that have
+// it implements Explorer, listExplorer for a SuccessorLister (partizan,
+// payoff and chance games, Moore's Nim), else an adapter for the built-in
+// games that have
 // a search adapter beside their closed form (their positions are explored
 // by search; each position's own Report is the closed form's), and for
 // game scripts. ok is false for games whose moves cannot be listed here.
@@ -842,6 +848,10 @@ func (e scriptExplorer) Explore(ctx context.Context, tokens []string, opts Optio
 		}
 		if probs != nil {
 			mi.Player, mi.Probability = PlayerChance, probs[i].RatString()
+		} else if mover >= 0 && res.ToMove == mover && res.Final != res.Position {
+			// The mover is to move again, in a position where play goes
+			// on (best play from a position that is over ends there).
+			mi.Again = true
 		}
 		x.Moves = append(x.Moves, mi)
 	}

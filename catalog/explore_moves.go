@@ -163,6 +163,7 @@ func solveSuccessor(ctx context.Context, solve func(context.Context, string) (*R
 		}
 		mi.fill(r)
 	}
+	mi.Again = s.MoverIndex == 0 && s.Position != ""
 	mi.MoverValue = s.MoverValue
 	if mi.MoverValue == nil && s.MoverIndex >= 0 {
 		mi.MoverValue = vectorEntry(mi.Payoff, s.MoverIndex)

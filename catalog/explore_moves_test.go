@@ -314,3 +314,50 @@ func TestTshirtsMoves(t *testing.T) {
 		t.Errorf("%s: %d moves, extra %v", pos, len(x.Moves), x.Report.Extra)
 	}
 }
+
+// TestPartizanMovesAreConsistent walks every position below small
+// positions of each partizan game through the explorer alone and checks
+// the outcome classes it reports against their definition over the moves
+// it lists: Left wins moving first when some Left move leaves a position
+// that Right, moving first, loses (and the other way round); L when Left
+// wins either way, R, N (the first player wins), P (the second).
+func TestPartizanMovesAreConsistent(t *testing.T) {
+	for _, c := range []struct{ spec, pos string }{
+		{"toads-and-frogs", "TT..FF"}, {"toads-and-frogs", "T.TF.F"}, {"col", "....."}, {"col", "L...R"},
+		{"snort", "...."}, {"snort", ".R.. ..."}, {"cutcake", "2x3"}, {"cutcake", "3x3 1x2"},
+		{"hackenbush", "lrrl l[r,r]"}, {"hackenbush", "rl[l,r]"}, {"domineering", "3x3"}, {"domineering", "..#|...|..."},
+	} {
+		type wins struct{ left, right bool }
+		memo := map[string]wins{}
+		var walk func(pos string) wins
+		walk = func(pos string) wins {
+			if w, ok := memo[pos]; ok {
+				return w
+			}
+			x := explore(t, c.spec, pos)
+			var w wins
+			class := map[wins]string{{true, true}: "N", {true, false}: "L", {false, true}: "R", {false, false}: "P"}
+			for _, m := range x.Moves {
+				next := walk(m.Position)
+				if class[next] != m.Outcome {
+					t.Errorf("%s %s → %s: listed as %s, its moves say %s", c.spec, pos, m.Position, m.Outcome, class[next])
+				}
+				if m.Player == PlayerLeft && !next.right {
+					w.left = true
+				}
+				if m.Player == PlayerRight && !next.left {
+					w.right = true
+				}
+			}
+			if want := class[w]; x.Report.Outcome != want {
+				t.Errorf("%s %s: outcome %s, its moves say %s", c.spec, pos, x.Report.Outcome, want)
+			}
+			memo[pos] = w
+			return w
+		}
+		walk(c.pos)
+		if len(memo) < 3 {
+			t.Errorf("%s %s: only %d positions walked", c.spec, c.pos, len(memo))
+		}
+	}
+}

@@ -257,6 +257,21 @@ func TestBrowserPartizan(t *testing.T) {
 		t.Errorf("the address does not keep the turns: %s", url)
 	}
 	screenshot(t, ctx, "domineering-after-left.png")
+
+	// Against the engine: after Left's move in Toads and Frogs the engine
+	// answers as Right, and Left is to move again.
+	do(t, ctx, "playing toads against the engine",
+		chromedp.Navigate(ts.URL+"/?game=toads-and-frogs&position=TT..FF"),
+		chromedp.WaitVisible(`#moves button.move`),
+		chromedp.Click(`#auto-engine`),
+		chromedp.Click(`#moves button.move[data-player="left"]`),
+		chromedp.WaitVisible(`#chart circle.pt[data-ply="2"]`),
+	)
+	turns := run(t, ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll("#chart circle.pt")].map(c => c.dataset.turn)`))
+	note := run(t, ctx, chromedp.Text(`#engine-note`))
+	if strings.Join(turns, " ") != "left right left" || !strings.HasPrefix(note, "Engine played Right") {
+		t.Errorf("toads against the engine: turns %v, note %q", turns, note)
+	}
 }
 
 // TestBrowserChance shows Pig's roll as a chance event with its six

@@ -110,6 +110,16 @@ func TestPigMovesAPI(t *testing.T) {
 			t.Errorf("roll → %v: %v, Solve %v %v", c["position"], c, r.Value, err)
 		}
 	}
+	// Rolling 2 to 6 leaves the mover to roll or hold again; a 1 and a
+	// hold pass the turn.
+	for i, c := range outcomes {
+		if again, _ := c.(map[string]any)["again"].(bool); again != (i > 0) {
+			t.Errorf("roll %d: again %v", i+1, again)
+		}
+	}
+	if again, _ := ms[1]["again"].(bool); again {
+		t.Errorf("hold: again")
+	}
 	if want := []string{"3 7 0", "7 3 4", "7 3 5", "7 3 6", "7 3 7", "7 3 8"}; !slices.Equal(positions, want) {
 		t.Errorf("roll outcomes %q, want %q", positions, want)
 	}
@@ -273,7 +283,7 @@ func TestScriptChance(t *testing.T) {
 		t.Fatalf("coin start: %d %v", code, out)
 	}
 	// Stopping at 0 is worth 0; flipping 1/3·(−1) + 2/3·0 = −1/3.
-	if ms[0]["to"] != "stop" || ms[0]["mover_value"] != "0" || ms[1]["to"] != "flip" || ms[1]["mover_value"] != "-1/3" {
+	if ms[0]["to"] != "stop" || ms[0]["mover_value"] != "0" || ms[1]["to"] != "flip" || ms[1]["mover_value"] != "-1/3" || ms[0]["again"] != nil {
 		t.Errorf("coin moves %v", ms)
 	}
 	if code, best := get(t, s, "/api/v1/best", url.Values{"game": {"coin.star"}, "position": {`("turn", 0, 0)`}}); code != 200 || best["move"].(map[string]any)["to"] != "stop" {

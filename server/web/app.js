@@ -139,8 +139,10 @@ async function explore(spec, position) {
 }
 
 // play moves to position; turn is the side to move there in a partizan
-// game (by default the other side from the one to move now).
-async function play(position, byEngine, turn) {
+// game (by default the other side from the one to move now); again is set
+// when the player who moved is to move again (Pig's rolls of 2 to 6), so
+// the engine does not answer.
+async function play(position, byEngine, turn, again) {
   if (state.busy) return;
   showError("");
   setBusy(true);
@@ -158,12 +160,27 @@ async function play(position, byEngine, turn) {
   state.index++;
   setBusy(false);
   render();
-  if (!byEngine && $("auto-engine").checked && (data.moves.length > 0 || (data.winning_moves || []).length > 0)) await engineMove();
+  if (!byEngine && !again && $("auto-engine").checked && (data.moves.length > 0 || (data.winning_moves || []).length > 0)) await engineMove();
 }
 
+// engineMove lets the engine move; it moves again while its moves say so
+// (at most maxEngineMoves times in a row).
+const maxEngineMoves = 100;
 async function engineMove() {
+  for (let i = 0; i < maxEngineMoves; i++) {
+    if (!(await engineMoveOnce())) return;
+  }
+}
+
+// engineMoveOnce makes one engine move; it reports whether the engine is
+// to move again.
+async function engineMoveOnce() {
   const cur = current();
-  if (!cur || state.busy) return;
+  if (!cur || state.busy) return false;
+  if (isPartizan(cur) && !cur.moves.some((m) => m.player === (cur._turn || "left"))) {
+    $("engine-note").textContent = sideName(cur._turn) + " has no move and loses.";
+    return false;
+  }
   try {
     const q = { game: state.spec, position: cur.position, param: state.params };
     if (isPartizan(cur)) q.player = cur._turn || "left";
@@ -176,11 +193,13 @@ async function engineMove() {
     }
     if (!m.position) {
       $("engine-note").textContent = note + " The game is over.";
-      return;
+      return false;
     }
     $("engine-note").textContent = note;
     await play(m.position, true, nextTurn(best.move));
+    return !!m.again;
   } catch (e) { showError(e.message); }
+  return false;
 }
 
 function current() { return state.history[state.index]; }
@@ -381,12 +400,12 @@ function drawMoves(d) {
       // decide; each outcome can also be picked.
       const outs = el("ul", { class: "outcomes" });
       for (const o of m.chance) {
-        if (o.position) outs.append(el("li", {}, button(o, " outcome", () => play(o.position))));
+        if (o.position) outs.append(el("li", {}, button(o, " outcome", () => play(o.position, false, null, o.again))));
         else outs.append(el("li", {}, el("span", { class: "move final", title: moveTitle(o) }, el("span", {}, o.to + " (p " + fmt(o.probability) + ")"), el("span", {}, "game over; mover gets " + fmt(o.mover_value)))));
       }
       const main = button(m, m === best ? " best" : "", () => {
         const o = drawOutcome(m.chance);
-        if (o.position) play(o.position);
+        if (o.position) play(o.position, false, null, o.again);
         else $("engine-note").textContent = m.to + ": chance gave " + o.to + "; the game is over (the mover gets " + fmt(o.mover_value) + ").";
       });
       list.append(el("li", { class: "chance-move" }, main, outs));
@@ -396,7 +415,7 @@ function drawMoves(d) {
       list.append(el("li", {}, el("span", { class: "move final", title: moveTitle(m) }, el("span", {}, m.to), el("span", {}, "game over; mover gets " + fmt(m.mover_value)))));
       continue;
     }
-    const b = button(m, m === best ? " best" : "", () => play(m.position));
+    const b = button(m, m === best ? " best" : "", () => play(m.position, false, null, m.again));
     const after = heapsAfter(m, d.board);
     if (after) {
       b.addEventListener("mouseenter", () => previewHeaps(after));
