@@ -10,16 +10,25 @@ import "encoding/binary"
 //
 // For byte values, eight consecutive heaps are done at once: their
 // partners of one h are eight consecutive bytes of g, read as one word and
-// combined with g[h] in one xor. The loads, not the stores into the rows,
-// were the cost of the heap-by-heap loop.
+// combined with g[h] in one xor (four for 16-bit values below 512). The
+// loads, not the stores into the rows, were the cost of the heap-by-heap
+// loop.
 func sweepBlock[T unsigned](rows []byte, width int, g []T, start, count int, split2 []int, unequal bool, heaps []int32) {
 	if len(heaps) == 0 {
 		return
 	}
 	i0 := 0
-	if g8, ok := any(g).([]uint8); ok && width == 256 {
-		i0 = count &^ 7
-		sweepBlock8(rows, g8, start, i0, split2, unequal, heaps)
+	switch g := any(g).(type) {
+	case []uint8:
+		if width == 256 {
+			i0 = count &^ 7
+			sweepBlock8(rows, g, start, i0, split2, unequal, heaps)
+		}
+	case []uint16:
+		if width == 512 {
+			i0 = count &^ 7
+			sweepBlock16(rows, g, start, i0, split2, unequal, heaps)
+		}
 	}
 	for i := i0; i < count; i++ {
 		n := start + i
@@ -43,33 +52,90 @@ func sweepBlock[T unsigned](rows []byte, width int, g []T, start, count int, spl
 // sweepBlock8 is sweepBlock for byte values, rows of 256 bytes and count a
 // multiple of 8. Rows as arrays indexed by a byte need no bounds checks.
 func sweepBlock8(rows []byte, g []uint8, start, count int, split2 []int, unequal bool, heaps []int32) {
-	const ones = 0x0101010101010101
 	for i := 0; i < count; i += 8 {
 		r := (*[8 * 256]byte)(rows[i*256 : (i+8)*256])
 		for _, k := range split2 {
 			m := start + i - k // the heaps n−k of the eight rows are m … m+7
-			for _, h := range heaps {
-				b := m - int(h) // partners b … b+7
-				if b < 1 || unequal && 2*int(h) >= m && 2*int(h) <= m+7 {
-					// Some of the eight heaps have no such split, or
-					// split into equal heaps.
-					for j := range 8 {
-						if b+j >= 1 && !(unequal && b+j == int(h)) {
-							r[j*256+int(g[h]^g[b+j])] = 1
-						}
+			safe := safeHeaps(heaps, m)
+			run8(r, g, m, heaps[:safe])
+			for _, h := range heaps[safe:] {
+				b := m - int(h)
+				for j := range 8 {
+					if b+j >= 1 && !(unequal && b+j == int(h)) {
+						r[j*256+int(g[h]^g[b+j])] = 1
 					}
-					continue
 				}
-				x := binary.LittleEndian.Uint64(g[b:b+8]) ^ uint64(g[h])*ones
-				r[0+int(uint8(x))] = 1
-				r[256+int(uint8(x>>8))] = 1
-				r[512+int(uint8(x>>16))] = 1
-				r[768+int(uint8(x>>24))] = 1
-				r[1024+int(uint8(x>>32))] = 1
-				r[1280+int(uint8(x>>40))] = 1
-				r[1536+int(uint8(x>>48))] = 1
-				r[1792+int(uint8(x>>56))] = 1
 			}
 		}
+	}
+}
+
+// safeHeaps returns how many of the heaps (ascending) are below m/2: their
+// partners m−h, …, m+7−h are all larger than h, so none of those splits
+// is empty or into equal heaps.
+func safeHeaps(heaps []int32, m int) int {
+	safe := len(heaps)
+	for safe > 0 && 2*int(heaps[safe-1]) >= m {
+		safe--
+	}
+	return safe
+}
+
+// run8 marks the splits (h, m+j−h), j < 8, of safe heaps h, for byte
+// values.
+func run8(r *[8 * 256]byte, g []uint8, m int, heaps []int32) {
+	const ones = 0x0101010101010101
+	for _, h := range heaps {
+		b := m - int(h) // partners b … b+7
+		x := binary.LittleEndian.Uint64(g[b:b+8]) ^ uint64(g[h])*ones
+		r[0+int(uint8(x))] = 1
+		r[256+int(uint8(x>>8))] = 1
+		r[512+int(uint8(x>>16))] = 1
+		r[768+int(uint8(x>>24))] = 1
+		r[1024+int(uint8(x>>32))] = 1
+		r[1280+int(uint8(x>>40))] = 1
+		r[1536+int(uint8(x>>48))] = 1
+		r[1792+int(uint8(x>>56))] = 1
+	}
+}
+
+// sweepBlock16 is sweepBlock for 16-bit values below 512 (rows of 512
+// bytes) and count a multiple of 8.
+func sweepBlock16(rows []byte, g []uint16, start, count int, split2 []int, unequal bool, heaps []int32) {
+	for i := 0; i < count; i += 8 {
+		r := (*[8 * 512]byte)(rows[i*512 : (i+8)*512])
+		for _, k := range split2 {
+			m := start + i - k // the heaps n−k of the eight rows are m … m+7
+			safe := safeHeaps(heaps, m)
+			run16(r, g, m, heaps[:safe])
+			for _, h := range heaps[safe:] {
+				b := m - int(h)
+				for j := range 8 {
+					if b+j >= 1 && !(unequal && b+j == int(h)) {
+						r[j*512+int(g[h]^g[b+j])] = 1
+					}
+				}
+			}
+		}
+	}
+}
+
+// run16 is run8 for 16-bit values below 512.
+func run16(r *[8 * 512]byte, g []uint16, m int, heaps []int32) {
+	const ones = 0x0001000100010001
+	for _, h := range heaps {
+		b := m - int(h) // partners b … b+7
+		p := g[b : b+8]
+		gh := uint64(g[h]) * ones
+		x := (uint64(p[0]) | uint64(p[1])<<16 | uint64(p[2])<<32 | uint64(p[3])<<48) ^ gh
+		y := (uint64(p[4]) | uint64(p[5])<<16 | uint64(p[6])<<32 | uint64(p[7])<<48) ^ gh
+		r[0+int(x&511)] = 1
+		r[512+int(x>>16&511)] = 1
+		r[1024+int(x>>32&511)] = 1
+		r[1536+int(x>>48&511)] = 1
+		r[2048+int(y&511)] = 1
+		r[2560+int(y>>16&511)] = 1
+		r[3072+int(y>>32&511)] = 1
+		r[3584+int(y>>48&511)] = 1
 	}
 }

@@ -18,7 +18,7 @@ func TestSweepBlock(t *testing.T) {
 		g16 := make([]uint16, size)
 		for i := range g8 {
 			g8[i] = uint8(rng.IntN(256))
-			g16[i] = uint16(g8[i])
+			g16[i] = uint16(rng.IntN(512))
 		}
 		var heaps []int32
 		for h := 1; h < size; h++ {
@@ -30,23 +30,25 @@ func TestSweepBlock(t *testing.T) {
 		unequal := rng.IntN(2) == 0
 		count := 1 + rng.IntN(40)
 		start := rng.IntN(size - count + 1)
-		want := make([]byte, count*256)
+		want8 := make([]byte, count*256)
+		want16 := make([]byte, count*512)
 		for i := range count {
 			n := start + i
 			for _, k := range split2 {
 				for _, h := range heaps {
 					b := n - k - int(h)
 					if b >= 1 && !(unequal && b == int(h)) {
-						want[i*256+int(g8[h]^g8[b])] = 1
+						want8[i*256+int(g8[h]^g8[b])] = 1
+						want16[i*512+int(g16[h]^g16[b])] = 1
 					}
 				}
 			}
 		}
 		got8 := make([]byte, count*256)
 		sweepBlock(got8, 256, g8, start, count, split2, unequal, heaps)
-		got16 := make([]byte, count*256)
-		sweepBlock(got16, 256, g16, start, count, split2, unequal, heaps)
-		if !slices.Equal(got8, want) || !slices.Equal(got16, want) {
+		got16 := make([]byte, count*512)
+		sweepBlock(got16, 512, g16, start, count, split2, unequal, heaps)
+		if !slices.Equal(got8, want8) || !slices.Equal(got16, want16) {
 			t.Fatalf("trial %d: start %d count %d split2 %v unequal %v: block sweep differs from the plain one", trial, start, count, split2, unequal)
 		}
 	}

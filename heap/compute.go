@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"slices"
 	"sort"
+	"sync/atomic"
 )
 
 // Method selects how Compute finds each value.
@@ -468,10 +469,11 @@ func value[T unsigned](st *state, g []T, n int) uint32 {
 	seen := st.seen
 	split2 := st.split2
 	if st.sparse {
-		if row := st.farRow(n); row != nil {
-			// The far rare heaps were swept by the other core, and the
-			// middle ones (midStep) in the same row.
+		if row, own := st.farRows(n); row != nil {
+			// The far heaps were swept on both cores, and the middle
+			// rare ones (midStep) in the main goroutine's own rows.
 			orBytes(seen, row)
+			orBytes(seen, own)
 			sweepRare(seen, g, n, split2, st.unequal, st.rare[:st.midLo])
 			sweepRare(seen, g, n, split2, st.unequal, st.rare[st.farHi:])
 		} else {
@@ -655,54 +657,86 @@ func orBytes(seen, row []byte) {
 }
 
 // The sparse method on two cores. Values are computed in blocks of
-// farBlock heaps. A split (r, m−r) of a heap in the block [N, N+B) with a
-// rare heap r ≥ 2B has m−r < N−B, so all splits with rare heaps in
-// [2B, N−B) ("far") depend only on values known one block earlier: while
-// the main goroutine computes block [N−B, N), a second one sweeps the far
-// rare heaps for block [N, N+B) into a table of one row per heap. The main
-// goroutine then sweeps only the near rare heaps (below 2B, or found from
-// N−B on) and merges the row.
+// farBlock heaps. A split (h, m−h) of a heap in the block [N, N+B) with a
+// heap h ≥ 2B has m−h < N−B, so all splits with far heaps h in [2B, N−B)
+// depend only on values known one block earlier: while the main goroutine
+// computes block [N−B, N), the far rare heaps and the scanned ones (see
+// farScan) are swept for block [N, N+B) into tables of one row per heap.
+// The work is cut into chunks of farChunk heaps that a second goroutine
+// takes one by one, and so does the main goroutine when it is done with
+// its block before the sweep is: neither waits for the other while there
+// is work, whatever the load of the machine. Each goroutine marks its own
+// rows, merged per heap. The main goroutine sweeps the near rare heaps
+// (below 2B, or found from N−B on) itself.
 const farBlock = 1024
 
-// farScan is the number of heaps h ≥ 2·farBlock whose splits (h, n−k−h)
-// the second goroutine sweeps besides the rare ones: pairs of common heaps
-// that settle most of the rare candidates of the sparse method's mex
-// before the main goroutine looks for them.
-var farScan = 1024
+// farChunk is the number of heaps of the far sweep taken at a time.
+const farChunk = 32
 
-var farWindows = 32
+// farScan is the number of heaps h ≥ 2·farBlock whose splits (h, n−k−h)
+// are swept with the far rare ones: pairs of common heaps that settle most
+// of the rare candidates of the sparse method's mex before the search by
+// value (pairs.go). They lie in farWindows runs spread over the known
+// heaps, as pairs of values cluster by where the heaps lie. (Variables so
+// that benchmarks can tune them.)
+var (
+	farScan    = 1024
+	farWindows = 32
+)
 
 type farPipe struct {
 	jobs    chan func()
 	done    chan struct{}
 	pending bool
-	// The rows of the block being computed, and of the one being swept.
-	cur, next   []byte
-	curN, nextN int // first heap of each block (-1: none)
-	curHi       int // rare[:curHi] was swept for cur (from index farLo)
-	nextHi      int
-	width       int // bytes per row
-	scan        []int32
+	// The rows of the block being computed, and of the one being swept:
+	// the second goroutine's, and the main goroutine's own.
+	cur, next       []byte
+	curOwn, nextOwn []byte
+	curN, nextN     int // first heap of each block (-1: none)
+	curHi           int // rare[:curHi] was swept for cur (from index farLo)
+	nextHi          int
+	width           int // bytes per row
+	// The heaps of the sweep under way, and the chunks of them taken.
+	work   []int32
+	chunks []int
+	taken  atomic.Int32
+	sweep  func(rows []byte, heaps []int32)
 }
 
-func (st *state) farRow(n int) []byte {
+// farRows returns the rows of heap n, or nil when n is not in the block
+// being computed.
+func (st *state) farRows(n int) (row, own []byte) {
 	p := st.far
 	if p == nil || p.curN < 0 || n < p.curN || n >= p.curN+farBlock {
-		return nil
+		return nil, nil
 	}
 	i := (n - p.curN) * p.width
-	return p.cur[i : i+p.width]
+	return p.cur[i : i+p.width], p.curOwn[i : i+p.width]
 }
 
-// farStep is called at the start of each block at n: it collects the
-// swept rows for this block and starts the sweep for the next one.
+// takeChunks sweeps the chunks of the far sweep not yet taken into rows.
+func (p *farPipe) takeChunks(rows []byte) {
+	for {
+		c := int(p.taken.Add(1)) - 1
+		if c+1 >= len(p.chunks) {
+			return
+		}
+		p.sweep(rows, p.work[p.chunks[c]:p.chunks[c+1]])
+	}
+}
+
+// farStep is called at the start of each block at n: it finishes the
+// sweep for this block (taking what is left of it) and starts the sweep
+// for the next one.
 func farStep[T unsigned](st *state, g []T, n int) {
 	p := st.far
 	if p.pending {
+		p.takeChunks(p.nextOwn)
 		<-p.done
 		p.pending = false
 	}
 	p.cur, p.next = p.next, p.cur
+	p.curOwn, p.nextOwn = p.nextOwn, p.curOwn
 	p.curN, p.nextN = p.nextN, -1
 	p.curHi = p.nextHi
 	st.farHi = p.curHi
@@ -722,52 +756,64 @@ func farStep[T unsigned](st *state, g []T, n int) {
 	if width != p.width || len(p.next) != farBlock*width {
 		p.width = width
 		p.next = make([]byte, farBlock*width)
+		p.nextOwn = make([]byte, farBlock*width)
 		if p.curN >= 0 && len(p.cur) != farBlock*width {
 			p.curN = -1 // rows of another width: sweep this block alone
 		}
 	}
-	rows := p.next
-	clear(rows)
-	rare, split2, unequal := st.rare[lo:hi], st.split2, st.unequal
+	clear(p.next)
+	clear(p.nextOwn)
 	start := n + farBlock
 	p.nextN, p.nextHi = start, hi
 	p.pending = true
-	// The scanned heaps: farWindows runs spread over [2B, n/2), as pairs
-	// of values cluster by where the heaps lie.
-	scan := p.scan[:0]
+	// The work: the far rare heaps, then the scanned heaps, in chunks
+	// that are each in ascending order.
+	p.work = append(p.work[:0], st.rare[lo:hi]...)
+	p.chunks = p.chunks[:0]
+	for c := 0; c < len(p.work); c += farChunk {
+		p.chunks = append(p.chunks, c)
+	}
 	if farScan > 0 {
+		scanned := len(p.work)
 		per := farScan / farWindows
 		span := max(n/2-2*farBlock-per, 0)
 		for w := range farWindows {
 			lo := 2*farBlock + span*w/farWindows
 			for h := lo; h < lo+per; h++ {
-				scan = append(scan, int32(h))
+				p.work = append(p.work, int32(h))
 			}
 		}
-		slices.Sort(scan)
-		scan = slices.Compact(scan)
-		p.scan = scan
+		slices.Sort(p.work[scanned:])
+		for c := scanned; c < len(p.work); c += farChunk {
+			p.chunks = append(p.chunks, c)
+		}
 	}
-	p.jobs <- func() {
-		sweepBlock(rows, width, g, start, farBlock, split2, unequal, rare)
-		sweepBlock(rows, width, g, start, farBlock, split2, unequal, scan)
+	p.chunks = append(p.chunks, len(p.work))
+	p.taken.Store(0)
+	width, split2, unequal := p.width, st.split2, st.unequal
+	p.sweep = func(rows []byte, heaps []int32) {
+		sweepBlock(rows, width, g, start, farBlock, split2, unequal, heaps)
 	}
+	p.jobs <- func() { p.takeChunks(p.next) }
 }
 
 // midBlock is the length of the runs of heaps whose splits with the rare
 // heaps in [midBlock, 2·farBlock) ("middle") the main goroutine sweeps
-// together, into the rows of the far sweep: their partners are all below
-// the run.
+// together, into its own rows of the far sweep: their partners are all
+// below the run.
 const midBlock = 64
 
 // midStep sweeps the middle rare heaps for the heaps [n, n+midBlock).
 func midStep[T unsigned](st *state, g []T, n int) {
 	p := st.far
-	if st.farRow(n) == nil || st.farRow(n+midBlock-1) == nil {
+	if row, _ := st.farRows(n); row == nil {
+		return
+	}
+	if row, _ := st.farRows(n + midBlock - 1); row == nil {
 		return
 	}
 	i := (n - p.curN) * p.width
-	rows := p.cur[i : i+midBlock*p.width]
+	rows := p.curOwn[i : i+midBlock*p.width]
 	sweepBlock(rows, p.width, g, n, midBlock, st.split2, st.unequal, st.rare[st.midLo:st.farLo])
 }
 

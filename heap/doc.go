@@ -29,10 +29,20 @@
 //     mask only affects speed, never the values, so it is re-chosen as the
 //     values grow.
 //
-// A rare candidate is looked up through index lists of the heaps of each
-// value (4 bytes a heap, kept for runs up to 2^28 values): walking the
-// list of a less frequent value u and testing the partner of value u⊕v
-// finds a pair in about 1/freq(u⊕v) steps.
+// A rare candidate is settled by finding one split of n into two common
+// heaps with that nim-sum (pairs.go). Pairs of values are not spread
+// evenly over the splits: a pair of values (u, o) may have many splits of
+// n in one range of heap sizes and none in another, so the search looks
+// in several places. The second goroutine sweeps, besides the far rare
+// heaps, the splits of a thousand common heaps spread in 32 runs over the
+// whole known range, which settles nearly every candidate; the few left
+// are looked up by value through index lists of the heaps of each value
+// among the first 2^22 heaps (16 MiB, whatever the run's length): walking
+// the list of a less frequent value u and testing the partner heap of
+// value u⊕v finds a pair after about 1/freq(u⊕v) steps. Walking every
+// list to its end, and scanning the splits past the lists, proves a
+// candidate missing. For Grundy's game this is about 3× faster than
+// looking for each candidate's pair from the smallest heaps up.
 //
 // The method pays when rare values are rare: Kayles, Grundy's game
 // (Flammenkamp lists 1287 rare values up to 2^35), 0.376. Value 0 is rare
@@ -42,10 +52,14 @@
 // Options.UsePeriod then fills in the rest.
 //
 // The plain loop shares each long sweep over splits with a second
-// goroutine (two cores). The sparse loop runs on two cores in blocks: the
-// splits with a "far" rare heap (≥ 2 blocks) of the heaps of the next
-// block depend only on values known already, and a second goroutine sweeps
-// them one block ahead.
+// goroutine (two cores). The sparse loop runs on two cores in blocks of
+// 1024 heaps: the splits with a "far" heap (≥ 2 blocks) of the heaps of
+// the next block depend only on values known already, and a second
+// goroutine sweeps them one block ahead; the main goroutine sweeps the
+// rare heaps from 64 to 2 blocks for runs of 64 heaps at once, and the
+// smallest rare heaps heap by heap. For byte values the block sweeps do
+// eight heaps with one load (block.go): their partners of one heap h are
+// eight consecutive values.
 //
 // Values are kept in the narrowest unsigned type that fits them (Values).
 // FindPeriod finds the least period and preperiod the values show, and
