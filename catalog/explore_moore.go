@@ -25,11 +25,16 @@ func (g *mooreGame) Successors(ctx context.Context, tokens []string, opts Option
 	if err != nil {
 		return nil, err
 	}
+	list := &SuccessorList{Report: report, Kind: MovesOutcome, Complete: true}
 	heaps, err := ParseInts(tokens, "heap size", 1, MaxComponents, maxExploreHeap)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrTooLargeToExplore, err)
+		// Heaps this large have too many moves to list, but Moore's
+		// theorem still answers: the report alone, with its winning move.
+		list.Complete = false
+		list.Board = &Board{Kind: BoardText, Text: report.Position}
+		report.Notes = append(report.Notes, fmt.Sprintf("the heaps are too large to list every move here (heaps up to %d are)", maxExploreHeap))
+		return list, nil
 	}
-	list := &SuccessorList{Report: report, Kind: MovesOutcome, Complete: true}
 	strs := make([]string, len(heaps))
 	for i, h := range heaps {
 		strs[i] = strconv.Itoa(h)

@@ -361,3 +361,12 @@ func TestPartizanMovesAreConsistent(t *testing.T) {
 		}
 	}
 }
+
+// TestMooreHugeHeaps: heaps too large to list their moves still get Moore's
+// answer and its winning move.
+func TestMooreHugeHeaps(t *testing.T) {
+	x := explore(t, "moore:2", "123456789012345 3 7")
+	if x.MovesCounted || len(x.Moves) != 0 || x.Report.Outcome != "N" || len(x.Report.WinningMoves) != 1 {
+		t.Errorf("huge heaps: counted %v, %d moves, report %+v", x.MovesCounted, len(x.Moves), x.Report)
+	}
+}

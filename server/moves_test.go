@@ -193,6 +193,17 @@ func TestMooreMovesAPI(t *testing.T) {
 	if wl := out["winning_moves"].([]any); wins != len(wl) || wins == 0 {
 		t.Errorf("%d winning moves listed, report has %v", wins, wl)
 	}
+	// Heaps too large to list their moves: Moore's answer, and the
+	// engine plays the winning move that Moore's proof constructs.
+	r, _ := moore.Solve(context.Background(), []string{"123456789012345", "3", "7"}, catalog.Options{})
+	code, out = get(t, s, "/api/v1/position", url.Values{"game": {"moore:2"}, "position": {"123456789012345 3 7"}})
+	if code != 200 || out["outcome"] != r.Outcome || out["moves_counted"] != false || len(movesOf(t, out)) != 0 {
+		t.Errorf("huge heaps: %d %v", code, out)
+	}
+	code, best := get(t, s, "/api/v1/best", url.Values{"game": {"moore:2"}, "position": {"123456789012345 3 7"}})
+	if code != 200 || best["move"].(map[string]any)["position"] != r.WinningMoves[0] {
+		t.Errorf("huge heaps, best: %d %v; Moore's move %v", code, best, r.WinningMoves)
+	}
 }
 
 // TestLandlordsAndTshirtsAPI: a Landlords guess wins with probability

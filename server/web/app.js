@@ -373,7 +373,8 @@ function drawMoves(d) {
     list.append(el("li", { class: "help" }, "The server gives this game's solution only; winning moves: " + ((d.winning_moves || []).join(", ") || "none")));
     return;
   }
-  if (shown === 0) list.append(el("li", { class: "help" }, "No moves: the game is over."));
+  if (shown === 0 && !d.moves_counted) list.append(el("li", { class: "help" }, "Too many moves to list here; winning moves: " + ((d.winning_moves || []).join(", ") || "none")));
+  else if (shown === 0) list.append(el("li", { class: "help" }, "No moves: the game is over."));
   // The engine's choice: the move to best_move, or for a move that leads
   // to chance (no position), the one of greatest value for the mover.
   const best = d.best_move ? d.moves.find((m) => m.position === d.best_move) : bestOf(d);
