@@ -258,6 +258,17 @@ func TestBrowserPartizan(t *testing.T) {
 	}
 	screenshot(t, ctx, "domineering-after-left.png")
 
+	// The link rebuilds the game with its sides to move, though the
+	// positions hold "|".
+	shared := run(t, ctx, chromedp.AttributeValue(`#share`, "href")).Value
+	do(t, ctx, "opening the shared link "+shared,
+		chromedp.Navigate(ts.URL+"/"+shared),
+		chromedp.WaitVisible(`#chart circle.pt[data-ply="1"]`),
+	)
+	if turns := run(t, ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll("#chart circle.pt")].map(c => c.dataset.turn)`)); strings.Join(turns, " ") != "left right" {
+		t.Errorf("the shared link %s: turns %v, want left right", shared, turns)
+	}
+
 	// Against the engine: after Left's move in Toads and Frogs the engine
 	// answers as Right, and Left is to move again.
 	do(t, ctx, "playing toads against the engine",

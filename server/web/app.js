@@ -536,7 +536,9 @@ function shareURL() {
   const path = state.history.slice(Math.max(0, state.index + 1 - maxPath), state.index + 1).map((h) => h.position);
   const q = new URLSearchParams({ game: state.spec, position: d.position });
   for (const p of state.params) q.append("param", p);
-  if (path.length > 1) q.set("path", path.join("|"));
+  // Each position of the way here is its own "step" (positions may hold
+  // any character: Domineering's rows are joined by "|").
+  if (path.length > 1) path.forEach((p) => q.append("step", p));
   if (isPartizan(d)) {
     const hist = state.history.slice(Math.max(0, state.index + 1 - maxPath), state.index + 1);
     q.set("turns", hist.map((h) => (h._turn === "right" ? "r" : "l")).join(""));
@@ -574,7 +576,11 @@ async function fromURL() {
   const position = q.get("position") || "";
   state.params = q.getAll("param");
   $("script-params").value = state.params.join(" ");
-  let path = (q.get("path") || "").split("|").filter((p) => p !== "").slice(-maxPath);
+  // The way here: "step" per position; links made before it was added
+  // joined the positions with "|" in "path".
+  let path = q.getAll("step");
+  if (path.length === 0) path = (q.get("path") || "").split("|").filter((p) => p !== "");
+  path = path.slice(-maxPath);
   if (path.length === 0 || path[path.length - 1] !== position) path = [position];
   const turns = (q.get("turns") || "").slice(-path.length);
   showError("");
