@@ -30,4 +30,14 @@
 // ch. 1), and the engine's best move follows the remoteness rule (Winning
 // Ways, ch. 9; Steinhaus 1925): win as fast as possible, lose as slowly as
 // possible, and prefer a draw to a loss.
+//
+// Partizan games (catalog.MovesPartizan) list Left's and Right's moves;
+// a move wins for the side that makes it exactly when it leaves a position
+// that side wins with the opponent to move, a game ≥ 0 for Left and ≤ 0
+// for Right (the fundamental theorem of partizan games: Conway, On Numbers
+// and Games, ch. 7; Siegel, Combinatorial Game Theory, ch. II). In games
+// with payoffs or chance the engine takes the move of greatest expected
+// payoff for the mover (backward induction with expectimax at chance
+// nodes; von Neumann & Morgenstern 1944) and draws nature's moves with
+// their probabilities.
 package server

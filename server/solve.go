@@ -20,8 +20,8 @@ import (
 type moveResponse struct {
 	catalog.MoveInfo
 	// Result is "win", "lose" or "draw" for the player making the move
-	// (the resulting position is P, N or D), "" when the game's outcomes
-	// are not of that kind (payoff vectors, partizan classes).
+	// (see resultOf), "" when the game's outcomes are not of that kind
+	// (payoff vectors, chance).
 	Result string `json:"result"`
 }
 
