@@ -677,9 +677,10 @@ const farChunk = 32
 // are swept with the far rare ones: pairs of common heaps that settle most
 // of the rare candidates of the sparse method's mex before the search by
 // value (pairs.go). They lie in farWindows runs spread over the known
-// heaps, as pairs of values cluster by where the heaps lie. (Variables so
-// that benchmarks can tune them.)
-var (
+// heaps, as pairs of values cluster by where the heaps lie. (On Grundy's
+// game to 10^6, the search by value took four times as long after one run
+// of 1024 heaps as after 32 runs of 32.)
+const (
 	farScan    = 1024
 	farWindows = 32
 )
