@@ -3,6 +3,7 @@ package catalog
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/grundy-go/grundy/cgt"
@@ -173,13 +174,61 @@ func (g *partizanGame[P]) Solve(ctx context.Context, tokens []string, opts Optio
 		left  bool
 		label string
 	}{{true, "L: "}, {false, "R: "}} {
-		moves, err := e.WinningMoves(ctx, parts, side.left)
+		moves, err := g.winningMoves(ctx, e, parts, side.left)
 		if err != nil {
 			return nil, err
 		}
 		for _, m := range moves {
-			r.WinningMoves = append(r.WinningMoves, side.label+g.formatSum(m))
+			r.WinningMoves = append(r.WinningMoves, side.label+m)
 		}
 	}
 	return r, nil
+}
+
+// winningMoves lists the player's first moves that win, each written as
+// the whole position it leaves, exactly as the explorer's move list writes
+// it (g.options, formatSum), so that a winning move can be pasted back
+// into solve or the explorer. A move by Left wins when the sum it leaves
+// is ≥ 0 (Right, moving next, has no winning move), one by Right when it
+// is ≤ 0 (Siegel, Combinatorial Game Theory, II.1: G ≥ 0 iff Left wins
+// moving second). The sum left is valued from the parts: the whole minus
+// the part moved in plus the regions the move leaves in it.
+func (g *partizanGame[P]) winningMoves(ctx context.Context, e *partizan.Evaluator[P], parts []P, left bool) ([]string, error) {
+	vals := make([]cgt.Game, len(parts))
+	for i, p := range parts {
+		v, err := e.Value(ctx, p)
+		if err != nil {
+			return nil, err
+		}
+		vals[i] = v
+	}
+	var moves []string
+	seen := map[string]bool{}
+	var err error
+	derr := cgt.Do(func() {
+		s := e.Space
+		total := s.Sum(vals...)
+		for i, p := range parts {
+			for next := range g.options(p, left) {
+				v, verr := e.Value(ctx, next...)
+				if verr != nil {
+					err = verr
+					return
+				}
+				after := s.Add(s.Sub(total, vals[i]), v)
+				if left && !s.Leq(cgt.Zero, after) || !left && !s.Leq(after, cgt.Zero) {
+					continue
+				}
+				sum := append(append(slices.Clone(parts[:i]), next...), parts[i+1:]...)
+				if m := g.formatSum(sum); !seen[m] {
+					seen[m] = true
+					moves = append(moves, m)
+				}
+			}
+		}
+	})
+	if err == nil {
+		err = derr
+	}
+	return moves, err
 }
