@@ -7,12 +7,10 @@ import (
 	"math/bits"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/games/kuhn"
 	"github.com/grundy-go/grundy/games/landlords"
-	"github.com/grundy-go/grundy/games/pig"
 	"github.com/grundy-go/grundy/games/tshirts"
 	"github.com/grundy-go/grundy/matrix"
 )
@@ -24,30 +22,8 @@ import (
 // chance event (Pig's roll, a Landlords guess) lists the event's outcomes
 // with their probabilities.
 
-// pigTables keeps the last Pig table solved for an explorer, so that the
-// positions of one game, walked move by move, cost one value iteration.
-var pigTables struct {
-	sync.Mutex
-	goal int
-	tab  *pig.Table
-}
-
-func pigTable(ctx context.Context, goal int) (*pig.Table, error) {
-	pigTables.Lock()
-	defer pigTables.Unlock()
-	if pigTables.tab != nil && pigTables.goal == goal {
-		return pigTables.tab, nil
-	}
-	tab, err := pig.Solve(ctx, goal, pig.Options{})
-	if err != nil {
-		return nil, err
-	}
-	pigTables.goal, pigTables.tab = goal, tab
-	return tab, nil
-}
-
 // Start is the position before the first roll.
-func (g pigGame) Start() string { return "0 0 0" }
+func (g *pigGame) Start() string { return "0 0 0" }
 
 // Successors lists Pig's two moves at (A, B, T): roll, a chance event
 // whose outcome 1 passes the turn with nothing banked (B A 0) and whose
@@ -56,7 +32,7 @@ func (g pigGame) Start() string { return "0 0 0" }
 // or wins once A+T reaches the goal. The values are the solver's table:
 // MoverValue is Table.Roll and Table.Hold, each position's value
 // Table.Win.
-func (g pigGame) Successors(ctx context.Context, tokens []string, opts Options, limit int) (*SuccessorList, error) {
+func (g *pigGame) Successors(ctx context.Context, tokens []string, opts Options, limit int) (*SuccessorList, error) {
 	report, err := g.Solve(ctx, tokens, opts)
 	if err != nil {
 		return nil, err
@@ -65,7 +41,7 @@ func (g pigGame) Successors(ctx context.Context, tokens []string, opts Options, 
 	if err != nil {
 		return nil, err
 	}
-	tab, err := pigTable(ctx, g.goal)
+	tab, err := g.table(ctx, nil)
 	if err != nil {
 		return nil, err
 	}

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/games/kuhn"
@@ -201,7 +203,32 @@ func chanceOutcome(v float64) string {
 
 const chanceNote = "neither player can force a win: the result depends on chance; value is the probability that the player to move wins under optimal play by both, payoff the two players' probabilities from the player to move"
 
-type pigGame struct{ goal int }
+// pigGame is Pig to a goal. It keeps the table of the goal once solved
+// (value iteration over every position: most of a second at goal 100), so
+// that every later Solve and Successors of the instance reads it; it is
+// safe for concurrent use.
+type pigGame struct {
+	goal int
+	// solving is held (a send) by the one caller that computes the table;
+	// the others wait on it or on their context.
+	solving chan struct{}
+	tab     atomic.Pointer[pig.Table]
+}
+
+// pigCacheCells bounds the table cells of the Pig instances kept for
+// reuse by pigInstances: two tables of the largest goal (128 MB).
+const pigCacheCells = 2 * pig.MaxGoal * pig.MaxGoal * pig.MaxGoal
+
+// pigInstances keeps the Pig instances made most recently, so that a
+// front end that looks the game up again for every request (the server
+// does: catalog.LookupBuiltin per request) gets the same instance, and
+// with it the table already solved. The oldest are dropped once their
+// tables would hold more than pigCacheCells cells; those still in use
+// stay valid.
+var pigInstances struct {
+	sync.Mutex
+	recent []*pigGame // most recently made or looked up last
+}
 
 func makePig(params string) (Instance, error) {
 	n, err := ParseNatural(params, "goal")
@@ -211,12 +238,68 @@ func makePig(params string) (Instance, error) {
 	if !n.IsInt64() || n.Int64() < 1 || n.Int64() > pig.MaxGoal {
 		return nil, fmt.Errorf("bad goal %q: must be between 1 and %d", params, pig.MaxGoal)
 	}
-	return pigGame{goal: int(n.Int64())}, nil
+	return sharedPig(int(n.Int64())), nil
 }
 
-func (g pigGame) Spec() string { return "pig:" + strconv.Itoa(g.goal) }
+// sharedPig returns the kept instance of Pig to goal, or makes and keeps
+// one.
+func sharedPig(goal int) *pigGame {
+	pigInstances.Lock()
+	defer pigInstances.Unlock()
+	recent := pigInstances.recent
+	for i, g := range recent {
+		if g.goal == goal {
+			pigInstances.recent = append(slices.Delete(recent, i, i+1), g)
+			return g
+		}
+	}
+	g := newPig(goal)
+	recent = append(recent, g)
+	cells := 0
+	for i := len(recent) - 1; i >= 0; i-- {
+		cells += recent[i].goal * recent[i].goal * recent[i].goal
+		if cells > pigCacheCells {
+			recent = slices.Clone(recent[i+1:])
+			break
+		}
+	}
+	pigInstances.recent = recent
+	return g
+}
 
-func (g pigGame) Solve(ctx context.Context, tokens []string, opts Options) (*Report, error) {
+// newPig makes an instance of Pig to goal that shares nothing.
+func newPig(goal int) *pigGame {
+	return &pigGame{goal: goal, solving: make(chan struct{}, 1)}
+}
+
+// table returns the solved table of the instance's goal, solving it on
+// the first call (reporting to progress). Concurrent callers wait for the
+// one that solves, or give up when their context ends; a solve that is
+// cancelled keeps nothing, and the next caller starts again.
+func (g *pigGame) table(ctx context.Context, progress func(int)) (*pig.Table, error) {
+	if t := g.tab.Load(); t != nil {
+		return t, nil
+	}
+	select {
+	case g.solving <- struct{}{}:
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	defer func() { <-g.solving }()
+	if t := g.tab.Load(); t != nil {
+		return t, nil
+	}
+	t, err := pig.Solve(ctx, g.goal, pig.Options{Progress: progress})
+	if err != nil {
+		return nil, err
+	}
+	g.tab.Store(t)
+	return t, nil
+}
+
+func (g *pigGame) Spec() string { return "pig:" + strconv.Itoa(g.goal) }
+
+func (g *pigGame) Solve(ctx context.Context, tokens []string, opts Options) (*Report, error) {
 	if opts.Method == ClosedForm {
 		return nil, fmt.Errorf("%s has no closed form; drop --method closed", g.Spec())
 	}
@@ -238,7 +321,7 @@ func (g pigGame) Solve(ctx context.Context, tokens []string, opts Options) (*Rep
 	if states := g.goal * g.goal * (g.goal + 1) / 2; opts.MaxStates > 0 && states > opts.MaxStates {
 		return nil, fmt.Errorf("Pig to %d has %d positions, more than the limit of %d; raise --max-states", g.goal, states, opts.MaxStates)
 	}
-	tab, err := pig.Solve(ctx, g.goal, pig.Options{Progress: opts.Progress})
+	tab, err := g.table(ctx, opts.Progress)
 	if err != nil {
 		return nil, err
 	}
