@@ -2,7 +2,6 @@ package heap
 
 import (
 	"context"
-	"encoding/binary"
 	"fmt"
 	"math/bits"
 	"runtime"
@@ -152,9 +151,10 @@ type state struct {
 
 	// Sparse-space method: values v with an even number of bits in v&mask
 	// are "rare"; rare lists the heaps 1 ≤ i < n with a rare value.
-	mask  uint32
-	rare  []int32
-	cands []uint32
+	mask    uint32
+	rareTab []bool // isRare of each value below len(seen)
+	rare    []int32
+	cands   []uint32
 	// lists[w] holds the heaps below listed with value w, in order (the
 	// sparse method's search by value, pairs.go); pairs[v] caches the
 	// pairs of values walked for candidate v, valid while pairsAt[v] is
@@ -258,6 +258,7 @@ func (st *state) noteValue(v uint32) {
 	st.maxVal = max(st.maxVal, v)
 	if need := 1 << bits.Len32(st.maxVal); need > len(st.seen) {
 		st.seen = append(st.seen, make([]byte, need-len(st.seen))...)
+		st.setRareTab()
 	}
 	if st.helper != nil {
 		st.helper.resize(len(st.seen))
@@ -265,6 +266,14 @@ func (st *state) noteValue(v uint32) {
 }
 
 func (st *state) isRare(v uint32) bool { return bits.OnesCount32(v&st.mask)&1 == 0 }
+
+// setRareTab makes rareTab[v] = isRare(v) for every v below len(seen).
+func (st *state) setRareTab() {
+	st.rareTab = st.rareTab[:0]
+	for v := range len(st.seen) {
+		st.rareTab = append(st.rareTab, st.isRare(uint32(v)))
+	}
+}
 
 // chooseMask picks the mask that makes the fewest heaps 1..n-1 rare, by a
 // histogram of their values. Any mask gives the right values; a good one
@@ -289,6 +298,7 @@ func (st *state) chooseMask(n int, at func(int) uint32) {
 	}
 	if best != st.mask {
 		st.mask = best
+		st.setRareTab()
 		st.rebuildRare(n, at)
 		st.pairsGen++ // common values changed
 	}
@@ -371,12 +381,12 @@ func run[T unsigned](ctx context.Context, st *state, g []T) ([]T, error) {
 		defer func() { st.helper.stop(); st.helper = nil }()
 	}
 	pipelined := false
-	if workers == 2 && st.sparse && len(st.split2) > 0 && st.upto >= 16*farBlock && st.tailBits == 0 {
+	if workers == 2 && st.sparse && len(st.split2) > 0 && st.upto >= 16384 && st.tailBits == 0 {
 		pipelined = true
 		defer st.stopFar()
 	}
 	for n := len(g); n < st.upto; n++ {
-		if pipelined && n%farBlock == 0 && n >= 8*farBlock {
+		if pipelined && n%farBlock == 0 && n >= 8192 {
 			if st.far == nil {
 				st.startFar()
 			}
@@ -468,12 +478,13 @@ func value[T unsigned](st *state, g []T, n int) uint32 {
 	// then cleared whole (clearAll).
 	seen := st.seen
 	split2 := st.split2
+	var row, own []byte
 	if st.sparse {
-		if row, own := st.farRows(n); row != nil {
+		if row, own = st.farRows(n); row != nil {
 			// The far heaps were swept on both cores, and the middle
-			// rare ones (midStep) in the main goroutine's own rows.
-			orBytes(seen, row)
-			orBytes(seen, own)
+			// rare ones (midStep) in the main goroutine's own rows: the
+			// mex below reads them with seen (merging whole rows cost
+			// more than the mex's reads).
 			sweepRare(seen, g, n, split2, st.unequal, st.rare[:st.midLo])
 			sweepRare(seen, g, n, split2, st.unequal, st.rare[st.farHi:])
 		} else {
@@ -518,14 +529,14 @@ func value[T unsigned](st *state, g []T, n int) uint32 {
 		if hasPrefix {
 			v = st.absent(v)
 		}
-		if st.marked(v) {
+		if st.marked(v) || int(v) < len(row) && row[v]|own[v] != 0 {
 			v++
 			continue
 		}
 		if int(v) >= len(st.seen) {
 			break // beyond every option's value
 		}
-		if search && st.isRare(v) {
+		if search && st.rareTab[v] {
 			st.cands = append(st.cands, v)
 			v++
 			continue
@@ -639,20 +650,6 @@ func sweepRare[T unsigned](seen []byte, g []T, n int, split2 []int, unequal bool
 		} else {
 			rareSweep(seen, g, m, rare)
 		}
-	}
-}
-
-// orBytes sets seen[i] = 1 where row[i] != 0; both hold only 0s and 1s
-// (seen holds no candidate marks yet), so a word-wise or does it.
-func orBytes(seen, row []byte) {
-	row = row[:min(len(row), len(seen))]
-	i := 0
-	for ; i+8 <= len(row); i += 8 {
-		x := binary.LittleEndian.Uint64(seen[i:]) | binary.LittleEndian.Uint64(row[i:])
-		binary.LittleEndian.PutUint64(seen[i:], x)
-	}
-	for ; i < len(row); i++ {
-		seen[i] |= row[i]
 	}
 }
 
@@ -784,7 +781,9 @@ func farStep[T unsigned](st *state, g []T, n int) {
 				p.work = append(p.work, int32(h))
 			}
 		}
-		slices.Sort(p.work[scanned:])
+		if span/farWindows < per {
+			slices.Sort(p.work[scanned:]) // the runs overlap
+		}
 		for c := scanned; c < len(p.work); c += farChunk {
 			p.chunks = append(p.chunks, c)
 		}
