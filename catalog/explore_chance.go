@@ -8,10 +8,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/games/kuhn"
 	"github.com/grundy-go/grundy/games/landlords"
-	"github.com/grundy-go/grundy/games/tshirts"
 	"github.com/grundy-go/grundy/matrix"
 )
 
@@ -164,65 +162,11 @@ func (g kuhnGame) Successors(ctx context.Context, tokens []string, opts Options,
 	if err != nil {
 		return nil, err
 	}
-	sol, err := matrix.SolveTree(ctx, root)
+	k, err := solveKuhn(ctx, root)
 	if err != nil {
 		return nil, err
 	}
-	values := map[*matrix.Node]*big.Rat{}
-	var expect func(n *matrix.Node) *big.Rat
-	expect = func(n *matrix.Node) *big.Rat {
-		if v, ok := values[n]; ok {
-			return v
-		}
-		v := new(big.Rat)
-		switch {
-		case len(n.Children) == 0:
-			v.Set(n.Payoff)
-		case n.Player == matrix.Chance:
-			for i, c := range n.Children {
-				v.Add(v, new(big.Rat).Mul(n.Probs[i], expect(c)))
-			}
-		default:
-			for i, c := range n.Children {
-				if p := sol.Strategy[n.Player][n.Infoset][n.Actions[i]]; p != nil {
-					v.Add(v, new(big.Rat).Mul(p, expect(c)))
-				}
-			}
-		}
-		values[n] = v
-		return v
-	}
-	rootReport, err := g.Solve(ctx, nil, opts)
-	if err != nil {
-		return nil, err
-	}
-	report := func(n *matrix.Node, path string) *Report {
-		if n == root {
-			return rootReport
-		}
-		v := new(big.Rat).Set(expect(n))
-		r := &Report{Game: "kuhn", Position: path, Outcome: "D"}
-		if len(n.Children) > 0 && n.Player == 1 {
-			v.Neg(v)
-		}
-		f := matrix.Float(v)
-		r.Value, r.Payoff = f, []float64{f, -f}
-		r.Extra = map[string]any{"value_exact": v.RatString()}
-		switch {
-		case len(n.Children) == 0:
-			r.Notes = []string{"the hand is over; value is player 1's gain"}
-			zero := 0
-			r.Remoteness = &zero
-		case v.Sign() > 0:
-			r.Outcome = "N"
-		case v.Sign() < 0:
-			r.Outcome = "P"
-		}
-		if len(n.Children) > 0 {
-			r.Notes = []string{fmt.Sprintf("player %d to act; value is that player's expected gain under optimal play by both", n.Player+1)}
-		}
-		return r
-	}
+	sol, expect, report := k.sol, k.expect, k.report
 	list := &SuccessorList{Report: report(node, path), Kind: MovesPayoff, Complete: true}
 	list.Board = &Board{Kind: BoardText, Text: list.Report.Position}
 	if node.Player == matrix.Chance && len(node.Children) > 0 {
@@ -305,106 +249,34 @@ func kuhnNode(root *matrix.Node, words []string) (*matrix.Node, string, error) {
 	return n, strings.Join(path, " "), nil
 }
 
-// tshirtsPosition reads a T-Shirts position for the explorer: the three
-// preference orders, optionally followed by "/ deleted S…", the shirts
-// deleted so far (players 1, 2, 3, 1, … deleted them in turn, so their
-// number says who is to move).
-func tshirtsPosition(tokens []string) (orders []string, deleted []int, err error) {
-	groups := strings.Split(strings.Join(tokens, " "), "/")
-	last := strings.Fields(groups[len(groups)-1])
-	if len(groups) == 4 && len(last) > 0 && last[0] == "deleted" {
-		deleted, err = ParseInts(last[1:], "deleted shirt", 0, tshirts.MaxShirts, tshirts.MaxShirts)
-		if err != nil {
-			return nil, nil, err
-		}
-		groups = groups[:3]
-	}
-	return []string{strings.Join(groups, "/")}, deleted, nil
-}
-
 // Successors lists the shirts the player to move may delete. A position
 // may carry the shirts deleted so far ("3 1 2 / 1 2 3 / 2 3 1 / deleted
-// 2"); each position is solved by backward induction (SolvePayoff), and
+// 2"); each position is solved as Solve solves it (tshirtsReport), and
 // the payoff vectors run from the player to move, so the player who
 // deleted is the last entry of the vector of the position left.
 func (g tshirtsGame) Successors(ctx context.Context, tokens []string, opts Options, limit int) (*SuccessorList, error) {
-	orderTokens, deleted, err := tshirtsPosition(tokens)
+	if opts.Method == ClosedForm {
+		return nil, fmt.Errorf("tshirts has no closed form; drop --method closed")
+	}
+	tg, pos, err := tshirtsPosition(tokens)
 	if err != nil {
 		return nil, err
 	}
-	base, err := g.Solve(ctx, orderTokens, opts)
+	report, err := tshirtsReport(ctx, tg, pos, opts)
 	if err != nil {
 		return nil, err
-	}
-	var orders [3][]int
-	for k, grp := range strings.Split(base.Position, "/") {
-		if orders[k], err = ParseInts([]string{grp}, "shirt", 1, tshirts.MaxShirts, tshirts.MaxShirts); err != nil {
-			return nil, err
-		}
-	}
-	tg, err := tshirts.New(orders)
-	if err != nil {
-		return nil, err
-	}
-	pos := tg.Start()
-	for _, s := range deleted {
-		bit := tshirts.Pos(1) << (s - 1)
-		switch {
-		case s < 1 || s > tg.N:
-			return nil, fmt.Errorf("bad deleted shirt %d: the shirts are 1..%d", s, tg.N)
-		case pos&bit == 0:
-			return nil, fmt.Errorf("bad deleted shirt %d: it is deleted twice", s)
-		case bits.OnesCount32(uint32(pos)) == 1:
-			return nil, fmt.Errorf("bad position: %d deleted shirts leave none; at most %d can be deleted", len(deleted), tg.N-1)
-		}
-		pos &^= bit
-	}
-	format := func(p tshirts.Pos) string {
-		if p == tg.Start() {
-			return base.Position
-		}
-		var gone []int
-		for s := 1; s <= tg.N; s++ {
-			if p&(1<<(s-1)) == 0 {
-				gone = append(gone, s)
-			}
-		}
-		return base.Position + " / deleted " + joinInts(gone)
-	}
-	exact := PayoffOptions{Options: opts}
-	exact.Float = false
-	solve := func(ctx context.Context, p tshirts.Pos) (*Report, error) {
-		r, err := SolvePayoff(ctx, "tshirts", game.Multiplayer[tshirts.Pos](tg), p, format, exact)
-		if err != nil {
-			return nil, err
-		}
-		if bits.OnesCount32(uint32(p)) == 1 {
-			r.Extra = map[string]any{"last_shirt": tg.Last(p)}
-		}
-		r.Notes = append(r.Notes, fmt.Sprintf("player %d is to move", tg.ToMove(p)+1))
-		return r, nil
-	}
-	report := base
-	if pos != tg.Start() {
-		if report, err = solve(ctx, pos); err != nil {
-			return nil, err
-		}
 	}
 	list := &SuccessorList{Report: report, Kind: MovesPayoff, Complete: true, Board: &Board{Kind: BoardText, Text: "shirts left: " + tg.Format(pos)}}
 	for q := range tg.Moves(pos) {
 		gone := pos &^ q
-		list.Moves = append(list.Moves, Successor{Move: "delete " + strconv.Itoa(bits.TrailingZeros32(uint32(gone))+1), Position: format(q), MoverIndex: 2})
+		list.Moves = append(list.Moves, Successor{Move: "delete " + strconv.Itoa(bits.TrailingZeros32(uint32(gone))+1), Position: tshirtsFormat(tg, q), MoverIndex: 2})
 	}
 	list.Solve = func(ctx context.Context, p string) (*Report, error) {
-		_, del, err := tshirtsPosition(strings.Fields(p))
+		g2, q, err := tshirtsPosition(strings.Fields(p))
 		if err != nil {
 			return nil, err
 		}
-		q := tg.Start()
-		for _, s := range del {
-			q &^= 1 << (s - 1)
-		}
-		return solve(ctx, q)
+		return tshirtsReport(ctx, g2, q, opts)
 	}
 	return list, nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/big"
+	"math/bits"
 	"slices"
 	"strconv"
 	"strings"
@@ -67,47 +68,113 @@ type tshirtsGame struct{}
 
 func (tshirtsGame) Spec() string { return "tshirts" }
 
+// Solve solves a T-Shirts position: the three preference orders, then
+// optionally "/ deleted S…", the shirts deleted so far, exactly as the
+// explorer writes its positions (tshirtsPosition reads both).
 func (tshirtsGame) Solve(ctx context.Context, tokens []string, opts Options) (*Report, error) {
 	if opts.Method == ClosedForm {
 		return nil, fmt.Errorf("tshirts has no closed form; drop --method closed")
 	}
+	g, pos, err := tshirtsPosition(tokens)
+	if err != nil {
+		return nil, err
+	}
+	return tshirtsReport(ctx, g, pos, opts)
+}
+
+// tshirtsPosition reads a T-Shirts position: three preference orders of
+// shirts 1..n, best first, separated by '/' (or 3n numbers, split
+// evenly), optionally followed by "/ deleted S…", the shirts deleted so
+// far (players 1, 2, 3, 1, … deleted them in turn, so their number says
+// who is to move). It is the one reader of T-Shirts positions, for solve
+// and for the explorer.
+func tshirtsPosition(tokens []string) (*tshirts.Game, tshirts.Pos, error) {
 	groups := strings.Split(strings.Join(tokens, " "), "/")
+	var deleted []int
+	if last := strings.Fields(groups[len(groups)-1]); len(groups) > 1 && len(last) > 0 && last[0] == "deleted" {
+		var err error
+		deleted, err = ParseInts(last[1:], "deleted shirt", 0, tshirts.MaxShirts, tshirts.MaxShirts)
+		if err != nil {
+			return nil, 0, err
+		}
+		groups = groups[:len(groups)-1]
+	}
 	var orders [3][]int
 	switch len(groups) {
 	case 3:
 		for k, grp := range groups {
 			xs, err := ParseInts([]string{grp}, "shirt", 1, tshirts.MaxShirts, tshirts.MaxShirts)
 			if err != nil {
-				return nil, fmt.Errorf("player %d's order: %w", k+1, err)
+				return nil, 0, fmt.Errorf("player %d's order: %w", k+1, err)
 			}
 			orders[k] = xs
 		}
 	case 1:
-		xs, err := ParseInts(tokens, "shirt", 3, 3*tshirts.MaxShirts, tshirts.MaxShirts)
+		xs, err := ParseInts(groups, "shirt", 3, 3*tshirts.MaxShirts, tshirts.MaxShirts)
 		if err != nil {
-			return nil, err
+			return nil, 0, err
 		}
 		if len(xs)%3 != 0 {
-			return nil, fmt.Errorf("expected three preference orders of the same length, got %d numbers (not a multiple of 3); separate the orders with '/'", len(xs))
+			return nil, 0, fmt.Errorf("expected three preference orders of the same length, got %d numbers (not a multiple of 3); separate the orders with '/'", len(xs))
 		}
 		n := len(xs) / 3
 		orders = [3][]int{xs[:n], xs[n : 2*n], xs[2*n:]}
+	case 4:
+		if f := strings.Fields(groups[3]); len(f) > 0 && f[0] == "deleted" {
+			return nil, 0, fmt.Errorf("bad part %q: the shirts deleted come in one '/ deleted' part, at the end", strings.TrimSpace(groups[3]))
+		}
+		return nil, 0, fmt.Errorf("bad part %q after the three preference orders: expected \"deleted\" and the shirts deleted so far", strings.TrimSpace(groups[3]))
 	default:
-		return nil, fmt.Errorf("expected three preference orders separated by '/', got %d", len(groups))
+		return nil, 0, fmt.Errorf("expected three preference orders separated by '/', got %d groups (they may be followed by '/ deleted' and the shirts deleted so far)", len(groups))
 	}
 	g, err := tshirts.New(orders)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
-	// The payoffs are small integers: exact arithmetic costs nothing here,
-	// and the last shirt is read back from the exact payoff.
+	pos := g.Start()
+	for _, s := range deleted {
+		if s < 1 || s > g.N {
+			return nil, 0, fmt.Errorf("bad deleted shirt %d: the shirts are 1..%d", s, g.N)
+		}
+		bit := tshirts.Pos(1) << (s - 1)
+		switch {
+		case pos&bit == 0:
+			return nil, 0, fmt.Errorf("bad deleted shirt %d: it is deleted twice", s)
+		case bits.OnesCount32(uint32(pos)) == 1:
+			return nil, 0, fmt.Errorf("bad position: %d deleted shirts leave none; at most %d can be deleted", len(deleted), g.N-1)
+		}
+		pos &^= bit
+	}
+	return g, pos, nil
+}
+
+// tshirtsFormat writes a T-Shirts position as tshirtsPosition reads it:
+// the orders, then the shirts deleted in increasing order.
+func tshirtsFormat(g *tshirts.Game, p tshirts.Pos) string {
+	text := joinInts(g.Order[0]) + " / " + joinInts(g.Order[1]) + " / " + joinInts(g.Order[2])
+	if p == g.Start() {
+		return text
+	}
+	var gone []int
+	for s := 1; s <= g.N; s++ {
+		if p&(1<<(s-1)) == 0 {
+			gone = append(gone, s)
+		}
+	}
+	return text + " / deleted " + joinInts(gone)
+}
+
+// tshirtsReport solves position p by backward induction (SolvePayoff,
+// exact: the payoffs are small integers), names the last shirt under
+// optimal play and the mover's best deletions.
+func tshirtsReport(ctx context.Context, g *tshirts.Game, p tshirts.Pos, opts Options) (*Report, error) {
 	exact := opts
 	exact.Float = false
-	r, err := SolvePayoff(ctx, "tshirts", game.Multiplayer[tshirts.Pos](g), g.Start(), g.Format, PayoffOptions{Options: exact})
+	format := func(q tshirts.Pos) string { return tshirtsFormat(g, q) }
+	r, err := SolvePayoff(ctx, "tshirts", game.Multiplayer[tshirts.Pos](g), p, format, PayoffOptions{Options: exact})
 	if err != nil {
 		return nil, err
 	}
-	r.Position = joinInts(orders[0]) + " / " + joinInts(orders[1]) + " / " + joinInts(orders[2])
 	vs, ok := r.Payoff.([]any)
 	if !ok || len(vs) == 0 {
 		return nil, fmt.Errorf("internal error: tshirts: no payoff vector in %#v", r.Payoff)
@@ -117,24 +184,28 @@ func (tshirtsGame) Solve(ctx context.Context, tokens []string, opts Options) (*R
 	if err != nil {
 		return nil, fmt.Errorf("internal error: tshirts: payoff %#v is not an integer", vs[0])
 	}
-	last := g.ShirtFor(0, v)
-	var deletes []int
-	for _, m := range r.WinningMoves {
-		for _, s := range strings.Fields(g.Format(g.Start())) {
-			if !slices.Contains(strings.Fields(m), s) {
-				d, _ := strconv.Atoi(s)
-				deletes = append(deletes, d)
-			}
-		}
-	}
+	mover := g.ToMove(p)
+	last := g.ShirtFor(mover, v)
 	if r.Extra == nil {
 		r.Extra = map[string]any{}
 	}
 	r.Extra["last_shirt"] = last
+	if bits.OnesCount32(uint32(p)) == 1 {
+		r.Notes = append(r.Notes, fmt.Sprintf("one shirt is left: shirt %d", last))
+		return r, nil
+	}
+	deleteOf := map[string]int{}
+	for q := range g.Moves(p) {
+		deleteOf[format(q)] = bits.TrailingZeros32(uint32(p&^q)) + 1
+	}
+	var deletes []int
+	for _, m := range r.WinningMoves {
+		deletes = append(deletes, deleteOf[m])
+	}
 	r.Extra["delete"] = deletes
 	r.Notes = append(r.Notes,
-		fmt.Sprintf("the last shirt is %d; player 1's best deletions: %s", last, joinInts(deletes)),
-		"payoff: n − the rank of the last shirt in each player's order (n for its favourite); winning moves: the shirts left after each of player 1's best deletions")
+		fmt.Sprintf("player %d is to move; the last shirt is %d; player %d's best deletions: %s", mover+1, last, mover+1, joinInts(deletes)),
+		"payoff: n − the rank of the last shirt in each player's order (n for its favourite), from the player to move; winning moves: the positions after each of the mover's best deletions")
 	return r, nil
 }
 
@@ -142,22 +213,116 @@ type kuhnGame struct{}
 
 func (kuhnGame) Spec() string { return "kuhn" }
 
+// Solve solves Kuhn poker at a position of its game tree: the deal
+// ("deal", or nothing), or the cards dealt and the actions so far ("KQ
+// check bet"), exactly as the explorer writes them (kuhnNode reads both).
+// At the deal the report is player 1's value with both players' optimal
+// strategies; below it, the value for the player to act (or, once the
+// hand is over, player 1's gain), under the same optimal strategies.
 func (kuhnGame) Solve(ctx context.Context, tokens []string, opts Options) (*Report, error) {
-	if f := Fields(tokens); len(f) > 0 {
-		return nil, fmt.Errorf("unexpected position %q: Kuhn poker is solved from the deal and takes no position", f[0])
-	}
 	if opts.Method == ClosedForm {
 		return nil, fmt.Errorf("kuhn has no closed form here; drop --method closed")
 	}
-	sol, err := matrix.SolveTree(ctx, kuhn.Tree())
+	root := kuhn.Tree()
+	node, path, err := kuhnNode(root, Fields(tokens))
 	if err != nil {
 		return nil, err
 	}
+	k, err := solveKuhn(ctx, root)
+	if err != nil {
+		return nil, err
+	}
+	return k.report(node, path), nil
+}
+
+// kuhnSolved is Kuhn poker's tree with its optimal strategies, and the
+// expected results under them (memoised: not for concurrent use).
+type kuhnSolved struct {
+	root   *matrix.Node
+	sol    *matrix.TreeSolution
+	values map[*matrix.Node]*big.Rat
+}
+
+func solveKuhn(ctx context.Context, root *matrix.Node) (*kuhnSolved, error) {
+	sol, err := matrix.SolveTree(ctx, root)
+	if err != nil {
+		return nil, err
+	}
+	return &kuhnSolved{root: root, sol: sol, values: map[*matrix.Node]*big.Rat{}}, nil
+}
+
+// expect is player 1's expected gain at n under the optimal strategies.
+func (k *kuhnSolved) expect(n *matrix.Node) *big.Rat {
+	if v, ok := k.values[n]; ok {
+		return v
+	}
+	v := new(big.Rat)
+	switch {
+	case len(n.Children) == 0:
+		v.Set(n.Payoff)
+	case n.Player == matrix.Chance:
+		for i, c := range n.Children {
+			v.Add(v, new(big.Rat).Mul(n.Probs[i], k.expect(c)))
+		}
+	default:
+		for i, c := range n.Children {
+			if p := k.sol.Strategy[n.Player][n.Infoset][n.Actions[i]]; p != nil {
+				v.Add(v, new(big.Rat).Mul(p, k.expect(c)))
+			}
+		}
+	}
+	k.values[n] = v
+	return v
+}
+
+// report is the solution at node n, reached by path.
+func (k *kuhnSolved) report(n *matrix.Node, path string) *Report {
+	if n == k.root {
+		return k.rootReport()
+	}
+	v := new(big.Rat).Set(k.expect(n))
+	r := &Report{Game: "kuhn", Position: path, Outcome: "D"}
+	if len(n.Children) > 0 && n.Player == 1 {
+		v.Neg(v)
+	}
+	f := matrix.Float(v)
+	r.Value, r.Payoff = f, []float64{f, -f}
+	r.Extra = map[string]any{"value_exact": v.RatString()}
+	switch {
+	case len(n.Children) == 0:
+		r.Notes = []string{"the hand is over; value is player 1's gain"}
+		zero := 0
+		r.Remoteness = &zero
+	case v.Sign() > 0:
+		r.Outcome = "N"
+	case v.Sign() < 0:
+		r.Outcome = "P"
+	}
+	if len(n.Children) > 0 {
+		mix := map[string]string{}
+		for _, a := range n.Actions {
+			if p := k.sol.Strategy[n.Player][n.Infoset][a]; p != nil {
+				mix[a] = p.RatString()
+			}
+		}
+		r.Extra["optimal_mix"] = mix
+		r.Notes = []string{
+			fmt.Sprintf("player %d to act; value is that player's expected gain under optimal play by both", n.Player+1),
+			"optimal_mix: the probability with which the optimal strategy takes each action here (the player sees only its own card and the betting)",
+		}
+	}
+	return r
+}
+
+// rootReport is the solution at the deal: player 1's value and both
+// players' optimal strategies.
+func (k *kuhnSolved) rootReport() *Report {
+	sol := k.sol
 	v := matrix.Float(sol.Value)
 	strategy := map[string]map[string]map[string]string{}
-	for k, name := range []string{"player1", "player2"} {
+	for i, name := range []string{"player1", "player2"} {
 		strategy[name] = map[string]map[string]string{}
-		for info, acts := range sol.Strategy[k] {
+		for info, acts := range sol.Strategy[i] {
 			m := map[string]string{}
 			for a, p := range acts {
 				m[a] = p.RatString()
@@ -180,12 +345,13 @@ func (kuhnGame) Solve(ctx context.Context, tokens []string, opts Options) (*Repo
 		Notes: []string{
 			"value is player 1's expected gain per hand under optimal play by both (player 1 acts first); zero-sum, so payoff is (v, −v)",
 			"strategy: for each information set (the player's card and the betting so far: c = check, b = bet), the probability of each action; a set the player's own strategy never reaches gets the uniform mix",
+			"a position below the deal is the cards dealt, player 1's first, then the actions so far, e.g. \"KQ check bet\"",
 		},
 	}
 	if !sol.Verified {
 		r.Notes = append(r.Notes, fmt.Sprintf("not verified exactly: the value lies between %s and %s", sol.Lower.RatString(), sol.Upper.RatString()))
 	}
-	return r, nil
+	return r
 }
 
 // chanceOutcome names the result of a two-player game with chance from the
