@@ -48,7 +48,7 @@ func init() {
 	})
 	Register(Entry{
 		Name:     "kuhn",
-		Position: "none: the game starts with the deal",
+		Position: "the deal (\"deal\" or nothing), or the cards dealt, player 1's first, and the actions so far, e.g. \"KQ check bet\"",
 		Summary:  "Kuhn poker: three cards J < Q < K, one each, ante 1; check or bet 1, then call or fold; the higher card wins a showdown (hidden information; sequence-form LP)",
 		Example:  "solve kuhn --json",
 		Kind:     "chance",
@@ -56,7 +56,7 @@ func init() {
 	})
 	Register(Entry{
 		Name:     "tshirts",
-		Position: "three preference orders of shirts 1..n, best first, separated by '/': e.g. \"3 1 2 / 1 2 3 / 2 3 1\" (n ≤ " + strconv.Itoa(tshirts.MaxShirts) + ")",
+		Position: "three preference orders of shirts 1..n, best first, separated by '/': e.g. \"3 1 2 / 1 2 3 / 2 3 1\" (n ≤ " + strconv.Itoa(tshirts.MaxShirts) + "), optionally followed by the shirts deleted so far: \"3 1 2 / 1 2 3 / 2 3 1 / deleted 2\"",
 		Summary:  "T-Shirts: players 1, 2, 3, 1, … each delete a shirt until one remains; each wants the last shirt high in its own order",
 		Example:  "solve tshirts 3 1 2 / 1 2 3 / 2 3 1",
 		Kind:     "payoff",
