@@ -35,30 +35,37 @@ func Save(w io.Writer, spec string, v *Values) error {
 		zw.Close()
 		return err
 	}
-	if _, err := zw.Write(v.bytes()); err != nil {
+	if err := v.writeValues(zw); err != nil {
 		zw.Close()
 		return err
 	}
 	return zw.Close()
 }
 
-// bytes returns the values as little-endian bytes.
-func (v *Values) bytes() []byte {
-	switch {
-	case v.u32 != nil:
-		b := make([]byte, 4*len(v.u32))
-		for i, x := range v.u32 {
-			binary.LittleEndian.PutUint32(b[4*i:], x)
-		}
-		return b
-	case v.u16 != nil:
-		b := make([]byte, 2*len(v.u16))
-		for i, x := range v.u16 {
-			binary.LittleEndian.PutUint16(b[2*i:], x)
-		}
-		return b
+// writeValues writes the values as little-endian bytes, a chunk at a
+// time: a copy of all of them would double the memory of a long run.
+func (v *Values) writeValues(w io.Writer) error {
+	if v.u8 != nil {
+		_, err := w.Write(unsafe.Slice(unsafe.SliceData(v.u8), len(v.u8)))
+		return err
 	}
-	return unsafe.Slice(unsafe.SliceData(v.u8), len(v.u8))
+	const chunk = 1 << 16
+	width := v.Width()
+	buf := make([]byte, 0, chunk*width)
+	for lo := 0; lo < v.Len(); lo += chunk {
+		buf = buf[:0]
+		for i := lo; i < min(lo+chunk, v.Len()); i++ {
+			if width == 2 {
+				buf = binary.LittleEndian.AppendUint16(buf, v.u16[i])
+			} else {
+				buf = binary.LittleEndian.AppendUint32(buf, v.u32[i])
+			}
+		}
+		if _, err := w.Write(buf); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // Load reads values written by Save and returns the game spec they belong

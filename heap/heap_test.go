@@ -619,8 +619,14 @@ func TestLoadRejects(t *testing.T) {
 		t.Fatal(err)
 	}
 	good := buf.Bytes()
-	if _, got, err := Load(bytes.NewReader(good), 1<<20); err != nil || got.At(69999) != 69999 {
+	_, got, err := Load(bytes.NewReader(good), 1<<20)
+	if err != nil || got.Len() != 70000 {
 		t.Fatalf("round trip: %v", err)
+	}
+	for i := range 70000 { // several chunks of 4-byte values
+		if got.At(i) != uint32(i) {
+			t.Fatalf("round trip: G(%d) = %d", i, got.At(i))
+		}
 	}
 	for name, data := range map[string][]byte{
 		"empty":     nil,
