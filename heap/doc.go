@@ -62,9 +62,11 @@
 // eight consecutive values.
 //
 // Values are kept in the narrowest unsigned type that fits them (Values):
-// Grundy's game needs 16 bits from G(7,250,049) = 256 on, so 2^30 of its
-// values take 2 GiB, besides 16 MiB of index lists and the rows of the
-// block sweeps; Save streams them out without a copy.
+// Grundy's game needs 16 bits from n = 7,250,049 on (its first value of
+// 256 or more), so 2^30 of its values take 2 GiB, besides 16 MiB of index
+// lists and the rows of the block sweeps; Save streams them out without a
+// copy.
+//
 // FindPeriod finds the least period and preperiod the values show, and
 // arithmetic periodicity (G(n+p) = G(n) + s) when there is no period; a
 // period is marked proven only by a theorem: the Guy–Smith periodicity
