@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -106,24 +107,46 @@ func TestTshirtsSolveAtExploredPositions(t *testing.T) {
 // same values.
 func TestKuhnSolveAtExploredPositions(t *testing.T) {
 	finals := 0
+	// reached: whether the optimal strategies reach a position, from the
+	// explorer's strategy probabilities of the moves on the way.
+	reached := map[string]bool{"deal": true}
+	offPath := func(r *Report) bool {
+		return slices.ContainsFunc(r.Notes, func(s string) bool { return strings.HasPrefix(s, "the optimal strategies never reach") })
+	}
 	n := walkPositions(t, "kuhn", "deal", func(pos string, x *Exploration) {
-		got, _ := solveJSONOf(t, "kuhn", pos)
+		got, r := solveJSONOf(t, "kuhn", pos)
 		want, _ := json.Marshal(x.Report)
 		if got != string(want) {
 			t.Errorf("%q: solve says %s, the explorer %s", pos, got, want)
 		}
+		if offPath(r) == reached[pos] {
+			t.Errorf("%q: reached by the optimal strategies %v, but the notes say %q", pos, reached[pos], r.Notes)
+		}
 		for _, m := range x.Moves {
+			reached[m.Position] = reached[pos] && m.Strategy != "0"
 			if m.Terminal {
 				finals++
 				_, r := solveJSONOf(t, "kuhn", m.Position)
 				if r.Value != m.Value || r.Remoteness == nil || *r.Remoteness != 0 {
 					t.Errorf("%q: the hand's end solves to %v, the explorer's move says %v", m.Position, r.Value, m.Value)
 				}
+				if offPath(r) == reached[m.Position] {
+					t.Errorf("%q: reached by the optimal strategies %v, but the notes say %q", m.Position, reached[m.Position], r.Notes)
+				}
 			}
 		}
 	})
 	// The deal, 6 deals, and after each deal: check, bet, check bet (the
 	// other 5 sequences end the hand).
+	off := 0
+	for _, r := range reached {
+		if !r {
+			off++
+		}
+	}
+	if off == 0 || off == len(reached) {
+		t.Errorf("%d of %d positions off the optimal path", off, len(reached))
+	}
 	if n != 1+6*4 || finals != 6*5 {
 		t.Errorf("%d positions, %d ends of hands; want 25 and 30", n, finals)
 	}

@@ -298,6 +298,13 @@ func (k *kuhnSolved) report(n *matrix.Node, path string) *Report {
 	case v.Sign() < 0:
 		r.Outcome = "P"
 	}
+	switch {
+	case k.onPath(path):
+	case len(n.Children) == 0:
+		r.Notes = append(r.Notes, "the optimal strategies never reach this end of the hand (an action on the way has probability 0)")
+	default:
+		r.Notes = append(r.Notes, "the optimal strategies never reach this position (an action on the way has probability 0); from here a player whose own strategy never gets here plays the uniform mix, not necessarily a best reply")
+	}
 	if len(n.Children) > 0 {
 		mix := map[string]string{}
 		for _, a := range n.Actions {
@@ -306,12 +313,37 @@ func (k *kuhnSolved) report(n *matrix.Node, path string) *Report {
 			}
 		}
 		r.Extra["optimal_mix"] = mix
-		r.Notes = []string{
+		r.Notes = append([]string{
 			fmt.Sprintf("player %d to act; value is that player's expected gain under optimal play by both", n.Player+1),
 			"optimal_mix: the probability with which the optimal strategy takes each action here (the player sees only its own card and the betting)",
-		}
+		}, r.Notes...)
 	}
 	return r
+}
+
+// onPath reports whether the optimal strategies reach the position path
+// (a path that kuhnNode has read) with positive probability.
+func (k *kuhnSolved) onPath(path string) bool {
+	n := k.root
+	for _, w := range strings.Fields(path) {
+		for i, c := range n.Children {
+			if n.Player == matrix.Chance {
+				if kuhnDeal(c) == w {
+					n = c
+					break
+				}
+				continue
+			}
+			if n.Actions[i] == w {
+				if p := k.sol.Strategy[n.Player][n.Infoset][w]; p == nil || p.Sign() <= 0 {
+					return false
+				}
+				n = c
+				break
+			}
+		}
+	}
+	return true
 }
 
 // rootReport is the solution at the deal: player 1's value and both
