@@ -8,9 +8,9 @@ import "encoding/binary"
 // unequal. Every partner n−k−h must be a known value: the caller sweeps
 // only heaps far enough below the block.
 //
-// For byte values, eight consecutive heaps are done at once: their
-// partners of one h are eight consecutive bytes of g, read as one word and
-// combined with g[h] in one xor (four for 16-bit values below 512). The
+// For byte values and 16-bit values below 512, eight consecutive heaps are
+// done at once: their partners of one h are eight consecutive values of g,
+// read as one or two words and combined with g[h] by one xor each. The
 // loads, not the stores into the rows, were the cost of the heap-by-heap
 // loop.
 func sweepBlock[T unsigned](rows []byte, width int, g []T, start, count int, split2 []int, unequal bool, heaps []int32) {
@@ -18,16 +18,21 @@ func sweepBlock[T unsigned](rows []byte, width int, g []T, start, count int, spl
 		return
 	}
 	i0 := 0
+	// Rows as arrays indexed by a byte (or 9 bits) need no bounds checks.
 	switch g := any(g).(type) {
 	case []uint8:
 		if width == 256 {
 			i0 = count &^ 7
-			sweepBlock8(rows, g, start, i0, split2, unequal, heaps)
+			sweepGroups(rows, 256, g, start, i0, split2, unequal, heaps, func(group []byte, m int, safe []int32) {
+				run8((*[8 * 256]byte)(group), g, m, safe)
+			})
 		}
 	case []uint16:
 		if width == 512 {
 			i0 = count &^ 7
-			sweepBlock16(rows, g, start, i0, split2, unequal, heaps)
+			sweepGroups(rows, 512, g, start, i0, split2, unequal, heaps, func(group []byte, m int, safe []int32) {
+				run16((*[8 * 512]byte)(group), g, m, safe)
+			})
 		}
 	}
 	for i := i0; i < count; i++ {
@@ -49,20 +54,21 @@ func sweepBlock[T unsigned](rows []byte, width int, g []T, start, count int, spl
 	}
 }
 
-// sweepBlock8 is sweepBlock for byte values, rows of 256 bytes and count a
-// multiple of 8. Rows as arrays indexed by a byte need no bounds checks.
-func sweepBlock8(rows []byte, g []uint8, start, count int, split2 []int, unequal bool, heaps []int32) {
+// sweepGroups is the block sweep of count rows (a multiple of 8) in
+// groups of eight heaps: run marks the safe heaps of a group eight splits
+// at a time, the others go split by split.
+func sweepGroups[T unsigned](rows []byte, width int, g []T, start, count int, split2 []int, unequal bool, heaps []int32, run func(group []byte, m int, safe []int32)) {
 	for i := 0; i < count; i += 8 {
-		r := (*[8 * 256]byte)(rows[i*256 : (i+8)*256])
+		group := rows[i*width : (i+8)*width]
 		for _, k := range split2 {
 			m := start + i - k // the heaps n−k of the eight rows are m … m+7
 			safe := safeHeaps(heaps, m)
-			run8(r, g, m, heaps[:safe])
+			run(group, m, heaps[:safe])
 			for _, h := range heaps[safe:] {
 				b := m - int(h)
 				for j := range 8 {
 					if b+j >= 1 && !(unequal && b+j == int(h)) {
-						r[j*256+int(g[h]^g[b+j])] = 1
+						group[j*width+int(g[h]^g[b+j])] = 1
 					}
 				}
 			}
@@ -96,27 +102,6 @@ func run8(r *[8 * 256]byte, g []uint8, m int, heaps []int32) {
 		r[1280+int(uint8(x>>40))] = 1
 		r[1536+int(uint8(x>>48))] = 1
 		r[1792+int(uint8(x>>56))] = 1
-	}
-}
-
-// sweepBlock16 is sweepBlock for 16-bit values below 512 (rows of 512
-// bytes) and count a multiple of 8.
-func sweepBlock16(rows []byte, g []uint16, start, count int, split2 []int, unequal bool, heaps []int32) {
-	for i := 0; i < count; i += 8 {
-		r := (*[8 * 512]byte)(rows[i*512 : (i+8)*512])
-		for _, k := range split2 {
-			m := start + i - k // the heaps n−k of the eight rows are m … m+7
-			safe := safeHeaps(heaps, m)
-			run16(r, g, m, heaps[:safe])
-			for _, h := range heaps[safe:] {
-				b := m - int(h)
-				for j := range 8 {
-					if b+j >= 1 && !(unequal && b+j == int(h)) {
-						r[j*512+int(g[h]^g[b+j])] = 1
-					}
-				}
-			}
-		}
 	}
 }
 

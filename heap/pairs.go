@@ -73,20 +73,6 @@ func resolve[T unsigned](st *state, g []T, n int, c uint32) uint32 {
 // is settled. It reports whether no candidate is left.
 func scanSplits[T unsigned](st *state, g []T, n, lo, hi int, left *int) bool {
 	seen := st.seen
-	if len(st.split2) == 1 {
-		m := n - st.split2[0]
-		hi = min(hi, m/2)
-		for a := lo; a <= hi; a++ {
-			x := g[a] ^ g[m-a]
-			if seen[x] == 2 && !(st.unequal && 2*a == m) {
-				seen[x] = 1
-				if *left--; *left == 0 {
-					return true
-				}
-			}
-		}
-		return false
-	}
 	// The split amounts are interleaved: a pair that one k lacks (0 = x⊕x
 	// needs an even part) another k often has at once.
 	hi = min(hi, n/2)
@@ -165,25 +151,6 @@ func walkPair[T unsigned](st *state, g []T, n, top int, w *pairWalk, budget int,
 	end := min(len(w.list), w.pos+budget)
 	list := w.list[w.pos:end]
 	w.pos = end
-	if len(st.split2) == 1 && !st.unequal {
-		m := n - st.split2[0]
-		for _, x := range list {
-			a := int(x)
-			if a > top {
-				w.pos = len(w.list) // the rest are larger still
-				return false
-			}
-			y := w.u ^ uint32(g[m-a])
-			if seen[y] == 2 {
-				seen[y] = 1
-				*left--
-				if y == w.u^w.o {
-					return true
-				}
-			}
-		}
-		return false
-	}
 	for _, x := range list {
 		a := int(x)
 		if a > top {
