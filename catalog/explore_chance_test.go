@@ -51,8 +51,9 @@ func TestPigTableKept(t *testing.T) {
 	}
 	i1, _ := Lookup("pig:" + fmt.Sprint(goal))
 	i2, _ := Lookup("pig:" + fmt.Sprint(goal))
-	if i1 != i2 {
-		t.Error("two look-ups of the same goal gave two instances")
+	i3, _ := LookupBuiltin("pig:" + fmt.Sprint(goal))
+	if i1 != i2 || i1 != i3 {
+		t.Error("look-ups of the same goal gave different instances")
 	}
 }
 
