@@ -167,6 +167,18 @@ func BenchmarkPigSolve(b *testing.B) {
 			}
 		}
 	})
+	// As the server does: the game looked up again for every request.
+	b.Run("lookup-each-time", func(b *testing.B) {
+		for range b.N {
+			inst, err := LookupBuiltin("pig:100")
+			if err != nil {
+				b.Fatal(err)
+			}
+			if _, err := inst.Solve(ctx, pos, Options{}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 	b.Run("explore-same-instance", func(b *testing.B) {
 		g := newPig(100)
 		x := asExplorerOf(g)
