@@ -2,7 +2,9 @@ package heap
 
 import (
 	"context"
+	"math/bits"
 	"math/rand/v2"
+	"os"
 	"slices"
 	"testing"
 )
@@ -92,5 +94,39 @@ func TestGrundyGamePipelinedAgainstPlain(t *testing.T) {
 		if plain.At(i) != sparse.At(i) {
 			t.Fatalf("G(%d): plain %d, two-core sparse %d", i, plain.At(i), sparse.At(i))
 		}
+	}
+}
+
+// TestGrundyGameRareCount checks a long run of Grundy's game, saved by
+// `grundy seq grundy-game --upto N --out FILE`, against Flammenkamp's count
+// of its sparse (rare) values, 1287 with heap 0 (Sprague-Grundy Values of
+// Grundy's Game, wwwhomes.uni-bielefeld.de/achim/grundy.html; computed to
+// 2^35): the values whose binary digits other than the lowest have even
+// parity. The last of them lies below 5·10^7. Run by hand, as computing
+// the values takes minutes:
+//
+//	GRUNDY_GAME_FILE=/tmp/gg.zst go test ./heap -run GrundyGameRareCount -v
+func TestGrundyGameRareCount(t *testing.T) {
+	path := os.Getenv("GRUNDY_GAME_FILE")
+	if path == "" {
+		t.Skip("set GRUNDY_GAME_FILE to a file of at least 5·10^7 values of grundy-game")
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	spec, v, err := Load(f, MaxUpto(&Rule{}))
+	if err != nil || spec != "grundy-game" || v.Len() < 50_000_000 {
+		t.Fatalf("%s: %v, game %q, %d values: want at least 5·10^7 values of grundy-game", path, err, spec, v.Len())
+	}
+	rare := 0
+	for i := range v.Len() {
+		if bits.OnesCount32(v.At(i)>>1)%2 == 0 {
+			rare++
+		}
+	}
+	if rare != 1287 {
+		t.Fatalf("%d rare values among G(0..%d), Flammenkamp lists 1287", rare, v.Len()-1)
 	}
 }
