@@ -183,3 +183,25 @@ func (s *ScriptInstance) Table(ctx context.Context, upto int, opts Options) (*Ta
 	}
 	return t, nil
 }
+
+// ParseParams reads a game script's parameters given as NAME=VALUE, as the
+// CLI's --param flags and the server's requests give them, with the same
+// one-line errors for both.
+func ParseParams(params []string) (map[string]string, error) {
+	if len(params) == 0 {
+		return nil, nil
+	}
+	m := map[string]string{}
+	for _, kv := range params {
+		k, v, ok := strings.Cut(kv, "=")
+		k = strings.TrimSpace(k)
+		if !ok || k == "" {
+			return nil, fmt.Errorf("bad --param %q: expected NAME=VALUE", kv)
+		}
+		if _, dup := m[k]; dup {
+			return nil, fmt.Errorf("--param %s is given twice", k)
+		}
+		m[k] = v
+	}
+	return m, nil
+}

@@ -281,7 +281,7 @@ func (s *Server) parseRequest(w http.ResponseWriter, r *http.Request) (q query, 
 			return q, http.StatusBadRequest, errors.New("missing query parameter 'game'")
 		}
 		q = query{game: v.Get("game"), position: v.Get("position"), player: v.Get("player")}
-		if q.params, err = paramMap(v["param"]); err != nil {
+		if q.params, err = catalog.ParseParams(v["param"]); err != nil {
 			return q, http.StatusBadRequest, err
 		}
 		if err := checkPlayer(q.player); err != nil {
@@ -313,34 +313,13 @@ func (s *Server) parseRequest(w http.ResponseWriter, r *http.Request) (q query, 
 		return q, http.StatusBadRequest, err
 	}
 	q = query{game: req.Game, position: pos, player: req.Player}
-	if q.params, err = paramMap(req.Params); err != nil {
+	if q.params, err = catalog.ParseParams(req.Params); err != nil {
 		return q, http.StatusBadRequest, err
 	}
 	if err := checkPlayer(q.player); err != nil {
 		return q, http.StatusBadRequest, err
 	}
 	return q, 0, nil
-}
-
-// paramMap reads a script's parameters as the CLI's --param does, with its
-// errors.
-func paramMap(params []string) (map[string]string, error) {
-	if len(params) == 0 {
-		return nil, nil
-	}
-	m := map[string]string{}
-	for _, kv := range params {
-		k, v, ok := strings.Cut(kv, "=")
-		k = strings.TrimSpace(k)
-		if !ok || k == "" {
-			return nil, fmt.Errorf("bad --param %q: expected NAME=VALUE", kv)
-		}
-		if _, dup := m[k]; dup {
-			return nil, fmt.Errorf("--param %s is given twice", k)
-		}
-		m[k] = v
-	}
-	return m, nil
 }
 
 func checkPlayer(p string) error {
@@ -607,7 +586,7 @@ func (s *Server) handleStart(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, err.Error())
 		return
 	}
-	params, err := paramMap(q["param"])
+	params, err := catalog.ParseParams(q["param"])
 	if _, script := g.inst.(*catalog.ScriptInstance); err == nil && params != nil && !script {
 		err = fmt.Errorf("--param is for game scripts (a GAME ending in .star); %q takes its parameters after a colon", q.Get("game"))
 	}

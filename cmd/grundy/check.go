@@ -35,22 +35,7 @@ func (f *scriptFlags) register(cmd *cobra.Command, withPos bool) {
 
 // paramMap parses the --param flags.
 func (f *scriptFlags) paramMap() (map[string]string, error) {
-	if len(f.params) == 0 {
-		return nil, nil
-	}
-	m := map[string]string{}
-	for _, kv := range f.params {
-		k, v, ok := strings.Cut(kv, "=")
-		k = strings.TrimSpace(k)
-		if !ok || k == "" {
-			return nil, fmt.Errorf("bad --param %q: expected NAME=VALUE", kv)
-		}
-		if _, dup := m[k]; dup {
-			return nil, fmt.Errorf("--param %s is given twice", k)
-		}
-		m[k] = v
-	}
-	return m, nil
+	return catalog.ParseParams(f.params)
 }
 
 // apply carries the flags into catalog options, and checks that they are
