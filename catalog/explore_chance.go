@@ -8,7 +8,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/grundy-go/grundy/games/kuhn"
 	"github.com/grundy-go/grundy/games/landlords"
 	"github.com/grundy-go/grundy/matrix"
 )
@@ -154,15 +153,7 @@ func (kuhnGame) Start() string { return "deal" }
 // as Solve's): at the deal, player 1's; at a player's turn, that player's.
 // Strategy is the optimal probability of each action.
 func (g kuhnGame) Successors(ctx context.Context, tokens []string, opts Options, limit int) (*SuccessorList, error) {
-	if opts.Method == ClosedForm {
-		return nil, fmt.Errorf("kuhn has no closed form here; drop --method closed")
-	}
-	root := kuhn.Tree()
-	node, path, err := kuhnNode(root, Fields(tokens))
-	if err != nil {
-		return nil, err
-	}
-	k, err := solveKuhn(ctx, root)
+	k, root, node, path, err := kuhnAt(ctx, tokens, opts)
 	if err != nil {
 		return nil, err
 	}

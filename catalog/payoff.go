@@ -220,19 +220,27 @@ func (kuhnGame) Spec() string { return "kuhn" }
 // strategies; below it, the value for the player to act (or, once the
 // hand is over, player 1's gain), under the same optimal strategies.
 func (kuhnGame) Solve(ctx context.Context, tokens []string, opts Options) (*Report, error) {
-	if opts.Method == ClosedForm {
-		return nil, fmt.Errorf("kuhn has no closed form here; drop --method closed")
-	}
-	root := kuhn.Tree()
-	node, path, err := kuhnNode(root, Fields(tokens))
-	if err != nil {
-		return nil, err
-	}
-	k, err := solveKuhn(ctx, root)
+	k, _, node, path, err := kuhnAt(ctx, tokens, opts)
 	if err != nil {
 		return nil, err
 	}
 	return k.report(node, path), nil
+}
+
+// kuhnAt reads a Kuhn poker position (kuhnNode) and solves the game: what
+// Solve and the explorer's Successors both start from.
+func kuhnAt(ctx context.Context, tokens []string, opts Options) (k *kuhnSolved, root, node *matrix.Node, path string, err error) {
+	if opts.Method == ClosedForm {
+		return nil, nil, nil, "", fmt.Errorf("kuhn has no closed form here; drop --method closed")
+	}
+	root = kuhn.Tree()
+	if node, path, err = kuhnNode(root, Fields(tokens)); err != nil {
+		return nil, nil, nil, "", err
+	}
+	if k, err = solveKuhn(ctx, root); err != nil {
+		return nil, nil, nil, "", err
+	}
+	return k, root, node, path, nil
 }
 
 // kuhnSolved is Kuhn poker's tree with its optimal strategies, and the
