@@ -94,7 +94,7 @@ func (g landlordsGame) Successors(ctx context.Context, tokens []string, opts Opt
 		return nil, err
 	}
 	n, m := nm[0], nm[1]
-	tab, err := landlords.Solve(ctx, max(n, m))
+	tab, err := landlordsTable(ctx, max(n, m))
 	if err != nil {
 		return nil, err
 	}

@@ -563,6 +563,36 @@ func (g *pigGame) Solve(ctx context.Context, tokens []string, opts Options) (*Re
 
 type landlordsGame struct{}
 
+// landlordsCache keeps the largest Landlords table solved so far: the
+// table for N answers every position with at most N cards a side, with the
+// same values (each state depends only on smaller ones), and the explorer
+// asks for many positions of one game. It is read-only once solved, so
+// look-ups share it; at most one table of (2001)² floats (32 MB) is kept.
+var landlordsCache struct {
+	sync.Mutex
+	tab *landlords.Table
+}
+
+// landlordsTable returns a table for at least N cards a side.
+func landlordsTable(ctx context.Context, N int) (*landlords.Table, error) {
+	landlordsCache.Lock()
+	t := landlordsCache.tab
+	landlordsCache.Unlock()
+	if t != nil && t.N >= N {
+		return t, nil
+	}
+	t, err := landlords.Solve(ctx, N)
+	if err != nil {
+		return nil, err
+	}
+	landlordsCache.Lock()
+	if landlordsCache.tab == nil || landlordsCache.tab.N < t.N {
+		landlordsCache.tab = t
+	}
+	landlordsCache.Unlock()
+	return t, nil
+}
+
 func (landlordsGame) Spec() string { return "landlords" }
 
 func (g landlordsGame) Solve(ctx context.Context, tokens []string, opts Options) (*Report, error) {
@@ -577,7 +607,7 @@ func (g landlordsGame) Solve(ctx context.Context, tokens []string, opts Options)
 	if states := (max(n, m) + 1) * (max(n, m) + 1); opts.MaxStates > 0 && states > opts.MaxStates {
 		return nil, fmt.Errorf("this position needs a table of %d states, more than the limit of %d; raise --max-states", states, opts.MaxStates)
 	}
-	tab, err := landlords.Solve(ctx, max(n, m))
+	tab, err := landlordsTable(ctx, max(n, m))
 	if err != nil {
 		return nil, err
 	}

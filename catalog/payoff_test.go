@@ -3,12 +3,15 @@ package catalog
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"iter"
 	"math/big"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
+	"github.com/grundy-go/grundy/games/landlords"
 	"github.com/grundy-go/grundy/payoff"
 )
 
@@ -238,4 +241,85 @@ func TestTShirtsReport(t *testing.T) {
 			t.Errorf("tshirts %q: %v, want %q", c.tokens, err, c.want)
 		}
 	}
+}
+
+// TestLandlordsTableShared checks that Landlords positions are answered
+// from the largest table solved so far, with the values of a table solved
+// for the position alone, also when looked up concurrently.
+func TestLandlordsTableShared(t *testing.T) {
+	ctx := context.Background()
+	big, err := landlordsTable(ctx, 40)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again, _ := landlordsTable(ctx, 12); again.N < 40 {
+		t.Fatalf("a table for 12 cards was solved again (N = %d) while one for 40 was kept", again.N)
+	}
+	if more, _ := landlordsTable(ctx, 41); more.N < 41 {
+		t.Fatalf("a table for 41 cards has N = %d", more.N)
+	}
+	inst, err := LookupBuiltin("landlords")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	errs := make(chan error, 8)
+	for w := range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range 20 {
+				n, m := (w*7+i*3)%41, (w*5+i*11)%41
+				r, err := inst.Solve(ctx, []string{strconv.Itoa(n), strconv.Itoa(m)}, Options{})
+				if err != nil {
+					errs <- err
+					return
+				}
+				own, err := landlords.Solve(ctx, max(n, m))
+				if err != nil {
+					errs <- err
+					return
+				}
+				if r.Value != own.Win(n, m) || big.Win(n, m) != own.Win(n, m) {
+					errs <- fmt.Errorf("landlords %d %d: %v from the shared table, %v from its own", n, m, r.Value, own.Win(n, m))
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+}
+
+// BenchmarkLandlordsSolve: a position of 1000 cards a side, the table
+// solved afresh and then read from the shared table (as the server's
+// requests do).
+func BenchmarkLandlordsSolve(b *testing.B) {
+	ctx := context.Background()
+	b.Run("fresh-table", func(b *testing.B) {
+		for range b.N {
+			if _, err := landlords.Solve(ctx, 1000); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("shared-table", func(b *testing.B) {
+		inst, err := LookupBuiltin("landlords")
+		if err != nil {
+			b.Fatal(err)
+		}
+		pos := []string{"1000", "1000"}
+		if _, err := inst.Solve(ctx, pos, Options{}); err != nil {
+			b.Fatal(err)
+		}
+		b.ResetTimer()
+		for range b.N {
+			if _, err := inst.Solve(ctx, pos, Options{}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 }
