@@ -3,7 +3,7 @@ package loopy
 import (
 	"context"
 	"fmt"
-	"iter"
+	"github.com/grundy-go/grundy/internal/graphtest"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -11,22 +11,6 @@ import (
 	"github.com/grundy-go/grundy/outcome"
 	"github.com/grundy-go/grundy/retro"
 )
-
-func randomGraph(r *rand.Rand, n, m int) [][]int32 {
-	adj := make([][]int32, n)
-	for range m {
-		u := r.IntN(n)
-		if r.IntN(4) == 0 {
-			continue
-		}
-		adj[u] = append(adj[u], int32(r.IntN(n)))
-	}
-	if r.IntN(2) == 0 {
-		s := r.IntN(n)
-		adj[s] = append(adj[s], int32(s))
-	}
-	return adj
-}
 
 func csr(adj [][]int32) *retro.CSR {
 	g, err := retro.Build(len(adj), func(yield func(a, b int32) bool) {
@@ -109,7 +93,7 @@ func TestRandomGraphsAgainstDefinition(t *testing.T) {
 	r := rand.New(rand.NewPCG(11, 12))
 	for iter := 0; iter < 3000; iter++ {
 		n := 1 + r.IntN(12)
-		adj := randomGraph(r, n, r.IntN(3*n+1))
+		adj := graphtest.RandomGraph(r, n, r.IntN(3*n+1))
 		vs := solveAdj(t, adj)
 		want := naiveGSG(adj)
 		g := csr(adj)
@@ -168,56 +152,15 @@ func checkProperties(t *testing.T, adj [][]int32, vs *Values, u int32) {
 	}
 }
 
-// product is k tokens on one graph, as one game: the product graph that
-// the generalized Sprague–Grundy theorem avoids building.
-type product struct {
-	adj [][]int32
-	k   int
-}
-
-func (p product) Positions() iter.Seq[[3]int32] {
-	return func(yield func([3]int32) bool) {
-		n := len(p.adj)
-		total := 1
-		for range p.k {
-			total *= n
-		}
-		for c := range total {
-			var pos [3]int32
-			for i := range p.k {
-				pos[i] = int32(c % n)
-				c /= n
-			}
-			if !yield(pos) {
-				return
-			}
-		}
-	}
-}
-
-func (p product) Moves(pos [3]int32) iter.Seq[[3]int32] {
-	return func(yield func([3]int32) bool) {
-		for i := range p.k {
-			for _, w := range p.adj[pos[i]] {
-				q := pos
-				q[i] = w
-				if !yield(q) {
-					return
-				}
-			}
-		}
-	}
-}
-
 func TestSumsAgainstProductGraph(t *testing.T) {
 	ctx := context.Background()
 	r := rand.New(rand.NewPCG(13, 14))
 	for iter := 0; iter < 1500; iter++ {
 		n := 1 + r.IntN(7)
-		adj := randomGraph(r, n, r.IntN(3*n+1))
+		adj := graphtest.RandomGraph(r, n, r.IntN(3*n+1))
 		vs := solveAdj(t, adj)
 		k := 2 + r.IntN(2)
-		game := product{adj: adj, k: k}
+		game := graphtest.Tokens{Adj: adj, K: k}
 		tab, err := retro.SolveGame[[3]int32](ctx, game, retro.GameOptions{})
 		if err != nil {
 			t.Fatal(err)

@@ -3,6 +3,7 @@ package retro
 import (
 	"context"
 	"fmt"
+	"github.com/grundy-go/grundy/internal/graphtest"
 	"iter"
 	"math/rand/v2"
 	"slices"
@@ -11,24 +12,6 @@ import (
 	"github.com/grundy-go/grundy/impartial"
 	"github.com/grundy-go/grundy/outcome"
 )
-
-// randomGraph returns a random digraph on n nodes with about m arcs,
-// including self-loops, parallel arcs and sinks.
-func randomGraph(r *rand.Rand, n, m int) [][]int32 {
-	adj := make([][]int32, n)
-	for range m {
-		u := r.IntN(n)
-		if r.IntN(4) == 0 {
-			continue // leave room for sinks
-		}
-		adj[u] = append(adj[u], int32(r.IntN(n)))
-	}
-	if n > 1 && r.IntN(2) == 0 {
-		s := r.IntN(n)
-		adj[s] = append(adj[s], int32(s)) // a self-loop
-	}
-	return adj
-}
 
 func toCSR(adj [][]int32) *CSR {
 	g, err := Build(len(adj), func(yield func(a, b int32) bool) {
@@ -162,7 +145,7 @@ func TestRandomGraphsNormalPlay(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	for iter := 0; iter < 3000; iter++ {
 		n := 1 + r.IntN(12)
-		adj := randomGraph(r, n, r.IntN(3*n+1))
+		adj := graphtest.RandomGraph(r, n, r.IntN(3*n+1))
 		term := make([]int, n)
 		for i := range term {
 			term[i] = -1
@@ -175,7 +158,7 @@ func TestRandomGraphsFixedTerminals(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	for iter := 0; iter < 3000; iter++ {
 		n := 1 + r.IntN(12)
-		adj := randomGraph(r, n, r.IntN(3*n+1))
+		adj := graphtest.RandomGraph(r, n, r.IntN(3*n+1))
 		term := make([]int, n)
 		for i := range term {
 			term[i] = r.IntN(3) - 1
@@ -345,7 +328,7 @@ func TestTranspose(t *testing.T) {
 	r := rand.New(rand.NewPCG(9, 10))
 	for range 200 {
 		n := 1 + r.IntN(10)
-		adj := randomGraph(r, n, r.IntN(30))
+		adj := graphtest.RandomGraph(r, n, r.IntN(30))
 		g := toCSR(adj)
 		tr := g.Transpose()
 		count := map[[2]int32]int{}
@@ -367,52 +350,12 @@ func TestTranspose(t *testing.T) {
 	}
 }
 
-// tuples is k tokens on a graph as a plain game, for checking Power.
-type tuples struct {
-	adj [][]int32
-	k   int
-}
-
-func (p tuples) Positions() iter.Seq[[3]int32] {
-	return func(yield func([3]int32) bool) {
-		n := len(p.adj)
-		total := 1
-		for range p.k {
-			total *= n
-		}
-		for c := range total {
-			var pos [3]int32
-			for i := range p.k {
-				pos[i] = int32(c % n)
-				c /= n
-			}
-			if !yield(pos) {
-				return
-			}
-		}
-	}
-}
-
-func (p tuples) Moves(pos [3]int32) iter.Seq[[3]int32] {
-	return func(yield func([3]int32) bool) {
-		for i := range p.k {
-			for _, w := range p.adj[pos[i]] {
-				q := pos
-				q[i] = w
-				if !yield(q) {
-					return
-				}
-			}
-		}
-	}
-}
-
 func TestPower(t *testing.T) {
 	ctx := context.Background()
 	r := rand.New(rand.NewPCG(15, 16))
 	for iter := 0; iter < 200; iter++ {
 		n := 1 + r.IntN(6)
-		adj := randomGraph(r, n, r.IntN(3*n+1))
+		adj := graphtest.RandomGraph(r, n, r.IntN(3*n+1))
 		k := 1 + r.IntN(3)
 		pw, err := NewPower(toCSR(adj), k, 1<<20, 1<<24)
 		if err != nil {
@@ -426,11 +369,11 @@ func TestPower(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		tab, err := SolveGame[[3]int32](ctx, tuples{adj, k}, GameOptions{})
+		tab, err := SolveGame[[3]int32](ctx, graphtest.Tokens{Adj: adj, K: k}, GameOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		for pos := range (tuples{adj, k}).Positions() {
+		for pos := range (graphtest.Tokens{Adj: adj, K: k}).Positions() {
 			o, rem, _ := tab.Lookup(pos)
 			i := pw.Index(pos[:k])
 			if res.Outcome[i] != o || res.Remoteness[i] != rem {
