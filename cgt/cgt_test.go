@@ -141,17 +141,7 @@ func (p *player) moverWins(comps []*tree, leftMoves bool, ids map[*tree]int) boo
 }
 
 func (p *player) outcome(comps []*tree, ids map[*tree]int) outcome.Outcome {
-	lf := p.moverWins(comps, true, ids)
-	rf := p.moverWins(comps, false, ids)
-	switch {
-	case lf && !rf:
-		return outcome.L
-	case !lf && rf:
-		return outcome.R
-	case lf && rf:
-		return outcome.N
-	}
-	return outcome.P
+	return outcome.FromFirstMoves(p.moverWins(comps, true, ids), p.moverWins(comps, false, ids))
 }
 
 // randomTrees makes a pool of random games, day by day.

@@ -93,3 +93,19 @@ func FromRemoteness(r int) Outcome {
 	}
 	return P
 }
+
+// FromFirstMoves returns the outcome class of a partizan position from
+// who wins with each player moving first (Winning Ways ch. 1): N when the
+// first player wins either way, P when the second does, L or R when one
+// player wins whoever starts.
+func FromFirstMoves(leftWinsMovingFirst, rightWinsMovingFirst bool) Outcome {
+	switch {
+	case leftWinsMovingFirst && rightWinsMovingFirst:
+		return N
+	case leftWinsMovingFirst:
+		return L
+	case rightWinsMovingFirst:
+		return R
+	}
+	return P
+}

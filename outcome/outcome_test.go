@@ -35,3 +35,14 @@ func TestFromValues(t *testing.T) {
 		}
 	}
 }
+
+func TestFromFirstMoves(t *testing.T) {
+	for _, c := range []struct {
+		left, right bool
+		want        Outcome
+	}{{true, true, N}, {false, false, P}, {true, false, L}, {false, true, R}} {
+		if got := FromFirstMoves(c.left, c.right); got != c.want {
+			t.Errorf("FromFirstMoves(%v, %v) = %v, want %v", c.left, c.right, got, c.want)
+		}
+	}
+}

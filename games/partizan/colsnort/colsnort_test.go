@@ -61,15 +61,7 @@ func TestAgainstPlay(t *testing.T) {
 				t.Fatal(err)
 			}
 			lf, rf := moverWins(g, p, true, memo), moverWins(g, p, false, memo)
-			want := outcome.P
-			switch {
-			case lf && rf:
-				want = outcome.N
-			case lf:
-				want = outcome.L
-			case rf:
-				want = outcome.R
-			}
+			want := outcome.FromFirstMoves(lf, rf)
 			if got := s.Outcome(v); got != want {
 				t.Fatalf("snort=%v %s = %s: outcome %v, exhaustive play says %v", g.Snort, p, s.String(v), got, want)
 			}

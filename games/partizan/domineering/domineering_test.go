@@ -106,15 +106,7 @@ func TestOutcomeAgainstPlay(t *testing.T) {
 		}
 		p := &plain{memo: map[[2]uint64]bool{}}
 		lf, rf := p.moverWins(b, true), p.moverWins(b, false)
-		want := outcome.P
-		switch {
-		case lf && rf:
-			want = outcome.N
-		case lf:
-			want = outcome.L
-		case rf:
-			want = outcome.R
-		}
+		want := outcome.FromFirstMoves(lf, rf)
 		if got := s.Outcome(g); got != want {
 			t.Fatalf("%s = %s: outcome %v, exhaustive play says %v", b, s.String(g), got, want)
 		}

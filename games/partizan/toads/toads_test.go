@@ -62,15 +62,7 @@ func TestOutcomeAgainstPlay(t *testing.T) {
 			t.Fatal(err)
 		}
 		lf, rf := moverWins(p, true, memo), moverWins(p, false, memo)
-		want := outcome.P
-		switch {
-		case lf && rf:
-			want = outcome.N
-		case lf:
-			want = outcome.L
-		case rf:
-			want = outcome.R
-		}
+		want := outcome.FromFirstMoves(lf, rf)
 		if got := s.Outcome(g); got != want {
 			t.Fatalf("%s = %s: outcome %v, exhaustive play says %v", p, s.String(g), got, want)
 		}
