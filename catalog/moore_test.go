@@ -5,67 +5,24 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	brute "github.com/grundy-go/grundy/internal/witness"
 )
-
-// mooreWitness: Sprague–Grundy values of Nim_K by the literal rules, over
-// heap vectors in order, memoised by their printed form.
-type mooreWitness struct {
-	k    int
-	memo map[string]int
-}
-
-func (w *mooreWitness) options(h []int) [][]int {
-	var out [][]int
-	cur := make([]int, len(h))
-	var rec func(i, changed int)
-	rec = func(i, changed int) {
-		if i == len(h) {
-			if changed >= 1 && changed <= w.k {
-				out = append(out, append([]int(nil), cur...))
-			}
-			return
-		}
-		for v := 0; v <= h[i]; v++ {
-			cur[i] = v
-			c := changed
-			if v < h[i] {
-				c++
-			}
-			rec(i+1, c)
-		}
-	}
-	rec(0, 0)
-	return out
-}
-
-func (w *mooreWitness) grundy(h []int) int {
-	key := fmt.Sprint(h)
-	if v, ok := w.memo[key]; ok {
-		return v
-	}
-	seen := map[int]bool{}
-	for _, o := range w.options(h) {
-		seen[w.grundy(o)] = true
-	}
-	v := cfMex(seen)
-	w.memo[key] = v
-	return v
-}
 
 func TestMooreAgainstWitness(t *testing.T) {
 	rng := rand.New(rand.NewPCG(4, 4))
 	for k := 1; k <= 3; k++ {
-		w := &mooreWitness{k: k, memo: map[string]int{}}
+		w := &brute.Moore{K: k}
 		spec := fmt.Sprintf("moore:%d", k)
 		for i := 0; i < 80; i++ {
 			h := make([]int, 1+rng.IntN(3))
 			for j := range h {
 				h[j] = rng.IntN(7)
 			}
-			g := w.grundy(h)
+			g := w.Grundy(h)
 			var moves []string
-			for _, o := range w.options(h) {
-				if w.grundy(o) == 0 {
+			for _, o := range w.Moves(h) {
+				if w.Grundy(o) == 0 {
 					moves = append(moves, joinInts(o))
 				}
 			}
@@ -106,10 +63,10 @@ func TestMooreTable(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		w := &mooreWitness{k: k, memo: map[string]int{}}
+		w := &brute.Moore{K: k}
 		for a := range 12 {
 			for b := range 12 {
-				if g := w.grundy([]int{a, b}); tab.Grid[a][b] != int64(g) {
+				if g := w.Grundy([]int{a, b}); tab.Grid[a][b] != int64(g) {
 					t.Fatalf("moore:%d Grid[%d][%d] = %d, want %d", k, a, b, tab.Grid[a][b], g)
 				}
 			}

@@ -3,7 +3,7 @@ package loopy
 import (
 	"context"
 	"fmt"
-	"github.com/grundy-go/grundy/internal/graphtest"
+	"github.com/grundy-go/grundy/internal/witness"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -93,7 +93,7 @@ func TestRandomGraphsAgainstDefinition(t *testing.T) {
 	r := rand.New(rand.NewPCG(11, 12))
 	for iter := 0; iter < 3000; iter++ {
 		n := 1 + r.IntN(12)
-		adj := graphtest.RandomGraph(r, n, r.IntN(3*n+1))
+		adj := witness.RandomGraph(r, n, r.IntN(3*n+1))
 		vs := solveAdj(t, adj)
 		want := naiveGSG(adj)
 		g := csr(adj)
@@ -157,10 +157,10 @@ func TestSumsAgainstProductGraph(t *testing.T) {
 	r := rand.New(rand.NewPCG(13, 14))
 	for iter := 0; iter < 1500; iter++ {
 		n := 1 + r.IntN(7)
-		adj := graphtest.RandomGraph(r, n, r.IntN(3*n+1))
+		adj := witness.RandomGraph(r, n, r.IntN(3*n+1))
 		vs := solveAdj(t, adj)
 		k := 2 + r.IntN(2)
-		game := graphtest.Tokens{Adj: adj, K: k}
+		game := witness.Tokens{Adj: adj, K: k}
 		tab, err := retro.SolveGame[[3]int32](ctx, game, retro.GameOptions{})
 		if err != nil {
 			t.Fatal(err)

@@ -3,7 +3,7 @@ package retro
 import (
 	"context"
 	"fmt"
-	"github.com/grundy-go/grundy/internal/graphtest"
+	"github.com/grundy-go/grundy/internal/witness"
 	"iter"
 	"math/rand/v2"
 	"slices"
@@ -145,7 +145,7 @@ func TestRandomGraphsNormalPlay(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	for iter := 0; iter < 3000; iter++ {
 		n := 1 + r.IntN(12)
-		adj := graphtest.RandomGraph(r, n, r.IntN(3*n+1))
+		adj := witness.RandomGraph(r, n, r.IntN(3*n+1))
 		term := make([]int, n)
 		for i := range term {
 			term[i] = -1
@@ -158,7 +158,7 @@ func TestRandomGraphsFixedTerminals(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	for iter := 0; iter < 3000; iter++ {
 		n := 1 + r.IntN(12)
-		adj := graphtest.RandomGraph(r, n, r.IntN(3*n+1))
+		adj := witness.RandomGraph(r, n, r.IntN(3*n+1))
 		term := make([]int, n)
 		for i := range term {
 			term[i] = r.IntN(3) - 1
@@ -328,7 +328,7 @@ func TestTranspose(t *testing.T) {
 	r := rand.New(rand.NewPCG(9, 10))
 	for range 200 {
 		n := 1 + r.IntN(10)
-		adj := graphtest.RandomGraph(r, n, r.IntN(30))
+		adj := witness.RandomGraph(r, n, r.IntN(30))
 		g := toCSR(adj)
 		tr := g.Transpose()
 		count := map[[2]int32]int{}
@@ -355,7 +355,7 @@ func TestPower(t *testing.T) {
 	r := rand.New(rand.NewPCG(15, 16))
 	for iter := 0; iter < 200; iter++ {
 		n := 1 + r.IntN(6)
-		adj := graphtest.RandomGraph(r, n, r.IntN(3*n+1))
+		adj := witness.RandomGraph(r, n, r.IntN(3*n+1))
 		k := 1 + r.IntN(3)
 		pw, err := NewPower(toCSR(adj), k, 1<<20, 1<<24)
 		if err != nil {
@@ -369,11 +369,11 @@ func TestPower(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		tab, err := SolveGame[[3]int32](ctx, graphtest.Tokens{Adj: adj, K: k}, GameOptions{})
+		tab, err := SolveGame[[3]int32](ctx, witness.Tokens{Adj: adj, K: k}, GameOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		for pos := range (graphtest.Tokens{Adj: adj, K: k}).Positions() {
+		for pos := range (witness.Tokens{Adj: adj, K: k}).Positions() {
 			o, rem, _ := tab.Lookup(pos)
 			i := pw.Index(pos[:k])
 			if res.Outcome[i] != o || res.Remoteness[i] != rem {

@@ -8,58 +8,8 @@ import (
 	"testing"
 
 	"github.com/grundy-go/grundy/impartial"
+	"github.com/grundy-go/grundy/internal/witness"
 )
-
-// witness computes Sprague–Grundy values of Nim_K by the literal rules: a
-// plain recursion over heap vectors (in order, zeros kept), memoised by
-// their printed form.
-type witness struct {
-	k    int
-	memo map[string]int
-}
-
-func (w *witness) grundy(h []int) int {
-	key := fmt.Sprint(h)
-	if v, ok := w.memo[key]; ok {
-		return v
-	}
-	seen := map[int]bool{}
-	for _, next := range w.moves(h) {
-		seen[w.grundy(next)] = true
-	}
-	v := 0
-	for seen[v] {
-		v++
-	}
-	w.memo[key] = v
-	return v
-}
-
-// moves lists every option: a non-empty set of at most k heaps, each
-// lowered by a positive amount, by brute force over all vectors below h.
-func (w *witness) moves(h []int) [][]int {
-	var out [][]int
-	cur := make([]int, len(h))
-	var rec func(i, changed int)
-	rec = func(i, changed int) {
-		if i == len(h) {
-			if changed >= 1 && changed <= w.k {
-				out = append(out, append([]int(nil), cur...))
-			}
-			return
-		}
-		for v := 0; v <= h[i]; v++ {
-			cur[i] = v
-			c := changed
-			if v < h[i] {
-				c++
-			}
-			rec(i+1, c)
-		}
-	}
-	rec(0, 0)
-	return out
-}
 
 func bigs(h []int) []*big.Int {
 	out := make([]*big.Int, len(h))
@@ -80,11 +30,11 @@ func randHeaps(r *rand.Rand, n, max int) []int {
 func TestClosedFormAgainstWitness(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 1))
 	for k := 1; k <= 4; k++ {
-		w := &witness{k: k, memo: map[string]int{}}
+		w := &witness.Moore{K: k}
 		s := impartial.New[Key](Game{K: k}, impartial.Options{})
 		for i := 0; i < 150; i++ {
 			h := randHeaps(r, 1+r.IntN(4), 5)
-			g := w.grundy(h)
+			g := w.Grundy(h)
 			if IsP(bigs(h), k) != (g == 0) {
 				t.Fatalf("K=%d %v: IsP = %v, witness value %d", k, h, IsP(bigs(h), k), g)
 			}
@@ -151,10 +101,10 @@ func TestWinningMoveHuge(t *testing.T) {
 
 func TestEachMoveMatchesWitness(t *testing.T) {
 	for k := 1; k <= 3; k++ {
-		w := &witness{k: k}
+		w := &witness.Moore{K: k}
 		h := []int{2, 0, 3, 1}
 		want := map[string]bool{}
-		for _, m := range w.moves(h) {
+		for _, m := range w.Moves(h) {
 			want[fmt.Sprint(m)] = true
 		}
 		got := map[string]bool{}

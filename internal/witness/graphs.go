@@ -1,4 +1,4 @@
-package graphtest
+package witness
 
 import (
 	"iter"
