@@ -311,7 +311,7 @@ func (k *kuhnSolved) report(n *matrix.Node, path string) *Report {
 	case len(n.Children) == 0:
 		r.Notes = append(r.Notes, "the optimal strategies never reach this end of the hand (an action on the way has probability 0)")
 	default:
-		r.Notes = append(r.Notes, "the optimal strategies never reach this position (an action on the way has probability 0); from here a player whose own strategy never gets here plays the uniform mix, not necessarily a best reply")
+		r.Notes = append(r.Notes, "the optimal strategies never reach this position (an action on the way has probability 0); from here a player whose own strategy never gets here plays a best reply to the opponent's strategy (its beliefs from chance and the opponent's play), which keeps both strategies optimal")
 	}
 	if len(n.Children) > 0 {
 		mix := map[string]string{}
@@ -384,7 +384,7 @@ func (k *kuhnSolved) rootReport() *Report {
 		},
 		Notes: []string{
 			"value is player 1's expected gain per hand under optimal play by both (player 1 acts first); zero-sum, so payoff is (v, −v)",
-			"strategy: for each information set (the player's card and the betting so far: c = check, b = bet), the probability of each action; a set the player's own strategy never reaches gets the uniform mix",
+			"strategy: for each information set (the player's card and the betting so far: c = check, b = bet), the probability of each action; at a set the player's own strategy never reaches, a best reply to the opponent's strategy",
 			"a position below the deal is the cards dealt, player 1's first, then the actions so far, e.g. \"KQ check bet\"",
 		},
 	}

@@ -34,7 +34,13 @@
 // −1/18): the sequence-form linear program of Koller, Megiddo & von
 // Stengel (1994), whose size is linear in the tree, solved by the same
 // simplex; the strategies are then made exact and scored exactly by best
-// responses, so the value is proven when the two scores meet.
+// responses, so the value is proven when the two scores meet. At the
+// information sets a player's own strategy never reaches, the LP says
+// nothing; there each player gets a best reply to the opponent's
+// strategy, beliefs weighed by chance and the opponent's play (the
+// sequential rationality of Kreps and Wilson's sequential equilibrium),
+// which leaves every payoff and so optimality unchanged and makes the
+// values shown off the path of play those of sensible play.
 //
 // Parse reads a matrix written as rows of numbers separated by white space
 // (integers, decimals, exponents, or fractions such as 2/3), one row a

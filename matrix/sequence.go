@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math"
 	"math/big"
-	"sort"
 
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/gonum/optimize/convex/lp"
@@ -204,6 +203,12 @@ func SolveTree(ctx context.Context, root *Node) (*TreeSolution, error) {
 		return nil, err
 	}
 	bx, by := f.behaviour(0, x), f.behaviour(1, y)
+	// Off the path of each player's own strategy, a best reply instead of
+	// the uniform mix: it changes nothing on the path (those sets are
+	// reached with probability 0 whatever the opponent does), so the
+	// strategies stay optimal, and values shown there make sense.
+	f.replyOffPath(0, bx, by)
+	f.replyOffPath(1, by, bx)
 	lo := f.bestResponse(1, f.realise(0, bx)) // what x guarantees player 0
 	hi := f.bestResponse(0, f.realise(1, by)) // what y concedes at most
 	sol := &TreeSolution{Lower: lo, Upper: hi, Verified: lo.Cmp(hi) == 0}
@@ -302,7 +307,8 @@ func (f *seqForm) plan(k int) (x []float64, err error) {
 // behaviour turns a realisation plan into exact behaviour probabilities:
 // each x(h,a)/x(parent(h)) rounded to a nearby fraction of small
 // denominator, then the information set's probabilities renormalised to
-// sum to exactly 1. Unreached information sets get the uniform mix.
+// sum to exactly 1. Unreached information sets get the uniform mix (for
+// replyOffPath to replace).
 func (f *seqForm) behaviour(k int, x []float64) [][]*big.Rat {
 	out := make([][]*big.Rat, len(f.infos[k]))
 	for h, in := range f.infos[k] {
@@ -383,23 +389,7 @@ func (f *seqForm) realise(k int, b [][]*big.Rat) []*big.Rat {
 // terminal payoffs plus, for each information set it leads to, the best
 // action's worth.
 func (f *seqForm) bestResponse(k int, z []*big.Rat) *big.Rat {
-	o := 1 - k
-	own := make([]*big.Rat, len(f.seqs[k]))
-	for i := range own {
-		own[i] = new(big.Rat)
-	}
-	keys := make([][2]int, 0, len(f.payoff))
-	for s := range f.payoff {
-		keys = append(keys, s)
-	}
-	sort.Slice(keys, func(i, j int) bool {
-		return keys[i][0] < keys[j][0] || keys[i][0] == keys[j][0] && keys[i][1] < keys[j][1]
-	})
-	for _, s := range keys {
-		if z[s[o]].Sign() != 0 {
-			own[s[k]].Add(own[s[k]], new(big.Rat).Mul(f.payoff[s], z[s[o]]))
-		}
-	}
+	own := f.sequenceWorths(k, z)
 	// Children information sets come after their parents in f.infos, so a
 	// reverse sweep folds each set's best action into its parent sequence.
 	for h := len(f.infos[k]) - 1; h >= 0; h-- {
@@ -414,4 +404,79 @@ func (f *seqForm) bestResponse(k int, z []*big.Rat) *big.Rat {
 		own[in.parent].Add(own[in.parent], best)
 	}
 	return own[0]
+}
+
+// replyOffPath replaces player k's behaviour b at the information sets its
+// own strategy never reaches (a sequence on the way has probability 0) by
+// a pure best reply to the opponent's behaviour ob, folded up the sequence
+// tree so that nested unreached sets reply to each other's choices. The
+// worth of an action weighs the payoffs below it by chance and by the
+// opponent's realisation plan: Bayes' rule on the information set, up to
+// a constant. Where the opponent's plan reaches none of the set, the
+// worths all vanish, and the reply to a uniformly mixing opponent breaks
+// the tie (a trembling opponent). Changing play where k never arrives
+// leaves every payoff, and so optimality, as it was (the refinement of
+// sequential play in Kreps and Wilson's sequential equilibrium, applied to
+// the sets off k's own path).
+func (f *seqForm) replyOffPath(k int, b, ob [][]*big.Rat) {
+	reach := f.realise(k, b)
+	o := 1 - k
+	uniform := make([][]*big.Rat, len(f.infos[o]))
+	for h, in := range f.infos[o] {
+		uniform[h] = make([]*big.Rat, len(in.actions))
+		for a := range in.actions {
+			uniform[h][a] = big.NewRat(1, int64(len(in.actions)))
+		}
+	}
+	worth := f.sequenceWorths(k, f.realise(o, ob))
+	tie := f.sequenceWorths(k, f.realise(o, uniform))
+	// Children information sets come after their parents in f.infos: a
+	// reverse sweep folds each set's worth, under the strategy as it now
+	// stands, into its parent sequence.
+	better := func(a, c *big.Rat) bool { // a better than c for player k
+		if k == 0 {
+			return a.Cmp(c) > 0
+		}
+		return a.Cmp(c) < 0
+	}
+	for h := len(f.infos[k]) - 1; h >= 0; h-- {
+		in := f.infos[k][h]
+		if reach[in.parent].Sign() == 0 {
+			best := 0
+			for a := 1; a < len(in.actions); a++ {
+				wa, wb := worth[in.first+a], worth[in.first+best]
+				if better(wa, wb) || wa.Cmp(wb) == 0 && better(tie[in.first+a], tie[in.first+best]) {
+					best = a
+				}
+			}
+			for a := range in.actions {
+				b[h][a] = new(big.Rat)
+			}
+			b[h][best] = big.NewRat(1, 1)
+		}
+		for _, w := range [][]*big.Rat{worth, tie} {
+			folded := new(big.Rat)
+			for a := range in.actions {
+				folded.Add(folded, new(big.Rat).Mul(b[h][a], w[in.first+a]))
+			}
+			w[in.parent].Add(w[in.parent], folded)
+		}
+	}
+}
+
+// sequenceWorths returns, for each of player k's sequences, the payoff to
+// player 0 of the leaves it ends at, weighed by chance and the opponent's
+// realisation plan z (the information sets below it not yet folded in).
+func (f *seqForm) sequenceWorths(k int, z []*big.Rat) []*big.Rat {
+	o := 1 - k
+	own := make([]*big.Rat, len(f.seqs[k]))
+	for i := range own {
+		own[i] = new(big.Rat)
+	}
+	for s, p := range f.payoff {
+		if z[s[o]].Sign() != 0 {
+			own[s[k]].Add(own[s[k]], new(big.Rat).Mul(p, z[s[o]]))
+		}
+	}
+	return own
 }

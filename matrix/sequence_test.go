@@ -132,3 +132,128 @@ func TestTreeErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestOffPathBestReplies checks the strategies at information sets a
+// player's own strategy never reaches: each must be a best reply to the
+// opponent's strategy, with the nodes of the set weighed by chance and the
+// opponent's play (computed here by walking the tree), and the value must
+// stay verified. On Kuhn poker, and on its tree with random payoffs.
+func TestOffPathBestReplies(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	for trial := range 60 {
+		root := kuhn()
+		if trial > 0 {
+			var randomise func(n *Node)
+			randomise = func(n *Node) {
+				if len(n.Children) == 0 {
+					n.Payoff = big.NewRat(int64(r.IntN(9)-4), 1)
+				}
+				for _, c := range n.Children {
+					randomise(c)
+				}
+			}
+			randomise(root)
+		}
+		sol, err := SolveTree(context.Background(), root)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !sol.Verified {
+			continue // the check below needs exact strategies
+		}
+		prob := func(k int, n *Node, a int) *big.Rat { return sol.Strategy[k][n.Infoset][n.Actions[a]] }
+		// value: the expected payoff to player 0 below n.
+		var value func(n *Node) *big.Rat
+		value = func(n *Node) *big.Rat {
+			v := new(big.Rat)
+			if len(n.Children) == 0 {
+				return v.Set(n.Payoff)
+			}
+			for a, c := range n.Children {
+				p := big.NewRat(1, 1)
+				if n.Player == Chance {
+					p = n.Probs[a]
+				} else {
+					p = prob(n.Player, n, a)
+				}
+				v.Add(v, new(big.Rat).Mul(p, value(c)))
+			}
+			return v
+		}
+		// For each set off its owner's path: the worth of each action.
+		type key struct {
+			k   int
+			set string
+		}
+		worth := map[key][]*big.Rat{}
+		var walk func(n *Node, own, other [2]*big.Rat)
+		walk = func(n *Node, own [2]*big.Rat, other [2]*big.Rat) {
+			if len(n.Children) == 0 {
+				return
+			}
+			if n.Player != Chance && own[n.Player].Sign() == 0 {
+				kk := key{n.Player, n.Infoset}
+				if worth[kk] == nil {
+					worth[kk] = make([]*big.Rat, len(n.Actions))
+					for a := range worth[kk] {
+						worth[kk][a] = new(big.Rat)
+					}
+				}
+				for a, c := range n.Children {
+					// Chance and the opponent's play weigh the node.
+					worth[kk][a].Add(worth[kk][a], new(big.Rat).Mul(other[n.Player], value(c)))
+				}
+			}
+			for a, c := range n.Children {
+				nextOwn, nextOther := own, other
+				switch n.Player {
+				case Chance:
+					nextOther = [2]*big.Rat{new(big.Rat).Mul(other[0], n.Probs[a]), new(big.Rat).Mul(other[1], n.Probs[a])}
+				default:
+					p := prob(n.Player, n, a)
+					nextOwn[n.Player] = new(big.Rat).Mul(own[n.Player], p)
+					o := 1 - n.Player
+					nextOther[o] = new(big.Rat).Mul(other[o], p)
+				}
+				walk(c, nextOwn, nextOther)
+			}
+		}
+		one := big.NewRat(1, 1)
+		walk(root, [2]*big.Rat{one, one}, [2]*big.Rat{one, one})
+		if trial == 0 && len(worth) == 0 {
+			t.Fatal("Kuhn poker: no information set off its owner's path; the test checks nothing")
+		}
+		for kk, ws := range worth {
+			chosen := -1
+			for a, name := range rootActions(root, kk.set) {
+				if sol.Strategy[kk.k][kk.set][name].Cmp(one) == 0 {
+					chosen = a
+				}
+			}
+			if chosen < 0 {
+				t.Fatalf("trial %d: player %d at %s plays %v, not one action", trial, kk.k, kk.set, sol.Strategy[kk.k][kk.set])
+			}
+			for a := range ws {
+				if kk.k == 0 && ws[a].Cmp(ws[chosen]) > 0 || kk.k == 1 && ws[a].Cmp(ws[chosen]) < 0 {
+					t.Fatalf("trial %d: player %d at %s plays action %d worth %s; action %d is worth %s", trial, kk.k, kk.set, chosen, ws[chosen].RatString(), a, ws[a].RatString())
+				}
+			}
+		}
+		if trial == 0 && sol.Strategy[0]["K:cb"]["call"].Cmp(one) != 0 {
+			t.Errorf("Kuhn poker: player 1 holding the king, checked and bet into, calls with %s, want 1", sol.Strategy[0]["K:cb"]["call"].RatString())
+		}
+	}
+}
+
+// rootActions returns the actions of the information set named set.
+func rootActions(root *Node, set string) []string {
+	if root.Infoset == set && root.Player != Chance {
+		return root.Actions
+	}
+	for _, c := range root.Children {
+		if a := rootActions(c, set); a != nil {
+			return a
+		}
+	}
+	return nil
+}
