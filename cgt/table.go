@@ -85,6 +85,3 @@ func (t *memoTable) grow(size int) {
 		}
 	}
 }
-
-// len returns the number of entries.
-func (t *memoTable) len() int { return t.n }

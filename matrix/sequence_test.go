@@ -170,7 +170,7 @@ func TestOffPathBestReplies(t *testing.T) {
 				return v.Set(n.Payoff)
 			}
 			for a, c := range n.Children {
-				p := big.NewRat(1, 1)
+				var p *big.Rat
 				if n.Player == Chance {
 					p = n.Probs[a]
 				} else {

@@ -594,17 +594,19 @@ func TestLimits(t *testing.T) {
 		}
 	})
 	t.Run("no files", func(t *testing.T) {
-		for _, src := range []string{"load('x.star', 'y')\n", "def moves(n):\n    return open('/etc/passwd')\n"} {
+		for src, want := range map[string]string{
+			"load('x.star', 'y')\n":                           "io.star:1:6: load(\"x.star\"): a game script cannot load other files",
+			"def moves(n):\n    return open('/etc/passwd')\n": "io.star:2:12: undefined: open",
+		} {
 			g, err := Load(ctx, "io.star", []byte(src), Options{})
 			if err == nil {
-				p, _, err := g.Start()
-				if err != nil {
-					t.Fatal(err)
+				var p Pos
+				if p, _, err = g.Start(); err == nil {
+					_, err = NewSolver(g, SolveOptions{}).Solve(ctx, p)
 				}
-				_, err = NewSolver(g, SolveOptions{}).Solve(ctx, p)
 			}
-			if err == nil {
-				t.Fatalf("%q: no error", src)
+			if err == nil || !strings.Contains(err.Error(), want) {
+				t.Fatalf("%q: error %v, want %q", src, err, want)
 			}
 		}
 	})

@@ -50,6 +50,9 @@ func TestPartizanMoves(t *testing.T) {
 	// Each move's value is what the game's own solver gives the position.
 	dom, _ := catalog.Lookup("domineering")
 	code, out = post(t, s, "/api/v1/position", `{"game":"domineering","position":"3x3"}`)
+	if code != 200 {
+		t.Fatalf("domineering 3x3: %d %v", code, out)
+	}
 	for _, m := range movesOf(t, out) {
 		r, err := dom.Solve(context.Background(), []string{m["position"].(string)}, catalog.Options{})
 		if err != nil || r.Value != m["value"] || r.Outcome != m["outcome"] {

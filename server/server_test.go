@@ -321,6 +321,9 @@ func TestBest(t *testing.T) {
 	// From a P-position every move loses; the engine delays, taking a move
 	// of the greatest remoteness.
 	code, out = get(t, s, "/api/v1/position", url.Values{"game": {"nim"}, "position": {"1 4 5"}})
+	if code != 200 {
+		t.Fatalf("nim 1 4 5: %d %v", code, out)
+	}
 	longest := -1
 	for _, m := range out["moves"].([]any) {
 		longest = max(longest, int(m.(map[string]any)["remoteness"].(float64)))
