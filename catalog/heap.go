@@ -6,6 +6,7 @@ import (
 	"math/big"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/grundy-go/grundy/games/octal"
 	"github.com/grundy-go/grundy/heap"
@@ -24,9 +25,13 @@ func init() {
 		{"grundy-game", "Grundy's game: split one heap into two heaps of different sizes", "solve grundy-game 10 7"},
 	} {
 		name := e.name
+		position := fmt.Sprintf("heap sizes up to %d; several heaps make a sum", maxHeapGameHeap)
+		if name != "grundy-game" {
+			position = periodicPosition
+		}
 		Register(Entry{
 			Name:     name,
-			Position: fmt.Sprintf("heap sizes up to %d; several heaps make a sum", maxHeapGameHeap),
+			Position: position,
 			Summary:  e.summary,
 			Example:  e.example,
 			Kind:     "impartial",
@@ -36,7 +41,7 @@ func init() {
 	Register(Entry{
 		Name:     "octal",
 		Params:   "CODE",
-		Position: fmt.Sprintf("heap sizes up to %d; several heaps make a sum", maxHeapGameHeap),
+		Position: periodicPosition,
 		Summary:  "octal game: digit k of CODE (0-7) says what removing k tokens may leave: +1 nothing, +2 one heap, +4 two heaps (Winning Ways ch. 4); the digit before the point is 0 or 4",
 		Example:  "solve octal:0.137 10 12",
 		Kind:     "impartial",
@@ -61,6 +66,10 @@ func init() {
 	})
 }
 
+// periodicPosition is the position syntax of finite octal games: heaps
+// beyond computation are answered from the proven period (heapperiod.go).
+var periodicPosition = fmt.Sprintf("heap sizes up to %d, or up to 10^18 once the game's period is proven (Guy–Smith); several heaps make a sum", maxHeapGameHeap)
+
 const (
 	// maxHeapGameHeap bounds the heaps of a position: values are computed
 	// up to the largest heap, and winning moves look at every option.
@@ -75,14 +84,20 @@ const (
 	maxHeapSearchHeap = 2_000
 )
 
-type heapRuleGame struct{ rule *heap.Rule }
+type heapRuleGame struct {
+	rule *heap.Rule
+	// The values with their proven period (heapperiod.go), once computed.
+	mu         sync.Mutex
+	period     periodicValues
+	periodInfo heap.Period
+}
 
 func newHeapRuleGame(spec string) (Instance, error) {
 	r, err := heap.Parse(spec)
 	if err != nil {
 		return nil, err
 	}
-	return &heapRuleGame{r}, nil
+	return &heapRuleGame{rule: r}, nil
 }
 
 func (g *heapRuleGame) Spec() string { return g.rule.Spec }
@@ -110,20 +125,28 @@ func (g *heapRuleGame) values(ctx context.Context, upto int, opts Options) (*hea
 }
 
 func (g *heapRuleGame) Solve(ctx context.Context, tokens []string, opts Options) (*Report, error) {
-	switch opts.Method {
-	case Search:
+	switch {
+	case opts.Method == Search:
 		return g.search().Solve(ctx, tokens, opts)
-	case ClosedForm:
+	case opts.Method == ClosedForm && !g.periodic():
 		return nil, fmt.Errorf("%s has no closed form; drop --method closed to compute its values", g.rule.Spec)
 	}
-	heaps, err := ParseInts(tokens, "heap size", 1, MaxComponents, g.maxHeap())
+	limit := g.maxHeap()
+	if g.periodic() {
+		limit = maxPeriodicHeap
+	}
+	heaps, err := ParseInts(tokens, "heap size", 1, MaxComponents, limit)
 	if err != nil {
 		return nil, err
 	}
 	largest, total := 0, 0
 	for _, h := range heaps {
 		largest = max(largest, h)
-		total += h
+		total = min(total+h, maxPeriodicHeap)
+	}
+	if g.periodic() && (opts.Method == ClosedForm || largest > g.maxHeap() || total > maxHeapGameTokens) {
+		// Too large to compute: the proven period answers.
+		return g.solveByPeriod(ctx, heaps, opts)
 	}
 	if total > maxHeapGameTokens {
 		return nil, fmt.Errorf("the heaps hold %d tokens in all; at most %d are supported", total, maxHeapGameTokens)

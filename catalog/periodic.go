@@ -30,24 +30,6 @@ type subtractGame struct {
 	amounts []int
 }
 
-// provenValues computes values until the period is proven.
-func (g *subtractGame) provenValues(ctx context.Context, opts Options) (*heap.Values, heap.Period, error) {
-	for n := 4096; ; n *= 4 {
-		n = min(n, maxPeriodValues)
-		v, err := heap.Compute(ctx, g.rule, n, heap.Options{Progress: opts.Progress})
-		if err != nil {
-			return nil, heap.Period{}, err
-		}
-		p := heap.FindPeriod(v, g.rule)
-		if p.Found && p.Proven {
-			return v, p, nil
-		}
-		if n == maxPeriodValues {
-			return nil, p, fmt.Errorf("%s: no period proven within %d values, and the heaps are too large to search", g.spec, n)
-		}
-	}
-}
-
 func (g *subtractGame) Solve(ctx context.Context, tokens []string, opts Options) (*Report, error) {
 	if opts.Method == Search || g.rule == nil {
 		return g.heapGame.Solve(ctx, tokens, opts)
@@ -63,7 +45,7 @@ func (g *subtractGame) Solve(ctx context.Context, tokens []string, opts Options)
 	if !large {
 		return g.heapGame.Solve(ctx, tokens, opts)
 	}
-	vals, per, err := g.provenValues(ctx, opts)
+	vals, per, err := provenPeriod(ctx, g.rule, opts)
 	if err != nil {
 		return nil, err
 	}

@@ -158,7 +158,11 @@ func printReport(w io.Writer, r *catalog.Report) {
 		fmt.Fprintf(w, "  %s, each to the position it leaves:\n", label)
 		for i, m := range r.WinningMoves {
 			if i == maxMovesShown {
-				fmt.Fprintf(w, "    … and %d more (--json lists all)\n", n-maxMovesShown)
+				if r.MovesIncomplete {
+					fmt.Fprintf(w, "    … and %d more of these %d (--json lists them)\n", n-maxMovesShown, n)
+				} else {
+					fmt.Fprintf(w, "    … and %d more (--json lists all)\n", n-maxMovesShown)
+				}
 				break
 			}
 			fmt.Fprintf(w, "    %s\n", m)
