@@ -20,12 +20,11 @@ import (
 
 // maxPeriodicHeap bounds heaps answered from the period (the move counts
 // must fit in an int).
+const maxPeriodicHeap = 1_000_000_000_000_000_000
 
 // periodic reports whether the rule's heaps can be answered from a proven
 // period: finitely many digits, moves that leave at most two heaps.
 func (g *heapRuleGame) periodic() bool { return g.rule.Finite() && g.rule.MaxHeaps() <= 2 }
-
-const maxPeriodicHeap = 1_000_000_000_000_000_000
 
 // provenPeriod computes values of a finite rule until its period is
 // proven, within maxPeriodValues values.
@@ -41,7 +40,7 @@ func provenPeriod(ctx context.Context, rule *heap.Rule, opts Options) (*heap.Val
 			return v, p, nil
 		}
 		if n == maxPeriodValues {
-			return nil, p, fmt.Errorf("%s: no period proven within %d values, and the heaps are too large to compute", rule.Spec, n)
+			return nil, p, fmt.Errorf("%s: no period proven within %d values, so heaps this large have no answer here; smaller heaps are computed directly (see 'grundy games' for the limit)", rule.Spec, n)
 		}
 	}
 }

@@ -4,9 +4,9 @@ import "encoding/binary"
 
 // sweepBlock marks, for each heap n = start+i (0 ≤ i < count) in row i of
 // rows (width bytes a row), the nim-sums of the splits (h, n−k−h) for every
-// heap h in heaps and every k in split2, less the equal splits when
-// unequal. Every partner n−k−h must be a known value: the caller sweeps
-// only heaps far enough below the block.
+// heap h in heaps (ascending) and every k in split2, less the equal splits
+// when unequal. Every partner n−k−h must be a known value: the caller
+// sweeps only heaps far enough below the block.
 //
 // For byte values and 16-bit values below 512, eight consecutive heaps are
 // done at once: their partners of one h are eight consecutive values of g,
@@ -36,21 +36,7 @@ func sweepBlock[T unsigned](rows []byte, width int, g []T, start, count int, spl
 		}
 	}
 	for i := i0; i < count; i++ {
-		n := start + i
-		row := rows[i*width : (i+1)*width]
-		for _, k := range split2 {
-			m := n - k
-			for _, h := range heaps {
-				b := m - int(h)
-				if b < 1 {
-					break
-				}
-				if unequal && b == int(h) {
-					continue
-				}
-				row[g[h]^g[b]] = 1
-			}
-		}
+		sweepRare(rows[i*width:(i+1)*width], g, start+i, split2, unequal, heaps)
 	}
 }
 

@@ -164,7 +164,7 @@ type state struct {
 	pairsAt   []int
 	pairsGen  int
 	walks     []pairWalk
-	nextOrder int
+	nextPairs int // heap at which the pair types are next re-sorted
 	nextCheck int
 
 	// Tail LeaveOne: every heap 1..n-tailL is an option; the values of the
@@ -381,12 +381,12 @@ func run[T unsigned](ctx context.Context, st *state, g []T) ([]T, error) {
 		defer func() { st.helper.stop(); st.helper = nil }()
 	}
 	pipelined := false
-	if workers == 2 && st.sparse && len(st.split2) > 0 && st.upto >= 16384 && st.tailBits == 0 {
+	if workers == 2 && st.sparse && len(st.split2) > 0 && st.upto >= 2*pipelineFrom && st.tailBits == 0 {
 		pipelined = true
 		defer st.stopFar()
 	}
 	for n := len(g); n < st.upto; n++ {
-		if pipelined && n%farBlock == 0 && n >= 8192 {
+		if pipelined && n%farBlock == 0 && n >= pipelineFrom {
 			if st.far == nil {
 				st.startFar()
 			}
@@ -667,6 +667,11 @@ func sweepRare[T unsigned](seen []byte, g []T, n int, split2 []int, unequal bool
 // (below 2B, or found from N−B on) itself.
 const farBlock = 1024
 
+// pipelineFrom is the heap from which the sparse method runs on two cores
+// (for runs of at least twice as many values): eight blocks, below which
+// there is little far work to share.
+const pipelineFrom = 8192
+
 // farChunk is the number of heaps of the far sweep taken at a time.
 const farChunk = 32
 
@@ -806,11 +811,8 @@ const midBlock = 64
 // midStep sweeps the middle rare heaps for the heaps [n, n+midBlock).
 func midStep[T unsigned](st *state, g []T, n int) {
 	p := st.far
-	if row, _ := st.farRows(n); row == nil {
-		return
-	}
-	if row, _ := st.farRows(n + midBlock - 1); row == nil {
-		return
+	if p.curN < 0 || n < p.curN || n+midBlock > p.curN+farBlock {
+		return // the run is not in the block being computed
 	}
 	i := (n - p.curN) * p.width
 	rows := p.curOwn[i : i+midBlock*p.width]

@@ -11,12 +11,12 @@ import (
 // swept already). This file finds such pairs.
 
 // listed is the number of heaps (0..listed-1) the index lists of values
-// cover (a variable so that the tests can make it small). Pairs are looked for among the smallest heaps first, where a
-// witness is nearly always found within a few dozen heaps, so a prefix
-// serves a run of any length at 4 bytes a listed heap (16 MiB), and
-// longer runs stay within the values' own width. When a search among the
-// listed heaps fails on a heap larger than the lists, a plain scan over
-// every split settles it.
+// cover (a variable so that the tests can make it small). Pairs are looked
+// for among the smallest heaps first, and a witness nearly always lies far
+// below 2^22, so a prefix serves a run of any length at 4 bytes a listed
+// heap (16 MiB), and longer runs stay within the values' own width. When
+// a search among the listed heaps fails on a heap larger than the lists,
+// a plain scan over every split settles it.
 var listed = 1 << 22
 
 // shortScan is the number of splits (a, m−a), a = 1, 2, …, looked at for
@@ -240,9 +240,9 @@ func (st *state) noteIndex(n int, v uint32) {
 		st.pairsGen++ // a new value: new pairs
 	}
 	st.lists[v] = append(st.lists[v], int32(n))
-	if n >= st.nextOrder {
+	if n >= st.nextPairs {
 		// The order of partners follows the frequencies.
-		st.nextOrder = n + 4096
+		st.nextPairs = n + 4096
 		st.pairsGen++
 	}
 }
