@@ -8,7 +8,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/grundy-go/grundy/games/landlords"
 	"github.com/grundy-go/grundy/matrix"
 )
 
@@ -89,16 +88,7 @@ func (g landlordsGame) Successors(ctx context.Context, tokens []string, opts Opt
 	if err != nil {
 		return nil, err
 	}
-	nm, err := ParseInts(tokens, "card count", 2, 2, landlords.MaxCards)
-	if err != nil {
-		return nil, err
-	}
-	n, m := nm[0], nm[1]
-	tab, err := landlordsTable(ctx, max(n, m))
-	if err != nil {
-		return nil, err
-	}
-	st, err := tab.Strategy(n, m)
+	n, m, tab, st, err := landlordsAt(ctx, tokens, opts)
 	if err != nil {
 		return nil, err
 	}

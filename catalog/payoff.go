@@ -599,22 +599,11 @@ func (g landlordsGame) Solve(ctx context.Context, tokens []string, opts Options)
 	if opts.Method == ClosedForm {
 		return nil, fmt.Errorf("landlords has no closed form; drop --method closed")
 	}
-	nm, err := ParseInts(tokens, "card count", 2, 2, landlords.MaxCards)
-	if err != nil {
-		return nil, fmt.Errorf("%w (a Landlords position is N M: the cards held by the mover and by the opponent)", err)
-	}
-	n, m := nm[0], nm[1]
-	if states := (max(n, m) + 1) * (max(n, m) + 1); opts.MaxStates > 0 && states > opts.MaxStates {
-		return nil, fmt.Errorf("this position needs a table of %d states, more than the limit of %d; raise --max-states", states, opts.MaxStates)
-	}
-	tab, err := landlordsTable(ctx, max(n, m))
+	n, m, _, st, err := landlordsAt(ctx, tokens, opts)
 	if err != nil {
 		return nil, err
 	}
-	st, err := tab.Strategy(n, m)
-	if err != nil {
-		return nil, err
-	}
+	nm := []int{n, m}
 	r := &Report{
 		Game:     "landlords",
 		Position: joinInts(nm),
@@ -637,6 +626,25 @@ func (g landlordsGame) Solve(ctx context.Context, tokens []string, opts Options)
 		r.Notes = append(r.Notes, chanceNote, fmt.Sprintf("mover's mixed strategy: guess the table card %.6f, name an unseen card %.6f, bluff with an own card %.6f; when a named card is denied, the opponent believes it is the table card with probability %.6f", st.Guess, st.Ask, st.Bluff, st.Believe))
 	}
 	return r, nil
+}
+
+// landlordsAt reads a Landlords position and finds the table that solves
+// it and the mover's optimal mix there: what Solve and the explorer's
+// Successors both start from.
+func landlordsAt(ctx context.Context, tokens []string, opts Options) (n, m int, tab *landlords.Table, st landlords.Strategy, err error) {
+	nm, err := ParseInts(tokens, "card count", 2, 2, landlords.MaxCards)
+	if err != nil {
+		return 0, 0, nil, st, fmt.Errorf("%w (a Landlords position is N M: the cards held by the mover and by the opponent)", err)
+	}
+	n, m = nm[0], nm[1]
+	if states := (max(n, m) + 1) * (max(n, m) + 1); opts.MaxStates > 0 && states > opts.MaxStates {
+		return 0, 0, nil, st, fmt.Errorf("this position needs a table of %d states, more than the limit of %d; raise --max-states", states, opts.MaxStates)
+	}
+	if tab, err = landlordsTable(ctx, max(n, m)); err != nil {
+		return 0, 0, nil, st, err
+	}
+	st, err = tab.Strategy(n, m)
+	return n, m, tab, st, err
 }
 
 // PayoffOptions tune SolvePayoff.
