@@ -11,12 +11,14 @@ import (
 	"io/fs"
 	"net"
 	"net/http"
+	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
 	"time"
 
+	"github.com/grundy-go/grundy/budget"
 	"github.com/grundy-go/grundy/catalog"
 	"github.com/grundy-go/grundy/impartial"
 )
@@ -39,8 +41,19 @@ type Config struct {
 	MaxBody int64
 	// CacheSize is the number of solved positions kept.
 	CacheSize int
-	// MaxConcurrent is the number of searches run at once; more wait.
-	MaxConcurrent int
+	// FastSlots is the number of requests the fast lane runs at once
+	// (default 4 × GOMAXPROCS, at least 8); FastStates and FastTimeout
+	// bound each (default 20,000 positions and 50 ms). What does not
+	// finish there goes to the slow lane.
+	FastSlots   int
+	FastStates  int
+	FastTimeout time.Duration
+	// SlowWorkers is the number of searches the slow lane runs at once
+	// with the full budget (default max(1, GOMAXPROCS)); MaxQueue is the
+	// number of requests that may wait for it (default 64); more are
+	// refused with 503.
+	SlowWorkers int
+	MaxQueue    int
 }
 
 // Defaults.
@@ -50,6 +63,10 @@ const (
 	DefaultTimeout   = 20 * time.Second
 	DefaultMaxBody   = 64 << 10
 	DefaultCacheSize = 10_000
+
+	DefaultFastStates  = 20_000
+	DefaultFastTimeout = 50 * time.Millisecond
+	DefaultMaxQueue    = 64
 )
 
 // Server serves the API and the explorer. It is an http.Handler.
@@ -59,7 +76,8 @@ type Server struct {
 	entries map[string]*catalog.Entry // built-in games by name and alias
 	mux     *http.ServeMux
 	cache   *cache
-	sem     chan struct{}
+	fast    chan struct{} // the fast lane's slots
+	slow    *lane         // the slow lane
 }
 
 // New returns a Server with the given limits.
@@ -79,11 +97,26 @@ func New(cfg Config) *Server {
 	if cfg.CacheSize <= 0 {
 		cfg.CacheSize = DefaultCacheSize
 	}
-	if cfg.MaxConcurrent <= 0 {
-		cfg.MaxConcurrent = max(2, 2*runtime.GOMAXPROCS(0))
+	if cfg.FastSlots <= 0 {
+		cfg.FastSlots = max(8, 4*runtime.GOMAXPROCS(0))
+	}
+	if cfg.FastStates <= 0 {
+		cfg.FastStates = DefaultFastStates
+	}
+	cfg.FastStates = min(cfg.FastStates, cfg.MaxStates)
+	if cfg.FastTimeout <= 0 {
+		cfg.FastTimeout = DefaultFastTimeout
+	}
+	cfg.FastTimeout = min(cfg.FastTimeout, cfg.Timeout)
+	if cfg.SlowWorkers <= 0 {
+		cfg.SlowWorkers = max(1, runtime.GOMAXPROCS(0))
+	}
+	if cfg.MaxQueue <= 0 {
+		cfg.MaxQueue = DefaultMaxQueue
 	}
 	s := &Server{cfg: cfg, scripts: loadScripts(cfg.Scripts), entries: map[string]*catalog.Entry{},
-		mux: http.NewServeMux(), cache: newCache(cfg.CacheSize), sem: make(chan struct{}, cfg.MaxConcurrent)}
+		mux: http.NewServeMux(), cache: newCache(cfg.CacheSize),
+		fast: make(chan struct{}, cfg.FastSlots), slow: newLane(cfg.SlowWorkers, cfg.MaxQueue)}
 	for _, e := range catalog.Entries() {
 		for _, name := range append([]string{e.Name}, e.Aliases...) {
 			s.entries[name] = e
@@ -173,20 +206,28 @@ func (s *Server) Listen(ctx context.Context, addr string, ready func(url string)
 	}
 }
 
-// LoadScripts loads game scripts (through the catalog's resolvers) and
-// names each by its file name, e.g. "tshirts.star".
+// LoadScripts reads game scripts and names each by its file name, e.g.
+// "tshirts.star": the script is served under that name, which is also the
+// file name its errors and reports give, so that no answer shows where
+// the file is on the server.
 func LoadScripts(paths []string) (map[string]catalog.Instance, error) {
 	out := map[string]catalog.Instance{}
 	for _, p := range paths {
-		inst, err := catalog.Lookup(p)
+		if !strings.HasSuffix(p, ".star") {
+			return nil, fmt.Errorf("--script %s: a game script's name ends in .star", p)
+		}
+		src, err := os.ReadFile(p)
 		if err != nil {
+			if errors.Is(err, fs.ErrNotExist) {
+				return nil, fmt.Errorf("--script %s: game script %s: no such file", p, p)
+			}
 			return nil, fmt.Errorf("--script %s: %w", p, err)
 		}
 		name := filepath.Base(p)
 		if _, dup := out[name]; dup {
 			return nil, fmt.Errorf("--script %s: two scripts are named %q", p, name)
 		}
-		out[name] = inst
+		out[name] = catalog.OpenScript(name, src)
 	}
 	return out, nil
 }
@@ -220,17 +261,20 @@ func writeRaw(w http.ResponseWriter, status int, b []byte) {
 	w.Write([]byte("\n"))
 }
 
-// statusOf maps an error from the catalog to an HTTP status: limits of
-// this server are 422 (the input is fine but too large to answer here),
-// running out of time is 503, and everything else is bad input, 400.
+// statusOf maps an error to an HTTP status by its type, never its words:
+// limits of this server are 422 (the input is fine but too large to
+// answer here: budget.ErrExceeded and the catalog's own kinds of "too
+// large"), running out of time or a full queue is 503, a panic is 500,
+// and everything else is bad input, 400.
 func statusOf(err error) int {
 	var tooMany *impartial.TooManyStatesError
 	switch {
 	case errors.Is(err, errInternal):
 		return http.StatusInternalServerError
-	case errors.Is(err, context.DeadlineExceeded):
+	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, errOverloaded):
 		return http.StatusServiceUnavailable
-	case errors.As(err, &tooMany), errors.Is(err, catalog.ErrTooLargeToExplore), errors.Is(err, impartial.ErrCycle):
+	case errors.Is(err, budget.ErrExceeded), errors.As(err, &tooMany),
+		errors.Is(err, catalog.ErrTooLargeToExplore), errors.Is(err, impartial.ErrCycle):
 		return http.StatusUnprocessableEntity
 	}
 	return http.StatusBadRequest
@@ -243,8 +287,12 @@ func (s *Server) failure(w http.ResponseWriter, r *http.Request, err error) {
 		return
 	}
 	msg := err.Error()
-	if errors.Is(err, context.DeadlineExceeded) {
+	switch {
+	case errors.Is(err, context.DeadlineExceeded):
 		msg = fmt.Sprintf("the position took longer than this server's limit of %s to solve; try a smaller position", s.cfg.Timeout)
+	case errors.Is(err, errOverloaded):
+		msg = fmt.Sprintf("the server is busy: %d searches are already waiting; try again later", s.cfg.MaxQueue)
+		w.Header().Set("Retry-After", "5")
 	}
 	writeError(w, statusOf(err), msg)
 }
@@ -469,6 +517,20 @@ func (g *served) take(ctx context.Context) error {
 	}
 }
 
+// tryTake takes the game's turn if it is free (always, for built-in
+// games).
+func (g *served) tryTake() bool {
+	if g.lock == nil {
+		return true
+	}
+	select {
+	case g.lock <- struct{}{}:
+		return true
+	default:
+		return false
+	}
+}
+
 func (g *served) release() {
 	if g.lock != nil {
 		<-g.lock
@@ -566,7 +628,7 @@ func (s *Server) handleGames(w http.ResponseWriter, r *http.Request) {
 	slices.Sort(names)
 	for _, name := range names {
 		g := s.scripts[name]
-		info := gameInfo{Name: name, Kind: "script", Script: true, Summary: "game script " + name + " (" + g.inst.Spec() + ")",
+		info := gameInfo{Name: name, Kind: "script", Script: true, Summary: "game script " + name,
 			Position: "as the script writes it: numbers, a word, or a Starlark value such as (\"ABBA\", 0)", Example: "grundy solve " + g.inst.Spec()}
 		info.Explorable = g.ex != nil
 		info.Start, _ = g.start(r.Context(), nil)
@@ -616,7 +678,7 @@ func (s *Server) handlePosition(w http.ResponseWriter, r *http.Request) {
 		writeError(w, status, err.Error())
 		return
 	}
-	res, err := s.solveParams(r.Context(), q.game, q.position, q.params)
+	res, err := s.solveParams(withClient(r), q.game, q.position, q.params)
 	if err != nil {
 		s.failure(w, r, err)
 		return
@@ -630,7 +692,7 @@ func (s *Server) handleBest(w http.ResponseWriter, r *http.Request) {
 		writeError(w, status, err.Error())
 		return
 	}
-	res, err := s.solveParams(r.Context(), q.game, q.position, q.params)
+	res, err := s.solveParams(withClient(r), q.game, q.position, q.params)
 	if err != nil {
 		s.failure(w, r, err)
 		return

@@ -9,9 +9,13 @@ import (
 	"math/big"
 	"math/rand/v2"
 	"slices"
+	"strconv"
+	"strings"
 	"sync"
 
+	"github.com/grundy-go/grundy/budget"
 	"github.com/grundy-go/grundy/catalog"
+	"github.com/grundy-go/grundy/impartial"
 )
 
 // moveResponse is a move as the API gives it: the catalog's MoveInfo (the
@@ -135,20 +139,92 @@ func (s *Server) computeSafely(ctx context.Context, g *served, pos string, param
 	return s.compute(ctx, g, pos, params)
 }
 
-// compute solves and explores a position, at most MaxConcurrent at once.
+// compute solves and explores a position: first in the fast lane, then,
+// if that was not enough, in the slow lane (see the package doc).
 func (s *Server) compute(ctx context.Context, g *served, pos string, params map[string]string) (*solved, error) {
-	select {
-	case s.sem <- struct{}{}:
-	case <-ctx.Done():
-		return nil, ctx.Err()
+	if res, err, done := s.computeFast(ctx, g, pos, params); done {
+		return res, err
 	}
-	defer func() { <-s.sem }()
+	// A script's turn first, so that a request waiting for it holds no
+	// slot of the slow lane.
 	if err := g.take(ctx); err != nil {
 		return nil, err
 	}
 	defer g.release()
+	if err := s.slow.acquire(ctx, clientOf(ctx)); err != nil {
+		return nil, err
+	}
+	defer s.slow.release()
+	res, err := s.explore(ctx, g, pos, params, s.cfg.MaxStates)
+	return res, settle(ctx, err)
+}
+
+// computeFast tries the fast lane: FastStates positions (a script keeps
+// the full budget, since its solver and memo are made for one state cap)
+// within FastTimeout. done is false when the position needs more than
+// that and should go on to the slow lane, or when the script's solver is
+// busy with another request.
+func (s *Server) computeFast(ctx context.Context, g *served, pos string, params map[string]string) (res *solved, err error, done bool) {
+	if !g.tryTake() {
+		return nil, nil, false
+	}
+	defer g.release()
+	select {
+	case s.fast <- struct{}{}:
+	case <-ctx.Done():
+		return nil, ctx.Err(), true
+	}
+	defer func() { <-s.fast }()
+	fctx, cancel := context.WithTimeout(ctx, s.cfg.FastTimeout)
+	defer cancel()
+	states := s.cfg.FastStates
+	if g.lock != nil {
+		states = s.cfg.MaxStates
+	}
+	res, err = s.explore(fctx, g, pos, params, states)
+	switch {
+	case err == nil:
+		return res, nil, true
+	case ctx.Err() != nil:
+		return nil, settle(ctx, err), true
+	case fctx.Err() != nil, states < s.cfg.MaxStates && overStates(err, states):
+		return nil, nil, false
+	}
+	return nil, err, true
+}
+
+// settle gives the error of a computation that failed after ctx ended:
+// ctx's error (the request's deadline or its client gone), whatever words
+// the solver used while it stopped, so that the leader of a search and the
+// requests waiting for it get the same status.
+func settle(ctx context.Context, err error) error {
+	if err == nil || ctx.Err() == nil || errors.Is(err, ctx.Err()) {
+		return err
+	}
+	return fmt.Errorf("%w (%v)", ctx.Err(), err)
+}
+
+// overStates reports whether err is a search's refusal to explore more
+// than limit positions, which a larger budget may answer.
+func overStates(err error, limit int) bool {
+	var ex *budget.Exceeded
+	if errors.As(err, &ex) {
+		return ex.Resource == budget.States || ex.Resource == budget.Memory
+	}
+	var tooMany *impartial.TooManyStatesError
+	if errors.As(err, &tooMany) {
+		return true
+	}
+	// TODO(issue 14): solvers whose state cap is not yet a typed
+	// budget.Exceeded (Pig, Landlords, the partizan searches) say the
+	// limit in words; every such message names the number.
+	return strings.Contains(err.Error(), " "+strconv.Itoa(limit))
+}
+
+// explore solves and explores a position within states positions.
+func (s *Server) explore(ctx context.Context, g *served, pos string, params map[string]string, states int) (*solved, error) {
 	tokens := g.tokens(pos)
-	opts := catalog.Options{MaxStates: s.cfg.MaxStates, Params: params}
+	opts := catalog.Options{MaxStates: states, Params: params}
 	var x *catalog.Exploration
 	explorable := g.ex != nil
 	if explorable {
