@@ -1,10 +1,16 @@
 package server
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
+	"maps"
 	"net/http/httptest"
 	"net/url"
+	"runtime/metrics"
+	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -70,6 +76,130 @@ func FuzzQuery(f *testing.F) {
 			rec := httptest.NewRecorder()
 			s.ServeHTTP(rec, req)
 			checkAnswer(t, path+" "+game+" "+position, rec.Code, rec.Body.Bytes())
+		}
+	})
+}
+
+// heapWatch samples the live heap while a test runs and cancels ctx when
+// it grows past limit bytes above where it started, so that a memory bomb
+// stops (the requests under ctx end) and fails the test instead of
+// taking the machine down.
+type heapWatch struct {
+	ctx    context.Context
+	cancel context.CancelFunc
+	limit  uint64
+	base   uint64
+	peak   atomic.Uint64
+	done   chan struct{}
+}
+
+var heapSample = []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+
+func liveHeap() uint64 {
+	s := slices.Clone(heapSample)
+	metrics.Read(s)
+	return s[0].Value.Uint64()
+}
+
+func watchHeap(parent context.Context, limit uint64) *heapWatch {
+	ctx, cancel := context.WithCancel(parent)
+	w := &heapWatch{ctx: ctx, cancel: cancel, limit: limit, base: liveHeap(), done: make(chan struct{})}
+	go func() {
+		defer close(w.done)
+		tick := time.NewTicker(2 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-tick.C:
+			}
+			h := liveHeap()
+			if h > w.peak.Load() {
+				w.peak.Store(h)
+			}
+			if h > w.base+w.limit {
+				cancel()
+				return
+			}
+		}
+	}()
+	return w
+}
+
+// stop ends the watch; it returns the peak growth of the heap and whether
+// it passed the limit.
+func (w *heapWatch) stop() (grew uint64, over bool) {
+	over = w.ctx.Err() != nil
+	w.cancel()
+	<-w.done
+	if p := w.peak.Load(); p > w.base {
+		grew = p - w.base
+	}
+	return grew, over
+}
+
+// fuzzScripts are the scripts FuzzScriptPosition's server loads: the
+// examples and the test's own.
+var fuzzScripts = []string{
+	"../examples/calendar.star", "../examples/corners.star", "../examples/cutting.star", "../examples/darkraft.star",
+	"../examples/fibonacci.star", "../examples/multiplication.star", "../examples/snim.star", "../examples/sorted.star",
+	"../examples/strip.star", "../examples/tree.star", "../examples/tshirts.star", "testdata/coin.star",
+}
+
+// fuzzHeapLimit bounds the heap growth of one fuzzed request.
+const fuzzHeapLimit = 512 << 20
+
+// FuzzScriptPosition sends positions (and a parameter) for the server's
+// loaded scripts, and built-in games' positions, under a watch of the
+// heap: never a panic, a 500, an error of several lines, or a heap that
+// grows past fuzzHeapLimit (the Starlark position bomb, a string or a
+// list built to gigabytes inside a position).
+func FuzzScriptPosition(f *testing.F) {
+	for _, seed := range []struct {
+		game  uint8
+		pos   string
+		param string
+	}{
+		{0, "", ""}, {6, "9", "s=1,2"}, {6, "9", "s=0"}, {11, `("turn", 0, 0)`, "cap=5"}, {8, "(", ""},
+		{10, `([3, 1, 2], [1, 2, 3], [2, 3, 1])`, ""},
+		{11, `(["x"*((1<<30)-1) for i in range(100)],)`, ""},
+		{6, `("x" * (1 << 30),)`, ""}, {6, `([0] * (1 << 28),)`, ""}, {6, strings.Repeat("(", 10000), ""},
+		{6, `print("hello from a client")`, ""}, {6, `(1 if True else 2)`, ""}, {6, `{"a": [1, 2]}`, ""},
+		{200, "1 2 3", ""}, {201, strings.Repeat("1 ", 30000), ""}, {202, "9 9", ""},
+	} {
+		f.Add(seed.game, seed.pos, seed.param)
+	}
+	loaded, err := LoadScripts(fuzzScripts)
+	if err != nil {
+		f.Fatal(err)
+	}
+	names := slices.Sorted(maps.Keys(loaded))
+	builtins := []string{"nim", "kayles", "wythoff", "treblecross", "domineering", "moore:2", "lasker"}
+	s := New(Config{Scripts: loaded, MaxStates: 20_000, MaxMoves: 20, Timeout: 2 * time.Second})
+	f.Fuzz(func(t *testing.T, game uint8, pos, param string) {
+		name := names[int(game)%len(names)]
+		if game >= 200 {
+			name = builtins[int(game-200)%len(builtins)]
+		}
+		body := map[string]any{"game": name, "position": pos}
+		if param != "" {
+			body["params"] = []string{param}
+		}
+		b, _ := json.Marshal(body)
+		w := watchHeap(context.Background(), fuzzHeapLimit)
+		for _, path := range []string{"/api/v1/position", "/api/v1/best"} {
+			req := httptest.NewRequestWithContext(w.ctx, "POST", path, bytes.NewReader(b))
+			req.Header.Set("Content-Type", "application/json")
+			rec := httptest.NewRecorder()
+			s.ServeHTTP(rec, req)
+			if w.ctx.Err() != nil {
+				break
+			}
+			checkAnswer(t, path+" "+string(b), rec.Code, rec.Body.Bytes())
+		}
+		if grew, over := w.stop(); over {
+			t.Fatalf("%.200s: the heap grew by more than %d MiB (%d MiB)", b, fuzzHeapLimit>>20, grew>>20)
 		}
 	})
 }
