@@ -69,12 +69,11 @@ func (g *partizanGame[P]) Successors(ctx context.Context, tokens []string, opts 
 		if err != nil {
 			return nil, err
 		}
-		r := &Report{Game: g.spec, Position: g.formatSum(ps)}
-		err = cgt.Do(func() {
-			r.Outcome = s.Outcome(v).String()
-			r.Value = s.String(v)
-		})
-		return r, err
+		o, err := s.Outcome(v)
+		if err != nil {
+			return nil, err
+		}
+		return &Report{Game: g.spec, Position: g.formatSum(ps), Outcome: o.String(), Value: s.String(v)}, nil
 	}
 	return list, nil
 }

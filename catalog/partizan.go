@@ -159,10 +159,14 @@ func (g *partizanGame[P]) Solve(ctx context.Context, tokens []string, opts Optio
 	if err != nil {
 		return nil, err
 	}
+	o, err := s.Outcome(v)
+	if err != nil {
+		return nil, err
+	}
 	r := &Report{
 		Game:     g.spec,
 		Position: g.formatSum(parts),
-		Outcome:  s.Outcome(v).String(),
+		Outcome:  o.String(),
 		Value:    s.String(v),
 		Method:   "canonical form of the partizan game (see 'grundy value' for its temperature and stops)",
 		Notes: []string{
@@ -202,33 +206,45 @@ func (g *partizanGame[P]) winningMoves(ctx context.Context, e *partizan.Evaluato
 		}
 		vals[i] = v
 	}
+	s := e.Space
+	total, err := s.Sum(vals...)
+	if err != nil {
+		return nil, err
+	}
 	var moves []string
 	seen := map[string]bool{}
-	var err error
-	derr := cgt.Do(func() {
-		s := e.Space
-		total := s.Sum(vals...)
-		for i, p := range parts {
-			for next := range g.options(p, left) {
-				v, verr := e.Value(ctx, next...)
-				if verr != nil {
-					err = verr
-					return
-				}
-				after := s.Add(s.Sub(total, vals[i]), v)
-				if left && !s.Leq(cgt.Zero, after) || !left && !s.Leq(after, cgt.Zero) {
-					continue
-				}
-				sum := append(append(slices.Clone(parts[:i]), next...), parts[i+1:]...)
-				if m := g.formatSum(sum); !seen[m] {
-					seen[m] = true
-					moves = append(moves, m)
-				}
+	for i, p := range parts {
+		for next := range g.options(p, left) {
+			v, err := e.Value(ctx, next...)
+			if err != nil {
+				return nil, err
+			}
+			rest, err := s.Sub(total, vals[i])
+			if err != nil {
+				return nil, err
+			}
+			after, err := s.Add(rest, v)
+			if err != nil {
+				return nil, err
+			}
+			var wins bool
+			if left {
+				wins, err = s.Leq(cgt.Zero, after)
+			} else {
+				wins, err = s.Leq(after, cgt.Zero)
+			}
+			if err != nil {
+				return nil, err
+			}
+			if !wins {
+				continue
+			}
+			sum := append(append(slices.Clone(parts[:i]), next...), parts[i+1:]...)
+			if m := g.formatSum(sum); !seen[m] {
+				seen[m] = true
+				moves = append(moves, m)
 			}
 		}
-	})
-	if err == nil {
-		err = derr
 	}
-	return moves, err
+	return moves, nil
 }

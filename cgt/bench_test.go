@@ -13,19 +13,19 @@ var benchExprs = []string{"{2|-1/2}", "{3||2*|1*}", "{2|0||-1}", "Tiny(1)", "^^*
 func BenchmarkSum(b *testing.B) {
 	b.Run("nus", func(b *testing.B) {
 		s := NewSpace()
-		g, h := s.NumberUpStar(NewDyadic(3, 2), 2, 1), s.NumberUpStar(NewDyadic(-5, 3), -1, 3)
+		g, h := s.numberUpStar(newDyadic(3, 2), 2, 1), s.numberUpStar(newDyadic(-5, 3), -1, 3)
 		for i := 0; i < b.N; i++ {
-			s.Add(g, h)
+			s.add(g, h)
 		}
 	})
 	b.Run("memo-hit", func(b *testing.B) {
 		s := NewSpace()
 		g, _ := s.Parse(benchExprs[0] + "+" + benchExprs[1])
 		h, _ := s.Parse(benchExprs[2] + "+" + benchExprs[3])
-		s.Add(g, h)
+		s.add(g, h)
 		b.ResetTimer()
 		for i := 0; i < b.N; i++ {
-			s.Add(g, h)
+			s.add(g, h)
 		}
 	})
 	for k := 0; k+1 < len(benchExprs); k += 2 {
@@ -36,7 +36,7 @@ func BenchmarkSum(b *testing.B) {
 				g, _ := s.Parse(benchExprs[k])
 				h, _ := s.Parse(benchExprs[k+1])
 				b.StartTimer()
-				s.Add(g, h)
+				s.add(g, h)
 			}
 		})
 	}
@@ -50,18 +50,18 @@ func BenchmarkLeq(b *testing.B) {
 	r := rand.New(rand.NewPCG(1, 1))
 	gs := randomGames(r, s, 200)
 	for i := range gs {
-		gs[i] = s.Add(gs[i], gs[(i*7+3)%len(gs)])
+		gs[i] = s.add(gs[i], gs[(i*7+3)%len(gs)])
 	}
 	b.Run("memo-hit", func(b *testing.B) {
 		for i := 0; i < b.N; i++ {
-			s.Leq(gs[i%len(gs)], gs[(i*13+1)%len(gs)])
+			s.leq(gs[i%len(gs)], gs[(i*13+1)%len(gs)])
 		}
 	})
 	b.Run("no-memo", func(b *testing.B) {
 		s.noMemo = true
 		defer func() { s.noMemo = false }()
 		for i := 0; i < b.N; i++ {
-			s.Leq(gs[i%len(gs)], gs[(i*13+1)%len(gs)])
+			s.leq(gs[i%len(gs)], gs[(i*13+1)%len(gs)])
 		}
 	})
 }
@@ -83,7 +83,7 @@ func BenchmarkMemo(b *testing.B) {
 					if err != nil {
 						b.Fatal(err)
 					}
-					acc = s.Add(acc, g)
+					acc = s.add(acc, g)
 				}
 			}
 			b.ReportMetric(float64(s.Len()), "games")

@@ -46,13 +46,13 @@ func TestPublished(t *testing.T) {
 		if got := s.String(g); got != fs[1] {
 			t.Errorf("%s prints as %s, want %s", fs[0], got, fs[1])
 		}
-		if got := s.Outcome(g).String(); got != fs[2] {
+		if got := s.outcomeOf(g).String(); got != fs[2] {
 			t.Errorf("%s: outcome %s, want %s", fs[0], got, fs[2])
 		}
-		if got := s.Mean(g).String(); got != fs[3] {
+		if got := s.mean(g).String(); got != fs[3] {
 			t.Errorf("%s: mean %s, want %s", fs[0], got, fs[3])
 		}
-		if got := s.Temperature(g).String(); got != fs[4] {
+		if got := s.temperature(g).String(); got != fs[4] {
 			t.Errorf("%s: temperature %s, want %s", fs[0], got, fs[4])
 		}
 		n++
@@ -180,7 +180,7 @@ func build(s *Space, t *tree, memo map[*tree]Game, reverse bool) Game {
 		}
 		return out
 	}
-	g := s.Make(conv(t.L), conv(t.R))
+	g := s.mk(conv(t.L), conv(t.R))
 	memo[t] = g
 	return g
 }
@@ -233,7 +233,7 @@ func TestAgainstExhaustivePlay(t *testing.T) {
 	cmemo := map[Game]*tree{}
 	for i, a := range pool {
 		g := games[i]
-		if got, want := s.Outcome(g), pl.outcome([]*tree{a}, ids); got != want {
+		if got, want := s.outcomeOf(g), pl.outcome([]*tree{a}, ids); got != want {
 			t.Fatalf("game %d (%s): outcome %v, exhaustive play says %v", i, s.String(g), got, want)
 		}
 		// The canonical form equals the original.
@@ -251,10 +251,10 @@ func TestAgainstExhaustivePlay(t *testing.T) {
 		i, j := r.IntN(len(pool)), r.IntN(len(pool))
 		a, b := pool[i], pool[j]
 		g, h := games[i], games[j]
-		if got, want := s.Leq(g, h), nv.le(a, b); got != want {
+		if got, want := s.leq(g, h), nv.le(a, b); got != want {
 			t.Fatalf("%s <= %s: got %v, definition says %v", s.String(g), s.String(h), got, want)
 		}
-		if got, want := s.Outcome(s.Add(g, h)), pl.outcome([]*tree{a, b}, ids); got != want {
+		if got, want := s.outcomeOf(s.add(g, h)), pl.outcome([]*tree{a, b}, ids); got != want {
 			t.Fatalf("outcome of %s + %s: got %v, exhaustive play says %v", s.String(g), s.String(h), got, want)
 		}
 	}
@@ -269,8 +269,8 @@ func randomGames(r *rand.Rand, s *Space, n int) []Game {
 	}
 	// Add number-up-stars and a few hot games.
 	for i := 0; i < 40; i++ {
-		x := NewDyadic(int64(r.IntN(17)-8), uint(r.IntN(3)))
-		out = append(out, s.NumberUpStar(x, r.IntN(7)-3, r.IntN(5)))
+		x := newDyadic(int64(r.IntN(17)-8), uint(r.IntN(3)))
+		out = append(out, s.numberUpStar(x, r.IntN(7)-3, r.IntN(5)))
 	}
 	return out
 }
@@ -282,44 +282,44 @@ func TestAlgebraicLaws(t *testing.T) {
 	pick := func() Game { return gs[r.IntN(len(gs))] }
 	for k := 0; k < 4000; k++ {
 		a, b, c := pick(), pick(), pick()
-		if z := s.Add(a, s.Neg(a)); z != Zero {
+		if z := s.add(a, s.neg(a)); z != Zero {
 			t.Fatalf("%s + -(%s) = %s, want 0", s.String(a), s.String(a), s.String(z))
 		}
-		if s.Add(a, b) != s.Add(b, a) {
+		if s.add(a, b) != s.add(b, a) {
 			t.Fatalf("sum not commutative on %s, %s", s.String(a), s.String(b))
 		}
-		if s.Add(s.Add(a, b), c) != s.Add(a, s.Add(b, c)) {
+		if s.add(s.add(a, b), c) != s.add(a, s.add(b, c)) {
 			t.Fatalf("sum not associative on %s, %s, %s", s.String(a), s.String(b), s.String(c))
 		}
-		if s.Neg(s.Neg(a)) != a {
+		if s.neg(s.neg(a)) != a {
 			t.Fatalf("--%s != itself", s.String(a))
 		}
-		if s.Leq(a, b) && s.Leq(b, c) && !s.Leq(a, c) {
+		if s.leq(a, b) && s.leq(b, c) && !s.leq(a, c) {
 			t.Fatalf("<= not transitive: %s, %s, %s", s.String(a), s.String(b), s.String(c))
 		}
-		if s.Leq(a, b) && s.Leq(b, a) && a != b {
+		if s.leq(a, b) && s.leq(b, a) && a != b {
 			t.Fatalf("%s and %s are equal but have two handles", s.String(a), s.String(b))
 		}
 		// a <= b iff b - a >= 0
-		if s.Leq(a, b) != s.Leq(Zero, s.Sub(b, a)) {
+		if s.leq(a, b) != s.leq(Zero, s.sub(b, a)) {
 			t.Fatalf("%s <= %s disagrees with the sign of the difference", s.String(a), s.String(b))
 		}
 		// order is compatible with sums
-		if s.Leq(a, b) && !s.Leq(s.Add(a, c), s.Add(b, c)) {
+		if s.leq(a, b) && !s.leq(s.add(a, c), s.add(b, c)) {
 			t.Fatalf("<= not preserved by adding %s", s.String(c))
 		}
 		// stops: LS >= RS for non-numbers, mean between stops
 		if _, isNum := s.IsNumber(a); !isNum {
-			if s.LeftStop(a).Less(s.RightStop(a)) {
+			if s.leftStop(a).Less(s.rightStop(a)) {
 				t.Fatalf("%s: left stop below right stop", s.String(a))
 			}
 		}
-		m := s.Mean(a)
-		if m.Less(s.RightStop(a)) || s.LeftStop(a).Less(m) {
+		m := s.mean(a)
+		if m.Less(s.rightStop(a)) || s.leftStop(a).Less(m) {
 			t.Fatalf("%s: mean %v outside the stops", s.String(a), m)
 		}
 		// mean is additive
-		if s.Mean(s.Add(a, b)) != s.Mean(a).Add(s.Mean(b)) {
+		if s.mean(s.add(a, b)) != s.mean(a).add(s.mean(b)) {
 			t.Fatalf("mean(%s + %s) != mean + mean", s.String(a), s.String(b))
 		}
 	}
@@ -379,9 +379,9 @@ func TestNusForms(t *testing.T) {
 				}
 				xv := Dyadic{}
 				if x == half {
-					xv = NewDyadic(1, 1)
+					xv = newDyadic(1, 1)
 				}
-				g := s.NumberUpStar(xv, n, k)
+				g := s.numberUpStar(xv, n, k)
 				ct := canonTree(s, g, cm)
 				if !nv.le(ct, tr) || !nv.le(tr, ct) {
 					t.Errorf("canonical form of %s is wrong", s.String(g))

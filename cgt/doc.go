@@ -41,12 +41,29 @@
 //
 // # Limits and errors
 //
-// Numbers have 63-bit numerators and denominators up to 2^48; nimbers,
-// up-multiples, option counts and the number of stored games are bounded
-// (MaxNimber, MaxUpMult, MaxOptions, Space.MaxNodes). Going past a limit
-// inside a Space method panics with *LimitError or *OverflowError, never a
-// wrong answer; Parse, ParseComparison and Space.Do turn those into
-// errors. The recursion of every operation is bounded by the birthdays of
-// its arguments, and the parser refuses nesting deeper than MaxNesting,
-// so no input can overflow the stack.
+// Numbers have numerators up to 2^62 in magnitude (MaxNum) and
+// denominators up to 2^48 (MaxExp); nimbers, up-multiples, option counts
+// and the number of stored games are bounded (MaxNimber, MaxUpMult,
+// MaxOptions, Space.MaxNodes), and so may be the work of a Space
+// (Space.MaxSteps) and its time (Space.Context). Every exported operation
+// whose work can go past one of these returns an error with its value:
+// a *budget.Exceeded (errors.Is(err, budget.ErrExceeded)) for a limit, an
+// error wrapping the context's error (errors.Is(err,
+// context.DeadlineExceeded)) for a computation stopped by Space.Context,
+// a *ParseError for bad notation. Operations that cannot fail — Number,
+// Integer, Star, Left, Right, IsNumber, Birthday, the stops, IsAllSmall,
+// String — return no error. A Space stays consistent after an error:
+// the games made before it remain valid, and once MaxSteps is passed
+// every later operation that works fails too.
+//
+// Inside one exported call, the recursion reports a limit by panicking
+// with a private value that the call's deferred recover turns into its
+// error result — the way encoding/json reports errors from deep in its
+// encoder — because threading an error through every level of sums,
+// comparisons and canonicalisation would double the code of the hot
+// paths. Exported methods never call one another inside the package, so
+// no panic crosses the package boundary; a panic of any other value is
+// a bug and is not recovered. The recursion of every operation is
+// bounded by the birthdays of its arguments, and the parser refuses
+// nesting deeper than MaxNesting, so no input can overflow the stack.
 package cgt

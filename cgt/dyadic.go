@@ -4,38 +4,46 @@ import (
 	"fmt"
 	"math/bits"
 	"strconv"
+
+	"github.com/grundy-go/grundy/budget"
 )
 
 // MaxExp is the largest denominator exponent a Dyadic may have: every
 // dyadic rational handled here is m/2^k with k ≤ MaxExp.
 const MaxExp = 48
 
+// MaxNum bounds the numerators that arithmetic produces: |m| ≤ 2^62, so
+// that a negation, a comparison or a birthday of any result is exact.
+const MaxNum = 1 << 62
+
 // Dyadic is an exact dyadic rational m/2^k, kept normalised (m odd or
 // k = 0), so == compares values. The zero value is 0.
 //
-// Arithmetic is on int64 numerators and checks for overflow: a result
-// that does not fit panics with an *OverflowError, which the parsing and
-// evaluation entry points (Parse, Space.Eval) turn into an ordinary error.
+// Arithmetic is on int64 numerators and checks for overflow: Add, Sub,
+// Neg, Half, MulInt, NewDyadic and Simplest return a *budget.Exceeded
+// (errors.Is(err, budget.ErrExceeded)) for a result whose numerator would
+// pass MaxNum or whose denominator would pass 2^MaxExp. Comparisons are
+// exact for every Dyadic and never fail.
 type Dyadic struct {
 	num int64
 	exp uint8
 }
 
-// OverflowError reports arithmetic on numbers too large (or with
-// denominators too fine) for this package's exact representation.
-type OverflowError struct{ Op string }
-
-func (e *OverflowError) Error() string {
-	return "number too large for exact arithmetic in " + e.Op + " (numerators are limited to 63 bits, denominators to 2^48)"
+// overflow throws the error of arithmetic past this package's numbers.
+func overflow(op string) {
+	limit(budget.Size, MaxNum, "number too large for exact arithmetic in %s (numerators are limited to 2^62, denominators to 2^%d)", op, MaxExp)
 }
-
-func overflow(op string) { panic(&OverflowError{op}) }
 
 // Int returns the dyadic n.
 func Int(n int64) Dyadic { return Dyadic{num: n} }
 
-// NewDyadic returns m/2^k, normalised. It panics if k > MaxExp.
-func NewDyadic(m int64, k uint) Dyadic {
+// NewDyadic returns m/2^k, normalised, or an error if k > MaxExp.
+func NewDyadic(m int64, k uint) (d Dyadic, err error) {
+	defer catch(&err)
+	return newDyadic(m, k), nil
+}
+
+func newDyadic(m int64, k uint) Dyadic {
 	if k > MaxExp {
 		overflow("NewDyadic")
 	}
@@ -91,14 +99,43 @@ func shl(x int64, s uint) int64 {
 
 func addInt(a, b int64) int64 {
 	s := a + b
-	if (a >= 0) == (b >= 0) && (s >= 0) != (a >= 0) {
+	if (a >= 0) == (b >= 0) && (s >= 0) != (a >= 0) || s > MaxNum || s < -MaxNum {
 		overflow("addition")
 	}
 	return s
 }
 
 // Add returns d + e.
-func (d Dyadic) Add(e Dyadic) Dyadic {
+func (d Dyadic) Add(e Dyadic) (r Dyadic, err error) {
+	defer catch(&err)
+	return d.add(e), nil
+}
+
+// Sub returns d − e.
+func (d Dyadic) Sub(e Dyadic) (r Dyadic, err error) {
+	defer catch(&err)
+	return d.sub(e), nil
+}
+
+// Neg returns −d.
+func (d Dyadic) Neg() (r Dyadic, err error) {
+	defer catch(&err)
+	return d.neg(), nil
+}
+
+// Half returns d/2.
+func (d Dyadic) Half() (r Dyadic, err error) {
+	defer catch(&err)
+	return d.half(), nil
+}
+
+// MulInt returns d·n.
+func (d Dyadic) MulInt(n int64) (r Dyadic, err error) {
+	defer catch(&err)
+	return d.mulInt(n), nil
+}
+
+func (d Dyadic) add(e Dyadic) Dyadic {
 	if d.exp == e.exp {
 		return Dyadic{addInt(d.num, e.num), d.exp}.norm()
 	}
@@ -108,19 +145,16 @@ func (d Dyadic) Add(e Dyadic) Dyadic {
 	return Dyadic{addInt(d.num, shl(e.num, uint(d.exp-e.exp))), d.exp}.norm()
 }
 
-// Neg returns -d.
-func (d Dyadic) Neg() Dyadic {
+func (d Dyadic) neg() Dyadic {
 	if d.num == -1<<63 {
 		overflow("negation")
 	}
 	return Dyadic{-d.num, d.exp}
 }
 
-// Sub returns d - e.
-func (d Dyadic) Sub(e Dyadic) Dyadic { return d.Add(e.Neg()) }
+func (d Dyadic) sub(e Dyadic) Dyadic { return d.add(e.neg()) }
 
-// Half returns d/2.
-func (d Dyadic) Half() Dyadic {
+func (d Dyadic) half() Dyadic {
 	if d.num == 0 {
 		return d
 	}
@@ -133,10 +167,9 @@ func (d Dyadic) Half() Dyadic {
 	return Dyadic{d.num, d.exp + 1}.norm()
 }
 
-// MulInt returns d·n.
-func (d Dyadic) MulInt(n int64) Dyadic {
+func (d Dyadic) mulInt(n int64) Dyadic {
 	hi, lo := bits.Mul64(uint64(abs64(d.num)), uint64(abs64(n)))
-	if hi != 0 || lo > 1<<62 {
+	if hi != 0 || lo > MaxNum {
 		overflow("multiplication")
 	}
 	r := int64(lo)
@@ -156,8 +189,61 @@ func abs64(x int64) int64 {
 	return x
 }
 
-// Cmp returns -1, 0 or +1 as d <, ==, > e.
-func (d Dyadic) Cmp(e Dyadic) int { return d.Sub(e).Sign() }
+// Cmp returns -1, 0 or +1 as d <, ==, > e. It is exact for every pair
+// (the cross products are compared in 128 bits).
+func (d Dyadic) Cmp(e Dyadic) int {
+	if d == e {
+		return 0
+	}
+	if sd, se := d.Sign(), e.Sign(); sd != se {
+		if sd < se {
+			return -1
+		}
+		return 1
+	}
+	// Same sign, not both 0: compare |d|·2^e.exp with |e|·2^d.exp.
+	c := cmpMag(uabs(d.num), uint(e.exp), uabs(e.num), uint(d.exp))
+	if d.num < 0 {
+		c = -c
+	}
+	return c
+}
+
+func uabs(x int64) uint64 {
+	if x < 0 {
+		return uint64(-x) // -MinInt64 wraps to 2^63, which is right as uint64
+	}
+	return uint64(x)
+}
+
+// cmpMag compares a·2^i with b·2^j (a ≤ 2^63; i, j ≤ MaxExp).
+func cmpMag(a uint64, i uint, b uint64, j uint) int {
+	m := min(i, j)
+	i, j = i-m, j-m
+	ahi, alo := shl128(a, i)
+	bhi, blo := shl128(b, j)
+	switch {
+	case ahi != bhi:
+		if ahi < bhi {
+			return -1
+		}
+		return 1
+	case alo != blo:
+		if alo < blo {
+			return -1
+		}
+		return 1
+	}
+	return 0
+}
+
+// shl128 returns x·2^s as a 128-bit number (s < 64).
+func shl128(x uint64, s uint) (hi, lo uint64) {
+	if s == 0 {
+		return 0, x
+	}
+	return x >> (64 - s), x << s
+}
 
 // Less reports d < e.
 func (d Dyadic) Less(e Dyadic) bool { return d.Cmp(e) < 0 }
@@ -190,7 +276,12 @@ func (d Dyadic) MarshalText() ([]byte, error) { return []byte(d.String()), nil }
 // an integer of least magnitude if any lies strictly between, else the
 // dyadic of least denominator. hasLo/hasHi false means that side is
 // unbounded. It requires lo < hi when both are present.
-func Simplest(lo Dyadic, hasLo bool, hi Dyadic, hasHi bool) Dyadic {
+func Simplest(lo Dyadic, hasLo bool, hi Dyadic, hasHi bool) (d Dyadic, err error) {
+	defer catch(&err)
+	return simplest(lo, hasLo, hi, hasHi), nil
+}
+
+func simplest(lo Dyadic, hasLo bool, hi Dyadic, hasHi bool) Dyadic {
 	switch {
 	case !hasLo && !hasHi:
 		return Dyadic{}
@@ -209,7 +300,7 @@ func Simplest(lo Dyadic, hasLo bool, hi Dyadic, hasHi bool) Dyadic {
 		return Dyadic{}
 	}
 	if hi.Sign() <= 0 {
-		return Simplest(hi.Neg(), true, lo.Neg(), true).Neg()
+		return simplest(hi.neg(), true, lo.neg(), true).neg()
 	}
 	// 0 ≤ lo < hi.
 	if n := Int(lo.Floor() + 1); n.Less(hi) {
@@ -218,7 +309,7 @@ func Simplest(lo Dyadic, hasLo bool, hi Dyadic, hasHi bool) Dyadic {
 	for k := uint(1); k <= MaxExp; k++ {
 		// the least multiple of 2^-k above lo
 		scaled := lo.scaleFloor(k) + 1
-		c := NewDyadic(scaled, k)
+		c := newDyadic(scaled, k)
 		if c.Less(hi) {
 			return c
 		}
@@ -237,7 +328,8 @@ func (d Dyadic) scaleFloor(k uint) int64 {
 
 // ParseDyadic parses "n", "-n", "m/2^k" written as "m/d" with d a power of
 // two, or a decimal "1.25" whose value is dyadic.
-func ParseDyadic(s string) (Dyadic, error) {
+func ParseDyadic(s string) (_ Dyadic, err error) {
+	defer catch(&err)
 	if s == "" {
 		return Dyadic{}, fmt.Errorf("empty number")
 	}
@@ -266,7 +358,7 @@ func ParseDyadic(s string) (Dyadic, error) {
 		if k > MaxExp {
 			return Dyadic{}, fmt.Errorf("%q: denominators above 2^%d are not supported", s, MaxExp)
 		}
-		d = NewDyadic(n, k)
+		d = newDyadic(n, k)
 	} else if ip, fp, ok := cut(t, '.'); ok {
 		n, err := parseNat(ip, s)
 		if err != nil {
@@ -284,7 +376,7 @@ func ParseDyadic(s string) (Dyadic, error) {
 		if f%pow5 != 0 {
 			return Dyadic{}, fmt.Errorf("%q is not a dyadic rational", s)
 		}
-		d = Int(n).Add(NewDyadic(f/pow5, uint(len(fp))))
+		d = Int(n).add(newDyadic(f/pow5, uint(len(fp))))
 	} else {
 		n, err := parseNat(t, s)
 		if err != nil {
@@ -293,7 +385,7 @@ func ParseDyadic(s string) (Dyadic, error) {
 		d = Int(n)
 	}
 	if neg {
-		d = d.Neg()
+		d = d.neg()
 	}
 	return d, nil
 }

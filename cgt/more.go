@@ -1,6 +1,10 @@
 package cgt
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/grundy-go/grundy/budget"
+)
 
 // AtomicWeight returns the atomic weight of an all-small game g, and
 // false when g is not all-small (the atomic weight is then undefined
@@ -10,8 +14,18 @@ import "slices"
 // star ☆ (a nimber larger than any in g): if g < ☆ the weight is the
 // least integer n with n ⧐ every g^L” − 2, if g > ☆ the greatest with
 // n ⧏ every g^R” + 2. This is CGSuite's algorithm.
-func (s *Space) AtomicWeight(g Game) (Game, bool) {
-	if !s.IsAllSmall(g) {
+//
+// Its error is a *budget.Exceeded (errors.Is(err, budget.ErrExceeded)) when
+// the work passes one of the Space's limits, or wraps the context's
+// error when s.Context is done; see the package doc.
+func (s *Space) AtomicWeight(g Game) (w Game, ok bool, err error) {
+	defer s.done(&err)
+	w, ok = s.atomicWeightOf(g)
+	return w, ok, nil
+}
+
+func (s *Space) atomicWeightOf(g Game) (Game, bool) {
+	if !s.isAllSmall(g) {
 		return 0, false
 	}
 	return s.atomicWeight(g), true
@@ -29,16 +43,16 @@ func (s *Space) atomicWeight(g Game) Game {
 	L := slices.Clone(s.Left(g))
 	R := slices.Clone(s.Right(g))
 	for i, o := range L {
-		L[i] = s.Add(s.atomicWeight(o), mtwo)
+		L[i] = s.add(s.atomicWeight(o), mtwo)
 	}
 	for i, o := range R {
-		R[i] = s.Add(s.atomicWeight(o), two)
+		R[i] = s.add(s.atomicWeight(o), two)
 	}
 	g0 := s.make(slices.Clone(L), slices.Clone(R))
 	res := g0
 	if x, ok := s.IsNumber(g0); ok && x.IsInt() {
-		fs := s.Nimber(s.farStar(g))
-		le, ge := s.Leq(g, fs), s.Leq(fs, g)
+		fs := s.nimber(s.farStar(g))
+		le, ge := s.leq(g, fs), s.leq(fs, g)
 		switch {
 		case le && !ge:
 			if len(L) == 0 {
@@ -47,8 +61,8 @@ func (s *Space) atomicWeight(g Game) Game {
 			}
 			var best int64
 			for i, o := range L {
-				n := s.RightStop(o).Ceil()
-				if s.Leq(s.Integer(n), o) {
+				n := s.rightStop(o).Ceil()
+				if s.leq(s.Integer(n), o) {
 					n++
 				}
 				if i == 0 || n > best {
@@ -63,8 +77,8 @@ func (s *Space) atomicWeight(g Game) Game {
 			}
 			var best int64
 			for i, o := range R {
-				n := s.LeftStop(o).Floor()
-				if s.Leq(o, s.Integer(n)) {
+				n := s.leftStop(o).Floor()
+				if s.leq(o, s.Integer(n)) {
 					n--
 				}
 				if i == 0 || n < best {
@@ -98,14 +112,23 @@ func (s *Space) farStar(g Game) int {
 
 // OrdinalSum returns g:h = {g^L, g:h^L | g^R, g:h^R} (Siegel, CGT, ch. II;
 // Winning Ways ch. 6): play in g, or in h, where a move in g cancels h.
-func (s *Space) OrdinalSum(g, h Game) Game {
+//
+// Its error is a *budget.Exceeded (errors.Is(err, budget.ErrExceeded)) when
+// the work passes one of the Space's limits, or wraps the context's
+// error when s.Context is done; see the package doc.
+func (s *Space) OrdinalSum(g, h Game) (r Game, err error) {
+	defer s.done(&err)
+	return s.ordinalSum(g, h), nil
+}
+
+func (s *Space) ordinalSum(g, h Game) Game {
 	if h == Zero {
 		return g
 	}
 	if x, n, k, ok := s.NumberUpStarParts(g); ok && n == 0 {
 		if kh, ok := s.IsNimber(h); ok {
 			// x*k : *m = x*(k+m) for the nimber part
-			return s.NumberUpStar(x, 0, k+kh)
+			return s.numberUpStar(x, 0, k+kh)
 		}
 	}
 	key := opKey{opOrdinal, g, h}
@@ -115,10 +138,10 @@ func (s *Space) OrdinalSum(g, h Game) Game {
 	L := slices.Clone(s.Left(g))
 	R := slices.Clone(s.Right(g))
 	for _, o := range slices.Clone(s.Left(h)) {
-		L = append(L, s.OrdinalSum(g, o))
+		L = append(L, s.ordinalSum(g, o))
 	}
 	for _, o := range slices.Clone(s.Right(h)) {
-		R = append(R, s.OrdinalSum(g, o))
+		R = append(R, s.ordinalSum(g, o))
 	}
 	res := s.make(L, R)
 	s.ops[key] = res
@@ -130,10 +153,10 @@ func (s *Space) OrdinalSum(g, h Game) Game {
 func (s *Space) incentives(u Game) []Game {
 	var in []Game
 	for _, o := range slices.Clone(s.Left(u)) {
-		in = append(in, s.Sub(o, u))
+		in = append(in, s.sub(o, u))
 	}
 	for _, o := range slices.Clone(s.Right(u)) {
-		in = append(in, s.Sub(u, o))
+		in = append(in, s.sub(u, o))
 	}
 	return s.removeDominated(dedupe(in), true)
 }
@@ -143,7 +166,16 @@ func (s *Space) incentives(u Game) []Game {
 // {g^L.u + u + I | g^R.u − u − I} over the incentives I of u. It is
 // defined for g a number-like value and u > 0; CGSuite computes it the
 // same way for any g.
-func (s *Space) NortonMultiply(g, u Game) Game {
+//
+// Its error is a *budget.Exceeded (errors.Is(err, budget.ErrExceeded)) when
+// the work passes one of the Space's limits, or wraps the context's
+// error when s.Context is done; see the package doc.
+func (s *Space) NortonMultiply(g, u Game) (r Game, err error) {
+	defer s.done(&err)
+	return s.nortonMultiply(g, u), nil
+}
+
+func (s *Space) nortonMultiply(g, u Game) Game {
 	key := opKey{opNorton, g, u}
 	if r, ok := s.ops[key]; ok {
 		return r
@@ -152,37 +184,37 @@ func (s *Space) NortonMultiply(g, u Game) Game {
 	if x, ok := s.IsNumber(g); ok && x.IsInt() {
 		n := x.Num()
 		if n > 1<<20 || n < -(1<<20) {
-			limit("Norton multiplication by %d: too many copies", n)
+			limit(budget.Size, 1<<20, "Norton multiplication by %d: too many copies", n)
 		}
 		acc, pow := Zero, u
 		if n < 0 {
-			n, pow = -n, s.Neg(u)
+			n, pow = -n, s.neg(u)
 		}
 		for ; n > 0; n >>= 1 {
 			if n&1 == 1 {
-				acc = s.Add(acc, pow)
+				acc = s.add(acc, pow)
 			}
 			if n > 1 {
-				pow = s.Add(pow, pow)
+				pow = s.add(pow, pow)
 			}
 		}
 		res = acc
 	} else {
 		inc := s.incentives(u)
 		for i, I := range inc {
-			inc[i] = s.Add(u, I)
+			inc[i] = s.add(u, I)
 		}
 		var L, R []Game
 		for _, o := range slices.Clone(s.Left(g)) {
-			p := s.NortonMultiply(o, u)
+			p := s.nortonMultiply(o, u)
 			for _, I := range inc {
-				L = append(L, s.Add(p, I))
+				L = append(L, s.add(p, I))
 			}
 		}
 		for _, o := range slices.Clone(s.Right(g)) {
-			p := s.NortonMultiply(o, u)
+			p := s.nortonMultiply(o, u)
 			for _, I := range inc {
-				R = append(R, s.Sub(p, I))
+				R = append(R, s.sub(p, I))
 			}
 		}
 		res = s.make(L, R)

@@ -25,28 +25,28 @@ func TestCoolHeat(t *testing.T) {
 		w string
 	}{
 		{"+-1", Int(1), "*"},
-		{"+-1", NewDyadic(1, 1), "+-1/2"},
-		{"{2|-1/2}", NewDyadic(5, 2), "3/4*"},
+		{"+-1", newDyadic(1, 1), "+-1/2"},
+		{"{2|-1/2}", newDyadic(5, 2), "3/4*"},
 		{"{2|-1/2}", Int(2), "3/4"},
-		{"{2|-1/2}", NewDyadic(1, 1), "{3/2|0}"},
-		{"{3||2*|1*}", NewDyadic(3, 2), "9/4*"},
+		{"{2|-1/2}", newDyadic(1, 1), "{3/2|0}"},
+		{"{3||2*|1*}", newDyadic(3, 2), "9/4*"},
 		{"5/8", Int(3), "5/8"},
 	} {
 		g := mustParse(t, s, c.g)
-		if got := s.Cool(g, c.t); got != mustParse(t, s, c.w) {
+		if got := s.cool(g, c.t); got != mustParse(t, s, c.w) {
 			t.Errorf("Cool(%s, %v) = %s, want %s", c.g, c.t, s.String(got), c.w)
 		}
 	}
-	if got := s.Heat(s.Star(), s.Integer(1)); got != mustParse(t, s, "+-1") {
+	if got := s.heat(s.Star(), s.Integer(1)); got != mustParse(t, s, "+-1") {
 		t.Errorf("Heat(*, 1) = %s, want +-1", s.String(got))
 	}
-	if got := s.Heat(s.Nimber(2), s.Integer(1)); got != mustParse(t, s, "{1,{2|0}|-1,{0|-2}}") {
+	if got := s.heat(s.nimber(2), s.Integer(1)); got != mustParse(t, s, "{1,{2|0}|-1,{0|-2}}") {
 		t.Errorf("Heat(*2, 1) = %s", s.String(got))
 	}
 	// Cooling undoes heating on nimbers and switches of numbers.
 	for _, e := range []string{"*", "*2", "*3", "+-1", "{3|1}"} {
 		g := mustParse(t, s, e)
-		if back := s.Cool(s.Heat(g, s.Integer(1)), Int(1)); back != g {
+		if back := s.cool(s.heat(g, s.Integer(1)), Int(1)); back != g {
 			t.Errorf("Cool(Heat(%s, 1), 1) = %s", e, s.String(back))
 		}
 	}
@@ -64,8 +64,8 @@ func randomAllSmall(r *rand.Rand, s *Space, n int) []Game {
 		for k := 1 + r.IntN(2); k > 0; k-- {
 			R = append(R, pool[r.IntN(len(pool))])
 		}
-		g := s.Make(L, R)
-		if !s.IsAllSmall(g) {
+		g := s.mk(L, R)
+		if !s.isAllSmall(g) {
 			panic("a game made of all-small options is not all-small")
 		}
 		pool = append(pool, g)
@@ -83,13 +83,13 @@ func TestAtomicWeight(t *testing.T) {
 		{"^", "1"}, {"^*", "1"}, {"^^*", "2"}, {"v", "-1"}, {"*", "0"}, {"*5", "0"}, {"0", "0"},
 		{"{0|^*}", "2"}, {"^3*2", "3"},
 	} {
-		w, ok := s.AtomicWeight(mustParse(t, s, c.g))
+		w, ok := s.atomicWeightOf(mustParse(t, s, c.g))
 		if !ok || w != mustParse(t, s, c.w) {
 			t.Errorf("aw(%s) = %s (%v), want %s", c.g, s.String(w), ok, c.w)
 		}
 	}
 	for _, e := range []string{"1", "{1|0}", "Tiny(1)", "1/2^"} {
-		if _, ok := s.AtomicWeight(mustParse(t, s, e)); ok {
+		if _, ok := s.atomicWeightOf(mustParse(t, s, e)); ok {
 			t.Errorf("aw(%s) defined, but it is not all-small", e)
 		}
 	}
@@ -97,16 +97,16 @@ func TestAtomicWeight(t *testing.T) {
 	gs := randomAllSmall(r, s, 300)
 	for k := 0; k < 2000; k++ {
 		a, b := gs[r.IntN(len(gs))], gs[r.IntN(len(gs))]
-		wa, _ := s.AtomicWeight(a)
-		wb, _ := s.AtomicWeight(b)
-		wab, ok := s.AtomicWeight(s.Add(a, b))
-		if !ok || wab != s.Add(wa, wb) {
+		wa, _ := s.atomicWeightOf(a)
+		wb, _ := s.atomicWeightOf(b)
+		wab, ok := s.atomicWeightOf(s.add(a, b))
+		if !ok || wab != s.add(wa, wb) {
 			t.Fatalf("aw(%s + %s) = %s, want %s + %s", s.String(a), s.String(b), s.String(wab), s.String(wa), s.String(wb))
 		}
-		if s.Leq(s.Integer(2), wa) && !s.Less(Zero, a) {
+		if s.leq(s.Integer(2), wa) && !s.less(Zero, a) {
 			t.Fatalf("aw(%s) = %s ≥ 2 but the game is not positive", s.String(a), s.String(wa))
 		}
-		if s.Leq(s.Integer(1), wa) && !(s.Outcome(a).String() == "L" || s.Outcome(a).String() == "N") {
+		if s.leq(s.Integer(1), wa) && !(s.outcomeOf(a).String() == "L" || s.outcomeOf(a).String() == "N") {
 			t.Fatalf("aw(%s) = %s ≥ 1 but Left loses moving first", s.String(a), s.String(wa))
 		}
 	}
@@ -127,14 +127,14 @@ func TestOrdinalSum(t *testing.T) {
 		exp := uint(0)
 		for i := 0; i < n; i++ {
 			sign := 1 - 2*r.IntN(2)
-			g = s.OrdinalSum(g, s.Integer(int64(sign)))
+			g = s.ordinalSum(g, s.Integer(int64(sign)))
 			if first || exp == 0 && sign == firstSign {
-				want = want.Add(Int(int64(sign)))
+				want = want.add(Int(int64(sign)))
 				firstSign, first = sign, false
 				continue
 			}
 			exp++
-			want = want.Add(NewDyadic(int64(sign), exp))
+			want = want.add(newDyadic(int64(sign), exp))
 		}
 		if x, ok := s.IsNumber(g); !ok || x != want {
 			t.Fatalf("stalk %d: ordinal sum %s, sign expansion %v", k, s.String(g), want)
@@ -144,7 +144,7 @@ func TestOrdinalSum(t *testing.T) {
 		{"*", "*", "*2"}, {"1", "1", "2"}, {"1", "-1", "1/2"}, {"0", "^", "^"}, {"*2", "*3", "*5"},
 		{"{1|-1}", "1", "{1,{1|-1}|-1}"},
 	} {
-		if got := s.OrdinalSum(mustParse(t, s, c.g), mustParse(t, s, c.h)); got != mustParse(t, s, c.w) {
+		if got := s.ordinalSum(mustParse(t, s, c.g), mustParse(t, s, c.h)); got != mustParse(t, s, c.w) {
 			t.Errorf("%s:%s = %s, want %s", c.g, c.h, s.String(got), c.w)
 		}
 	}
@@ -157,7 +157,7 @@ func TestNorton(t *testing.T) {
 	r := rand.New(rand.NewPCG(15, 16))
 	gs := randomGames(r, s, 120)
 	for _, g := range gs {
-		if got := s.NortonMultiply(g, s.Integer(1)); got != g {
+		if got := s.nortonMultiply(g, s.Integer(1)); got != g {
 			t.Fatalf("%s.1 = %s", s.String(g), s.String(got))
 		}
 	}
@@ -165,12 +165,12 @@ func TestNorton(t *testing.T) {
 		for n := -4; n <= 4; n++ {
 			want := Zero
 			for i := 0; i < n; i++ {
-				want = s.Add(want, u)
+				want = s.add(want, u)
 			}
 			for i := 0; i > n; i-- {
-				want = s.Sub(want, u)
+				want = s.sub(want, u)
 			}
-			if got := s.NortonMultiply(s.Integer(int64(n)), u); got != want {
+			if got := s.nortonMultiply(s.Integer(int64(n)), u); got != want {
 				t.Fatalf("%d.%s = %s, want %s", n, s.String(u), s.String(got), s.String(want))
 			}
 		}
@@ -192,33 +192,33 @@ func TestThermographLaws(t *testing.T) {
 		}
 	}()
 	for _, g := range gs {
-		th := s.Thermograph(g)
+		th := s.thermograph(g)
 		if th.Temperature.Sign() >= 0 {
-			if th.Left.At(Dyadic{}) != s.LeftStop(g) || th.Right.At(Dyadic{}) != s.RightStop(g) {
+			if th.Left.at(Dyadic{}) != s.leftStop(g) || th.Right.at(Dyadic{}) != s.rightStop(g) {
 				t.Fatalf("%s: walls at 0 are %v, %v; stops %v, %v", s.String(g),
-					th.Left.At(Dyadic{}), th.Right.At(Dyadic{}), s.LeftStop(g), s.RightStop(g))
+					th.Left.at(Dyadic{}), th.Right.at(Dyadic{}), s.leftStop(g), s.rightStop(g))
 			}
 		}
 		// The walls at t are the stops of g cooled by t (the definition of
 		// the thermograph, Siegel, CGT, II.5).
-		for _, tt := range []Dyadic{Int(0), NewDyadic(1, 2), NewDyadic(1, 1), NewDyadic(3, 2), Int(1), Int(2)} {
+		for _, tt := range []Dyadic{Int(0), newDyadic(1, 2), newDyadic(1, 1), newDyadic(3, 2), Int(1), Int(2)} {
 			if th.Temperature.Less(tt) {
 				continue
 			}
-			c := s.Cool(g, tt)
+			c := s.cool(g, tt)
 			checked++
-			if s.LeftStop(c) != th.Left.At(tt) || s.RightStop(c) != th.Right.At(tt) {
+			if s.leftStop(c) != th.Left.at(tt) || s.rightStop(c) != th.Right.at(tt) {
 				t.Fatalf("%s cooled by %v = %s has stops %v, %v; walls at %v are %v, %v", s.String(g), tt, s.String(c),
-					s.LeftStop(c), s.RightStop(c), tt, th.Left.At(tt), th.Right.At(tt))
+					s.leftStop(c), s.rightStop(c), tt, th.Left.at(tt), th.Right.at(tt))
 			}
 		}
-		if len(s.ThermographSVG(g)) == 0 {
+		if len(s.thermographSVG(g)) == 0 {
 			t.Fatal("empty SVG")
 		}
 	}
 	for k := 0; k < 2000; k++ {
 		a, b := gs[r.IntN(len(gs))], gs[r.IntN(len(gs))]
-		ta, tb, tab := s.Temperature(a), s.Temperature(b), s.Temperature(s.Add(a, b))
+		ta, tb, tab := s.temperature(a), s.temperature(b), s.temperature(s.add(a, b))
 		hi := ta
 		if hi.Less(tb) {
 			hi = tb

@@ -57,7 +57,9 @@ type formatter struct {
 	memo  map[Game]formatted
 }
 
-var errTooLong = &LimitError{"the canonical form is too long to write out"}
+// errTooLong stops a formatter whose text passed its bound; StringLimit
+// recovers it.
+var errTooLong = new(struct{ tooLong bool })
 
 func (f *formatter) format(g Game) (string, int) {
 	if r, ok := f.memo[g]; ok {
@@ -99,7 +101,7 @@ func (f *formatter) formatNew(g Game) (string, int) {
 		a, okA := s.IsNumber(L[0])
 		b, okB := s.IsNumber(R[0])
 		if okA && okB && b.Less(a) {
-			if a.Add(b).Sign() == 0 {
+			if a == (Dyadic{-b.num, b.exp}) {
 				return "+-" + a.String(), 0
 			}
 		}
@@ -195,24 +197,34 @@ const (
 )
 
 // Compare decides g op h.
-func (s *Space) Compare(g Game, op Comparison, h Game) bool {
+//
+// Its error is a *budget.Exceeded (errors.Is(err, budget.ErrExceeded)) when
+// the work passes one of the Space's limits, or wraps the context's
+// error when s.Context is done; see the package doc.
+func (s *Space) Compare(g Game, op Comparison, h Game) (ok bool, err error) {
+	defer s.done(&err)
+	return s.compare(g, op, h), nil
+}
+
+func (s *Space) compare(g Game, op Comparison, h Game) bool {
 	switch op {
 	case CmpEq:
 		return g == h
 	case CmpNeq:
 		return g != h
 	case CmpLeq:
-		return s.Leq(g, h)
+		return s.leq(g, h)
 	case CmpGeq:
-		return s.Leq(h, g)
+		return s.leq(h, g)
 	case CmpLess:
-		return s.Less(g, h)
+		return s.less(g, h)
 	case CmpMore:
-		return s.Less(h, g)
+		return s.less(h, g)
 	case CmpFuzzy:
-		return s.Fuzzy(g, h)
+		return s.fuzzy(g, h)
 	}
-	panic("cgt: unknown comparison " + string(op))
+	throw(fmt.Errorf("unknown comparison %q", string(op)))
+	return false
 }
 
 // Parse reads a game written in CGSuite's notation (see String) and
@@ -239,20 +251,11 @@ func (s *Space) ParseComparison(src string) (g Game, op Comparison, h Game, err 
 		return 0, "", 0, &ParseError{0, "input is not valid UTF-8"}
 	}
 	p := &parser{s: s, src: src, end: len(src)}
-	defer func() {
-		if r := recover(); r != nil {
-			switch e := r.(type) {
-			case *ParseError:
-				err = e
-			case *LimitError:
-				err = &ParseError{p.pos, e.What}
-			case *OverflowError:
-				err = &ParseError{p.pos, e.Error()}
-			default:
-				panic(r)
-			}
-		}
-	}()
+	// Syntax errors are *ParseError; a limit met while computing the
+	// value (a step bound, a number too large, a cancelled context) is
+	// returned as it is, so errors.Is matches budget.ErrExceeded or the
+	// context's error.
+	defer s.done(&err)
 	g = p.expr()
 	p.skip()
 	if p.pos < p.end {
@@ -284,11 +287,11 @@ type parser struct {
 }
 
 func (p *parser) fail(format string, args ...any) {
-	panic(&ParseError{p.pos, fmt.Sprintf(format, args...)})
+	throw(&ParseError{p.pos, fmt.Sprintf(format, args...)})
 }
 
 func (p *parser) failAt(pos int, format string, args ...any) {
-	panic(&ParseError{pos, fmt.Sprintf(format, args...)})
+	throw(&ParseError{pos, fmt.Sprintf(format, args...)})
 }
 
 func (p *parser) skip() {
@@ -344,13 +347,13 @@ func (p *parser) expr() Game {
 			p.pos += len(p.pmTok())
 			h := p.term()
 			// G ± H = {G + H | G − H}
-			g = p.s.Make([]Game{p.s.Add(g, h)}, []Game{p.s.Sub(g, h)})
+			g = p.s.mk([]Game{p.s.add(g, h)}, []Game{p.s.sub(g, h)})
 		case p.has("+"):
 			p.pos++
-			g = p.s.Add(g, p.term())
+			g = p.s.add(g, p.term())
 		case p.has("-"):
 			p.pos++
-			g = p.s.Sub(g, p.term())
+			g = p.s.sub(g, p.term())
 		default:
 			return g
 		}
@@ -373,7 +376,7 @@ func (p *parser) term() Game {
 			return g
 		}
 		p.pos++
-		g = p.s.OrdinalSum(g, p.unary())
+		g = p.s.ordinalSum(g, p.unary())
 	}
 }
 
@@ -393,7 +396,7 @@ func (p *parser) unary() Game {
 			var L, R []Game
 			for {
 				g := p.expr()
-				L, R = append(L, g), append(R, p.s.Neg(g))
+				L, R = append(L, g), append(R, p.s.neg(g))
 				p.skip()
 				if p.has(",") {
 					p.pos++
@@ -403,16 +406,16 @@ func (p *parser) unary() Game {
 					p.fail("expected ')' to close the '(' at column %d", start+1)
 				}
 				p.pos++
-				return p.s.Make(L, R)
+				return p.s.mk(L, R)
 			}
 		}
 		g := p.unary()
-		return p.s.Make([]Game{g}, []Game{p.s.Neg(g)})
+		return p.s.mk([]Game{g}, []Game{p.s.neg(g)})
 	case p.has("-") && p.pos+1 < p.end && isDigit(p.src[p.pos+1]):
 		return p.primary() // a signed number literal: -1/2v* is (-1/2) + v*
 	case p.has("-"):
 		p.pos++
-		return p.s.Neg(p.unary())
+		return p.s.neg(p.unary())
 	case p.has("+"):
 		p.pos++
 		return p.unary()
@@ -491,7 +494,7 @@ func (p *parser) number() Game {
 	}
 	d, err := ParseDyadic(p.src[start:i])
 	if err != nil {
-		p.failAt(start, "%v", err)
+		p.failAt(start, "%s", err)
 	}
 	p.pos = i
 	return p.s.Number(d)
@@ -572,7 +575,7 @@ star:
 	if ups == 0 && nim == 0 {
 		return g
 	}
-	return p.s.Add(g, p.s.NumberUpStar(Dyadic{}, ups, nim))
+	return p.s.add(g, p.s.numberUpStar(Dyadic{}, ups, nim))
 }
 
 // braces parses {L|R} with CGSuite's slashes: the longest run of bars at
@@ -647,7 +650,7 @@ func (p *parser) barForm(from, to int, runs []barRun) Game {
 	rightRuns = runs[split+1:]
 	L := p.side(from, sr.at, leftRuns)
 	R := p.side(sr.at+sr.n, to, rightRuns)
-	return p.s.Make(L, R)
+	return p.s.mk(L, R)
 }
 
 // side parses one side of a brace: a comma-separated list of games, or
@@ -719,10 +722,10 @@ func (p *parser) call() Game {
 	switch strings.ToLower(name) {
 	case "tiny":
 		need(1)
-		g = s.Make([]Game{Zero}, []Game{s.Make([]Game{Zero}, []Game{s.Neg(args[0])})})
+		g = s.mk([]Game{Zero}, []Game{s.mk([]Game{Zero}, []Game{s.neg(args[0])})})
 	case "miny":
 		need(1)
-		g = s.Make([]Game{s.Make([]Game{args[0]}, []Game{Zero})}, []Game{Zero})
+		g = s.mk([]Game{s.mk([]Game{args[0]}, []Game{Zero})}, []Game{Zero})
 	case "cool", "heat":
 		need(2)
 		t, ok := s.IsNumber(args[1])
@@ -733,22 +736,22 @@ func (p *parser) call() Game {
 			if t.Sign() < 0 {
 				p.failAt(argPos[1], "cooling by a negative temperature is not supported")
 			}
-			g = s.Cool(args[0], t)
+			g = s.cool(args[0], t)
 		} else {
-			g = s.Heat(args[0], args[1])
+			g = s.heat(args[0], args[1])
 		}
 	case "norton":
 		need(2)
-		if !s.Less(Zero, args[1]) {
+		if !s.less(Zero, args[1]) {
 			p.failAt(argPos[1], "Norton multiplication needs a positive unit")
 		}
-		g = s.NortonMultiply(args[0], args[1])
+		g = s.nortonMultiply(args[0], args[1])
 	case "ordinalsum":
 		need(2)
-		g = s.OrdinalSum(args[0], args[1])
+		g = s.ordinalSum(args[0], args[1])
 	case "atomicweight":
 		need(1)
-		w, ok := s.AtomicWeight(args[0])
+		w, ok := s.atomicWeightOf(args[0])
 		if !ok {
 			p.failAt(argPos[0], "the atomic weight is defined only for all-small games")
 		}

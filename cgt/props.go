@@ -7,8 +7,17 @@ import (
 // Outcome returns the outcome class of g: L (Left wins whoever starts,
 // g > 0), R (g < 0), P (the second player wins, g = 0) or N (the first
 // player wins, g || 0).
-func (s *Space) Outcome(g Game) outcome.Outcome {
-	ge, le := s.Leq(Zero, g), s.Leq(g, Zero)
+//
+// Its error is a *budget.Exceeded (errors.Is(err, budget.ErrExceeded)) when
+// the work passes one of the Space's limits, or wraps the context's
+// error when s.Context is done; see the package doc.
+func (s *Space) Outcome(g Game) (o outcome.Outcome, err error) {
+	defer s.done(&err)
+	return s.outcomeOf(g), nil
+}
+
+func (s *Space) outcomeOf(g Game) outcome.Outcome {
+	ge, le := s.leq(Zero, g), s.leq(g, Zero)
 	switch {
 	case ge && le:
 		return outcome.P
@@ -21,11 +30,13 @@ func (s *Space) Outcome(g Game) outcome.Outcome {
 }
 
 // Birthday returns the birthday of g: the height of its canonical game
-// tree (0 for 0; n for the integer n; n+1+k for x = n + m/2^k).
-func (s *Space) Birthday(g Game) int {
+// tree (0 for 0; n for the integer n; n+1+k for x = n + m/2^k). It is
+// exact for every game whose numbers have numerators within MaxNum, which
+// is every game arithmetic and Parse make.
+func (s *Space) Birthday(g Game) int64 {
 	n := &s.nodes[g]
 	if n.birthday >= 0 {
-		return int(n.birthday)
+		return n.birthday
 	}
 	var b int64
 	if n.isNus {
@@ -33,17 +44,14 @@ func (s *Space) Birthday(g Game) int {
 	} else {
 		L, R := n.left, n.right
 		for _, o := range L {
-			b = max(b, int64(s.Birthday(o))+1)
+			b = max(b, s.Birthday(o)+1)
 		}
 		for _, o := range R {
-			b = max(b, int64(s.Birthday(o))+1)
+			b = max(b, s.Birthday(o)+1)
 		}
 	}
-	if b > 1<<31-1 {
-		b = 1<<31 - 1
-	}
-	s.nodes[g].birthday = int32(b)
-	return int(b)
+	s.nodes[g].birthday = b
+	return b
 }
 
 // nusBirthday is the birthday of x + n↑ + *k (CGSuite's formula): that of
@@ -51,11 +59,11 @@ func (s *Space) Birthday(g Game) int {
 // is odd and k ≠ 1, and n + k otherwise.
 func nusBirthday(v nus) int64 {
 	var nb int64
-	m := abs64(v.num.num)
+	m := uabs(v.num.num)
 	if v.num.exp == 0 {
-		nb = m
+		nb = int64(min(m, MaxNum))
 	} else {
-		nb = 1 + (m >> v.num.exp) + int64(v.num.exp)
+		nb = 1 + int64(m>>v.num.exp) + int64(v.num.exp)
 	}
 	n, k := int64(v.up), int64(v.nim)
 	if n < 0 {
@@ -75,13 +83,17 @@ func nusBirthday(v nus) int64 {
 
 // LeftStop returns the left stop of g: the number reached when Left moves
 // first and both players stop as soon as a number is reached.
-func (s *Space) LeftStop(g Game) Dyadic {
+func (s *Space) LeftStop(g Game) Dyadic { return s.leftStop(g) }
+
+func (s *Space) leftStop(g Game) Dyadic {
 	s.stops(g)
 	return s.nodes[g].lstop
 }
 
 // RightStop returns the right stop of g.
-func (s *Space) RightStop(g Game) Dyadic {
+func (s *Space) RightStop(g Game) Dyadic { return s.rightStop(g) }
+
+func (s *Space) rightStop(g Game) Dyadic {
 	s.stops(g)
 	return s.nodes[g].rstop
 }
@@ -98,12 +110,12 @@ func (s *Space) stops(g Game) {
 	L, R := n.left, n.right
 	var ls, rs Dyadic
 	for i, o := range L {
-		if x := s.RightStop(o); i == 0 || ls.Less(x) {
+		if x := s.rightStop(o); i == 0 || ls.Less(x) {
 			ls = x
 		}
 	}
 	for i, o := range R {
-		if x := s.LeftStop(o); i == 0 || x.Less(rs) {
+		if x := s.leftStop(o); i == 0 || x.Less(rs) {
 			rs = x
 		}
 	}
@@ -113,29 +125,49 @@ func (s *Space) stops(g Game) {
 
 // Mean returns the mean value of g: the mast of its thermograph, the limit
 // of (n·g)/n (Siegel, CGT, II.5, the mean value theorem).
-func (s *Space) Mean(g Game) Dyadic {
+//
+// Its error is a *budget.Exceeded (errors.Is(err, budget.ErrExceeded)) when
+// the work passes one of the Space's limits, or wraps the context's
+// error when s.Context is done; see the package doc.
+func (s *Space) Mean(g Game) (m Dyadic, err error) {
+	defer s.done(&err)
+	return s.mean(g), nil
+}
+
+func (s *Space) mean(g Game) Dyadic {
 	if n := &s.nodes[g]; n.isNus {
 		return n.v.num
 	}
-	return s.Thermograph(g).Mast
+	return s.thermograph(g).Mast
 }
 
 // Temperature returns the temperature of g: the height at which its
 // thermograph's walls meet; −1/2^k for a number m/2^k (−1 for integers),
 // 0 for a number plus a non-zero infinitesimal (CGSuite's conventions).
-func (s *Space) Temperature(g Game) Dyadic {
+//
+// Its error is a *budget.Exceeded (errors.Is(err, budget.ErrExceeded)) when
+// the work passes one of the Space's limits, or wraps the context's
+// error when s.Context is done; see the package doc.
+func (s *Space) Temperature(g Game) (t Dyadic, err error) {
+	defer s.done(&err)
+	return s.temperature(g), nil
+}
+
+func (s *Space) temperature(g Game) Dyadic {
 	if n := &s.nodes[g]; n.isNus {
 		if n.v.isNumber() {
-			return NewDyadic(-1, n.v.num.Exp())
+			return newDyadic(-1, n.v.num.Exp())
 		}
 		return Dyadic{}
 	}
-	return s.Thermograph(g).Temperature
+	return s.thermograph(g).Temperature
 }
 
 // IsAllSmall reports whether g is all-small: at every position of its
 // canonical form either both players can move or neither can.
-func (s *Space) IsAllSmall(g Game) bool {
+func (s *Space) IsAllSmall(g Game) bool { return s.isAllSmall(g) }
+
+func (s *Space) isAllSmall(g Game) bool {
 	if n := &s.nodes[g]; n.isNus {
 		return n.v.num.Sign() == 0
 	}
@@ -145,7 +177,7 @@ func (s *Space) IsAllSmall(g Game) bool {
 	}
 	res := Game(1)
 	for _, o := range append(append([]Game(nil), s.Left(g)...), s.Right(g)...) {
-		if !s.IsAllSmall(o) {
+		if !s.isAllSmall(o) {
 			res = 0
 			break
 		}
@@ -155,6 +187,8 @@ func (s *Space) IsAllSmall(g Game) bool {
 }
 
 // IsInfinitesimal reports whether both stops of g are 0.
-func (s *Space) IsInfinitesimal(g Game) bool {
-	return s.LeftStop(g).Sign() == 0 && s.RightStop(g).Sign() == 0
+func (s *Space) IsInfinitesimal(g Game) bool { return s.isInfinitesimal(g) }
+
+func (s *Space) isInfinitesimal(g Game) bool {
+	return s.leftStop(g).Sign() == 0 && s.rightStop(g).Sign() == 0
 }

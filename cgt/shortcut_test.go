@@ -7,11 +7,11 @@ import (
 
 // height is the birthday by the definition: 1 + the largest birthday of
 // an option, on the canonical game tree.
-func height(s *Space, g Game, memo map[Game]int) int {
+func height(s *Space, g Game, memo map[Game]int64) int64 {
 	if h, ok := memo[g]; ok {
 		return h
 	}
-	h := 0
+	h := int64(0)
 	for _, o := range append(append([]Game(nil), s.Left(g)...), s.Right(g)...) {
 		h = max(h, height(s, o, memo)+1)
 	}
@@ -45,21 +45,21 @@ func defStops(s *Space, g Game) (Dyadic, Dyadic) {
 // to their canonical options.
 func TestNusShortcuts(t *testing.T) {
 	s := NewSpace()
-	memo := map[Game]int{}
-	for _, x := range []Dyadic{Int(0), Int(3), Int(-2), NewDyadic(1, 1), NewDyadic(-5, 3), NewDyadic(7, 2)} {
+	memo := map[Game]int64{}
+	for _, x := range []Dyadic{Int(0), Int(3), Int(-2), newDyadic(1, 1), newDyadic(-5, 3), newDyadic(7, 2)} {
 		for n := -5; n <= 5; n++ {
 			for k := 0; k <= 5; k++ {
-				g := s.NumberUpStar(x, n, k)
+				g := s.numberUpStar(x, n, k)
 				if got, want := s.Birthday(g), height(s, g, memo); got != want {
 					t.Errorf("birthday(%s) = %d, by definition %d", s.String(g), got, want)
 				}
 				ls, rs := defStops(s, g)
-				if s.LeftStop(g) != ls || s.RightStop(g) != rs {
-					t.Errorf("stops(%s) = %v, %v; by definition %v, %v", s.String(g), s.LeftStop(g), s.RightStop(g), ls, rs)
+				if s.leftStop(g) != ls || s.rightStop(g) != rs {
+					t.Errorf("stops(%s) = %v, %v; by definition %v, %v", s.String(g), s.leftStop(g), s.rightStop(g), ls, rs)
 				}
-				th := s.Thermograph(g) // computed from the options for all but integers
-				if s.Mean(g) != th.Mast || s.Temperature(g) != th.Temperature {
-					t.Errorf("%s: mean %v temperature %v; thermograph %v %v", s.String(g), s.Mean(g), s.Temperature(g), th.Mast, th.Temperature)
+				th := s.thermograph(g) // computed from the options for all but integers
+				if s.mean(g) != th.Mast || s.temperature(g) != th.Temperature {
+					t.Errorf("%s: mean %v temperature %v; thermograph %v %v", s.String(g), s.mean(g), s.temperature(g), th.Mast, th.Temperature)
 				}
 			}
 		}
@@ -70,14 +70,14 @@ func TestNusShortcuts(t *testing.T) {
 // numbers in order of birthday.
 func TestSimplest(t *testing.T) {
 	s := NewSpace()
-	memo := map[Game]int{}
+	memo := map[Game]int64{}
 	// All numbers with birthday at most 7 (by the definition), by birthday.
 	var byDay [][]Dyadic
 	for day := 0; day <= 7; day++ {
 		var xs []Dyadic
 		for num := int64(-64 * 8); num <= 64*8; num++ {
-			x := NewDyadic(num, 6)
-			if height(s, s.Number(x), memo) == day {
+			x := newDyadic(num, 6)
+			if height(s, s.Number(x), memo) == int64(day) {
 				xs = append(xs, x)
 			}
 		}
@@ -85,10 +85,10 @@ func TestSimplest(t *testing.T) {
 	}
 	r := rand.New(rand.NewPCG(19, 20))
 	for k := 0; k < 3000; k++ {
-		lo := NewDyadic(int64(r.IntN(80)-40), uint(r.IntN(4)))
-		hi := lo.Add(NewDyadic(int64(1+r.IntN(20)), uint(r.IntN(4))))
+		lo := newDyadic(int64(r.IntN(80)-40), uint(r.IntN(4)))
+		hi := lo.add(newDyadic(int64(1+r.IntN(20)), uint(r.IntN(4))))
 		hasLo, hasHi := r.IntN(5) > 0, r.IntN(5) > 0
-		got := Simplest(lo, hasLo, hi, hasHi)
+		got := simplest(lo, hasLo, hi, hasHi)
 		var want Dyadic
 		found := false
 		for _, xs := range byDay {
@@ -103,10 +103,10 @@ func TestSimplest(t *testing.T) {
 			}
 		}
 		if found && got != want {
-			t.Fatalf("Simplest(%v %v, %v %v) = %v, want %v", lo, hasLo, hi, hasHi, got, want)
+			t.Fatalf("simplest(%v %v, %v %v) = %v, want %v", lo, hasLo, hi, hasHi, got, want)
 		}
 		if !found && ((hasLo && !lo.Less(got)) || (hasHi && !got.Less(hi))) {
-			t.Fatalf("Simplest(%v %v, %v %v) = %v, not strictly between", lo, hasLo, hi, hasHi, got)
+			t.Fatalf("simplest(%v %v, %v %v) = %v, not strictly between", lo, hasLo, hi, hasHi, got)
 		}
 	}
 }
@@ -120,11 +120,11 @@ func TestImport(t *testing.T) {
 	dst := NewSpace()
 	dst.Parse("{3||2*|1*} + ^") // some games already there, other handles
 	for i, g := range gs {
-		h := dst.Import(src, g)
+		h := dst.importGame(src, g)
 		if dst.String(h) != src.String(g) {
 			t.Fatalf("imported %s as %s", src.String(g), dst.String(h))
 		}
-		if j := (i * 7) % len(gs); dst.Leq(h, dst.Import(src, gs[j])) != src.Leq(g, gs[j]) {
+		if j := (i * 7) % len(gs); dst.leq(h, dst.importGame(src, gs[j])) != src.leq(g, gs[j]) {
 			t.Fatalf("comparison of %s and %s changed by importing", src.String(g), src.String(gs[j]))
 		}
 	}

@@ -5,6 +5,8 @@ import (
 	"encoding/binary"
 	"fmt"
 	"slices"
+
+	"github.com/grundy-go/grundy/budget"
 )
 
 // Game is a short partizan game in canonical form: a handle into the Space
@@ -17,8 +19,7 @@ type Game int32
 const Zero Game = 0
 
 // Limits on the sizes this package represents. Bigger values are refused
-// with a *LimitError (a panic inside Space operations, an error from Parse
-// and Eval), never a wrong answer.
+// with an error matching budget.ErrExceeded, never a wrong answer.
 const (
 	MaxNimber   = 1 << 12 // *n with n < MaxNimber (CGSuite's bound too)
 	MaxUpMult   = 1 << 12 // n·↑ with |n| < MaxUpMult
@@ -26,12 +27,48 @@ const (
 	MaxNodesDef = 1 << 26 // default bound on distinct games in a Space
 )
 
-// LimitError reports a value or computation beyond this package's limits.
-type LimitError struct{ What string }
+// abort carries an error out of the recursion of one exported call: the
+// package's internal functions panic with it (throw) and the exported
+// methods recover it (catch) into their error result, the way
+// encoding/json reports errors deep in its encoder. No other panic value
+// is recovered, so a bug still crashes loudly.
+type abort struct{ err error }
 
-func (e *LimitError) Error() string { return e.What }
+func throw(err error) { panic(abort{err}) }
 
-func limit(format string, args ...any) { panic(&LimitError{fmt.Sprintf(format, args...)}) }
+// limit throws a *budget.Exceeded.
+func limit(r budget.Resource, n int64, format string, args ...any) {
+	throw(budget.Exceed(r, n, format, args...))
+}
+
+// done is catch for the methods of a Space: it also refuses a result
+// that left the Space holding more games than MaxNodes (number-up-stars
+// are stored past the bound, see newNode).
+func (s *Space) done(err *error) {
+	if r := recover(); r != nil {
+		a, ok := r.(abort)
+		if !ok {
+			panic(r)
+		}
+		*err = a.err
+		return
+	}
+	if maxN := s.maxNodes(); len(s.nodes) > maxN && *err == nil {
+		*err = budget.Exceed(budget.Memory, int64(maxN), "more than %d distinct games in one computation", maxN)
+	}
+}
+
+// catch turns an abort into *err; deferred by every exported method
+// whose work can go past a limit or be cancelled.
+func catch(err *error) {
+	if r := recover(); r != nil {
+		a, ok := r.(abort)
+		if !ok {
+			panic(r)
+		}
+		*err = a.err
+	}
+}
 
 // nus is a number + up-multiple + nimber: x + n·↑ + *k.
 type nus struct {
@@ -50,7 +87,7 @@ type node struct {
 	stopsKnown  bool
 	v           nus
 	neg         Game
-	birthday    int32 // -1 until known
+	birthday    int64 // -1 until known
 	lstop       Dyadic
 	rstop       Dyadic
 	thermo      *Thermograph
@@ -75,10 +112,12 @@ type Space struct {
 	MaxNodes int
 	// MaxSteps bounds the work (sums, comparisons and canonicalisations
 	// not answered from the memo) of the Space's whole life; 0 means no
-	// bound. Going past it panics with a *LimitError.
+	// bound. Going past it, an operation returns a *budget.Exceeded
+	// (Resource budget.Steps), and so does every later one that works.
 	MaxSteps int64
 	// Context, if set, is checked every few thousand steps; once it is
-	// done, operations panic with a *LimitError carrying its error.
+	// done, operations return an error wrapping the context's error
+	// (errors.Is(err, context.DeadlineExceeded) holds after a timeout).
 	Context context.Context
 	steps   int64
 	noMemo  bool // for benchmarks: do not memoise sums and comparisons
@@ -121,13 +160,27 @@ func NewSpace() *Space {
 // Len returns the number of distinct games stored in s.
 func (s *Space) Len() int { return len(s.nodes) }
 
-func (s *Space) newNode(n node) Game {
-	maxN := s.MaxNodes
-	if maxN <= 0 {
-		maxN = MaxNodesDef
+func (s *Space) maxNodes() int {
+	if s.MaxNodes <= 0 {
+		return MaxNodesDef
 	}
-	if len(s.nodes) >= maxN {
-		limit("more than %d distinct games in one computation", maxN)
+	return s.MaxNodes
+}
+
+// checkNodes throws once the Space holds more games than MaxNodes.
+func (s *Space) checkNodes() {
+	if maxN := s.maxNodes(); len(s.nodes) > maxN {
+		limit(budget.Memory, int64(maxN), "more than %d distinct games in one computation", maxN)
+	}
+}
+
+// newNode stores a new game. Games with options are refused past
+// MaxNodes; number-up-stars are not, so that Number, Integer and Star
+// cannot fail: the next step of work (step) finds the Space over its
+// bound instead.
+func (s *Space) newNode(n node) Game {
+	if !n.isNus && len(s.nodes) >= s.maxNodes() {
+		limit(budget.Memory, int64(s.maxNodes()), "more than %d distinct games in one computation", s.maxNodes())
 	}
 	n.birthday = -1
 	s.nodes = append(s.nodes, n)
@@ -139,10 +192,10 @@ func (s *Space) nusGame(v nus) Game {
 		return g
 	}
 	if v.nim >= MaxNimber {
-		limit("nimber *%d is too large (at most *%d)", v.nim, MaxNimber-1)
+		limit(budget.Size, MaxNimber-1, "nimber *%d is too large (at most *%d)", v.nim, MaxNimber-1)
 	}
 	if v.up >= MaxUpMult || v.up <= -MaxUpMult {
-		limit("up multiple %d is too large (at most %d)", v.up, MaxUpMult-1)
+		limit(budget.Size, MaxUpMult-1, "up multiple %d is too large (at most %d)", v.up, MaxUpMult-1)
 	}
 	g := s.newNode(node{isNus: true, v: v})
 	s.nusIdx[v] = g
@@ -156,23 +209,41 @@ func (s *Space) Number(x Dyadic) Game { return s.nusGame(nus{num: x}) }
 func (s *Space) Integer(n int64) Game { return s.Number(Int(n)) }
 
 // Nimber returns *n.
-func (s *Space) Nimber(n int) Game {
+//
+// Its error is a *budget.Exceeded (errors.Is(err, budget.ErrExceeded)) when
+// the work passes one of the Space's limits, or wraps the context's
+// error when s.Context is done; see the package doc.
+func (s *Space) Nimber(n int) (r Game, err error) {
+	defer s.done(&err)
+	return s.nimber(n), nil
+}
+
+func (s *Space) nimber(n int) Game {
 	if n < 0 || n >= MaxNimber {
-		limit("nimber *%d out of range (0 to %d)", n, MaxNimber-1)
+		limit(budget.Size, MaxNimber-1, "nimber *%d out of range (0 to %d)", n, MaxNimber-1)
 	}
 	return s.nusGame(nus{nim: uint32(n)})
 }
 
 // Star returns * = {0|0}.
-func (s *Space) Star() Game { return s.Nimber(1) }
+func (s *Space) Star() Game { return s.nusGame(nus{nim: 1}) }
 
 // NumberUpStar returns x + n·↑ + *k.
-func (s *Space) NumberUpStar(x Dyadic, n int, k int) Game {
+//
+// Its error is a *budget.Exceeded (errors.Is(err, budget.ErrExceeded)) when
+// the work passes one of the Space's limits, or wraps the context's
+// error when s.Context is done; see the package doc.
+func (s *Space) NumberUpStar(x Dyadic, n int, k int) (r Game, err error) {
+	defer s.done(&err)
+	return s.numberUpStar(x, n, k), nil
+}
+
+func (s *Space) numberUpStar(x Dyadic, n int, k int) Game {
 	if k < 0 || k >= MaxNimber {
-		limit("nimber *%d out of range (0 to %d)", k, MaxNimber-1)
+		limit(budget.Size, MaxNimber-1, "nimber *%d out of range (0 to %d)", k, MaxNimber-1)
 	}
 	if n >= MaxUpMult || n <= -MaxUpMult {
-		limit("up multiple %d is too large (at most %d)", n, MaxUpMult-1)
+		limit(budget.Size, MaxUpMult-1, "up multiple %d is too large (at most %d)", n, MaxUpMult-1)
 	}
 	return s.nusGame(nus{num: x, up: int32(n), nim: uint32(k)})
 }
@@ -237,17 +308,17 @@ func (s *Space) materialise(g Game) {
 		switch {
 		case x.Sign() == 0:
 		case x.IsInt() && x.Sign() > 0:
-			L = []Game{s.Number(x.Sub(Int(1)))}
+			L = []Game{s.Number(x.sub(Int(1)))}
 		case x.IsInt():
-			R = []Game{s.Number(x.Add(Int(1)))}
+			R = []Game{s.Number(x.add(Int(1)))}
 		default:
-			step := NewDyadic(1, x.Exp())
-			L = []Game{s.Number(x.Sub(step))}
-			R = []Game{s.Number(x.Add(step))}
+			step := newDyadic(1, x.Exp())
+			L = []Game{s.Number(x.sub(step))}
+			R = []Game{s.Number(x.add(step))}
 		}
 	case v.up == 0:
 		if v.nim > MaxOptions {
-			limit("*%d has too many options", v.nim)
+			limit(budget.Size, MaxOptions, "*%d has too many options", v.nim)
 		}
 		L = make([]Game, v.nim)
 		for j := range L {
@@ -301,7 +372,16 @@ func nusLeq(a, b nus) bool {
 // avoidance theorem the options of a number need not be tried against a
 // game that is not a number (Siegel, CGT, II.3; CGSuite does the
 // same).
-func (s *Space) Leq(g, h Game) bool {
+//
+// Its error is a *budget.Exceeded (errors.Is(err, budget.ErrExceeded)) when
+// the work passes one of the Space's limits, or wraps the context's
+// error when s.Context is done; see the package doc.
+func (s *Space) Leq(g, h Game) (ok bool, err error) {
+	defer s.done(&err)
+	return s.leq(g, h), nil
+}
+
+func (s *Space) leq(g, h Game) bool {
 	if g == h {
 		return true
 	}
@@ -321,7 +401,7 @@ func (s *Space) Leq(g, h Game) bool {
 	res := true
 	if !gNum {
 		for _, gl := range s.Left(g) {
-			if s.Leq(h, gl) {
+			if s.leq(h, gl) {
 				res = false
 				break
 			}
@@ -329,7 +409,7 @@ func (s *Space) Leq(g, h Game) bool {
 	}
 	if res && !hNum {
 		for _, hr := range s.Right(h) {
-			if s.Leq(hr, g) {
+			if s.leq(hr, g) {
 				res = false
 				break
 			}
@@ -346,19 +426,55 @@ func (s *Space) Leq(g, h Game) bool {
 }
 
 // Geq reports g ≥ h.
-func (s *Space) Geq(g, h Game) bool { return s.Leq(h, g) }
+//
+// Its error is a *budget.Exceeded (errors.Is(err, budget.ErrExceeded)) when
+// the work passes one of the Space's limits, or wraps the context's
+// error when s.Context is done; see the package doc.
+func (s *Space) Geq(g, h Game) (ok bool, err error) {
+	defer s.done(&err)
+	return s.leq(h, g), nil
+}
+
+func (s *Space) geq(g, h Game) bool { return s.leq(h, g) }
 
 // Less reports g < h.
-func (s *Space) Less(g, h Game) bool { return s.Leq(g, h) && !s.Leq(h, g) }
+//
+// Its error is a *budget.Exceeded (errors.Is(err, budget.ErrExceeded)) when
+// the work passes one of the Space's limits, or wraps the context's
+// error when s.Context is done; see the package doc.
+func (s *Space) Less(g, h Game) (ok bool, err error) {
+	defer s.done(&err)
+	return s.less(g, h), nil
+}
+
+func (s *Space) less(g, h Game) bool { return s.leq(g, h) && !s.leq(h, g) }
 
 // Fuzzy reports g || h: g and h are incomparable (confused).
-func (s *Space) Fuzzy(g, h Game) bool { return !s.Leq(g, h) && !s.Leq(h, g) }
+//
+// Its error is a *budget.Exceeded (errors.Is(err, budget.ErrExceeded)) when
+// the work passes one of the Space's limits, or wraps the context's
+// error when s.Context is done; see the package doc.
+func (s *Space) Fuzzy(g, h Game) (ok bool, err error) {
+	defer s.done(&err)
+	return s.fuzzy(g, h), nil
+}
+
+func (s *Space) fuzzy(g, h Game) bool { return !s.leq(g, h) && !s.leq(h, g) }
 
 // Neg returns −g = {−g^R | −g^L}.
-func (s *Space) Neg(g Game) Game {
+//
+// Its error is a *budget.Exceeded (errors.Is(err, budget.ErrExceeded)) when
+// the work passes one of the Space's limits, or wraps the context's
+// error when s.Context is done; see the package doc.
+func (s *Space) Neg(g Game) (r Game, err error) {
+	defer s.done(&err)
+	return s.neg(g), nil
+}
+
+func (s *Space) neg(g Game) Game {
 	n := &s.nodes[g]
 	if n.isNus {
-		return s.nusGame(nus{num: n.v.num.Neg(), up: -n.v.up, nim: n.v.nim})
+		return s.nusGame(nus{num: n.v.num.neg(), up: -n.v.up, nim: n.v.nim})
 	}
 	if n.hasNeg {
 		return n.neg
@@ -367,10 +483,10 @@ func (s *Space) Neg(g Game) Game {
 	L := make([]Game, len(R0))
 	R := make([]Game, len(L0))
 	for i, r := range R0 {
-		L[i] = s.Neg(r)
+		L[i] = s.neg(r)
 	}
 	for i, l := range L0 {
-		R[i] = s.Neg(l)
+		R[i] = s.neg(l)
 	}
 	res := s.fromCanonical(L, R)
 	s.nodes[g].neg, s.nodes[g].hasNeg = res, true
@@ -382,7 +498,16 @@ func (s *Space) Neg(g Game) Game {
 // form. Number-up-stars add componentwise; a number x only translates the
 // other term (number translation theorem, Siegel, CGT, II.3),
 // so its own options are never tried.
-func (s *Space) Add(g, h Game) Game {
+//
+// Its error is a *budget.Exceeded (errors.Is(err, budget.ErrExceeded)) when
+// the work passes one of the Space's limits, or wraps the context's
+// error when s.Context is done; see the package doc.
+func (s *Space) Add(g, h Game) (r Game, err error) {
+	defer s.done(&err)
+	return s.add(g, h), nil
+}
+
+func (s *Space) add(g, h Game) Game {
 	if g == Zero {
 		return h
 	}
@@ -391,7 +516,7 @@ func (s *Space) Add(g, h Game) Game {
 	}
 	ng, nh := &s.nodes[g], &s.nodes[h]
 	if ng.isNus && nh.isNus {
-		return s.nusGame(nus{num: ng.v.num.Add(nh.v.num), up: ng.v.up + nh.v.up, nim: ng.v.nim ^ nh.v.nim})
+		return s.nusGame(nus{num: ng.v.num.add(nh.v.num), up: ng.v.up + nh.v.up, nim: ng.v.nim ^ nh.v.nim})
 	}
 	if g > h {
 		g, h = h, g
@@ -406,18 +531,18 @@ func (s *Space) Add(g, h Game) Game {
 	var L, R []Game
 	if !s.isNumber(g) {
 		for _, gl := range s.Left(g) {
-			L = append(L, s.Add(gl, h))
+			L = append(L, s.add(gl, h))
 		}
 		for _, gr := range s.Right(g) {
-			R = append(R, s.Add(gr, h))
+			R = append(R, s.add(gr, h))
 		}
 	}
 	if !s.isNumber(h) {
 		for _, hl := range s.Left(h) {
-			L = append(L, s.Add(g, hl))
+			L = append(L, s.add(g, hl))
 		}
 		for _, hr := range s.Right(h) {
-			R = append(R, s.Add(g, hr))
+			R = append(R, s.add(g, hr))
 		}
 	}
 	res := s.make(L, R)
@@ -428,20 +553,47 @@ func (s *Space) Add(g, h Game) Game {
 }
 
 // Sub returns g − h.
-func (s *Space) Sub(g, h Game) Game { return s.Add(g, s.Neg(h)) }
+//
+// Its error is a *budget.Exceeded (errors.Is(err, budget.ErrExceeded)) when
+// the work passes one of the Space's limits, or wraps the context's
+// error when s.Context is done; see the package doc.
+func (s *Space) Sub(g, h Game) (r Game, err error) {
+	defer s.done(&err)
+	return s.sub(g, h), nil
+}
+
+func (s *Space) sub(g, h Game) Game { return s.add(g, s.neg(h)) }
 
 // Sum returns the sum of the games (0 for none).
-func (s *Space) Sum(gs ...Game) Game {
+//
+// Its error is a *budget.Exceeded (errors.Is(err, budget.ErrExceeded)) when
+// the work passes one of the Space's limits, or wraps the context's
+// error when s.Context is done; see the package doc.
+func (s *Space) Sum(gs ...Game) (r Game, err error) {
+	defer s.done(&err)
+	return s.sum(gs...), nil
+}
+
+func (s *Space) sum(gs ...Game) Game {
 	acc := Zero
 	for _, g := range gs {
-		acc = s.Add(acc, g)
+		acc = s.add(acc, g)
 	}
 	return acc
 }
 
 // Make returns the canonical form of {left | right}, whose options are
 // games of s (in any order, repeats allowed). The slices are not kept.
-func (s *Space) Make(left, right []Game) Game {
+//
+// Its error is a *budget.Exceeded when the work passes one of the Space's
+// limits, or wraps the context's error when s.Context is done.
+func (s *Space) Make(left, right []Game) (r Game, err error) {
+	defer s.done(&err)
+	return s.mk(left, right), nil
+}
+
+// mk is Make inside the package: the slices are copied, not kept.
+func (s *Space) mk(left, right []Game) Game {
 	return s.make(slices.Clone(left), slices.Clone(right))
 }
 
@@ -456,14 +608,14 @@ func (s *Space) make(L, R []Game) Game {
 	L = dedupe(L)
 	R = dedupe(R)
 	if len(L) > MaxOptions || len(R) > MaxOptions {
-		limit("a game with more than %d options for one player", MaxOptions)
+		limit(budget.Size, MaxOptions, "a game with more than %d options for one player", MaxOptions)
 	}
 	if g, ok := s.numberForm(L, R); ok {
 		return g
 	}
 	if ml := s.mex(L); ml >= 0 {
 		if mr := s.mex(R); mr == ml {
-			return s.Nimber(ml)
+			return s.nimber(ml)
 		}
 	}
 	c := s.getCanon()
@@ -481,11 +633,14 @@ func (s *Space) Steps() int64 { return s.steps }
 func (s *Space) step() {
 	s.steps++
 	if s.MaxSteps > 0 && s.steps > s.MaxSteps {
-		limit("the computation needs more than %d steps; it is too large", s.MaxSteps)
+		limit(budget.Steps, s.MaxSteps, "the computation needs more than %d steps; it is too large", s.MaxSteps)
 	}
-	if s.steps&4095 == 0 && s.Context != nil {
-		if err := s.Context.Err(); err != nil {
-			limit("computation stopped: %v", err)
+	if s.steps&4095 == 0 {
+		s.checkNodes()
+		if s.Context != nil {
+			if err := s.Context.Err(); err != nil {
+				throw(fmt.Errorf("computation stopped: %w", err))
+			}
 		}
 	}
 }
@@ -521,7 +676,7 @@ func (s *Space) numberForm(L, R []Game) (Game, bool) {
 	if len(L) > 0 && len(R) > 0 && !lo.Less(hi) {
 		return 0, false
 	}
-	return s.Number(Simplest(lo, len(L) > 0, hi, len(R) > 0)), true
+	return s.Number(simplest(lo, len(L) > 0, hi, len(R) > 0)), true
 }
 
 // mex returns the least n such that *n is not among opts when every
@@ -592,7 +747,7 @@ func (c *canon) leqArrays(x Game) bool {
 	s := c.s
 	res := true
 	for _, r := range c.rightArr {
-		if r != deleted && s.Leq(r, x) {
+		if r != deleted && s.leq(r, x) {
 			res = false
 			break
 		}
@@ -617,7 +772,7 @@ func (c *canon) geqArrays(x Game) bool {
 	s := c.s
 	res := true
 	for _, l := range c.leftArr {
-		if l != deleted && s.Leq(x, l) {
+		if l != deleted && s.leq(x, l) {
 			res = false
 			break
 		}
@@ -653,7 +808,7 @@ func (c *canon) bypassLeft(L, R []Game) []Game {
 					}
 				}
 				if len(L) > MaxOptions {
-					limit("a game with more than %d options for one player", MaxOptions)
+					limit(budget.Size, MaxOptions, "a game with more than %d options for one player", MaxOptions)
 				}
 				c.leftArr = L
 				break
@@ -681,7 +836,7 @@ func (c *canon) bypassRight(L, R []Game) []Game {
 					}
 				}
 				if len(R) > MaxOptions {
-					limit("a game with more than %d options for one player", MaxOptions)
+					limit(budget.Size, MaxOptions, "a game with more than %d options for one player", MaxOptions)
 				}
 				c.rightArr = R
 				break
@@ -715,9 +870,9 @@ func (s *Space) removeDominated(opts []Game, left bool) []Game {
 			}
 			var dominated bool
 			if left {
-				dominated = s.Leq(opts[i], opts[j])
+				dominated = s.leq(opts[i], opts[j])
 			} else {
-				dominated = s.Leq(opts[j], opts[i])
+				dominated = s.leq(opts[j], opts[i])
 			}
 			if dominated {
 				opts[i] = deleted
@@ -809,30 +964,20 @@ func (s *Space) recogniseNus(L, R []Game) (nus, bool) {
 	return nus{}, false
 }
 
-// Do runs f and turns a *LimitError or *OverflowError panic raised by an
-// operation of this package into an error.
-func Do(f func()) (err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			switch e := r.(type) {
-			case *LimitError:
-				err = e
-			case *OverflowError:
-				err = e
-			default:
-				panic(r)
-			}
-		}
-	}()
-	f()
-	return nil
-}
-
 // Import returns, in s, the game g of the Space src: the same canonical
 // form, rebuilt option by option (options are canonical in src, so they
 // are canonical in s). It lets independent Spaces — one per goroutine —
 // hand their results to one another. src is only read.
-func (s *Space) Import(src *Space, g Game) Game {
+//
+// Its error is a *budget.Exceeded (errors.Is(err, budget.ErrExceeded)) when
+// the work passes one of the Space's limits, or wraps the context's
+// error when s.Context is done; see the package doc.
+func (s *Space) Import(src *Space, g Game) (r Game, err error) {
+	defer s.done(&err)
+	return s.importGame(src, g), nil
+}
+
+func (s *Space) importGame(src *Space, g Game) Game {
 	memo := map[Game]Game{}
 	var imp func(g Game) Game
 	imp = func(g Game) Game {

@@ -9,9 +9,18 @@ import (
 // the convention of Winning Ways: values increase to the left (Left's
 // side), temperature upward; the left wall is blue, the right wall red,
 // and the mast rises from the temperature.
-func (s *Space) ThermographSVG(g Game) []byte {
-	th := s.Thermograph(g)
-	top := th.Temperature.Add(Int(1))
+//
+// Its error is a *budget.Exceeded (errors.Is(err, budget.ErrExceeded)) when
+// the work passes one of the Space's limits, or wraps the context's
+// error when s.Context is done; see the package doc.
+func (s *Space) ThermographSVG(g Game) (svg []byte, err error) {
+	defer s.done(&err)
+	return s.thermographSVG(g), nil
+}
+
+func (s *Space) thermographSVG(g Game) []byte {
+	th := s.thermograph(g)
+	top := th.Temperature.add(Int(1))
 	if top.Less(Int(1)) {
 		top = Int(1)
 	}
@@ -19,9 +28,9 @@ func (s *Space) ThermographSVG(g Game) []byte {
 	wall := func(tr Trajectory) [][2]float64 {
 		var pts [][2]float64
 		for _, t := range tr.T {
-			pts = append(pts, [2]float64{f(tr.At(t)), f(t)})
+			pts = append(pts, [2]float64{f(tr.at(t)), f(t)})
 		}
-		pts = append(pts, [2]float64{f(tr.At(top)), f(top)})
+		pts = append(pts, [2]float64{f(tr.at(top)), f(top)})
 		return pts
 	}
 	lw, rw := wall(th.Left), wall(th.Right)

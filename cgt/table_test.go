@@ -48,7 +48,7 @@ func TestSmallMemoSameAnswers(t *testing.T) {
 		for _, e := range exprs {
 			g1, _ := s1.Parse(e)
 			g2, _ := s2.Parse(e)
-			acc1, acc2 = s1.Add(acc1, g1), s2.Add(acc2, g2)
+			acc1, acc2 = s1.add(acc1, g1), s2.add(acc2, g2)
 			if s1.String(acc1) != s2.String(acc2) {
 				t.Fatalf("sums differ: %s vs %s", s1.String(acc1), s2.String(acc2))
 			}

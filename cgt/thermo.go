@@ -42,15 +42,22 @@ func mulSlope(d Dyadic, s int8) Dyadic {
 	case 1:
 		return d
 	case -1:
-		return d.Neg()
+		return d.neg()
 	}
-	return d.MulInt(int64(s))
+	return d.mulInt(int64(s))
 }
 
-// At returns the value of the trajectory at t ≥ −1.
-func (tr Trajectory) At(t Dyadic) Dyadic {
+// At returns the value of the trajectory at t ≥ −1, or an error when it
+// is too large for exact arithmetic.
+func (tr Trajectory) At(t Dyadic) (v Dyadic, err error) {
+	defer catch(&err)
+	return tr.at(t), nil
+}
+
+// at is At inside the package.
+func (tr Trajectory) at(t Dyadic) Dyadic {
 	i := tr.piece(t)
-	return tr.V[i].Add(mulSlope(t.Sub(tr.T[i]), tr.S[i]))
+	return tr.V[i].add(mulSlope(t.sub(tr.T[i]), tr.S[i]))
 }
 
 func (tr Trajectory) slopeAt(t Dyadic) int8 { return tr.S[tr.piece(t)] }
@@ -62,7 +69,7 @@ func (tr Trajectory) Breakpoints() []Dyadic { return slices.Clone(tr.T[1:]) }
 func (tr Trajectory) tilt(s int8) Trajectory {
 	out := Trajectory{T: slices.Clone(tr.T), V: make([]Dyadic, len(tr.V)), S: make([]int8, len(tr.S))}
 	for i := range tr.T {
-		out.V[i] = tr.V[i].Add(mulSlope(tr.T[i], s))
+		out.V[i] = tr.V[i].add(mulSlope(tr.T[i], s))
 		out.S[i] = tr.S[i] + s
 	}
 	return out
@@ -76,19 +83,19 @@ func unionBreaks(a, b Trajectory) []Dyadic {
 
 // crossing returns where va + sa·(t−p) = vb + sb·(t−p), for sa ≠ sb.
 func crossing(p, va, vb Dyadic, sa, sb int8) Dyadic {
-	d := vb.Sub(va) // (sa − sb)(t − p) = d
+	d := vb.sub(va) // (sa − sb)(t − p) = d
 	switch sa - sb {
 	case 1:
 	case -1:
-		d = d.Neg()
+		d = d.neg()
 	case 2:
-		d = d.Half()
+		d = d.half()
 	case -2:
-		d = d.Neg().Half()
+		d = d.neg().half()
 	default:
 		panic("cgt: trajectory slopes out of range")
 	}
-	return p.Add(d)
+	return p.add(d)
 }
 
 // combine returns the pointwise max (sign = +1) or min (sign = −1).
@@ -97,7 +104,7 @@ func combine(a, b Trajectory, sign int) Trajectory {
 	var out Trajectory
 	push := func(t, v Dyadic, s int8) {
 		n := len(out.T)
-		if n > 0 && out.S[n-1] == s && out.V[n-1].Add(mulSlope(t.Sub(out.T[n-1]), s)) == v {
+		if n > 0 && out.S[n-1] == s && out.V[n-1].add(mulSlope(t.sub(out.T[n-1]), s)) == v {
 			return // collinear continuation
 		}
 		out.T = append(out.T, t)
@@ -112,7 +119,7 @@ func combine(a, b Trajectory, sign int) Trajectory {
 		return c*sign >= 0
 	}
 	for i, p := range ts {
-		va, vb := a.At(p), b.At(p)
+		va, vb := a.at(p), b.at(p)
 		sa, sb := a.slopeAt(p), b.slopeAt(p)
 		if better(va, vb, sa, sb) {
 			push(p, va, sa)
@@ -122,7 +129,7 @@ func combine(a, b Trajectory, sign int) Trajectory {
 		if sa != sb {
 			x := crossing(p, va, vb, sa, sb)
 			if p.Less(x) && (i+1 == len(ts) || x.Less(ts[i+1])) {
-				v := a.At(x)
+				v := a.at(x)
 				if better(v, v, sa, sb) {
 					push(x, v, sa)
 				} else {
@@ -140,7 +147,16 @@ func combine(a, b Trajectory, sign int) Trajectory {
 // the walls follow the scaffolds up to the least temperature where they
 // meet, and a vertical mast rises from there (Siegel, CGT, II.5;
 // Berlekamp, Winning Ways ch. 6). Integers have a bare mast.
-func (s *Space) Thermograph(g Game) *Thermograph {
+//
+// Its error is a *budget.Exceeded (errors.Is(err, budget.ErrExceeded)) when
+// the work passes one of the Space's limits, or wraps the context's
+// error when s.Context is done; see the package doc.
+func (s *Space) Thermograph(g Game) (th *Thermograph, err error) {
+	defer s.done(&err)
+	return s.thermograph(g), nil
+}
+
+func (s *Space) thermograph(g Game) *Thermograph {
 	if th := s.nodes[g].thermo; th != nil {
 		return th
 	}
@@ -153,7 +169,7 @@ func (s *Space) Thermograph(g Game) *Thermograph {
 		R := slices.Clone(s.Right(g))
 		var ls, rs Trajectory
 		for i, o := range L {
-			w := s.Thermograph(o).Right
+			w := s.thermograph(o).Right
 			if i == 0 {
 				ls = w
 			} else {
@@ -161,7 +177,7 @@ func (s *Space) Thermograph(g Game) *Thermograph {
 			}
 		}
 		for i, o := range R {
-			w := s.Thermograph(o).Left
+			w := s.thermograph(o).Left
 			if i == 0 {
 				rs = w
 			} else {
@@ -181,14 +197,14 @@ func intersect(l, r Trajectory) *Thermograph {
 	tau := Dyadic{}
 	found := false
 	for i, p := range ts {
-		d := l.At(p).Sub(r.At(p))
+		d := l.at(p).sub(r.at(p))
 		if d.Sign() <= 0 {
 			tau, found = p, true
 			break
 		}
 		ds := l.slopeAt(p) - r.slopeAt(p)
 		if ds < 0 {
-			x := crossing(p, l.At(p), r.At(p), l.slopeAt(p), r.slopeAt(p))
+			x := crossing(p, l.at(p), r.at(p), l.slopeAt(p), r.slopeAt(p))
 			if i+1 == len(ts) || x.Less(ts[i+1]) {
 				tau, found = x, true
 				break
@@ -198,7 +214,7 @@ func intersect(l, r Trajectory) *Thermograph {
 	if !found {
 		panic("cgt: internal error: thermograph scaffolds never meet")
 	}
-	mast := l.At(tau)
+	mast := l.at(tau)
 	return &Thermograph{Left: truncate(l, tau, mast), Right: truncate(r, tau, mast), Temperature: tau, Mast: mast}
 }
 
@@ -226,7 +242,16 @@ func truncate(tr Trajectory, t, m Dyadic) Trajectory {
 // Cool returns g cooled by t (Siegel, CGT, II.5): g itself for a
 // number; the mean of g as a number when t exceeds g's temperature;
 // otherwise {g^L_t − t | g^R_t + t}.
-func (s *Space) Cool(g Game, t Dyadic) Game {
+//
+// Its error is a *budget.Exceeded (errors.Is(err, budget.ErrExceeded)) when
+// the work passes one of the Space's limits, or wraps the context's
+// error when s.Context is done; see the package doc.
+func (s *Space) Cool(g Game, t Dyadic) (r Game, err error) {
+	defer s.done(&err)
+	return s.cool(g, t), nil
+}
+
+func (s *Space) cool(g Game, t Dyadic) Game {
 	if s.isNumber(g) {
 		return g
 	}
@@ -236,17 +261,17 @@ func (s *Space) Cool(g Game, t Dyadic) Game {
 		return r
 	}
 	var res Game
-	if s.Temperature(g).Less(t) {
-		res = s.Number(s.Mean(g))
+	if s.temperature(g).Less(t) {
+		res = s.Number(s.mean(g))
 	} else {
 		L := slices.Clone(s.Left(g))
 		R := slices.Clone(s.Right(g))
-		nt := s.Number(t.Neg())
+		nt := s.Number(t.neg())
 		for i, o := range L {
-			L[i] = s.Add(s.Cool(o, t), nt)
+			L[i] = s.add(s.cool(o, t), nt)
 		}
 		for i, o := range R {
-			R[i] = s.Add(s.Cool(o, t), tg)
+			R[i] = s.add(s.cool(o, t), tg)
 		}
 		res = s.make(L, R)
 	}
@@ -256,7 +281,16 @@ func (s *Space) Cool(g Game, t Dyadic) Game {
 
 // Heat returns g heated by t, ∫^t g: g for a number, else
 // {∫g^L + t | ∫g^R − t} (Siegel, CGT, II.5).
-func (s *Space) Heat(g, t Game) Game {
+//
+// Its error is a *budget.Exceeded (errors.Is(err, budget.ErrExceeded)) when
+// the work passes one of the Space's limits, or wraps the context's
+// error when s.Context is done; see the package doc.
+func (s *Space) Heat(g, t Game) (r Game, err error) {
+	defer s.done(&err)
+	return s.heat(g, t), nil
+}
+
+func (s *Space) heat(g, t Game) Game {
 	if s.isNumber(g) {
 		return g
 	}
@@ -266,12 +300,12 @@ func (s *Space) Heat(g, t Game) Game {
 	}
 	L := slices.Clone(s.Left(g))
 	R := slices.Clone(s.Right(g))
-	nt := s.Neg(t)
+	nt := s.neg(t)
 	for i, o := range L {
-		L[i] = s.Add(s.Heat(o, t), t)
+		L[i] = s.add(s.heat(o, t), t)
 	}
 	for i, o := range R {
-		R[i] = s.Add(s.Heat(o, t), nt)
+		R[i] = s.add(s.heat(o, t), nt)
 	}
 	res := s.make(L, R)
 	s.ops[k] = res

@@ -25,7 +25,7 @@ type cgtReport struct {
 	Position     string  `json:"position,omitempty"`
 	Value        string  `json:"value"`
 	Outcome      string  `json:"outcome"`
-	Birthday     int     `json:"birthday"`
+	Birthday     int64   `json:"birthday"`
 	LeftStop     string  `json:"left_stop"`
 	RightStop    string  `json:"right_stop"`
 	Mean         string  `json:"mean"`
@@ -39,22 +39,36 @@ func describeGame(s *cgt.Space, g cgt.Game) (r cgtReport, err error) {
 	if !ok {
 		return r, fmt.Errorf("the canonical form is longer than %d MB to write out; its properties are too big to show", maxValueText>>20)
 	}
-	err = cgt.Do(func() {
-		r = cgtReport{
-			Value:       str,
-			Outcome:     s.Outcome(g).String(),
-			Birthday:    s.Birthday(g),
-			LeftStop:    s.LeftStop(g).String(),
-			RightStop:   s.RightStop(g).String(),
-			Mean:        s.Mean(g).String(),
-			Temperature: s.Temperature(g).String(),
-		}
-		if w, ok := s.AtomicWeight(g); ok {
-			str := s.String(w)
-			r.AtomicWeight = &str
-		}
-	})
-	return r, err
+	o, err := s.Outcome(g)
+	if err != nil {
+		return r, err
+	}
+	mean, err := s.Mean(g)
+	if err != nil {
+		return r, err
+	}
+	temp, err := s.Temperature(g)
+	if err != nil {
+		return r, err
+	}
+	r = cgtReport{
+		Value:       str,
+		Outcome:     o.String(),
+		Birthday:    s.Birthday(g),
+		LeftStop:    s.LeftStop(g).String(),
+		RightStop:   s.RightStop(g).String(),
+		Mean:        mean.String(),
+		Temperature: temp.String(),
+	}
+	w, ok, err := s.AtomicWeight(g)
+	if err != nil {
+		return r, err
+	}
+	if ok {
+		str := s.String(w)
+		r.AtomicWeight = &str
+	}
+	return r, nil
 }
 
 // printReport writes the report for people.
@@ -152,8 +166,8 @@ first player wins), P (the second player wins). Fractions are exact.`,
 				if svg != "" {
 					return fmt.Errorf("--svg draws one game, not a comparison")
 				}
-				var res bool
-				if err := cgt.Do(func() { res = s.Compare(g, op, h) }); err != nil {
+				res, err := s.Compare(g, op, h)
+				if err != nil {
 					return err
 				}
 				if asJSON {
@@ -185,8 +199,8 @@ first player wins), P (the second player wins). Fractions are exact.`,
 
 // writeThermograph draws g's thermograph into the SVG file path.
 func writeThermograph(s *cgt.Space, g cgt.Game, path string) error {
-	var img []byte
-	if err := cgt.Do(func() { img = s.ThermographSVG(g) }); err != nil {
+	img, err := s.ThermographSVG(g)
+	if err != nil {
 		return err
 	}
 	if err := os.WriteFile(path, img, 0o644); err != nil {

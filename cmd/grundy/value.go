@@ -1,10 +1,12 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/spf13/cobra"
 
+	"github.com/grundy-go/grundy/budget"
 	"github.com/grundy-go/grundy/catalog"
 )
 
@@ -39,6 +41,9 @@ independent regions are valued region by region and summed.`,
 			s := newCgtSpace(cmd.Context())
 			g, pos, err := pi.Value(cmd.Context(), s, args[1:], opts)
 			p.Done()
+			if ex := (*budget.Exceeded)(nil); errors.As(err, &ex) && ex.Resource == budget.States {
+				return fmt.Errorf("%w (raise --max-states to value more regions)", err)
+			}
 			if err != nil {
 				return err
 			}

@@ -7,6 +7,7 @@ import (
 	"iter"
 	"slices"
 
+	"github.com/grundy-go/grundy/budget"
 	"github.com/grundy-go/grundy/cgt"
 	"github.com/grundy-go/grundy/game"
 )
@@ -91,9 +92,24 @@ func single[P comparable](moves func(P) iter.Seq[P]) func(P) iter.Seq[[]P] {
 // Positions returns the number of distinct regions valued so far.
 func (e *Evaluator[P]) Positions() int { return len(e.memo) }
 
+// evalError carries an error out of the evaluator's recursion: value
+// panics with it and Value, the only entry, recovers it. It never leaves
+// the package.
 type evalError struct{ err error }
 
+// must returns g, or ends the evaluation with err.
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(evalError{err})
+	}
+	return v
+}
+
 // Value returns the canonical value of the sum of the given positions.
+// Its error wraps ErrCycle for a loopy game, is a *budget.Exceeded
+// (errors.Is(err, budget.ErrExceeded)) when the evaluation passes a
+// limit (MaxPositions, MaxDepth or a limit of the Space), and wraps the
+// context's error when ctx is done.
 func (e *Evaluator[P]) Value(ctx context.Context, positions ...P) (g cgt.Game, err error) {
 	e.ctx = ctx
 	saved := e.Space.Context
@@ -101,16 +117,11 @@ func (e *Evaluator[P]) Value(ctx context.Context, positions ...P) (g cgt.Game, e
 	defer func() {
 		e.Space.Context = saved
 		if r := recover(); r != nil {
-			switch x := r.(type) {
-			case evalError:
-				err = x.err
-			case *cgt.LimitError:
-				err = x
-			case *cgt.OverflowError:
-				err = x
-			default:
+			x, ok := r.(evalError)
+			if !ok {
 				panic(r)
 			}
+			err = x.err
 			// A failed evaluation may leave positions marked open.
 			clear(e.open)
 			e.depth = 0
@@ -131,7 +142,7 @@ func (e *Evaluator[P]) Value(ctx context.Context, positions ...P) (g cgt.Game, e
 func (e *Evaluator[P]) sum(ps []P) cgt.Game {
 	acc := cgt.Zero
 	for _, p := range ps {
-		acc = e.Space.Add(acc, e.value(p))
+		acc = must(e.Space.Add(acc, e.value(p)))
 	}
 	return acc
 }
@@ -150,14 +161,14 @@ func (e *Evaluator[P]) value(p P) cgt.Game {
 		maxPos = DefaultMaxPositions
 	}
 	if len(e.memo) >= maxPos {
-		panic(evalError{fmt.Errorf("more than %d positions to value; the position is too large", maxPos)})
+		panic(evalError{budget.Exceed(budget.States, int64(maxPos), "more than %d positions to value; the position is too large", maxPos)})
 	}
 	if e.depth >= MaxDepth {
-		panic(evalError{fmt.Errorf("a line of play longer than %d moves; the position is too large", MaxDepth)})
+		panic(evalError{budget.Exceed(budget.Depth, MaxDepth, "a line of play longer than %d moves; the position is too large", MaxDepth)})
 	}
 	if e.ctx != nil && len(e.memo)&1023 == 0 {
 		if err := e.ctx.Err(); err != nil {
-			panic(evalError{err})
+			panic(evalError{fmt.Errorf("computation stopped: %w", err)})
 		}
 	}
 	e.open[p] = true
@@ -171,7 +182,7 @@ func (e *Evaluator[P]) value(p P) cgt.Game {
 	}
 	e.depth--
 	delete(e.open, p)
-	g := e.Space.Make(L, R)
+	g := must(e.Space.Make(L, R))
 	e.memo[p] = g
 	if e.Progress != nil && len(e.memo)%100_000 == 0 {
 		e.Progress(len(e.memo))
@@ -218,42 +229,57 @@ func (e *Evaluator[P]) WinningMoves(ctx context.Context, positions []P, left boo
 	if !left {
 		whole, regions = e.moveR, e.right
 	}
+	s := e.Space
+	total, err := s.Sum(vals...)
+	if err != nil {
+		return nil, err
+	}
 	seen := map[string]bool{}
-	err = cgt.Do(func() {
-		s := e.Space
-		total := s.Sum(vals...)
-		try := func(i int, repl []P) bool {
-			v, verr := e.Value(ctx, repl...)
-			if verr != nil {
-				err = verr
-				return false
-			}
-			after := s.Add(s.Sub(total, vals[i]), v)
-			if left && s.Leq(cgt.Zero, after) || !left && s.Leq(after, cgt.Zero) {
-				m := append(append(slices.Clone(positions[:i]), repl...), positions[i+1:]...)
-				key := fmt.Sprint(m)
-				if !seen[key] {
-					seen[key] = true
-					moves = append(moves, m)
-				}
-			}
-			return true
+	// wins reports whether the move in positions[i] to repl wins.
+	wins := func(i int, repl []P) (bool, error) {
+		v, err := e.Value(ctx, repl...)
+		if err != nil {
+			return false, err
 		}
-		for i, p := range positions {
-			if whole != nil {
-				for q := range whole(p) {
-					if !try(i, []P{q}) {
-						return
-					}
+		rest, err := s.Sub(total, vals[i])
+		if err != nil {
+			return false, err
+		}
+		after, err := s.Add(rest, v)
+		if err != nil {
+			return false, err
+		}
+		if left {
+			return s.Leq(cgt.Zero, after)
+		}
+		return s.Leq(after, cgt.Zero)
+	}
+	try := func(i int, repl []P) error {
+		ok, err := wins(i, repl)
+		if err != nil || !ok {
+			return err
+		}
+		m := append(append(slices.Clone(positions[:i]), repl...), positions[i+1:]...)
+		if key := fmt.Sprint(m); !seen[key] {
+			seen[key] = true
+			moves = append(moves, m)
+		}
+		return nil
+	}
+	for i, p := range positions {
+		if whole != nil {
+			for q := range whole(p) {
+				if err := try(i, []P{q}); err != nil {
+					return nil, err
 				}
-				continue
 			}
-			for opt := range regions(p) {
-				if !try(i, slices.Clone(opt)) {
-					return
-				}
+			continue
+		}
+		for opt := range regions(p) {
+			if err := try(i, slices.Clone(opt)); err != nil {
+				return nil, err
 			}
 		}
-	})
-	return moves, err
+	}
+	return moves, nil
 }

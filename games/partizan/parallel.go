@@ -34,7 +34,7 @@ func (e *Evaluator[P]) ValueParallel(ctx context.Context, workers int, positions
 		if err != nil {
 			return 0, err
 		}
-		if err := cgt.Do(func() { acc = e.Space.Add(acc, v) }); err != nil {
+		if acc, err = e.Space.Add(acc, v); err != nil {
 			return 0, err
 		}
 	}
@@ -91,24 +91,24 @@ func (e *Evaluator[P]) parallelRegion(ctx context.Context, workers int, p P) (cg
 	}
 	wg.Wait()
 	var L, R []cgt.Game
-	var g cgt.Game
 	for _, r := range results {
 		if r.err != nil {
 			return 0, r.err
 		}
 	}
-	err := cgt.Do(func() {
-		for i, j := range jobs {
-			r := results[i%workers]
-			v := e.Space.Import(r.space, r.vals[i])
-			if j.left {
-				L = append(L, v)
-			} else {
-				R = append(R, v)
-			}
+	for i, j := range jobs {
+		r := results[i%workers]
+		v, err := e.Space.Import(r.space, r.vals[i])
+		if err != nil {
+			return 0, err
 		}
-		g = e.Space.Make(L, R)
-	})
+		if j.left {
+			L = append(L, v)
+		} else {
+			R = append(R, v)
+		}
+	}
+	g, err := e.Space.Make(L, R)
 	if err != nil {
 		return 0, err
 	}

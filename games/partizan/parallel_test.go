@@ -44,7 +44,7 @@ func TestParallelAgrees(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if want := s1.String(s1.Add(g1, g1)); s2.String(g2) != want {
+		if want := s1.String(must(s1.Add(g1, g1))); s2.String(g2) != want {
 			t.Fatalf("%s twice: %s in parallel, want %s", p, s2.String(g2), want)
 		}
 	}

@@ -72,25 +72,34 @@ func Parse(tokens []string) ([]string, error) {
 	return out, nil
 }
 
-// Value returns the value of a stalk by Berlekamp's sign-expansion rule.
-func Value(p string) cgt.Dyadic {
+// Value returns the value of a stalk by Berlekamp's sign-expansion rule,
+// or an error (budget.ErrExceeded) when the value is too large or too fine
+// for cgt's exact numbers (denominators up to 2^cgt.MaxExp).
+func Value(p string) (cgt.Dyadic, error) {
 	var v cgt.Dyadic
+	var err error
 	i := 0
-	for i < len(p) && p[i] == p[0] {
+	for i < len(p) && p[i] == p[0] && err == nil {
 		if p[i] == 'l' {
-			v = v.Add(cgt.Int(1))
+			v, err = v.Add(cgt.Int(1))
 		} else {
-			v = v.Sub(cgt.Int(1))
+			v, err = v.Sub(cgt.Int(1))
 		}
 		i++
 	}
-	for k := uint(1); i < len(p); i, k = i+1, k+1 {
-		step := cgt.NewDyadic(1, k)
+	for k := uint(1); i < len(p) && err == nil; i, k = i+1, k+1 {
+		var step cgt.Dyadic
+		if step, err = cgt.NewDyadic(1, k); err != nil {
+			break
+		}
 		if p[i] == 'l' {
-			v = v.Add(step)
+			v, err = v.Add(step)
 		} else {
-			v = v.Sub(step)
+			v, err = v.Sub(step)
 		}
 	}
-	return v
+	if err != nil {
+		return cgt.Dyadic{}, err
+	}
+	return v, nil
 }

@@ -3,11 +3,13 @@ package hackenbush
 import (
 	"bufio"
 	"context"
+	"errors"
 	"math/rand/v2"
 	"os"
 	"strings"
 	"testing"
 
+	"github.com/grundy-go/grundy/budget"
 	"github.com/grundy-go/grundy/cgt"
 	"github.com/grundy-go/grundy/games/partizan"
 )
@@ -35,7 +37,7 @@ func TestSignExpansion(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if want := s.Number(Value(p)); g != want {
+			if want := s.Number(mustValue(t, p)); g != want {
 				t.Fatalf("stalk %s: game value %s, sign expansion %s", p, s.String(g), s.String(want))
 			}
 		}
@@ -92,7 +94,10 @@ func TestSums(t *testing.T) {
 				b[i] = "lr"[r.IntN(2)]
 			}
 			stalks = append(stalks, string(b))
-			want = want.Add(Value(string(b)))
+			var err error
+			if want, err = want.Add(mustValue(t, string(b))); err != nil {
+				t.Fatal(err)
+			}
 		}
 		g, err := e.Value(context.Background(), stalks...)
 		if err != nil {
@@ -129,7 +134,31 @@ func FuzzParse(f *testing.F) {
 			if strings.Trim(p, "lr") != "" || len(p) > MaxEdges {
 				t.Fatalf("Parse(%q) gave bad stalk %q", in, p)
 			}
-			Value(p)
+			if _, err := Value(p); err != nil {
+				t.Fatalf("Value(%q) of a parsed stalk: %v", p, err)
+			}
 		}
 	})
+}
+
+func mustValue(t *testing.T, p string) cgt.Dyadic {
+	t.Helper()
+	v, err := Value(p)
+	if err != nil {
+		t.Fatalf("Value(%q): %v", p, err)
+	}
+	return v
+}
+
+// TestValueTooFine checks that a stalk finer than cgt's numbers is an
+// error, not a panic: 60 edges past the first run need 2^-60.
+func TestValueTooFine(t *testing.T) {
+	_, err := Value("l" + strings.Repeat("r", 60))
+	if !errors.Is(err, budget.ErrExceeded) {
+		t.Fatalf("Value of a 61-edge stalk: %v, want a budget error", err)
+	}
+	v, err := Value("lrrr") // 1 − 1/2 − 1/4 − 1/8
+	if want, _ := cgt.NewDyadic(1, 3); err != nil || v != want {
+		t.Fatalf("Value(lrrr) = %v, %v; want 1/8", v, err)
+	}
 }
