@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/grundy-go/grundy/budget"
 	"github.com/grundy-go/grundy/payoff"
 )
 
@@ -88,6 +89,11 @@ type Options struct {
 	// Float computes payoffs and probabilities in float64 instead of exact
 	// rationals (--float).
 	Float bool
+	// Memory, when not nil, is the memory budget of the computation: the
+	// searches' big tables (memos, graphs) charge it before they grow, and
+	// stop with a *budget.Exceeded (Resource Memory) when it runs out. A
+	// front end makes one per request or per command.
+	Memory *budget.Bytes
 }
 
 // Report is the answer for one position: the JSON contract of DESIGN.md.

@@ -2,7 +2,6 @@ package catalog
 
 import (
 	"context"
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"iter"
@@ -10,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/games/nim"
@@ -53,9 +53,10 @@ const DefaultMaxMoves = 500
 // maxEnumerated bounds the moves Explore counts beyond those it lists.
 const maxEnumerated = 100_000
 
-// maxSumMoves bounds the moves that the remoteness search of a sum looks
-// at (a few tenths of a second); beyond it remoteness is left unknown.
-const maxSumMoves = 300_000
+// maxEnumeratedText bounds the bytes of the positions (their text and
+// their copies) that Explore makes while it counts moves: in a sum of 10^4
+// heaps each is tens of kilobytes, and 10^5 of them would be gigabytes.
+const maxEnumeratedText = 4 * maxMoveText
 
 // Exploration is a position with its moves.
 type Exploration struct {
@@ -182,14 +183,16 @@ func (e *exploreCore[P]) moves(ctx context.Context, parts []P, maxMoves int) ([]
 		out   []MoveInfo
 		seen  = map[string]bool{}
 		total int
+		text  int // bytes of the positions in seen
 	)
 	for i, c := range parts {
 		for opt := range e.options(c) {
-			if total >= maxEnumerated {
+			if total >= maxEnumerated || text > maxEnumeratedText {
 				return out, total, false, nil
 			}
 			next := impartial.Move[P]{Index: i, Result: opt}.Apply(parts)
 			pos := e.formatSum(next)
+			text += len(pos) + len(next)*int(unsafe.Sizeof(c))
 			if seen[pos] {
 				continue
 			}
@@ -218,150 +221,10 @@ func (e *exploreCore[P]) moves(ctx context.Context, parts []P, maxMoves int) ([]
 	return out, total, true, nil
 }
 
-// sumSearch finds the outcome and remoteness of sums of components by
-// plain search over whole sums (a sum is a multiset of components, so its
-// key is the sorted list of their notations). It is the definition of
-// remoteness (Winning Ways ch. 9; Steinhaus's remoteness function): 0 at the
-// end, else 1 + the least remoteness of a move to a lost position if there
-// is one, else 1 + the greatest. Under misère play the player who cannot
-// move wins.
-type sumSearch[P comparable] struct {
-	options func(P) iter.Seq[[]P]
-	format  func(P) string
-	misere  bool
-	// single, when set, answers a one-component sum directly (from the
-	// Sprague–Grundy solver's memo); ok=false falls back to search.
-	single func(ctx context.Context, p P) (win bool, rem int, ok bool, err error)
-	memo   map[string]sumEntry
-	ids    map[P]uint32 // components interned for keys
-	dead   []bool       // by id: the component has no moves
-	budget int          // moves still to look at
-}
-
-type sumEntry struct {
-	open bool
-	win  bool
-	rem  int
-}
-
-var errSumBudget = errors.New("sum search budget exhausted")
-
-func newSumSearch[P comparable](g game.Game[P], format func(P) string, misere bool) *sumSearch[P] {
-	return &sumSearch[P]{options: game.AsSplitting(g).Options, format: format, misere: misere, memo: map[string]sumEntry{}, ids: map[P]uint32{}, budget: maxSumMoves}
-}
-
-// key is the sum's memo key: the sorted ids of its components, four bytes
-// each. A component without moves is left out, as it changes nothing in a
-// sum (under either play convention, play ends when no component has moves).
-func (s *sumSearch[P]) key(comps []P) string {
-	ids := make([]uint32, 0, len(comps))
-	for _, c := range comps {
-		id, ok := s.ids[c]
-		if !ok {
-			id = uint32(len(s.ids))
-			s.ids[c] = id
-			s.dead = append(s.dead, true)
-			for range s.options(c) {
-				s.dead[id] = false
-				break
-			}
-		}
-		if !s.dead[id] {
-			ids = append(ids, id)
-		}
-	}
-	slices.Sort(ids)
-	b := make([]byte, 4*len(ids))
-	for i, id := range ids {
-		binary.LittleEndian.PutUint32(b[4*i:], id)
-	}
-	return string(b)
-}
-
-// solve returns whether the player to move wins the sum, and its
-// remoteness; errSumBudget when the search grows too large.
-func (s *sumSearch[P]) solve(ctx context.Context, comps []P) (bool, int, error) {
-	if len(comps) == 0 {
-		return s.misere, 0, nil
-	}
-	if len(comps) == 1 && s.single != nil {
-		win, rem, ok, err := s.single(ctx, comps[0])
-		if err != nil || ok {
-			return win, rem, err
-		}
-	}
-	k := s.key(comps)
-	if e, ok := s.memo[k]; ok {
-		if e.open {
-			return false, 0, fmt.Errorf("%w: position %s can be reached from itself", impartial.ErrCycle, s.formatSum(comps))
-		}
-		return e.win, e.rem, nil
-	}
-	if len(s.memo)&0xff == 0 {
-		if err := ctx.Err(); err != nil {
-			return false, 0, err
-		}
-	}
-	s.memo[k] = sumEntry{open: true}
-	bestWin, worst, any := -1, 0, false
-	for i, c := range comps {
-		for opt := range s.options(c) {
-			any = true
-			if s.budget--; s.budget < 0 {
-				delete(s.memo, k)
-				return false, 0, errSumBudget
-			}
-			next := impartial.Move[P]{Index: i, Result: opt}.Apply(comps)
-			win, rem, err := s.solve(ctx, next)
-			if err != nil {
-				delete(s.memo, k)
-				return false, 0, err
-			}
-			if !win && (bestWin < 0 || rem < bestWin) {
-				bestWin = rem
-			}
-			worst = max(worst, rem)
-		}
-	}
-	var e sumEntry
-	switch {
-	case !any:
-		e = sumEntry{win: s.misere, rem: 0}
-	case bestWin >= 0:
-		e = sumEntry{win: true, rem: bestWin + 1}
-	default:
-		e = sumEntry{win: false, rem: worst + 1}
-	}
-	s.memo[k] = e
-	return e.win, e.rem, nil
-}
-
-func (s *sumSearch[P]) formatSum(comps []P) string {
-	parts := make([]string, len(comps))
-	for i, c := range comps {
-		parts[i] = s.format(c)
-	}
-	return strings.Join(parts, " ")
-}
-
-// remoteness returns the remoteness of the sum, or nil when the search
-// would be too large.
-func (s *sumSearch[P]) remoteness(ctx context.Context, comps []P) (*int, error) {
-	_, rem, err := s.solve(ctx, comps)
-	if errors.Is(err, errSumBudget) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	return &rem, nil
-}
-
 // normalPlay builds the pieces of exploreCore for a searched impartial
 // game under normal play: values from the Sprague–Grundy solver, remoteness
 // from the solver for one component and from a sum search for several.
-func normalPlay[P comparable](g game.Game[P], format func(P) string, solver *impartial.Solver[P]) (func(context.Context, []P) (string, *big.Int, error), func(context.Context, []P) (*int, error)) {
-	sums := newSumSearch(g, format, false)
+func normalPlay[P comparable](solver *impartial.Solver[P], sums *sumSearch[P]) (func(context.Context, []P) (string, *big.Int, error), func(context.Context, []P) (*int, error)) {
 	sums.single = func(ctx context.Context, p P) (bool, int, bool, error) {
 		v, err := solver.Grundy(ctx, p)
 		if err != nil {
@@ -399,7 +262,9 @@ func (s *searched[P]) Explore(ctx context.Context, tokens []string, opts Options
 	// it (Kayles sums have hundreds of moves a position).
 	solver := s.solver(opts)
 	parts := solver.Split(comps)
-	value, rem := normalPlay(s.game, s.format, solver)
+	sums := newSumSearch(s.game, s.format, false, opts.Memory)
+	defer sums.release()
+	value, rem := normalPlay(solver, sums)
 	g, err := solver.SumGrundy(ctx, parts)
 	if err != nil {
 		return nil, err
@@ -470,7 +335,8 @@ func (g nimGame) Explore(ctx context.Context, tokens []string, opts Options, max
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrTooLargeToExplore, err)
 	}
-	sums := newSumSearch[int](nim.Heap{}, strconv.Itoa, false)
+	sums := newSumSearch[int](nim.Heap{}, strconv.Itoa, false, opts.Memory)
+	defer sums.release()
 	sums.single = func(_ context.Context, h int) (bool, int, bool, error) { return h > 0, min(h, 1), true, nil }
 	value := func(_ context.Context, hs []int) (string, *big.Int, error) {
 		s := 0
@@ -480,7 +346,7 @@ func (g nimGame) Explore(ctx context.Context, tokens []string, opts Options, max
 		v := big.NewInt(int64(s))
 		return outcomeOfValue(v), v, nil
 	}
-	return exploreHeaps(ctx, report, heaps, nim.Heap{}, value, sums, maxMoves)
+	return exploreHeaps(ctx, report, heaps, nim.Heap{}, value, nimRemotenessBy(sums), maxMoves)
 }
 
 // Start is a small position.
@@ -497,25 +363,26 @@ func (g misereNim) Explore(ctx context.Context, tokens []string, opts Options, m
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrTooLargeToExplore, err)
 	}
-	sums := newSumSearch[int](nim.Heap{}, strconv.Itoa, true)
+	sums := newSumSearch[int](nim.Heap{}, strconv.Itoa, true, opts.Memory)
+	defer sums.release()
 	value := func(_ context.Context, hs []int) (string, *big.Int, error) {
-		if nim.MisereWins(bigs(hs)) {
+		if misereWins(hs) {
 			return "N", nil, nil
 		}
 		return "P", nil, nil
 	}
-	return exploreHeaps(ctx, report, heaps, nim.Heap{}, value, sums, maxMoves)
+	return exploreHeaps(ctx, report, heaps, nim.Heap{}, value, nimRemotenessBy(sums), maxMoves)
 }
 
 // exploreHeaps lists the moves of a closed-form heap game.
-func exploreHeaps(ctx context.Context, report *Report, heaps []int, g game.Game[int], value func(context.Context, []int) (string, *big.Int, error), sums *sumSearch[int], maxMoves int) (*Exploration, error) {
+func exploreHeaps(ctx context.Context, report *Report, heaps []int, g game.Game[int], value func(context.Context, []int) (string, *big.Int, error), remoteness func(context.Context, []int) (*int, error), maxMoves int) (*Exploration, error) {
 	var err error
 	if report.Remoteness == nil {
-		if report.Remoteness, err = sums.remoteness(ctx, heaps); err != nil {
+		if report.Remoteness, err = remoteness(ctx, heaps); err != nil {
 			return nil, err
 		}
 	}
-	core := &exploreCore[int]{options: game.AsSplitting(g).Options, format: strconv.Itoa, value: value, remoteness: sums.remoteness}
+	core := &exploreCore[int]{options: game.AsSplitting(g).Options, format: strconv.Itoa, value: value, remoteness: remoteness}
 	strs := make([]string, len(heaps))
 	for i, h := range heaps {
 		strs[i] = strconv.Itoa(h)
@@ -526,6 +393,24 @@ func exploreHeaps(ctx context.Context, report *Report, heaps []int, g game.Game[
 		return nil, err
 	}
 	return x, nil
+}
+
+// misereWins is Bouton's misère rule (nim.MisereWins) on int heaps: with
+// every heap at most 1 the player to move wins when the 1-heaps are even
+// in number, otherwise when the nim-sum is not 0.
+func misereWins(heaps []int) bool {
+	sum, big, ones := 0, false, 0
+	for _, h := range heaps {
+		sum ^= h
+		big = big || h > 1
+		if h == 1 {
+			ones++
+		}
+	}
+	if !big {
+		return ones%2 == 0
+	}
+	return sum != 0
 }
 
 func bigs(xs []int) []*big.Int {
@@ -555,14 +440,15 @@ func (b *bashGame) Explore(ctx context.Context, tokens []string, opts Options, m
 		return nil, fmt.Errorf("%w: %w", ErrTooLargeToExplore, err)
 	}
 	g := b.game().game
-	sums := newSumSearch(g, strconv.Itoa, true)
+	sums := newSumSearch(g, strconv.Itoa, true, opts.Memory)
+	defer sums.release()
 	value := func(_ context.Context, hs []int) (string, *big.Int, error) {
 		if hs[0] == 0 || !subtraction.MisereBashLoses(big.NewInt(int64(hs[0])), b.m) {
 			return "N", nil, nil
 		}
 		return "P", nil, nil
 	}
-	return exploreHeaps(ctx, report, heaps, g, value, sums, maxMoves)
+	return exploreHeaps(ctx, report, heaps, g, value, sums.remoteness, maxMoves)
 }
 
 // Start is a heap a few periods long.

@@ -67,28 +67,109 @@ func (g nimGame) Solve(ctx context.Context, tokens []string, opts Options) (*Rep
 		// One heap: the winner takes it all at once.
 		rem := min(heaps[0].Sign(), 1)
 		r.Remoteness = &rem
+	} else if rem, ok := nimOnesRemoteness(heaps); ok {
+		r.Remoteness = &rem
 	} else if small, ok := intsUpTo(heaps, maxSearchHeap); ok && nimSumSearchable(small) {
-		if r.Remoteness, err = sumRemoteness(ctx, nim.Heap{}, strconv.Itoa, small); err != nil {
+		if r.Remoteness, err = sumRemoteness(ctx, nim.Heap{}, strconv.Itoa, small, opts.Memory); err != nil {
 			return nil, err
 		}
+	}
+	if r.Remoteness == nil {
+		r.Notes = append(r.Notes, "the remoteness of a sum of several heaps has no closed form, and this one is too large to search: it is unknown")
 	}
 	return r, nil
 }
 
-// nimSumSearchable reports whether the sum search for the remoteness of a
-// Nim position fits its move budget, judged before it starts: the
-// positions below it number the product of (h+1), and each has at most
-// the sum of the heaps as moves.
-func nimSumSearchable(heaps []int) bool {
-	states, tokens := 1, 0
+// nimOnesRemoteness is the remoteness of a Nim position whose heaps all
+// have at most one token, under either play convention: every move takes
+// a whole 1-heap, so play lasts as many moves as there are 1-heaps. ok is
+// false when some heap is larger.
+func nimOnesRemoteness[N interface{ *big.Int | int }](heaps []N) (rem int, ok bool) {
 	for _, h := range heaps {
-		states *= h + 1
-		tokens += h
-		if states > maxSumMoves {
+		switch h := any(h).(type) {
+		case *big.Int:
+			if h.Sign() < 0 || h.Cmp(big.NewInt(1)) > 0 {
+				return 0, false
+			}
+			rem += int(h.Int64())
+		case int:
+			if h < 0 || h > 1 {
+				return 0, false
+			}
+			rem += h
+		}
+	}
+	return rem, true
+}
+
+// nimSumSearchable reports whether the sum search for the remoteness of a
+// Nim position fits its budgets, judged before it starts. The search goes
+// over multisets of heaps: a group of m equal heaps of v reaches at most
+// C(m+v, v) multisets of m heaps of at most v each, and the sums reached
+// number at most the product over the groups. A sum has at most D distinct
+// moves (equal heaps make the same moves), D the least of the tokens and
+// the sum of the min(n, top) largest sizes up to the largest heap top; each
+// move costs work in proportion to the n heaps. With distinct heaps this accepts every
+// position the older bound (the product of h+1, times the tokens) did.
+func nimSumSearchable(heaps []int) bool {
+	counts := map[int]int{}
+	n, top := 0, 0
+	for _, h := range heaps {
+		if h > 0 {
+			counts[h]++
+			n++
+			top = max(top, h)
+		}
+	}
+	states := 1
+	for v, m := range counts {
+		// C(m+v, v) = C(m+v, min(m, v)), built up factor by factor.
+		c, k := 1, min(m, v)
+		for i := 1; i <= k; i++ {
+			c = c * (m + v - k + i) / i
+			if c > maxSumMoves {
+				return false
+			}
+		}
+		if states *= c; states > maxSumMoves {
 			return false
 		}
 	}
-	return states*tokens <= maxSumMoves
+	moves, tokens := 0, 0
+	for i := range min(n, top) {
+		moves += top - i
+	}
+	for _, h := range heaps {
+		tokens += max(h, 0)
+	}
+	moves = min(moves, tokens)
+	if moves > maxSumMoves || states*moves > maxSumMoves {
+		return false
+	}
+	return int64(states*moves)*int64(n)*12 <= maxSumWork
+}
+
+// nimRemotenessBy returns the remoteness of Nim positions for the
+// explorer: from the closed form when every heap has at most one token,
+// else from search by sums when the position is small enough to search
+// (at most sumSearchMaxParts heaps, or within nimSumSearchable's bound);
+// unknown (nil) otherwise, without searching.
+func nimRemotenessBy(sums *sumSearch[int]) func(context.Context, []int) (*int, error) {
+	return func(ctx context.Context, hs []int) (*int, error) {
+		if rem, ok := nimOnesRemoteness(hs); ok {
+			return &rem, nil
+		}
+		live := 0
+		for _, h := range hs {
+			if h > 0 {
+				live++
+			}
+		}
+		if live > sumSearchMaxParts && !nimSumSearchable(hs) {
+			return nil, nil
+		}
+		return sums.remoteness(ctx, hs)
+	}
 }
 
 // intsUpTo converts heaps to ints when each is at most limit.

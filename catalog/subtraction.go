@@ -160,7 +160,7 @@ func (b *bashGame) Solve(ctx context.Context, tokens []string, opts Options) (*R
 			r.Remoteness = &n
 		}
 	} else if small, ok := intsUpTo(heaps, maxSearchHeap); ok {
-		if r.Remoteness, err = sumRemoteness(ctx, b.game().game, strconv.Itoa, small); err != nil {
+		if r.Remoteness, err = sumRemoteness(ctx, b.game().game, strconv.Itoa, small, opts.Memory); err != nil {
 			return nil, err
 		}
 	}

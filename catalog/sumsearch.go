@@ -2,7 +2,15 @@ package catalog
 
 import (
 	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"iter"
+	"slices"
+	"strings"
+	"unsafe"
 
+	"github.com/grundy-go/grundy/budget"
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/impartial"
 )
@@ -10,11 +18,27 @@ import (
 // The remoteness of a disjunctive sum is not a function of the
 // remotenesses of its parts (Winning Ways ch. 9 gives rules only for the
 // conjunctive and selective compounds), so for a sum it is found by
-// searching the sum itself (sumSearch, in explore.go), which is
-// exponential in the number of parts: it is tried only for small sums,
-// within sumSearch's move budget, and past it the remoteness is reported
-// as unknown.
+// searching the sum itself (sumSearch), which is exponential in the number
+// of parts: it is tried only for small sums, within sumSearch's budgets,
+// and past them the remoteness is reported as unknown.
 const sumSearchMaxParts = 8
+
+// maxSumMoves bounds the moves that the remoteness search of a sum looks
+// at (a few tenths of a second); beyond it remoteness is left unknown.
+const maxSumMoves = 300_000
+
+// maxSumWork bounds the bytes that the remoteness search of a sum spends
+// on keys, copies of sums and memo entries. A move in a sum of n parts
+// costs O(n) of them, so in a sum of thousands of parts the move budget
+// alone would allow gigabytes; this one stops the search after about a
+// tenth of a second whatever the sum's size. Every search that fits
+// maxSumMoves with at most sumSearchMaxParts parts fits it many times
+// over.
+const maxSumWork = 64 << 20
+
+// sumCheckEvery is the work (bytes, as maxSumWork counts them) between two
+// looks at the context: about a millisecond.
+const sumCheckEvery = 256 << 10
 
 // splitSumMoves is the move budget when moves split parts: such sums grow
 // with every split, nothing bounds them in advance, and most searches
@@ -22,12 +46,14 @@ const sumSearchMaxParts = 8
 const splitSumMoves = 50_000
 
 // sumRemoteness returns the remoteness of the sum of parts under normal
-// play, or nil when the sum is too large to search.
-func sumRemoteness[P comparable](ctx context.Context, g game.Game[P], format func(P) string, parts []P) (*int, error) {
+// play, or nil when the sum is too large to search. mem, when not nil, is
+// charged for the search's memo while it runs.
+func sumRemoteness[P comparable](ctx context.Context, g game.Game[P], format func(P) string, parts []P, mem *budget.Bytes) (*int, error) {
 	if len(parts) > sumSearchMaxParts {
 		return nil, nil
 	}
-	s := newSumSearch(g, format, false)
+	s := newSumSearch(g, format, false, mem)
+	defer s.release()
 	if _, splits := g.(game.Splitting[P]); splits {
 		s.budget = splitSumMoves
 	} else if len(parts) > 1 && !sumWithin(ctx, g, parts, maxSumMoves) {
@@ -52,4 +78,246 @@ func sumWithin[P comparable](ctx context.Context, g game.Game[P], parts []P, lim
 		}
 	}
 	return true
+}
+
+// sumSearch finds the outcome and remoteness of sums of components by
+// plain search over whole sums. It is the definition of remoteness
+// (Winning Ways ch. 9; Steinhaus's remoteness function): 0 at the end, else
+// 1 + the least remoteness of a move to a lost position if there is one,
+// else 1 + the greatest. Under misère play the player who cannot move wins.
+//
+// A sum is a multiset of components: it is held as the sorted ids of its
+// components (interned), without the components that have no moves, which
+// change nothing in a sum under either play convention. Equal components
+// have equal moves, so the moves of one of them stand for all.
+//
+// The search has two budgets, used up across all its calls: moves looked
+// at (budget), and work (bytes of keys, copies and memo entries, which
+// grow with the number of parts); past either the remoteness is unknown.
+// The context is looked at every sumCheckEvery bytes of work.
+type sumSearch[P comparable] struct {
+	options func(P) iter.Seq[[]P]
+	format  func(P) string
+	misere  bool
+	// single, when set, answers a one-component sum directly (from the
+	// Sprague–Grundy solver's memo); ok=false falls back to search.
+	single func(ctx context.Context, p P) (win bool, rem int, ok bool, err error)
+	memo   map[string]sumEntry
+	ids    map[P]uint32 // components interned
+	comps  []P          // by id
+	dead   []bool       // by id: the component has no moves
+	unit   int64        // bytes of one component in a copied sum
+	budget int          // moves still to look at
+	work   int64        // bytes still to spend
+	// unchecked is the work done since the context was last looked at.
+	unchecked int64
+	// exhausted is set once a budget has run out: later calls only look
+	// up what is known.
+	exhausted bool
+	mem       *budget.Bytes // charged for the memo, when not nil
+	charged   int64
+}
+
+type sumEntry struct {
+	open bool
+	win  bool
+	rem  int
+}
+
+var errSumBudget = errors.New("sum search budget exhausted")
+
+// sumEntryBytes is what a memo entry costs beyond its key: the map's
+// slot, the string header and the entry.
+const sumEntryBytes = 64
+
+func newSumSearch[P comparable](g game.Game[P], format func(P) string, misere bool, mem *budget.Bytes) *sumSearch[P] {
+	var zero P
+	return &sumSearch[P]{
+		options: game.AsSplitting(g).Options, format: format, misere: misere,
+		memo: map[string]sumEntry{}, ids: map[P]uint32{},
+		unit:   int64(unsafe.Sizeof(zero)) + 4,
+		budget: maxSumMoves, work: maxSumWork, mem: mem,
+	}
+}
+
+// release gives back the memory the memo charged.
+func (s *sumSearch[P]) release() {
+	s.mem.Release(s.charged)
+	s.charged = 0
+}
+
+// spend takes n bytes of work from the budget, and looks at the context
+// when enough work has gone by since it last did.
+func (s *sumSearch[P]) spend(ctx context.Context, n int64) error {
+	if s.work -= n; s.work < 0 {
+		s.exhausted = true
+		return errSumBudget
+	}
+	if s.unchecked += n; s.unchecked >= sumCheckEvery {
+		s.unchecked = 0
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// intern returns the id of a component.
+func (s *sumSearch[P]) intern(c P) uint32 {
+	id, ok := s.ids[c]
+	if !ok {
+		id = uint32(len(s.comps))
+		s.ids[c] = id
+		s.comps = append(s.comps, c)
+		s.dead = append(s.dead, true)
+		for range s.options(c) {
+			s.dead[id] = false
+			break
+		}
+	}
+	return id
+}
+
+// canon returns the sum of comps as the sorted ids of its components that
+// have moves.
+func (s *sumSearch[P]) canon(comps []P) []uint32 {
+	ids := make([]uint32, 0, len(comps))
+	for _, c := range comps {
+		if id := s.intern(c); !s.dead[id] {
+			ids = append(ids, id)
+		}
+	}
+	slices.Sort(ids)
+	return ids
+}
+
+// after returns the sum ids with the component at j replaced by the parts
+// of opt, still sorted.
+func (s *sumSearch[P]) after(ids []uint32, j int, opt []P) []uint32 {
+	out := make([]uint32, 0, len(ids)-1+len(opt))
+	out = append(out, ids[:j]...)
+	out = append(out, ids[j+1:]...)
+	for _, c := range opt {
+		if id := s.intern(c); !s.dead[id] {
+			at, _ := slices.BinarySearch(out, id)
+			out = slices.Insert(out, at, id)
+		}
+	}
+	return out
+}
+
+func key(ids []uint32) string {
+	b := make([]byte, 4*len(ids))
+	for i, id := range ids {
+		binary.LittleEndian.PutUint32(b[4*i:], id)
+	}
+	return string(b)
+}
+
+// solve returns whether the player to move wins the sum, and its
+// remoteness; errSumBudget when the search grows too large.
+func (s *sumSearch[P]) solve(ctx context.Context, ids []uint32) (bool, int, error) {
+	if len(ids) == 0 {
+		return s.misere, 0, nil
+	}
+	if len(ids) == 1 && s.single != nil {
+		win, rem, ok, err := s.single(ctx, s.comps[ids[0]])
+		if err != nil || ok {
+			return win, rem, err
+		}
+	}
+	if err := s.spend(ctx, 4*int64(len(ids))); err != nil && !errors.Is(err, errSumBudget) {
+		return false, 0, err
+	}
+	k := key(ids)
+	if e, ok := s.memo[k]; ok {
+		if e.open {
+			return false, 0, fmt.Errorf("%w: position %s can be reached from itself", impartial.ErrCycle, s.formatSum(ids))
+		}
+		return e.win, e.rem, nil
+	}
+	if s.exhausted {
+		return false, 0, errSumBudget
+	}
+	cost := int64(len(k)) + sumEntryBytes
+	if err := s.spend(ctx, cost); err != nil {
+		return false, 0, err
+	}
+	if s.mem.Charge(cost, "the remoteness search of a sum") != nil {
+		s.exhausted = true
+		return false, 0, errSumBudget
+	}
+	s.charged += cost
+	s.memo[k] = sumEntry{open: true}
+	bestWin, worst, any := -1, 0, false
+	for j, id := range ids {
+		if j > 0 && ids[j-1] == id {
+			continue // an equal component: the same moves
+		}
+		for opt := range s.options(s.comps[id]) {
+			any = true
+			if s.budget--; s.budget < 0 {
+				s.exhausted = true
+				delete(s.memo, k)
+				return false, 0, errSumBudget
+			}
+			if err := s.spend(ctx, s.unit*int64(len(ids)+len(opt))); err != nil {
+				delete(s.memo, k)
+				return false, 0, err
+			}
+			win, rem, err := s.solve(ctx, s.after(ids, j, opt))
+			if err != nil {
+				delete(s.memo, k)
+				return false, 0, err
+			}
+			if !win && (bestWin < 0 || rem < bestWin) {
+				bestWin = rem
+			}
+			worst = max(worst, rem)
+		}
+	}
+	var e sumEntry
+	switch {
+	case !any:
+		e = sumEntry{win: s.misere, rem: 0}
+	case bestWin >= 0:
+		e = sumEntry{win: true, rem: bestWin + 1}
+	default:
+		e = sumEntry{win: false, rem: worst + 1}
+	}
+	s.memo[k] = e
+	return e.win, e.rem, nil
+}
+
+func (s *sumSearch[P]) formatSum(ids []uint32) string {
+	parts := make([]string, len(ids))
+	for i, id := range ids {
+		parts[i] = s.format(s.comps[id])
+	}
+	return strings.Join(parts, " ")
+}
+
+// maxLookupParts bounds the sums that are still looked up in the memo
+// once a budget has run out (each look-up costs a key as long as the sum).
+const maxLookupParts = 512
+
+// remoteness returns the remoteness of the sum, or nil when the search
+// would be too large. A sum too large to take a thousand moves within the
+// work budget is not searched at all.
+func (s *sumSearch[P]) remoteness(ctx context.Context, comps []P) (*int, error) {
+	n := int64(len(comps))
+	if n*s.unit > maxSumWork/1000 || s.exhausted && n > maxLookupParts {
+		return nil, nil
+	}
+	if err := s.spend(ctx, n*s.unit); err != nil && !errors.Is(err, errSumBudget) {
+		return nil, err
+	}
+	_, rem, err := s.solve(ctx, s.canon(comps))
+	if errors.Is(err, errSumBudget) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &rem, nil
 }
