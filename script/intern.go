@@ -6,19 +6,13 @@ import (
 	"strings"
 
 	"go.starlark.net/starlark"
+
+	"github.com/grundy-go/grundy/budget"
 )
 
 // smallInts bounds the ints interned through a flat slice instead of the
 // key map: the common case of heap games, with no hashing at all.
 const smallInts = 1 << 22
-
-// TooManyPositionsError is returned when a game meets more distinct
-// positions than Options.MaxPositions.
-type TooManyPositionsError struct{ Limit int }
-
-func (e *TooManyPositionsError) Error() string {
-	return fmt.Sprintf("the script's game has more than %d distinct positions; raise --max-states, or solve a smaller position", e.Limit)
-}
 
 // Intern returns the Pos of a position value, after the script's key(pos)
 // canonicalisation when it defines one.
@@ -29,7 +23,7 @@ func (g *Game) Intern(v starlark.Value) (Pos, error) {
 			return 0, err
 		}
 		if err := checkPosition(k); err != nil {
-			return 0, g.resultError(g.keyFn, v, "returned a non-position: "+err.Error())
+			return 0, g.resultError(g.keyFn, v, "returned a non-position: "+err.Error(), err)
 		}
 		v = k
 	}
@@ -75,7 +69,7 @@ func (g *Game) internRaw(v starlark.Value) (Pos, error) {
 
 func (g *Game) newNode(v starlark.Value) (Pos, error) {
 	if len(g.nodes) > g.opts.MaxPositions {
-		return 0, &TooManyPositionsError{Limit: g.opts.MaxPositions}
+		return 0, budget.Exceed(budget.States, int64(g.opts.MaxPositions), "the script's game has more than %d distinct positions", g.opts.MaxPositions)
 	}
 	g.nodes = append(g.nodes, node{val: v, succN: -1, compN: -1, mover: -2})
 	return Pos(len(g.nodes) - 1), nil
@@ -112,34 +106,26 @@ func (g *Game) Start() (p Pos, ok bool, err error) {
 	return p, err == nil, err
 }
 
-// Parse reads a position: from a Starlark expression evaluated with the
-// script's globals in scope when expr is not empty, else from command-line
-// tokens (one int, several ints as a tuple, anything else a string), else
-// the script's start.
+// Parse reads a position: from a Starlark literal when expr is not empty
+// (see ParseLiteral: nothing in it is evaluated, so a position given by a
+// user costs what its text does), else from command-line tokens (one int,
+// several ints as a tuple, anything else a string), else the script's
+// start. Errors in expr say "bad position" and name no flag: the server
+// reads positions the same way.
 func (g *Game) Parse(ctx context.Context, tokens []string, expr string) (Pos, error) {
 	var v starlark.Value
 	switch {
 	case expr != "" && len(tokens) > 0:
 		return 0, fmt.Errorf("give the position either after the script or with --pos, not both")
 	case expr != "":
-		err := g.Run(ctx, func(context.Context) error {
-			g.budget()
-			r, err := starlark.EvalOptions(fileOptions(), g.thread, "--pos", expr, g.globals)
-			if err != nil {
-				if ev, ok := err.(*starlark.EvalError); ok {
-					return fmt.Errorf("bad --pos %q: %s", expr, ev.Msg)
-				}
-				return fmt.Errorf("bad --pos %q: %s", expr, strings.TrimPrefix(err.Error(), "--pos:"))
-			}
-			v = r
-			return nil
-		})
+		r, err := ParseLiteral(expr)
 		if err != nil {
-			return 0, err
+			return 0, &budget.BadInput{Msg: fmt.Sprintf("bad position %q: %s", shorten(expr), err), Offset: -1}
 		}
-		if err := checkPosition(v); err != nil {
-			return 0, fmt.Errorf("bad --pos %q: the value %s", expr, err)
+		if err := checkPosition(r); err != nil {
+			return 0, &budget.BadInput{Msg: fmt.Sprintf("bad position %q: the value %s", shorten(expr), err), Offset: -1}
 		}
+		v = r
 	case len(tokens) > 0:
 		v = parseTokens(tokens)
 		if len(tokens) == 1 && tokens[0] == "" {
@@ -227,24 +213,24 @@ func (g *Game) expand(p Pos) bool {
 // eachMove calls f with the label (nil when moves are not labelled) and
 // the successor value of every move in a moves(pos) result.
 func (g *Game) eachMove(pos, res starlark.Value, f func(label, q starlark.Value) error) error {
-	bad := func(msg string) error { return g.resultError(g.movesFn, pos, msg) }
+	bad := func(msg string, cause ...error) error { return g.resultError(g.movesFn, pos, msg, cause...) }
 	wrap := func(err error, what string) error {
 		if pe, ok := err.(*positionError); ok {
-			return bad("returned a non-position " + what + ": " + pe.Error())
+			return bad("returned a non-position "+what+": "+pe.Error(), pe)
 		}
 		return err
 	}
 	if d, ok := res.(*starlark.Dict); ok {
 		for _, kv := range d.Items() {
 			if err := f(kv[0], kv[1]); err != nil {
-				return wrap(err, "for the move "+shorten(kv[0].String()))
+				return wrap(err, "for the move "+describe(kv[0]))
 			}
 		}
 		return nil
 	}
 	it, ok := res.(starlark.Iterable)
 	if !ok || res.Type() == "string" {
-		return bad(fmt.Sprintf("returned %s (%s); expected a list of positions", article(res.Type()), shorten(res.String())))
+		return bad(fmt.Sprintf("returned %s (%s); expected a list of positions", article(res.Type()), describe(res)))
 	}
 	iter := it.Iterate()
 	defer iter.Done()
@@ -255,7 +241,7 @@ func (g *Game) eachMove(pos, res starlark.Value, f func(label, q starlark.Value)
 		if g.labelled {
 			pair, ok := x.(starlark.Tuple)
 			if !ok || len(pair) != 2 {
-				return bad(fmt.Sprintf("returned %s at index %d; with move_labels = True each move is a pair (label, position)", shorten(x.String()), i))
+				return bad(fmt.Sprintf("returned %s at index %d; with move_labels = True each move is a pair (label, position)", describe(x), i))
 			}
 			label, q = pair[0], pair[1]
 		}
@@ -293,9 +279,9 @@ func (g *Game) terminalKind(v starlark.Value) (termKind, error) {
 		}
 	}
 	if g.payoffFn != nil {
-		return 0, g.resultError(g.terminalFn, v, fmt.Sprintf("returned %s; expected True (the game is over: payoff(pos) says who gets what) or False", shorten(r.String())))
+		return 0, g.resultError(g.terminalFn, v, fmt.Sprintf("returned %s; expected True (the game is over: payoff(pos) says who gets what) or False", describe(r)))
 	}
-	return 0, g.resultError(g.terminalFn, v, fmt.Sprintf("returned %s; expected False (play on), True (over: the player to move loses, or wins if misère), or \"win\", \"loss\", \"draw\" for the player to move", shorten(r.String())))
+	return 0, g.resultError(g.terminalFn, v, fmt.Sprintf("returned %s; expected False (play on), True (over: the player to move loses, or wins if misère), or \"win\", \"loss\", \"draw\" for the player to move", describe(r)))
 }
 
 // successors returns p's successors (nil after an error). The slice is the
@@ -336,7 +322,7 @@ func (g *Game) components(p Pos) []Pos {
 			id, err := g.Intern(x)
 			if err != nil {
 				if pe, ok := err.(*positionError); ok {
-					err = g.resultError(g.splitFn, n.val, fmt.Sprintf("returned a non-position at index %d: %s", i, pe.Error()))
+					err = g.resultError(g.splitFn, n.val, fmt.Sprintf("returned a non-position at index %d: %s", i, pe.Error()), pe)
 				}
 				iter.Done()
 				g.comps = g.comps[:off]

@@ -38,7 +38,7 @@ func (g *Game) chanceOutcomes(v starlark.Value) ([]*big.Rat, error) {
 			t, ok := x.(starlark.Tuple)
 			if !ok || len(t) != 2 {
 				it.Done()
-				return nil, bad(fmt.Sprintf("returned %s at index %d; expected (weight, position) pairs", shorten(x.String()), i))
+				return nil, bad(fmt.Sprintf("returned %s at index %d; expected (weight, position) pairs", describe(x), i))
 			}
 			pairs = append(pairs, pair{t[0], t[1]})
 		}
@@ -54,14 +54,14 @@ func (g *Game) chanceOutcomes(v starlark.Value) ([]*big.Rat, error) {
 	for i, pr := range pairs {
 		w, err := toRat(pr.w)
 		if err != nil || w.Sign() <= 0 {
-			return nil, bad(fmt.Sprintf("gave the weight %s to an outcome; weights are positive numbers (ints, floats or \"a/b\" strings)", shorten(pr.w.String())))
+			return nil, bad(fmt.Sprintf("gave the weight %s to an outcome; weights are positive numbers (ints, floats or \"a/b\" strings)", describe(pr.w)))
 		}
 		probs[i] = w
 		total.Add(total, w)
 		id, err := g.Intern(pr.q)
 		if err != nil {
 			if pe, ok := err.(*positionError); ok {
-				return nil, bad(fmt.Sprintf("returned a non-position outcome at index %d: %s", i, pe.Error()))
+				return nil, g.resultError(g.chanceFn, v, fmt.Sprintf("returned a non-position outcome at index %d: %s", i, pe.Error()), pe)
 			}
 			return nil, err
 		}
@@ -144,7 +144,7 @@ func (m *Multi) ToMove(p Pos) int {
 		}
 		n, err := starlark.AsInt32(r)
 		if err != nil || n < 0 || n >= g.players {
-			g.fail(g.resultError(g.toMoveFn, v, fmt.Sprintf("returned %s; expected a player number from 0 to %d", shorten(r.String()), g.players-1)))
+			g.fail(g.resultError(g.toMoveFn, v, fmt.Sprintf("returned %s; expected a player number from 0 to %d", describe(r), g.players-1)))
 			return 0
 		}
 		who = n

@@ -4,14 +4,19 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"math/big"
 	"os"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"go.starlark.net/starlark"
 	"go.starlark.net/syntax"
+
+	"github.com/grundy-go/grundy/budget"
 )
 
 // Default limits.
@@ -38,6 +43,10 @@ type Options struct {
 	// MaxPositions bounds the distinct positions interned; 0 means
 	// DefaultMaxPositions.
 	MaxPositions int
+	// MaxMemory is the memory budget in bytes of each call (see the
+	// package documentation, "Memory"); 0 means DefaultMaxMemory, a
+	// negative value no budget.
+	MaxMemory int64
 	// Timeout, if positive, is a wall-clock limit on loading and on each
 	// Run: the running script is cancelled when it passes.
 	Timeout time.Duration
@@ -80,6 +89,12 @@ type Game struct {
 	probs  map[Pos][]*big.Rat // chance positions: the outcomes' probabilities
 	keybuf []byte
 	args   starlark.Tuple // the one-argument tuple reused for calls
+
+	callMu  sync.Mutex    // held while callSeq changes and while the watchdog cancels
+	callSeq atomic.Uint64 // odd while Starlark code runs; see enter
+	// limitHit is the limit that cancelled the running call (steps, set
+	// by OnMaxSteps; memory, set by the watchdog), the cause of its error.
+	limitHit atomic.Pointer[budget.Exceeded]
 
 	err    error           // the first error met inside a game method
 	abort  func()          // cancels the Run in progress
@@ -149,6 +164,9 @@ func Load(ctx context.Context, filename string, src []byte, opts Options) (*Game
 	if opts.MaxSteps == 0 {
 		opts.MaxSteps = DefaultMaxSteps
 	}
+	if opts.MaxMemory == 0 {
+		opts.MaxMemory = DefaultMaxMemory
+	}
 	if opts.MaxPositions <= 0 {
 		opts.MaxPositions = DefaultMaxPositions
 	}
@@ -161,7 +179,7 @@ func Load(ctx context.Context, filename string, src []byte, opts Options) (*Game
 		nodes: make([]node, 1, 1024), // node 0 is End
 		args:  make(starlark.Tuple, 1),
 	}
-	g.budgetNote = fmt.Sprintf("more than %d steps in one call; a script function must return promptly (raise the budget with --max-steps)", opts.MaxSteps)
+	g.budgetNote = fmt.Sprintf("more than %d steps in one call; a script function must return promptly", opts.MaxSteps)
 	g.thread = &starlark.Thread{
 		Name: filename,
 		Print: func(_ *starlark.Thread, msg string) {
@@ -169,15 +187,24 @@ func Load(ctx context.Context, filename string, src []byte, opts Options) (*Game
 				opts.Print(msg)
 			}
 		},
-		OnMaxSteps: func(t *starlark.Thread) { t.Cancel(g.budgetNote) },
+		OnMaxSteps: func(t *starlark.Thread) {
+			g.limitHit.CompareAndSwap(nil, budget.Exceed(budget.Steps, int64(min(opts.MaxSteps, math.MaxInt64)), "%s", g.budgetNote))
+			t.Cancel(g.budgetNote)
+		},
 	}
 	params, err := makeParams(opts.Params)
 	if err != nil {
 		return nil, err
 	}
-	predeclared := starlark.StringDict{"params": params, "range": boundedRange}
+	predeclared := g.guards()
+	predeclared["params"], predeclared["range"] = params, boundedRange
 
-	_, prog, err := starlark.SourceProgramOptions(fileOptions(), filename, src, predeclared.Has)
+	f, err := fileOptions().Parse(filename, src, 0)
+	if err != nil {
+		return nil, syntaxError(filename, err)
+	}
+	rewriteFile(f)
+	prog, err := starlark.FileProgram(f, predeclared.Has)
 	if err != nil {
 		return nil, syntaxError(filename, err)
 	}
@@ -187,7 +214,9 @@ func Load(ctx context.Context, filename string, src []byte, opts Options) (*Game
 	}
 	err = g.Run(ctx, func(context.Context) error {
 		g.budget()
+		g.enter()
 		globals, err := prog.Init(g.thread, predeclared)
+		g.leave()
 		globals.Freeze()
 		g.globals = globals
 		if err != nil {
@@ -302,7 +331,7 @@ func (g *Game) bind() error {
 	if v, ok := g.globals["players"]; ok {
 		n, err := starlark.AsInt32(v)
 		if err != nil || n < 1 || n > MaxPlayers {
-			return &Error{Pos: g.file, Msg: fmt.Sprintf("players = %s: expected the number of players, an int from 1 to %d", shorten(v.String()), MaxPlayers)}
+			return &Error{Pos: g.file, Msg: fmt.Sprintf("players = %s: expected the number of players, an int from 1 to %d", describe(v), MaxPlayers)}
 		}
 		g.players = n
 	}
@@ -313,7 +342,7 @@ func (g *Game) bind() error {
 		}
 		b, ok := v.(starlark.Bool)
 		if !ok {
-			return false, &Error{Pos: g.file, Msg: fmt.Sprintf("%s = %s: expected True or False", name, shorten(v.String()))}
+			return false, &Error{Pos: g.file, Msg: fmt.Sprintf("%s = %s: expected True or False", name, describe(v))}
 		}
 		return bool(b), nil
 	}
@@ -422,6 +451,11 @@ func (g *Game) Run(ctx context.Context, f func(ctx context.Context) error) error
 	g.thread.Uncancel()
 	stop := context.AfterFunc(parent, func() { g.thread.Cancel(g.ctxNote(parent)) })
 	g.abort, g.runCtx = cancel, parent
+	if g.opts.MaxMemory > 0 {
+		done := make(chan struct{})
+		defer close(done)
+		go g.watch(done)
+	}
 	err := f(ctx)
 	stop()
 	g.abort, g.runCtx = nil, nil
@@ -457,19 +491,29 @@ func (g *Game) fail(err error) {
 	}
 }
 
-// budget gives the thread a fresh step budget for one call.
+// budget gives the thread a fresh step budget for one call. The sum
+// saturates: a budget larger than what is left before the counter wraps
+// (--max-steps 18446744073709551615) means no step limit, not an
+// immediate cancellation.
 func (g *Game) budget() {
-	g.thread.SetMaxExecutionSteps(g.thread.ExecutionSteps() + g.opts.MaxSteps)
+	used := g.thread.ExecutionSteps()
+	limit := used + g.opts.MaxSteps
+	if limit < used {
+		limit = math.MaxUint64
+	}
+	g.thread.SetMaxExecutionSteps(limit)
 }
 
 // call calls a script function of one position.
 func (g *Game) call(fn *starlark.Function, v starlark.Value) (starlark.Value, error) {
 	g.budget()
 	g.args[0] = v
+	g.enter()
 	res, err := starlark.Call(g.thread, fn, g.args, nil)
+	g.leave()
 	g.args[0] = nil
 	if err != nil {
-		return nil, g.evalError(err, fn.Name()+"("+shorten(v.String())+")")
+		return nil, g.evalError(err, fn.Name()+"("+describe(v)+")")
 	}
 	return res, nil
 }
@@ -490,7 +534,9 @@ func (g *Game) evalError(err error, what string) error {
 		}
 	}
 	e := &Error{Pos: pos, Msg: what + ": " + ev.Msg, Backtrace: ev.Backtrace(), cause: err}
-	if ctxErr := g.cancelCause(); ctxErr != nil {
+	if lim := g.limitHit.Swap(nil); lim != nil {
+		e.cause = lim
+	} else if ctxErr := g.cancelCause(); ctxErr != nil {
 		e.cause = ctxErr
 	}
 	return e
@@ -506,8 +552,13 @@ func (g *Game) cancelCause() error {
 
 // resultError reports a script function that returned something its
 // contract does not allow; it points at the function's definition.
-func (g *Game) resultError(fn *starlark.Function, arg starlark.Value, msg string) error {
-	return &Error{Pos: fn.Position().String(), Msg: fmt.Sprintf("%s(%s) %s", fn.Name(), shorten(arg.String()), msg)}
+// A cause (a *positionError over a limit) is kept for errors.Is/As.
+func (g *Game) resultError(fn *starlark.Function, arg starlark.Value, msg string, cause ...error) error {
+	e := &Error{Pos: fn.Position().String(), Msg: fmt.Sprintf("%s(%s) %s", fn.Name(), describe(arg), msg)}
+	if len(cause) > 0 {
+		e.cause = cause[0]
+	}
+	return e
 }
 
 // editDistance is Levenshtein's distance, for "did you mean".

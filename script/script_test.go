@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"go.starlark.net/starlark"
+
+	"github.com/grundy-go/grundy/budget"
 )
 
 func mustLoad(t *testing.T, src string, params map[string]string) *Game {
@@ -566,9 +568,9 @@ func TestLimits(t *testing.T) {
 			t.Fatal(err)
 		}
 		_, err = NewSolver(g, SolveOptions{}).Solve(ctx, p)
-		var tm *TooManyPositionsError
-		if !errors.As(err, &tm) || tm.Limit != 1000 {
-			t.Fatalf("error %v", err)
+		var ex *budget.Exceeded
+		if !errors.As(err, &ex) || ex.Resource != budget.States || ex.Limit != 1000 || strings.Contains(err.Error(), "--") {
+			t.Fatalf("error %v, want a budget.Exceeded of 1000 positions naming no flag", err)
 		}
 	})
 	t.Run("recursion", func(t *testing.T) {

@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"go.starlark.net/starlark"
+
+	"github.com/grundy-go/grundy/budget"
 )
 
 // A position is a Starlark value built from None, bools, ints, strings and
@@ -34,8 +36,17 @@ const maxKeyBytes = 1 << 20
 // positionError says why a value is not a position; path locates the bad
 // part inside a tuple ("[2][0]").
 type positionError struct {
-	path string
-	msg  string
+	path  string
+	msg   string
+	limit *budget.Exceeded // set when the value is too large or too deep
+}
+
+// Unwrap returns the limit the value went over, if that is what is wrong.
+func (e *positionError) Unwrap() error {
+	if e.limit == nil {
+		return nil
+	}
+	return e.limit
 }
 
 func (e *positionError) Error() string {
@@ -46,6 +57,13 @@ func (e *positionError) Error() string {
 }
 
 func appendKey(dst []byte, v starlark.Value, path func() string) ([]byte, error) {
+	return appendKeyDepth(dst, v, path, 0)
+}
+
+// appendKeyDepth is appendKey for a value nested depth levels deep: the
+// depth is checked before descending, so a tuple nested a million deep is
+// an error, not an exhausted goroutine stack.
+func appendKeyDepth(dst []byte, v starlark.Value, path func() string, depth int) ([]byte, error) {
 	switch v := v.(type) {
 	case starlark.NoneType:
 		return append(dst, tagNone), nil
@@ -69,24 +87,29 @@ func appendKey(dst []byte, v starlark.Value, path func() string) ([]byte, error)
 		dst = binary.AppendUvarint(dst, uint64(len(v)))
 		dst = append(dst, v...)
 	case starlark.Tuple:
+		if depth >= MaxDepth {
+			lim := budget.Exceed(budget.Depth, MaxDepth, "the position is nested more than %d deep", MaxDepth)
+			return dst, &positionError{msg: lim.Msg, limit: lim}
+		}
 		dst = append(dst, tagTuple)
 		dst = binary.AppendUvarint(dst, uint64(len(v)))
 		for i, e := range v {
 			var err error
-			dst, err = appendKey(dst, e, func() string { return path() + "[" + strconv.Itoa(i) + "]" })
+			dst, err = appendKeyDepth(dst, e, func() string { return path() + "[" + strconv.Itoa(i) + "]" }, depth+1)
 			if err != nil {
 				return dst, err
 			}
 		}
 	case *starlark.List:
-		return dst, &positionError{path(), shorten(v.String()) + " is a list, which is mutable: write the position as a tuple, e.g. tuple(xs)"}
+		return dst, &positionError{path: path(), msg: describe(v) + " is a list, which is mutable: write the position as a tuple, e.g. tuple(xs)"}
 	case nil:
-		return dst, &positionError{path(), "a value is missing"}
+		return dst, &positionError{path: path(), msg: "a value is missing"}
 	default:
-		return dst, &positionError{path(), fmt.Sprintf("%s is %s: a position is an int, a string, a bool, None, or a tuple of them", shorten(v.String()), article(v.Type()))}
+		return dst, &positionError{path: path(), msg: fmt.Sprintf("%s is %s: a position is an int, a string, a bool, None, or a tuple of them", describe(v), article(v.Type()))}
 	}
 	if len(dst) > maxKeyBytes {
-		return dst, &positionError{path(), fmt.Sprintf("makes the position larger than %d bytes", maxKeyBytes)}
+		lim := budget.Exceed(budget.Size, maxKeyBytes, "makes the position larger than %d bytes", maxKeyBytes)
+		return dst, &positionError{path: path(), msg: lim.Msg, limit: lim}
 	}
 	return dst, nil
 }
@@ -180,6 +203,63 @@ func article(typ string) string {
 		return "an " + typ
 	}
 	return "a " + typ
+}
+
+// describe writes v for an error message, shortened, without walking more
+// of a large or deeply nested value than the message shows.
+func describe(v starlark.Value) string {
+	var sb strings.Builder
+	describeTo(&sb, v, 0)
+	return shorten(sb.String())
+}
+
+func describeTo(sb *strings.Builder, v starlark.Value, depth int) {
+	if sb.Len() > 60 {
+		return
+	}
+	var elems []starlark.Value
+	open, close := "", ""
+	switch x := v.(type) {
+	case starlark.Tuple:
+		elems, open, close = x, "(", ")"
+		if len(x) == 1 {
+			close = ",)"
+		}
+	case *starlark.List:
+		for i := 0; i < x.Len() && i < 60; i++ {
+			elems = append(elems, x.Index(i))
+		}
+		open, close = "[", "]"
+	case starlark.String:
+		s := string(x)
+		if len(s) > 60 {
+			s = s[:60]
+		}
+		sb.WriteString(starlark.String(s).String())
+		return
+	case starlark.Int, starlark.Float, starlark.Bool, starlark.NoneType:
+		sb.WriteString(x.String())
+		return
+	default:
+		if l, ok := v.(starlark.Sequence); ok && l.Len() > 0 || depth > 0 {
+			sb.WriteString(v.Type() + "(…)")
+			return
+		}
+		sb.WriteString(shorten(v.String()))
+		return
+	}
+	sb.WriteString(open)
+	for i, e := range elems {
+		if sb.Len() > 60 || depth >= 20 {
+			sb.WriteString("…")
+			break
+		}
+		if i > 0 {
+			sb.WriteString(", ")
+		}
+		describeTo(sb, e, depth+1)
+	}
+	sb.WriteString(close)
 }
 
 func shorten(s string) string {
