@@ -4,12 +4,14 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math/big"
 	"os"
 	"strings"
 
+	"github.com/grundy-go/grundy/budget"
 	"github.com/grundy-go/grundy/graphfile"
 	"github.com/grundy-go/grundy/loopy"
 	"github.com/grundy-go/grundy/outcome"
@@ -104,33 +106,87 @@ func writeRows(w io.Writer, asJSON bool, game, caption string, nameWidth int, va
 type graphGame struct {
 	spec string
 	path string
-	g    *graphfile.Graph
-	res  *retro.Result
-	vals *loopy.Values
+	g    *graphfile.Graph // nil until a state cap admits the graph
+	// tooLarge is the error of a graph over the default state cap: it is
+	// read again when a larger cap is asked for.
+	tooLarge error
+	res      *retro.Result
+	vals     *loopy.Values
 }
 
-func newGraphGame(path string) (Instance, error) {
+// graphCap is the state cap of options: opts.MaxStates, or the default
+// of the solvers (retro.DefaultMaxStates) when it is 0.
+func graphCap(opts Options) int64 {
+	if opts.MaxStates > 0 {
+		return int64(opts.MaxStates)
+	}
+	return retro.DefaultMaxStates
+}
+
+// readGraph reads a graph file with at most maxNodes nodes: a header that
+// announces more is refused before anything is allocated for it.
+func readGraph(path string, maxNodes int64) (*graphfile.Graph, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	g, err := graphfile.Parse(path, f, graphfile.Limits{})
+	return graphfile.Parse(path, f, graphfile.Limits{MaxNodes: maxNodes})
+}
+
+// newGraphGame reads the graph under the default state cap; a graph over
+// it is read again at Solve under the cap asked for then (--max-states).
+func newGraphGame(path string) (Instance, error) {
+	gg := &graphGame{spec: "graph:" + path, path: path}
+	g, err := readGraph(path, graphCap(Options{}))
+	if errors.Is(err, budget.ErrExceeded) {
+		var x *budget.Exceeded
+		if errors.As(err, &x) && x.Resource == budget.States {
+			gg.tooLarge = err
+			return gg, nil
+		}
+	}
 	if err != nil {
 		return nil, err
 	}
-	return &graphGame{spec: "graph:" + path, path: path, g: g}, nil
+	gg.g = g
+	return gg, nil
 }
 
 func (gg *graphGame) Spec() string { return gg.spec }
 
+// load makes sure the graph is read and within the state cap of opts.
+func (gg *graphGame) load(opts Options) error {
+	limit := graphCap(opts)
+	if gg.g == nil {
+		if limit <= retro.DefaultMaxStates {
+			return gg.tooLarge
+		}
+		g, err := readGraph(gg.path, limit)
+		if err != nil {
+			return err
+		}
+		gg.g = g
+	}
+	if n := gg.g.Nodes(); int64(n) > limit {
+		return budget.Exceed(budget.States, limit, "%s has %d nodes, more than the limit of %d positions", gg.path, n, limit)
+	}
+	return nil
+}
+
 // solve runs retrograde analysis and, under normal play, the generalized
 // Sprague–Grundy algorithm, once.
 func (gg *graphGame) solve(ctx context.Context, opts Options, needRetro, needValues bool) error {
-	n := gg.g.Nodes()
-	if opts.MaxStates > 0 && n > opts.MaxStates {
-		return fmt.Errorf("%s has %d nodes, more than --max-states %d", gg.path, n, opts.MaxStates)
+	if err := gg.load(opts); err != nil {
+		return err
 	}
+	// The solvers' arrays: per node and per arc, as graphfile estimates
+	// them, charged while they are built.
+	need := int64(gg.g.Nodes())*graphfile.BytesPerNode + int64(gg.g.Succ.Arcs())*graphfile.BytesPerEdge
+	if err := opts.Memory.Charge(need, fmt.Sprintf("solving the graph of %s", gg.path)); err != nil {
+		return err
+	}
+	defer opts.Memory.Release(need)
 	var pred *retro.CSR
 	if needRetro && gg.res == nil || needValues && gg.vals == nil && gg.g.NormalPlay() {
 		pred = gg.g.Succ.Transpose()
@@ -171,6 +227,9 @@ func (gg *graphGame) method() string {
 func (gg *graphGame) Solve(ctx context.Context, tokens []string, opts Options) (*Report, error) {
 	if opts.Method == ClosedForm {
 		return nil, fmt.Errorf("%s has no closed form; drop --method closed", gg.spec)
+	}
+	if err := gg.load(opts); err != nil {
+		return nil, err
 	}
 	fields := Fields(tokens)
 	if len(fields) == 0 {

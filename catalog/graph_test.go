@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -9,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/grundy-go/grundy/budget"
 	"github.com/grundy-go/grundy/outcome"
 )
 
@@ -90,5 +92,48 @@ func TestGraphGameSums(t *testing.T) {
 				t.Fatalf("%s %v: remoteness %d, but the quickest winning move leaves %d", sb.String(), tokens, *rep.Remoteness, fastest)
 			}
 		}
+	}
+}
+
+// TestGraphDefaultStateCap is the regression test of a memory bomb: a
+// graph file whose header announces 10^8 nodes allocated 5.3 GB, because
+// --max-states 0 meant "no limit" for graphs. 0 is now the default cap
+// (20,000,000), checked before anything proportional to the nodes is
+// allocated; a larger cap reads the file again and is checked the same way.
+func TestGraphDefaultStateCap(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "g.txt")
+	if err := os.WriteFile(path, []byte("100000000 0\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, maxStates := range []int{0, 50_000_000} {
+		var err error
+		a := allocated(func() {
+			var inst Instance
+			if inst, err = Lookup("graph:" + path); err == nil {
+				_, err = inst.Solve(context.Background(), []string{"0"}, Options{MaxStates: maxStates})
+			}
+		})
+		var x *budget.Exceeded
+		if !errors.As(err, &x) || x.Resource != budget.States {
+			t.Fatalf("--max-states %d: got %v, want a budget.Exceeded of positions", maxStates, err)
+		}
+		if a > 16<<20 {
+			t.Errorf("--max-states %d: allocated %d bytes", maxStates, a)
+		}
+	}
+	// Under the cap the same file format solves; over a small cap it stops.
+	small := filepath.Join(t.TempDir(), "s.txt")
+	if err := os.WriteFile(small, []byte("3 2\n0 1\n1 2\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	inst, err := Lookup("graph:" + small)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r, err := inst.Solve(context.Background(), []string{"0"}, Options{}); err != nil || r.Outcome != "P" {
+		t.Fatalf("3-node path from 0: %v %v, want P", r, err)
+	}
+	if _, err := inst.Solve(context.Background(), []string{"0"}, Options{MaxStates: 2}); !errors.Is(err, budget.ErrExceeded) {
+		t.Fatalf("cap 2: got %v, want budget.ErrExceeded", err)
 	}
 }

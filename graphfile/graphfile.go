@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/grundy-go/grundy/budget"
 	"github.com/grundy-go/grundy/outcome"
 	"github.com/grundy-go/grundy/retro"
 )
@@ -21,20 +22,20 @@ import (
 const DefaultMaxBytes = 8 << 30
 
 func defaultMaxBytes() int64 {
-	budget := int64(DefaultMaxBytes)
+	limit := int64(DefaultMaxBytes)
 	data, err := os.ReadFile("/proc/meminfo")
 	if err != nil {
-		return budget
+		return limit
 	}
 	for _, line := range strings.Split(string(data), "\n") {
 		f := strings.Fields(line)
 		if len(f) == 3 && f[0] == "MemTotal:" && f[2] == "kB" {
 			if kb, err := strconv.ParseInt(f[1], 10, 64); err == nil && kb > 0 && kb < math.MaxInt64/1024 {
-				budget = min(budget, kb*1024/4*3)
+				limit = min(limit, kb*1024/4*3)
 			}
 		}
 	}
-	return budget
+	return limit
 }
 
 // BytesPerEdge and BytesPerNode estimate the memory that reading and
@@ -54,6 +55,10 @@ type Limits struct {
 	// MaxBytes is the memory budget; 0 means DefaultMaxBytes, or less on
 	// a machine with less memory.
 	MaxBytes int64
+	// MaxNodes bounds the nodes; 0 means retro.MaxNodes. A header that
+	// announces more is refused before anything proportional to it is
+	// allocated.
+	MaxNodes int64
 }
 
 // Graph is a parsed game graph.
@@ -115,9 +120,16 @@ type Error struct {
 	File string
 	Line int
 	Msg  string
+	// Err, when not nil, is the cause: a *budget.Exceeded for a graph
+	// over a limit, an I/O error.
+	Err error
 }
 
 func (e *Error) Error() string { return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg) }
+
+// Unwrap returns the cause, so that errors.Is(err, budget.ErrExceeded)
+// holds for a graph over a limit.
+func (e *Error) Unwrap() error { return e.Err }
 
 type parser struct {
 	file string
@@ -141,7 +153,7 @@ func (p *parser) next(fields [][]byte) ([][]byte, error) {
 			return nil, p.errorf("line longer than %d bytes", maxLine)
 		}
 		if err != nil && err != io.EOF {
-			return nil, p.errorf("%v", err)
+			return nil, &Error{File: p.file, Line: p.line, Msg: err.Error(), Err: err}
 		}
 		if i := bytes.IndexByte(b, '#'); i >= 0 {
 			b = b[:i]
@@ -204,9 +216,9 @@ func (p *parser) node(b []byte, n int64, what string) (int32, error) {
 
 // Parse reads a graph; name is the file name used in errors.
 func Parse(name string, r io.Reader, lim Limits) (*Graph, error) {
-	budget := lim.MaxBytes
-	if budget <= 0 {
-		budget = defaultMaxBytes()
+	limit := lim.MaxBytes
+	if limit <= 0 {
+		limit = defaultMaxBytes()
 	}
 	p := &parser{file: name, r: bufio.NewReaderSize(r, maxLine)}
 	var fields [][]byte
@@ -229,11 +241,17 @@ func Parse(name string, r io.Reader, lim Limits) (*Graph, error) {
 	if err != nil {
 		return nil, err
 	}
-	if n > retro.MaxNodes {
-		return nil, p.errorf("%d nodes: at most %d are supported", n, retro.MaxNodes)
+	if lim.MaxNodes > 0 && n > lim.MaxNodes {
+		x := budget.Exceed(budget.States, lim.MaxNodes, "the graph has %d nodes, more than the limit of %d positions", n, lim.MaxNodes)
+		return nil, &Error{File: p.file, Line: p.line, Msg: x.Msg, Err: x}
 	}
-	if need := float64(n)*BytesPerNode + float64(m)*BytesPerEdge; need > float64(budget) {
-		return nil, p.errorf("a graph of %d nodes and %d edges needs about %s of memory, more than the limit of %s", n, m, bytesString(need), bytesString(float64(budget)))
+	if n > retro.MaxNodes {
+		x := budget.Exceed(budget.Size, retro.MaxNodes, "%d nodes: at most %d are supported", n, retro.MaxNodes)
+		return nil, &Error{File: p.file, Line: p.line, Msg: x.Msg, Err: x}
+	}
+	if need := float64(n)*BytesPerNode + float64(m)*BytesPerEdge; need > float64(limit) {
+		x := budget.Exceed(budget.Memory, limit, "a graph of %d nodes and %d edges needs about %s of memory, more than the limit of %s", n, m, bytesString(need), bytesString(float64(limit)))
+		return nil, &Error{File: p.file, Line: p.line, Msg: x.Msg, Err: x}
 	}
 	if n == 0 && m > 0 {
 		return nil, p.errorf("%d edges but no nodes", m)
@@ -273,7 +291,7 @@ func Parse(name string, r io.Reader, lim Limits) (*Graph, error) {
 		}
 	})
 	if err != nil {
-		return nil, p.errorf("%v", err)
+		return nil, &Error{File: p.file, Line: p.line, Msg: err.Error(), Err: err}
 	}
 	from, to = nil, nil
 	g := &Graph{Succ: succ}

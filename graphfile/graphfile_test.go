@@ -2,9 +2,11 @@ package graphfile
 
 import (
 	"bytes"
+	"errors"
 	"strings"
 	"testing"
 
+	"github.com/grundy-go/grundy/budget"
 	"github.com/grundy-go/grundy/outcome"
 )
 
@@ -126,6 +128,24 @@ func TestLimit(t *testing.T) {
 	_, err := Parse("f", strings.NewReader("100 100\n"), Limits{MaxBytes: 1000})
 	if err == nil || !strings.Contains(err.Error(), "more than the limit of 1000 bytes") {
 		t.Errorf("got %v", err)
+	}
+}
+
+// TestMaxNodes: a header over the node cap is refused with a typed
+// *budget.Exceeded (States), and one over the memory limit with one of
+// Resource Memory, before anything is allocated for them.
+func TestMaxNodes(t *testing.T) {
+	_, err := Parse("f", strings.NewReader("100000000 0\n"), Limits{MaxNodes: 1000})
+	var x *budget.Exceeded
+	if !errors.As(err, &x) || x.Resource != budget.States || x.Limit != 1000 || !strings.HasPrefix(err.Error(), "f:1: the graph has 100000000 nodes") {
+		t.Errorf("got %v", err)
+	}
+	_, err = Parse("f", strings.NewReader("100 100\n"), Limits{MaxBytes: 1000})
+	if !errors.As(err, &x) || x.Resource != budget.Memory {
+		t.Errorf("memory: got %v", err)
+	}
+	if _, err := Parse("f", strings.NewReader("3 1\n0 1\n"), Limits{MaxNodes: 3}); err != nil {
+		t.Errorf("3 nodes under a cap of 3: %v", err)
 	}
 }
 
