@@ -148,6 +148,27 @@ func (s *Space) ordinalSum(g, h Game) Game {
 	return res
 }
 
+// times returns n·u, the sum of n copies of u (|n| copies of −u for
+// n < 0), by doubling: O(log n) sums.
+func (s *Space) times(u Game, n int64) Game {
+	if n > 1<<20 || n < -(1<<20) {
+		limit(budget.Size, 1<<20, "%d copies of a game: too many", n)
+	}
+	acc, pow := Zero, u
+	if n < 0 {
+		n, pow = -n, s.neg(u)
+	}
+	for ; n > 0; n >>= 1 {
+		if n&1 == 1 {
+			acc = s.add(acc, pow)
+		}
+		if n > 1 {
+			pow = s.add(pow, pow)
+		}
+	}
+	return acc
+}
+
 // incentives returns the maximal incentives of u: its Left incentives
 // u^L − u and Right incentives u − u^R, dominated ones removed.
 func (s *Space) incentives(u Game) []Game {
@@ -186,19 +207,7 @@ func (s *Space) nortonMultiply(g, u Game) Game {
 		if n > 1<<20 || n < -(1<<20) {
 			limit(budget.Size, 1<<20, "Norton multiplication by %d: too many copies", n)
 		}
-		acc, pow := Zero, u
-		if n < 0 {
-			n, pow = -n, s.neg(u)
-		}
-		for ; n > 0; n >>= 1 {
-			if n&1 == 1 {
-				acc = s.add(acc, pow)
-			}
-			if n > 1 {
-				pow = s.add(pow, pow)
-			}
-		}
-		res = acc
+		res = s.times(u, n)
 	} else {
 		inc := s.incentives(u)
 		for i, I := range inc {

@@ -447,7 +447,7 @@ func (p *parser) primary() Game {
 			p.fail("expected ')' to close the '(' at column %d", start+1)
 		}
 		p.pos++
-		return p.nusSuffix(g)
+		return p.closed(g)
 	case isDigit(c) || c == '-':
 		return p.nusSuffix(p.number())
 	case c == '*' || c == '^' || p.has("↑") || p.has("↓") || p.has("⇑") || p.has("⇓"):
@@ -514,6 +514,40 @@ func (p *parser) digits() (int, bool) {
 	}
 	p.pos = i
 	return n, true
+}
+
+// closed reads what follows a game that ends in ')' or '}': a product
+// by an integer, G * n = G + G + … + G (n copies; −n copies of −G), when
+// a '*' is followed by an integer, as in CGSuite's grammar, where '*'
+// after an operand is multiplication — (*+*)*3 is 0 — and otherwise the
+// ups and stars of nusSuffix ({1|0}* is {1|0} + *). After a number
+// literal a '*' stays a star (1*3 is 1 + *3, as String writes it).
+func (p *parser) closed(g Game) Game {
+	save := p.pos
+	p.skip()
+	if !p.has("*") {
+		p.pos = save
+		return p.nusSuffix(g)
+	}
+	p.pos++
+	p.skip()
+	neg := p.has("-")
+	if neg {
+		p.pos++
+	}
+	if p.pos >= p.end || !isDigit(p.src[p.pos]) {
+		p.pos = save
+		return p.nusSuffix(g)
+	}
+	start := p.pos
+	n, _ := p.digits()
+	if p.has("/") || p.has(".") {
+		p.failAt(start, "a game can be multiplied only by an integer")
+	}
+	if neg {
+		g = p.s.neg(g)
+	}
+	return p.closed(p.s.times(g, int64(n)))
 }
 
 // nusSuffix adds the ups, downs and star written right after g: "^", "^^",
@@ -621,7 +655,7 @@ func (p *parser) braces() Game {
 	g := p.barForm(open+1, close, runs)
 	p.pos = close + 1
 	p.end = max(p.end, p.pos)
-	return p.nusSuffix(g)
+	return p.closed(g)
 }
 
 type barRun struct{ at, n int }
@@ -759,5 +793,5 @@ func (p *parser) call() Game {
 	default:
 		p.failAt(start, "unknown function %q (known: Tiny, Miny, Cool, Heat, Norton, OrdinalSum, AtomicWeight)", name)
 	}
-	return p.nusSuffix(g)
+	return p.closed(g)
 }

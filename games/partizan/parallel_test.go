@@ -2,9 +2,13 @@ package partizan_test
 
 import (
 	"context"
+	"errors"
 	"math/rand/v2"
+	"strings"
 	"testing"
+	"time"
 
+	"github.com/grundy-go/grundy/budget"
 	"github.com/grundy-go/grundy/cgt"
 	"github.com/grundy-go/grundy/games/partizan"
 	"github.com/grundy-go/grundy/games/partizan/domineering"
@@ -47,5 +51,71 @@ func TestParallelAgrees(t *testing.T) {
 		if want := s1.String(must(s1.Add(g1, g1))); s2.String(g2) != want {
 			t.Fatalf("%s twice: %s in parallel, want %s", p, s2.String(g2), want)
 		}
+	}
+}
+
+// countdown is a context that is done after its Err has been asked n
+// times: it stops an evaluation at a chosen check, wherever the check is
+// made (the evaluator's, or the cgt.Space's inside a sum), with no timing.
+type countdown struct {
+	context.Context
+	n int
+}
+
+func (c *countdown) Err() error {
+	if c.n <= 0 {
+		return context.DeadlineExceeded
+	}
+	c.n--
+	return nil
+}
+
+// TestContextErrors checks that a stopped evaluation returns an error
+// wrapping the context's (errors.Is(err, context.DeadlineExceeded)), from
+// Value, ValueParallel and WinningMoves, whichever check sees it first:
+// the server answers a timeout 503 from that, not 400.
+func TestContextErrors(t *testing.T) {
+	b, err := domineering.Empty(6, 6)
+	if err != nil {
+		t.Fatal(err)
+	}
+	past, cancel := context.WithDeadline(context.Background(), time.Unix(0, 0))
+	defer cancel()
+	e, _ := partizan.New[domineering.Board](cgt.NewSpace(), domineering.Game{})
+	if _, err := e.Value(past, b); !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("Value past its deadline: %v", err)
+	}
+	if _, err := e.ValueParallel(past, 2, b); !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("ValueParallel past its deadline: %v", err)
+	}
+	if _, err := e.WinningMoves(past, []domineering.Board{b}, true); !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("WinningMoves past its deadline: %v", err)
+	}
+	for n := 1; n <= 40; n++ {
+		ctx := &countdown{Context: context.Background(), n: n}
+		e, _ := partizan.New[domineering.Board](cgt.NewSpace(), domineering.Game{})
+		_, err := e.Value(ctx, b)
+		if !errors.Is(err, context.DeadlineExceeded) || errors.Is(err, budget.ErrExceeded) {
+			t.Errorf("Value stopped at check %d: %v, want a wrapped DeadlineExceeded", n+1, err)
+		}
+	}
+}
+
+// TestLimitErrors checks that the evaluator's limits are budget errors
+// naming no flag.
+func TestLimitErrors(t *testing.T) {
+	b, _ := domineering.Empty(5, 5)
+	e, _ := partizan.New[domineering.Board](cgt.NewSpace(), domineering.Game{})
+	e.MaxPositions = 100
+	_, err := e.Value(context.Background(), b)
+	var ex *budget.Exceeded
+	if !errors.As(err, &ex) || ex.Resource != budget.States || ex.Limit != 100 || strings.Contains(err.Error(), "--") {
+		t.Errorf("Value past MaxPositions: %v, want a *budget.Exceeded of 100 states", err)
+	}
+	s := cgt.NewSpace()
+	s.MaxSteps = 1000
+	e, _ = partizan.New[domineering.Board](s, domineering.Game{})
+	if _, err := e.Value(context.Background(), b); !errors.As(err, &ex) || ex.Resource != budget.Steps {
+		t.Errorf("Value past the Space's MaxSteps: %v, want a *budget.Exceeded of steps", err)
 	}
 }
