@@ -54,6 +54,13 @@ type Config struct {
 	// refused with 503.
 	SlowWorkers int
 	MaxQueue    int
+	// MaxMemory is the memory all searches together may charge (default
+	// 1 GiB): each request in the fast lane gets FastMemory (default
+	// 32 MiB), and each search in the slow lane an equal share of the
+	// rest, (MaxMemory − FastSlots × FastMemory) / SlowWorkers, at least
+	// FastMemory.
+	MaxMemory  int64
+	FastMemory int64
 }
 
 // Defaults.
@@ -67,6 +74,8 @@ const (
 	DefaultFastStates  = 20_000
 	DefaultFastTimeout = 50 * time.Millisecond
 	DefaultMaxQueue    = 64
+	DefaultMaxMemory   = 1 << 30
+	DefaultFastMemory  = 32 << 20
 )
 
 // Server serves the API and the explorer. It is an http.Handler.
@@ -113,6 +122,12 @@ func New(cfg Config) *Server {
 	}
 	if cfg.MaxQueue <= 0 {
 		cfg.MaxQueue = DefaultMaxQueue
+	}
+	if cfg.MaxMemory <= 0 {
+		cfg.MaxMemory = DefaultMaxMemory
+	}
+	if cfg.FastMemory <= 0 {
+		cfg.FastMemory = DefaultFastMemory
 	}
 	s := &Server{cfg: cfg, scripts: loadScripts(cfg.Scripts), entries: map[string]*catalog.Entry{},
 		mux: http.NewServeMux(), cache: newCache(cfg.CacheSize),

@@ -9,8 +9,6 @@ import (
 	"math/big"
 	"math/rand/v2"
 	"slices"
-	"strconv"
-	"strings"
 	"sync"
 
 	"github.com/grundy-go/grundy/budget"
@@ -155,7 +153,7 @@ func (s *Server) compute(ctx context.Context, g *served, pos string, params map[
 		return nil, err
 	}
 	defer s.slow.release()
-	res, err := s.explore(ctx, g, pos, params, s.cfg.MaxStates)
+	res, err := s.explore(ctx, g, pos, params, s.cfg.MaxStates, s.slowMemory())
 	return res, settle(ctx, err)
 }
 
@@ -181,13 +179,13 @@ func (s *Server) computeFast(ctx context.Context, g *served, pos string, params 
 	if g.lock != nil {
 		states = s.cfg.MaxStates
 	}
-	res, err = s.explore(fctx, g, pos, params, states)
+	res, err = s.explore(fctx, g, pos, params, states, s.cfg.FastMemory)
 	switch {
 	case err == nil:
 		return res, nil, true
 	case ctx.Err() != nil:
 		return nil, settle(ctx, err), true
-	case fctx.Err() != nil, states < s.cfg.MaxStates && overStates(err, states):
+	case fctx.Err() != nil, overFast(err, states < s.cfg.MaxStates, states):
 		return nil, nil, false
 	}
 	return nil, err, true
@@ -204,27 +202,32 @@ func settle(ctx context.Context, err error) error {
 	return fmt.Errorf("%w (%v)", ctx.Err(), err)
 }
 
-// overStates reports whether err is a search's refusal to explore more
-// than limit positions, which a larger budget may answer.
-func overStates(err error, limit int) bool {
+// overFast reports whether err is a search's refusal to go past the
+// fast lane's memory budget or, when states is true, its limit of limit
+// positions: the slow lane's larger budget may answer.
+func overFast(err error, states bool, limit int) bool {
 	var ex *budget.Exceeded
 	if errors.As(err, &ex) {
-		return ex.Resource == budget.States || ex.Resource == budget.Memory
+		return ex.Resource == budget.Memory || states && ex.Resource == budget.States
+	}
+	if !states {
+		return false
 	}
 	var tooMany *impartial.TooManyStatesError
-	if errors.As(err, &tooMany) {
-		return true
-	}
-	// TODO(issue 14): solvers whose state cap is not yet a typed
-	// budget.Exceeded (Pig, Landlords, the partizan searches) say the
-	// limit in words; every such message names the number.
-	return strings.Contains(err.Error(), " "+strconv.Itoa(limit))
+	return errors.As(err, &tooMany)
 }
 
-// explore solves and explores a position within states positions.
-func (s *Server) explore(ctx context.Context, g *served, pos string, params map[string]string, states int) (*solved, error) {
+// slowMemory is the memory budget of one search in the slow lane.
+func (s *Server) slowMemory() int64 {
+	rest := s.cfg.MaxMemory - int64(s.cfg.FastSlots)*s.cfg.FastMemory
+	return max(s.cfg.FastMemory, rest/int64(s.cfg.SlowWorkers))
+}
+
+// explore solves and explores a position within states positions and
+// memory bytes.
+func (s *Server) explore(ctx context.Context, g *served, pos string, params map[string]string, states int, memory int64) (*solved, error) {
 	tokens := g.tokens(pos)
-	opts := catalog.Options{MaxStates: states, Params: params}
+	opts := catalog.Options{MaxStates: states, Params: params, Memory: budget.NewBytes(memory)}
 	var x *catalog.Exploration
 	explorable := g.ex != nil
 	if explorable {
