@@ -178,6 +178,9 @@ type state struct {
 	far             *farPipe
 	farLo, farHi    int // the far rare heaps are rare[farLo:farHi]
 	midLo           int // the middle ones rare[midLo:farLo] (midStep)
+	// midN is the first heap of the run whose middle rare heaps midStep
+	// swept into its rows (-1: none; value then sweeps them into seen).
+	midN int
 }
 
 func newState(r *Rule, upto int, opts Options) *state {
@@ -209,6 +212,7 @@ func newState(r *Rule, upto int, opts Options) *state {
 	st.seen = make([]byte, 2)
 	st.nextCheck = 1024
 	st.nextPeriodCheck = 4096
+	st.midN = -1
 	return st
 }
 
@@ -484,8 +488,14 @@ func value[T unsigned](st *state, g []T, n int) uint32 {
 			// The far heaps were swept on both cores, and the middle
 			// rare ones (midStep) in the main goroutine's own rows: the
 			// mex below reads them with seen (merging whole rows cost
-			// more than the mex's reads).
-			sweepRare(seen, g, n, split2, st.unequal, st.rare[:st.midLo])
+			// more than the mex's reads). When midStep could not use
+			// the rows (a value too wide for them), the middle heaps
+			// are swept here.
+			near := st.midLo
+			if st.midN < 0 || n < st.midN || n >= st.midN+midBlock {
+				near = st.farLo
+			}
+			sweepRare(seen, g, n, split2, st.unequal, st.rare[:near])
 			sweepRare(seen, g, n, split2, st.unequal, st.rare[st.farHi:])
 		} else {
 			sweepRare(seen, g, n, split2, st.unequal, st.rare)
@@ -669,8 +679,9 @@ const farBlock = 1024
 
 // pipelineFrom is the heap from which the sparse method runs on two cores
 // (for runs of at least twice as many values): eight blocks, below which
-// there is little far work to share.
-const pipelineFrom = 8192
+// there is little far work to share. (A variable so that the tests can
+// run the pipeline on short runs; it must be a multiple of farBlock.)
+var pipelineFrom = 8192
 
 // farChunk is the number of heaps of the far sweep taken at a time.
 const farChunk = 32
@@ -808,15 +819,28 @@ func farStep[T unsigned](st *state, g []T, n int) {
 // below the run.
 const midBlock = 64
 
-// midStep sweeps the middle rare heaps for the heaps [n, n+midBlock).
+// midStep sweeps the middle rare heaps for the heaps [n, n+midBlock),
+// and sets st.midN to n when it did.
+//
+// The rows were sized a block ago from the values known then, and the
+// partners of the middle heaps reach up to n, past them: when a value
+// known since is too wide for the rows (len(seen), the bound of every
+// nim-sum, is larger than a row), midStep leaves the run to value. (It
+// marked outside its row before, for values of 1024 or more, and masked
+// values of 512 or more to 9 bits in run16.)
 func midStep[T unsigned](st *state, g []T, n int) {
 	p := st.far
+	st.midN = -1
 	if p.curN < 0 || n < p.curN || n+midBlock > p.curN+farBlock {
 		return // the run is not in the block being computed
+	}
+	if len(st.seen) > p.width {
+		return
 	}
 	i := (n - p.curN) * p.width
 	rows := p.curOwn[i : i+midBlock*p.width]
 	sweepBlock(rows, p.width, g, n, midBlock, st.split2, st.unequal, st.rare[st.midLo:st.farLo])
+	st.midN = n
 }
 
 func (st *state) startFar() {
@@ -828,6 +852,7 @@ func (st *state) startFar() {
 		}
 	}()
 	st.far = p
+	st.midN = -1
 	st.farLo = sort.Search(len(st.rare), func(i int) bool { return int(st.rare[i]) >= 2*farBlock })
 	st.midLo = sort.Search(len(st.rare), func(i int) bool { return int(st.rare[i]) >= midBlock })
 }

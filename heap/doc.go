@@ -61,7 +61,11 @@
 // rare heaps from 64 to 2 blocks for runs of 64 heaps at once, and the
 // smallest rare heaps heap by heap. For byte values the block sweeps do
 // eight heaps with one load (block.go): their partners of one heap h are
-// eight consecutive values.
+// eight consecutive values. A block's rows are as wide as the bound on
+// nim-sums of the values known when it is swept; the pipeline runs while
+// that bound is at most 1024, and the runs of middle heaps whose partners
+// have grown wider since are swept into the main table instead (values of
+// 1024 or more once overflowed the rows: FuzzSweep checks the widths).
 //
 // Values are kept in the narrowest unsigned type that fits them (Values):
 // Grundy's game needs 16 bits from n = 7,250,049 on (its first value of
