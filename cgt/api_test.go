@@ -240,3 +240,36 @@ func TestMultiplication(t *testing.T) {
 		t.Errorf("(^)*9999999: no error")
 	}
 }
+
+// TestNoPanics checks the methods that return no error on the extreme
+// numbers a caller can build with Int: they answer, and do not panic.
+func TestNoPanics(t *testing.T) {
+	s := cgt.NewSpace()
+	half := func(m int64) cgt.Dyadic {
+		d, err := cgt.NewDyadic(m, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return d
+	}
+	for _, x := range []cgt.Dyadic{cgt.Int(math.MaxInt64), cgt.Int(math.MinInt64), cgt.Int(-math.MaxInt64), half(cgt.MaxNum - 1), half(1 - cgt.MaxNum)} {
+		g := s.Number(x)
+		_, _ = s.Left(g), s.Right(g)
+		_ = s.String(g)
+		_, _ = s.LeftStop(g), s.RightStop(g)
+		_, _ = s.IsAllSmall(g), s.IsInfinitesimal(g)
+		if b := s.Birthday(g); b <= 0 {
+			t.Errorf("birthday(%v) = %d", x, b)
+		}
+		if _, err := s.Add(g, g); !errors.Is(err, budget.ErrExceeded) {
+			t.Errorf("%v + %v: %v, want budget.ErrExceeded", x, x, err)
+		}
+	}
+	if b := s.Birthday(s.Integer(math.MaxInt64)); b != math.MaxInt64 {
+		t.Errorf("birthday(MaxInt64) = %d", b)
+	}
+	g := s.Number(cgt.Int(math.MaxInt64))
+	if l := s.Left(g); len(l) != 1 || s.String(l[0]) != "9223372036854775806" {
+		t.Errorf("Left(MaxInt64) = %v", l)
+	}
+}

@@ -29,7 +29,7 @@
 // games (Siegel, CGT, II.7; ONAG ch. 16), ordinal sum and Norton
 // multiplication (Winning Ways ch. 8). The notation (String and Parse) is
 // CGSuite's: 0, *, *3, ^, v, ^*, 1/2, -3/4, +-1, {1|*}, {2|0||-1},
-// Tiny(x), Miny(x), G + H, -G.
+// Tiny(x), Miny(x), G + H, -G, (G)*n.
 //
 // # Why by hand
 //

@@ -230,7 +230,9 @@ func (s *Space) compare(g Game, op Comparison, h Game) bool {
 // Parse reads a game written in CGSuite's notation (see String) and
 // returns its canonical form. Besides the forms String writes it accepts
 // sums and differences (G + H, G - H), negation (-G), ±G, G±H and
-// ±(G,H,…) = {G,H,…|-G,-H,…} (written +- or ±), ordinal sums G:H, parentheses, ↑ ↓ ⇑ ⇓, and the functions
+// ±(G,H,…) = {G,H,…|-G,-H,…} (written +- or ±), ordinal sums G:H,
+// parentheses, products by an integer after a closing parenthesis or
+// brace ((G)*3 = G + G + G, {1|0}*-2), ↑ ↓ ⇑ ⇓, and the functions
 // Tiny(G) = {0||0|-G}, Miny(G) = {G|0||0}, Cool(G, t), Heat(G, t),
 // Norton(G, U), OrdinalSum(G, H) and AtomicWeight(G).
 func (s *Space) Parse(src string) (Game, error) {

@@ -1,6 +1,8 @@
 package cgt
 
 import (
+	"math"
+
 	"github.com/grundy-go/grundy/outcome"
 )
 
@@ -32,7 +34,8 @@ func (s *Space) outcomeOf(g Game) outcome.Outcome {
 // Birthday returns the birthday of g: the height of its canonical game
 // tree (0 for 0; n for the integer n; n+1+k for x = n + m/2^k). It is
 // exact for every game whose numbers have numerators within MaxNum, which
-// is every game arithmetic and Parse make.
+// is every game arithmetic and Parse make; it saturates at math.MaxInt64
+// for integers built with Int beyond that.
 func (s *Space) Birthday(g Game) int64 {
 	n := &s.nodes[g]
 	if n.birthday >= 0 {
@@ -44,10 +47,10 @@ func (s *Space) Birthday(g Game) int64 {
 	} else {
 		L, R := n.left, n.right
 		for _, o := range L {
-			b = max(b, s.Birthday(o)+1)
+			b = max(b, satAdd(s.Birthday(o), 1))
 		}
 		for _, o := range R {
-			b = max(b, s.Birthday(o)+1)
+			b = max(b, satAdd(s.Birthday(o), 1))
 		}
 	}
 	s.nodes[g].birthday = b
@@ -61,7 +64,7 @@ func nusBirthday(v nus) int64 {
 	var nb int64
 	m := uabs(v.num.num)
 	if v.num.exp == 0 {
-		nb = int64(min(m, MaxNum))
+		nb = int64(min(m, math.MaxInt64))
 	} else {
 		nb = 1 + int64(m>>v.num.exp) + int64(v.num.exp)
 	}
@@ -78,7 +81,17 @@ func nusBirthday(v nus) int64 {
 	default:
 		ub = n + k
 	}
-	return nb + ub
+	return satAdd(nb, ub)
+}
+
+// satAdd returns a + b for a, b ≥ 0, or math.MaxInt64 when that does not
+// fit: only an integer built with Int near ±2^63 has a birthday that
+// large, beyond every number arithmetic or Parse makes (MaxNum).
+func satAdd(a, b int64) int64 {
+	if a > math.MaxInt64-b {
+		return math.MaxInt64
+	}
+	return a + b
 }
 
 // LeftStop returns the left stop of g: the number reached when Left moves

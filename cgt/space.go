@@ -307,14 +307,18 @@ func (s *Space) materialise(g Game) {
 	case v.isNumber():
 		switch {
 		case x.Sign() == 0:
+		// The options are nearer 0 than x or share its numerator's
+		// half, so they are computed without overflow for every x (Left
+		// and Right cannot fail).
 		case x.IsInt() && x.Sign() > 0:
-			L = []Game{s.Number(x.sub(Int(1)))}
+			L = []Game{s.Number(Dyadic{x.num - 1, 0})}
 		case x.IsInt():
-			R = []Game{s.Number(x.add(Int(1)))}
+			R = []Game{s.Number(Dyadic{x.num + 1, 0})}
 		default:
-			step := newDyadic(1, x.Exp())
-			L = []Game{s.Number(x.sub(step))}
-			R = []Game{s.Number(x.add(step))}
+			// x = (2q+1)/2^k: its options are 2q/2^k and (2q+2)/2^k.
+			q := x.num >> 1
+			L = []Game{s.Number(Dyadic{q, x.exp - 1}.norm())}
+			R = []Game{s.Number(Dyadic{q + 1, x.exp - 1}.norm())}
 		}
 	case v.up == 0:
 		if v.nim > MaxOptions {

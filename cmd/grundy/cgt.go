@@ -116,7 +116,9 @@ atomic weight; or decide a comparison between two games.
 Notation: 0  *  *3  ^  v  ^*  ^^  ^3  1/2  -3/4  +-1  3+-1  +-(1,2)
 {1|*}  {2|0||-1} (CGSuite's slashes: {2|0||-1} is {{2|0}|-1})
 Tiny(x)  Miny(x), sums G + H, differences G - H, negation -G, ordinal
-sums G:H, and Cool(G,t), Heat(G,t), Norton(G,U), AtomicWeight(G).
+sums G:H, products by an integer after ')' or '}' ((G)*3 = G+G+G, so
+(*+*)*3 is 0; 1*3 is 1 + *3), and Cool(G,t), Heat(G,t), Norton(G,U),
+AtomicWeight(G).
 "3+-1" is 3 ± 1 = {4|2}; write "3 + -1" for 2.
 Comparisons: G == H, G <= H, G >= H, G < H, G > H, G || H (confused).
 
