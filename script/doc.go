@@ -74,7 +74,9 @@
 // # Limits
 //
 // Every call of a script function runs under a step budget
-// (Options.MaxSteps, thread.SetMaxExecutionSteps), the number of distinct
+// (Options.MaxSteps, thread.SetMaxExecutionSteps; a budget beyond what the
+// step counter can add up to means none), a memory budget (see Memory
+// below), the number of distinct
 // positions is capped (Options.MaxPositions), and a context (and
 // Options.Timeout) bounds the wall-clock time: when it ends, the running
 // Starlark thread is cancelled. Scripts cannot read files or the network:
@@ -86,9 +88,53 @@
 // file:line:col where it happened and the Starlark backtrace, never a
 // panic or a hang.
 //
-// One built-in call is not interruptible by the step budget, so memory is
-// guarded where it can be: range refuses more than MaxRange elements (so
-// list(range(10**9)) is an error, not an exhausted machine), and
-// Starlark's own checks cap string and list repetition; a script that
-// builds huge values by other means is bounded only by memory.
+// Positions written by users (the CLI's --pos, the server's position
+// text) are read by ParseLiteral: go.starlark.net/syntax parses the text
+// and only literal nodes are accepted (ints with an optional minus,
+// strings, True, False, None, tuples; lists and floats read but are not
+// positions). Nothing is evaluated, so a position costs what its text
+// does and cannot print. Texts are at most 1 MiB, nested at most MaxDepth
+// deep (checked before the parser recurses), with numbers of at most 1000
+// digits.
+//
+// Values crossing into Go (moves, split, key, chance results) are walked
+// by the key encoder, which checks the depth (MaxDepth) before each level
+// and the key's size (1 MiB) as it grows: a *budget.Exceeded (Depth or
+// Size) inside the *Error, never a deep Go stack.
+//
+// # Memory
+//
+// go.starlark.net has no allocation accounting (its only size check is
+// that one repetition makes fewer than 2^30 elements, which is still 16
+// GiB of a list), so each call's memory (Options.MaxMemory, default
+// DefaultMaxMemory) is bounded in two ways:
+//
+//   - one operation that can multiply memory is checked before it runs:
+//     Load rewrites the syntax tree so that x * y, x % y, x + y (and *=,
+//     %=, +=, still in place for lists), s.join(xs), s.replace(a, b),
+//     s.format(…) and xs.extend(ys) go through guarded built-ins, and str
+//     and repr are wrapped. They compute the result's size (16 bytes per
+//     list or tuple element, a byte per byte of text, str's length from a
+//     walk of the value that stops once over the budget) and refuse one
+//     larger than the whole budget with a *budget.Exceeded (Memory). So
+//     [0] * (1 << 28), a string doubled 40 times and
+//     "".join([s] * 1000) fail at once, with the line of the operator. (x[i]
+//     *= y evaluates x and i twice, the price of the rewrite.)
+//   - growth step by step (appending in a loop) is the watchdog's: while a
+//     call runs, a goroutine samples the Go heap
+//     (/memory/classes/heap/objects:bytes) every 2 ms; when it has grown by
+//     more than the budget since its first sample of the call, it forces
+//     a collection (garbage is not growth), and if the growth remains it
+//     cancels the thread; the error is a *budget.Exceeded (Memory).
+//
+// What stays possible: the watchdog measures the whole process, so other
+// work in the same process growing during a long call counts against it;
+// garbage present at its first sample can let a call grow by up to about
+// one more budget before it is noticed; a cancellation takes effect
+// between two Starlark steps, so one built-in still running completes.
+// Built-ins not listed above produce at most a small multiple of their
+// input (sorted, list, tuple, dict, enumerate, zip, split, elems: up to
+// about 32 bytes of output per byte or element of input), so one call
+// holding the full budget can still allocate some multiple of it in a
+// single such step before the watchdog's cancellation is seen.
 package script

@@ -101,3 +101,68 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// FuzzLiteral reads arbitrary position texts as literals: an error, or a
+// value that the key encoder takes or refuses with an error, and that,
+// when it is a position, formats to a text that reads back as itself.
+func FuzzLiteral(f *testing.F) {
+	for _, s := range []string{"7", "-3", "(1, 'a', (None, True))", "[1]", "1.5", "b'x'", "(1,", "'''a)b'''",
+		`(["x"*((1<<30)-1) for i in range(100)],)`, `(print("hi"),)`, "{1: 2}", "-(1,)", strings.Repeat("(", 1200), "'\\''", "r'\\'('"} {
+		f.Add(s)
+	}
+	g, err := Load(context.Background(), "p.star", []byte("def moves(p):\n    return []\n"), Options{})
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		v, err := ParseLiteral(s)
+		if err != nil {
+			if strings.Contains(err.Error(), "\n") {
+				t.Fatalf("a multi-line error: %q", err)
+			}
+			return
+		}
+		if checkPosition(v) != nil {
+			return
+		}
+		p, err := g.Intern(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := g.Format(p)
+		q, err := g.Parse(context.Background(), []string{text}, "")
+		if err != nil || q != p {
+			q, err = g.Parse(context.Background(), nil, text)
+		}
+		if err != nil || q != p {
+			t.Fatalf("%q reads as %s, formats as %q, which reads back as %v (%v)", s, v, text, g.Value(q), err)
+		}
+	})
+}
+
+// FuzzMoves runs small scripts whose moves(n) returns an arbitrary
+// expression, under small limits, through the key encoder: any outcome
+// but a panic, a crash or a hang is acceptable.
+func FuzzMoves(f *testing.F) {
+	for _, s := range []string{"[n - 1] if n else []", "[(n,)] * 3", "[[n]]", "[t] if n else []", "[0] * (1 << 28)", "['x' * 10] * (n % 3)",
+		"[''.join(['ab'] * 100)]", "[str([t] * 10)]", "[(t, t)]", "[{1: n}]", "[n + 1.5]"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, expr string) {
+		if strings.ContainsAny(expr, "\n\r") {
+			return
+		}
+		src := "t = 0\nfor i in range(2000):\n    t = (t,)\nstart = 3\ndef moves(n):\n    return " + expr + "\n"
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		defer cancel()
+		g, err := Load(ctx, "m.star", []byte(src), Options{MaxSteps: 100_000, MaxPositions: 1000, MaxMemory: 16 << 20, Timeout: 2 * time.Second})
+		if err != nil {
+			return
+		}
+		p, _, err := g.Start()
+		if err != nil {
+			return
+		}
+		_, _ = NewSolver(g, SolveOptions{MaxStates: 1000}).Solve(ctx, p)
+	})
+}

@@ -148,7 +148,7 @@ func TestMemoryBudget(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			src := "start = 1\ndef moves(n):\n    " + c.body + "\n    return []\n"
-			err := solveErr(t, src, Options{MaxMemory: c.limit})
+			err := solveErr(t, src, Options{MaxMemory: c.limit, MaxSteps: 1 << 40})
 			exceeded(t, err, budget.Memory, c.want)
 		})
 	}

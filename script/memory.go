@@ -85,7 +85,11 @@ func (g *Game) watch(stop <-chan struct{}) {
 		runtime.GC()
 		h = heap()
 		if h-base <= limit {
-			next = h + limit // a false alarm: collect again only after as much growth again
+			// A false alarm: garbage, not growth. The heap after a
+			// collection is a truer base when the first sample held
+			// garbage; collect again only after as much growth again.
+			base = min(base, h)
+			next = h + limit
 			continue
 		}
 		g.callMu.Lock()

@@ -159,8 +159,8 @@ func formatValue(v starlark.Value) string {
 // plainString reports whether a string position can be written bare: it
 // is not empty, has no spaces or quotes, and does not read as a number.
 func plainString(s string) bool {
-	if s == "" || strings.ContainsAny(s, " \t\r\n\"'()") {
-		return false
+	if s == "" || strings.ContainsAny(s, " \t\r\n\"'()[]{},") {
+		return false // words, or a text that reads as a literal or as ints
 	}
 	if _, ok := new(big.Int).SetString(s, 10); ok {
 		return false
