@@ -96,6 +96,19 @@ type Options struct {
 	Memory *budget.Bytes
 }
 
+// DefaultMaxStates is the state cap of Options with MaxStates 0, the
+// solvers' own default (impartial.DefaultMaxStates, retro's): 0 means this
+// cap everywhere, never "no limit".
+const DefaultMaxStates = 20_000_000
+
+// stateCap is opts.MaxStates, or DefaultMaxStates when it is 0.
+func stateCap(opts Options) int {
+	if opts.MaxStates > 0 {
+		return opts.MaxStates
+	}
+	return DefaultMaxStates
+}
+
 // Report is the answer for one position: the JSON contract of DESIGN.md.
 type Report struct {
 	Game     string `json:"game"`

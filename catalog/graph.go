@@ -114,14 +114,8 @@ type graphGame struct {
 	vals     *loopy.Values
 }
 
-// graphCap is the state cap of options: opts.MaxStates, or the default
-// of the solvers (retro.DefaultMaxStates) when it is 0.
-func graphCap(opts Options) int64 {
-	if opts.MaxStates > 0 {
-		return int64(opts.MaxStates)
-	}
-	return retro.DefaultMaxStates
-}
+// graphCap is the state cap of options (stateCap), as graphfile counts.
+func graphCap(opts Options) int64 { return int64(stateCap(opts)) }
 
 // readGraph reads a graph file with at most maxNodes nodes: a header that
 // announces more is refused before anything is allocated for it.
@@ -159,7 +153,7 @@ func (gg *graphGame) Spec() string { return gg.spec }
 func (gg *graphGame) load(opts Options) error {
 	limit := graphCap(opts)
 	if gg.g == nil {
-		if limit <= retro.DefaultMaxStates {
+		if limit <= DefaultMaxStates {
 			return gg.tooLarge
 		}
 		g, err := readGraph(gg.path, limit)

@@ -3,6 +3,7 @@ package catalog
 import (
 	"context"
 	"fmt"
+	"github.com/grundy-go/grundy/budget"
 	"math/big"
 	"math/bits"
 	"slices"
@@ -489,7 +490,7 @@ func (g *pigGame) table(ctx context.Context, progress func(int)) (*pig.Table, er
 	select {
 	case g.solving <- struct{}{}:
 	case <-ctx.Done():
-		return nil, ctx.Err()
+		return nil, fmt.Errorf("solving Pig to %d: %w", g.goal, ctx.Err())
 	}
 	defer func() { <-g.solving }()
 	if t := g.tab.Load(); t != nil {
@@ -524,8 +525,8 @@ func (g *pigGame) Solve(ctx context.Context, tokens []string, opts Options) (*Re
 	case b >= g.goal:
 		return nil, fmt.Errorf("bad position: the opponent's score %d has already reached the goal %d, so the game is over", b, g.goal)
 	}
-	if states := g.goal * g.goal * (g.goal + 1) / 2; opts.MaxStates > 0 && states > opts.MaxStates {
-		return nil, fmt.Errorf("Pig to %d has %d positions, more than the limit of %d; raise --max-states", g.goal, states, opts.MaxStates)
+	if states, limit := g.goal*g.goal*(g.goal+1)/2, stateCap(opts); states > limit {
+		return nil, budget.Exceed(budget.States, int64(limit), "Pig to %d has %d positions, more than the limit of %d", g.goal, states, limit)
 	}
 	tab, err := g.table(ctx, opts.Progress)
 	if err != nil {
@@ -637,8 +638,8 @@ func landlordsAt(ctx context.Context, tokens []string, opts Options) (n, m int, 
 		return 0, 0, nil, st, fmt.Errorf("%w (a Landlords position is N M: the cards held by the mover and by the opponent)", err)
 	}
 	n, m = nm[0], nm[1]
-	if states := (max(n, m) + 1) * (max(n, m) + 1); opts.MaxStates > 0 && states > opts.MaxStates {
-		return 0, 0, nil, st, fmt.Errorf("this position needs a table of %d states, more than the limit of %d; raise --max-states", states, opts.MaxStates)
+	if states, limit := (max(n, m)+1)*(max(n, m)+1), stateCap(opts); states > limit {
+		return 0, 0, nil, st, budget.Exceed(budget.States, int64(limit), "this position needs a table of %d states, more than the limit of %d", states, limit)
 	}
 	if tab, err = landlordsTable(ctx, max(n, m)); err != nil {
 		return 0, 0, nil, st, err

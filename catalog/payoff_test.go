@@ -3,7 +3,9 @@ package catalog
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"github.com/grundy-go/grundy/budget"
 	"iter"
 	"math/big"
 	"strconv"
@@ -97,7 +99,7 @@ func TestPayoffBadInput(t *testing.T) {
 		tokens []string
 	}{{"pig:100", nil}, {"landlords", []string{"100", "3"}}} {
 		inst, _ := Lookup(c.spec)
-		if _, err := inst.Solve(context.Background(), c.tokens, Options{MaxStates: 1000}); err == nil || !strings.Contains(err.Error(), "raise --max-states") {
+		if _, err := inst.Solve(context.Background(), c.tokens, Options{MaxStates: 1000}); !errors.Is(err, budget.ErrExceeded) || !strings.Contains(err.Error(), "more than the limit of 1000") {
 			t.Errorf("%s with --max-states 1000: %v", c.spec, err)
 		}
 	}
@@ -322,4 +324,24 @@ func BenchmarkLandlordsSolve(b *testing.B) {
 			}
 		}
 	})
+}
+
+// TestStateCapTyped: Pig's and Landlords' state caps are typed limits
+// (budget.Exceeded of States) worded without any flag, and 0 means the
+// default cap, not "no limit".
+func TestStateCapTyped(t *testing.T) {
+	for _, c := range []struct{ spec, pos string }{{"pig:200", "0 0 0"}, {"landlords", "2000 2000"}} {
+		inst, err := Lookup(c.spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = inst.Solve(context.Background(), []string{c.pos}, Options{MaxStates: 1000})
+		var x *budget.Exceeded
+		if !errors.As(err, &x) || x.Resource != budget.States || x.Limit != 1000 || strings.Contains(err.Error(), "--") {
+			t.Errorf("%s %s: got %v, want a budget.Exceeded of 1000 positions naming no flag", c.spec, c.pos, err)
+		}
+	}
+	if got := stateCap(Options{}); got != DefaultMaxStates {
+		t.Errorf("stateCap(0) = %d, want %d", got, DefaultMaxStates)
+	}
 }

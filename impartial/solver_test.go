@@ -3,8 +3,10 @@ package impartial_test
 import (
 	"context"
 	"errors"
+	"github.com/grundy-go/grundy/budget"
 	"iter"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/grundy-go/grundy/games/lasker"
@@ -226,6 +228,12 @@ func TestMaxStates(t *testing.T) {
 	var tooMany *impartial.TooManyStatesError
 	if !errors.As(err, &tooMany) || tooMany.Limit != 1000 {
 		t.Fatalf("got %v, want TooManyStatesError{1000}", err)
+	}
+	// A typed limit: budget.ErrExceeded, a *budget.Exceeded of States,
+	// worded without any flag.
+	var x *budget.Exceeded
+	if !errors.Is(err, budget.ErrExceeded) || !errors.As(err, &x) || x.Resource != budget.States || x.Limit != 1000 || strings.Contains(err.Error(), "--") {
+		t.Fatalf("got %v (%#v), want a budget.Exceeded of 1000 positions naming no flag", err, x)
 	}
 	if g, err := s.Grundy(context.Background(), 500); err != nil || g != 0 {
 		t.Fatalf("after the limit, G(500) = %d, %v; want 0, nil", g, err)

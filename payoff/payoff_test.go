@@ -3,6 +3,7 @@ package payoff
 import (
 	"context"
 	"errors"
+	"github.com/grundy-go/grundy/budget"
 	"iter"
 	"math/big"
 	"math/rand/v2"
@@ -419,7 +420,7 @@ func TestLimits(t *testing.T) {
 	}
 	s, _ = New[int](g, Options{MaxStates: 50})
 	var tooMany *TooManyStatesError
-	if _, err := s.Payoff(context.Background(), 0); !errors.As(err, &tooMany) {
+	if _, err := s.Payoff(context.Background(), 0); !errors.As(err, &tooMany) || !errors.Is(err, budget.ErrExceeded) || strings.Contains(err.Error(), "raise") {
 		t.Errorf("states: %v", err)
 	}
 	if _, _, err := RootValue[int](context.Background(), g, 0, Options{MaxDepth: 100}); err == nil {

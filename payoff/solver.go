@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/grundy-go/grundy/budget"
 	"iter"
 	"math/big"
 	"strings"
@@ -78,11 +79,25 @@ type Options struct {
 }
 
 // TooManyStatesError is returned when a search would memoise more positions
-// than its limit.
+// than its limit. It is a budget limit: errors.Is(err, budget.ErrExceeded)
+// holds, and errors.As finds it as a *budget.Exceeded (States).
 type TooManyStatesError struct{ Limit int }
 
 func (e *TooManyStatesError) Error() string {
-	return fmt.Sprintf("the search explored more than %d positions without finishing; raise the limit, or solve a smaller position", e.Limit)
+	return fmt.Sprintf("the search explored more than %d positions without finishing", e.Limit)
+}
+
+// Is makes errors.Is(err, budget.ErrExceeded) true.
+func (e *TooManyStatesError) Is(target error) bool { return target == budget.ErrExceeded }
+
+// As lets errors.As find the error as a *budget.Exceeded of Resource
+// States, as front ends read every limit.
+func (e *TooManyStatesError) As(target any) bool {
+	if p, ok := target.(**budget.Exceeded); ok {
+		*p = budget.Exceed(budget.States, int64(e.Limit), "%s", e.Error())
+		return true
+	}
+	return false
 }
 
 // core holds what the backward-induction Solver and RootValue share: the

@@ -3,6 +3,7 @@ package retro
 import (
 	"context"
 	"fmt"
+	"github.com/grundy-go/grundy/budget"
 
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/outcome"
@@ -22,11 +23,26 @@ type GameOptions struct {
 }
 
 // TooManyStatesError is returned when a game has more positions than the
-// limit.
+// limit. It is a budget limit: errors.Is(err, budget.ErrExceeded) holds,
+// and errors.As finds it as a *budget.Exceeded (States). Its message names
+// no flag; front ends add their own advice.
 type TooManyStatesError struct{ Limit int }
 
 func (e *TooManyStatesError) Error() string {
-	return fmt.Sprintf("the game has more than %d positions; raise --max-states, or solve a smaller game", e.Limit)
+	return fmt.Sprintf("the game has more than %d positions", e.Limit)
+}
+
+// Is makes errors.Is(err, budget.ErrExceeded) true.
+func (e *TooManyStatesError) Is(target error) bool { return target == budget.ErrExceeded }
+
+// As lets errors.As find the error as a *budget.Exceeded of Resource
+// States, as front ends read every limit.
+func (e *TooManyStatesError) As(target any) bool {
+	if p, ok := target.(**budget.Exceeded); ok {
+		*p = budget.Exceed(budget.States, int64(e.Limit), "%s", e.Error())
+		return true
+	}
+	return false
 }
 
 // Table is a game solved by retrograde analysis: the outcome and

@@ -2,11 +2,14 @@ package retro
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"github.com/grundy-go/grundy/budget"
 	"github.com/grundy-go/grundy/internal/witness"
 	"iter"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/grundy-go/grundy/impartial"
@@ -296,13 +299,15 @@ func TestSolveGameErrors(t *testing.T) {
 	if _, err := SolveGame[int](context.Background(), badGame{}, GameOptions{}); err == nil {
 		t.Error("a move to an unlisted position was accepted")
 	}
-	if _, err := SolveGame[int](context.Background(), subtraction{set: []int{1}, max: 100}, GameOptions{MaxStates: 10}); err == nil {
-		t.Error("MaxStates was not enforced")
+	_, err := SolveGame[int](context.Background(), subtraction{set: []int{1}, max: 100}, GameOptions{MaxStates: 10})
+	var x *budget.Exceeded
+	if !errors.As(err, &x) || x.Resource != budget.States || x.Limit != 10 || strings.Contains(err.Error(), "--") {
+		t.Errorf("MaxStates: got %v, want a budget.Exceeded of 10 positions naming no flag", err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := SolveGame[int](ctx, subtraction{set: []int{1}, max: 100}, GameOptions{}); err == nil {
-		t.Error("a cancelled context was ignored")
+	if _, err := SolveGame[int](ctx, subtraction{set: []int{1}, max: 100}, GameOptions{}); !errors.Is(err, context.Canceled) {
+		t.Errorf("a cancelled context: got %v", err)
 	}
 }
 

@@ -40,7 +40,7 @@ func run(args []string) int {
 		fmt.Fprintln(os.Stderr, "grundy: interrupted")
 		return exitInterrupted
 	}
-	fmt.Fprintln(os.Stderr, "grundy:", err)
+	fmt.Fprintln(os.Stderr, "grundy:", withAdvice(err))
 	return exitBadInput
 }
 

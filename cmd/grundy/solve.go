@@ -1,12 +1,14 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/grundy-go/grundy/budget"
 	"github.com/grundy-go/grundy/catalog"
 	"github.com/grundy-go/grundy/outcome"
 	"github.com/grundy-go/grundy/payoff"
@@ -174,4 +176,20 @@ func printReport(w io.Writer, r *catalog.Report) {
 	for _, note := range r.Notes {
 		fmt.Fprintf(w, "  note        %s\n", strings.TrimSpace(note))
 	}
+}
+
+// withAdvice adds the command line's advice to a limit error, whose own
+// message names no flag: the flag that raises the limit.
+func withAdvice(err error) error {
+	var x *budget.Exceeded
+	if !errors.As(err, &x) || strings.Contains(err.Error(), "--max-") {
+		return err
+	}
+	switch x.Resource {
+	case budget.States:
+		return fmt.Errorf("%w; raise --max-states, or solve a smaller position", err)
+	case budget.Steps:
+		return fmt.Errorf("%w; raise --max-steps", err)
+	}
+	return err
 }
