@@ -10,12 +10,37 @@
 //
 //   - Specs come from clients, so games are looked up with
 //     catalog.LookupBuiltin, which never reads a path; game scripts are
-//     loaded once, from the files named when the server was started.
+//     loaded once, from the files named when the server was started, and
+//     named by their file name alone, in requests, answers and errors.
 //   - Every request has limits: a body-size cap (http.MaxBytesReader), a
 //     deadline, a cap on the positions one search may explore
 //     (catalog.Options.MaxStates) and on the moves listed, and its work
 //     stops when the client goes away (the request's context reaches the
 //     solvers, which poll it).
+//   - Work is scheduled in two lanes, so that cheap requests are answered
+//     while slow ones run. Every uncached request first runs in the fast
+//     lane: max(4, 2 × GOMAXPROCS) at once, each within 20,000 positions,
+//     32 MiB of charged memory (catalog.Options.Memory) and 50 ms. Closed
+//     forms and small searches finish there and never wait for a search.
+//     What does not finish (its deadline passed, or it went past the
+//     fast lane's positions or memory: a budget.Exceeded) goes on to the
+//     slow lane, which runs at most max(1, GOMAXPROCS − 1) searches at
+//     once, each with the full budget (MaxStates, 2,000,000 by default,
+//     and an equal share of 1 GiB less the fast lane's 32 MiB a slot),
+//     leaving a core to the fast lane. At most 64 requests wait for it,
+//     served in turn per client address (round robin over the addresses,
+//     first come first served for each), so one client cannot hold the
+//     lane; past 64 a request is refused at once with 503. A game script
+//     keeps one solver for all its requests (it is not safe for
+//     concurrent use), so its requests take turns, and a request for a
+//     script that is busy goes straight to the slow lane.
+//   - Errors are mapped to statuses by their type, never their words:
+//     budget.ErrExceeded (and the catalog's own kinds of "too large") is
+//     422, the request's deadline or a full queue 503, a panic 500,
+//     anything else 400. A computation that fails after its deadline
+//     passed is a 503 whatever the solver said while stopping, and the
+//     requests waiting for a search get the error of its leader, so they
+//     all get the same status.
 //   - Solved positions are kept in a shared cache, bounded in size, that
 //     concurrent requests read and fill under a mutex; a position being
 //     solved is solved once, and other requests for it wait for that

@@ -42,14 +42,15 @@ type Config struct {
 	// CacheSize is the number of solved positions kept.
 	CacheSize int
 	// FastSlots is the number of requests the fast lane runs at once
-	// (default 4 × GOMAXPROCS, at least 8); FastStates and FastTimeout
+	// (default max(4, 2 × GOMAXPROCS)); FastStates and FastTimeout
 	// bound each (default 20,000 positions and 50 ms). What does not
 	// finish there goes to the slow lane.
 	FastSlots   int
 	FastStates  int
 	FastTimeout time.Duration
 	// SlowWorkers is the number of searches the slow lane runs at once
-	// with the full budget (default max(1, GOMAXPROCS)); MaxQueue is the
+	// with the full budget (default max(1, GOMAXPROCS − 1), leaving a core
+	// to the fast lane); MaxQueue is the
 	// number of requests that may wait for it (default 64); more are
 	// refused with 503.
 	SlowWorkers int
@@ -107,7 +108,7 @@ func New(cfg Config) *Server {
 		cfg.CacheSize = DefaultCacheSize
 	}
 	if cfg.FastSlots <= 0 {
-		cfg.FastSlots = max(8, 4*runtime.GOMAXPROCS(0))
+		cfg.FastSlots = max(4, 2*runtime.GOMAXPROCS(0))
 	}
 	if cfg.FastStates <= 0 {
 		cfg.FastStates = DefaultFastStates
@@ -118,7 +119,7 @@ func New(cfg Config) *Server {
 	}
 	cfg.FastTimeout = min(cfg.FastTimeout, cfg.Timeout)
 	if cfg.SlowWorkers <= 0 {
-		cfg.SlowWorkers = max(1, runtime.GOMAXPROCS(0))
+		cfg.SlowWorkers = max(1, runtime.GOMAXPROCS(0)-1)
 	}
 	if cfg.MaxQueue <= 0 {
 		cfg.MaxQueue = DefaultMaxQueue
