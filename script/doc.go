@@ -119,7 +119,12 @@
 //     larger than the whole budget with a *budget.Exceeded (Memory). So
 //     [0] * (1 << 28), a string doubled 40 times and
 //     "".join([s] * 1000) fail at once, with the line of the operator. (x[i]
-//     *= y evaluates x and i twice, the price of the rewrite.)
+//     *= y evaluates x and i twice, the price of the rewrite.) Operations
+//     that the syntax shows cannot multiply memory — a number literal or
+//     arithmetic on one side of +, a factor of at most 2 or numbers on
+//     both sides of *, a literal after % — stay plain operators; the
+//     others cost a built-in call (about twice the time of an
+//     arithmetic-heavy call, nothing in scripts that only subtract).
 //   - growth step by step (appending in a loop) is the watchdog's: while a
 //     call runs, a goroutine samples the Go heap
 //     (/memory/classes/heap/objects:bytes) every 2 ms; when it has grown by

@@ -168,11 +168,12 @@ func rewriteNode(v reflect.Value) reflect.Value {
 	}
 	switch n := v.Interface().(type) {
 	case *syntax.BinaryExpr:
-		if n.Op == syntax.STAR || n.Op == syntax.PERCENT || n.Op == syntax.PLUS {
+		if (n.Op == syntax.STAR || n.Op == syntax.PERCENT || n.Op == syntax.PLUS) && !boundedOp(n.Op, n.X, n.Y) {
 			return reflect.ValueOf(opCall(n.Op, n.OpPos, n.X, n.Y))
 		}
 	case *syntax.AssignStmt:
-		if op, ok := augmented[n.Op]; ok {
+		plain := map[syntax.Token]syntax.Token{syntax.STAR_EQ: syntax.STAR, syntax.PERCENT_EQ: syntax.PERCENT, syntax.PLUS_EQ: syntax.PLUS}[n.Op]
+		if op, ok := augmented[n.Op]; ok && !boundedOp(plain, n.LHS, n.RHS) {
 			// x *= y reads x again: for x[i] *= y, x and i are
 			// evaluated twice (the language has no other way to say it).
 			use := copyNode(reflect.ValueOf(n.LHS)).Interface().(syntax.Expr)
@@ -189,14 +190,71 @@ func rewriteNode(v reflect.Value) reflect.Value {
 	return v
 }
 
-// opCall is the call ·op("*", x, y) that replaces x * y.
+// boundedOp reports whether x op y is sure to make no more than a small
+// multiple of its operands' memory whatever their values, judged from the
+// syntax alone: such operations (n + 1, i * 2, x % 3, most arithmetic in
+// game scripts) are left to the interpreter, at full speed, and to the
+// watchdog.
+func boundedOp(op syntax.Token, x, y syntax.Expr) bool {
+	switch op {
+	case syntax.PLUS: // a number plus anything is a number or an error
+		return notSeq(x) || notSeq(y)
+	case syntax.STAR: // repetition by at most 2, or numbers only
+		return smallFactor(x) || smallFactor(y) || notSeq(x) && notSeq(y)
+	case syntax.PERCENT: // numeric modulo, or formatting one literal
+		_, lit := y.(*syntax.Literal)
+		return notSeq(x) || lit
+	}
+	return false
+}
+
+// notSeq reports whether e is sure not to be a string, list or tuple: a
+// number literal, a sign, or an operator that never makes a sequence.
+func notSeq(e syntax.Expr) bool {
+	switch e := e.(type) {
+	case *syntax.ParenExpr:
+		return notSeq(e.X)
+	case *syntax.Literal:
+		return e.Token == syntax.INT || e.Token == syntax.FLOAT
+	case *syntax.UnaryExpr:
+		return true // -x, +x, ~x are numbers; not x is a bool
+	case *syntax.BinaryExpr:
+		switch e.Op {
+		case syntax.MINUS, syntax.SLASH, syntax.SLASHSLASH, syntax.LTLT, syntax.GTGT, syntax.AMP, syntax.PIPE, syntax.CIRCUMFLEX,
+			syntax.EQL, syntax.NEQ, syntax.LT, syntax.GT, syntax.LE, syntax.GE, syntax.IN, syntax.NOT_IN:
+			return true
+		}
+	}
+	return false
+}
+
+// smallFactor reports whether e is an int literal from -2 to 2 or a float
+// literal (a sequence times a float is an error).
+func smallFactor(e syntax.Expr) bool {
+	if p, ok := e.(*syntax.ParenExpr); ok {
+		return smallFactor(p.X)
+	}
+	l, ok := e.(*syntax.Literal)
+	if !ok {
+		return false
+	}
+	switch v := l.Value.(type) {
+	case int64:
+		return v >= -2 && v <= 2
+	case float64:
+		return true
+	}
+	return false
+}
+
+// opCall is the call ·op*(x, y) that replaces x * y: one built-in per
+// operator, so the call carries no operator argument.
 func opCall(op syntax.Token, pos syntax.Position, x, y syntax.Expr) *syntax.CallExpr {
 	_, end := y.Span()
-	sym := op.String()
 	return &syntax.CallExpr{
-		Fn:     &syntax.Ident{NamePos: pos, Name: opName},
+		Fn:     &syntax.Ident{NamePos: pos, Name: opName + op.String()},
 		Lparen: pos,
-		Args:   []syntax.Expr{&syntax.Literal{Token: syntax.STRING, TokenPos: pos, Raw: fmt.Sprintf("%q", sym), Value: sym}, x, y},
+		Args:   []syntax.Expr{x, y},
 		Rparen: end,
 	}
 }
@@ -240,18 +298,33 @@ func copyNode(v reflect.Value) reflect.Value {
 // guards returns the predeclared built-ins of the rewrite, and str and
 // repr bounded the same way.
 func (g *Game) guards() starlark.StringDict {
-	return starlark.StringDict{
-		opName:     starlark.NewBuiltin("operator", g.guardedOp),
+	d := starlark.StringDict{
 		methodName: starlark.NewBuiltin("method", g.guardedMethod),
 		"str":      g.guardedFormat("str"),
 		"repr":     g.guardedFormat("repr"),
 	}
+	for _, op := range []syntax.Token{syntax.STAR, syntax.PERCENT, syntax.PLUS, syntax.PLUS_EQ} {
+		bop := op
+		if op == syntax.PLUS_EQ {
+			bop = syntax.PLUS
+		}
+		d[opName+op.String()] = starlark.NewBuiltin(op.String(), func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+			if len(args) != 2 {
+				return nil, fmt.Errorf("internal error: operator %s of %d operands", op, len(args))
+			}
+			if _, ok := args[0].(starlark.Int); ok {
+				if _, ok := args[1].(starlark.Int); ok {
+					return starlark.Binary(bop, args[0], args[1]) // ints: no repetition; % and + of ints are small
+				}
+			}
+			return g.guardedOp(thread, op, args[0], args[1])
+		})
+	}
+	return d
 }
 
 // guardedOp computes x * y or x % y after checking the result's size.
-func (g *Game) guardedOp(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
-	op := opTokens[string(args[0].(starlark.String))]
-	x, y := args[1], args[2]
+func (g *Game) guardedOp(thread *starlark.Thread, op syntax.Token, x, y starlark.Value) (starlark.Value, error) {
 	if op == syntax.PLUS || op == syntax.PLUS_EQ {
 		if n, ok := concatBytes(x, y); ok {
 			if err := g.checkSize(n, "concatenating "+x.Type()+"s"); err != nil {
@@ -290,8 +363,6 @@ func (g *Game) guardedOp(thread *starlark.Thread, _ *starlark.Builtin, args star
 	}
 	return starlark.Binary(op, x, y)
 }
-
-var opTokens = map[string]syntax.Token{"*": syntax.STAR, "%": syntax.PERCENT, "+": syntax.PLUS, "+=": syntax.PLUS_EQ}
 
 // concatBytes is the size of x + y for strings, bytes, lists and tuples.
 func concatBytes(x, y starlark.Value) (int64, bool) {
