@@ -48,7 +48,7 @@ func (g *mooreGame) Successors(ctx context.Context, tokens []string, opts Option
 		list.Moves = append(list.Moves, Successor{Position: joinInts(next), MoverIndex: -1})
 		return true
 	})
-	solver := impartial.New[moore.Key](moore.Game{K: g.k}, impartial.Options{MaxStates: opts.MaxStates})
+	solver := impartial.New[moore.Key](moore.Game{K: g.k}, impartial.Options{MaxStates: opts.MaxStates, Memory: opts.Memory})
 	list.Solve = func(ctx context.Context, pos string) (*Report, error) {
 		hs, err := ParseInts(strings.Fields(pos), "heap size", 1, MaxComponents, maxExploreHeap)
 		if err != nil {

@@ -154,7 +154,7 @@ func (g *mooreGame) search(ctx context.Context, heaps []*big.Int, opts Options) 
 	for i, h := range heaps {
 		hs[i] = int(h.Int64())
 	}
-	solver := impartial.New[moore.Key](moore.Game{K: g.k}, impartial.Options{MaxStates: opts.MaxStates, Progress: opts.Progress})
+	solver := impartial.New[moore.Key](moore.Game{K: g.k}, impartial.Options{MaxStates: opts.MaxStates, Progress: opts.Progress, Memory: opts.Memory})
 	key := moore.MakeKey(hs)
 	v, err := solver.Grundy(ctx, key)
 	if err != nil {
@@ -199,7 +199,7 @@ func (g *mooreGame) Table(ctx context.Context, upto int, opts Options) (*Table, 
 	t := &Table{Game: g.spec, Grid: make([][]int64, upto)}
 	if upto <= maxMooreGridSearch && opts.Method != ClosedForm {
 		t.Caption = "two heaps: Grid[a][b] = the Sprague–Grundy value of heaps (a, b), found by exhaustive search; P marks value 0 (the player to move loses)"
-		solver := impartial.New[moore.Key](moore.Game{K: g.k}, impartial.Options{MaxStates: opts.MaxStates, Progress: opts.Progress})
+		solver := impartial.New[moore.Key](moore.Game{K: g.k}, impartial.Options{MaxStates: opts.MaxStates, Progress: opts.Progress, Memory: opts.Memory})
 		for a := range t.Grid {
 			t.Grid[a] = make([]int64, upto)
 			for b := range t.Grid[a] {

@@ -528,6 +528,15 @@ func (g *pigGame) Solve(ctx context.Context, tokens []string, opts Options) (*Re
 	if states, limit := g.goal*g.goal*(g.goal+1)/2, stateCap(opts); states > limit {
 		return nil, budget.Exceed(budget.States, int64(limit), "Pig to %d has %d positions, more than the limit of %d", g.goal, states, limit)
 	}
+	if g.tab.Load() == nil {
+		// The table is built once and shared, but this request pays for
+		// building it.
+		need := int64(g.goal) * int64(g.goal) * int64(g.goal) * 8
+		if err := opts.Memory.Charge(need, fmt.Sprintf("the table of Pig to %d", g.goal)); err != nil {
+			return nil, err
+		}
+		defer opts.Memory.Release(need)
+	}
 	tab, err := g.table(ctx, opts.Progress)
 	if err != nil {
 		return nil, err
@@ -641,6 +650,11 @@ func landlordsAt(ctx context.Context, tokens []string, opts Options) (n, m int, 
 	if states, limit := (max(n, m)+1)*(max(n, m)+1), stateCap(opts); states > limit {
 		return 0, 0, nil, st, budget.Exceed(budget.States, int64(limit), "this position needs a table of %d states, more than the limit of %d", states, limit)
 	}
+	need := int64(max(n, m)+1) * int64(max(n, m)+1) * 8
+	if err = opts.Memory.Charge(need, "the Landlords table"); err != nil {
+		return 0, 0, nil, st, err
+	}
+	defer opts.Memory.Release(need)
 	if tab, err = landlordsTable(ctx, max(n, m)); err != nil {
 		return 0, 0, nil, st, err
 	}
@@ -670,7 +684,7 @@ func SolvePayoff[P comparable](ctx context.Context, spec string, g game.Multipla
 	if opts.RootOnly {
 		return rootValueReport(ctx, spec, g, p, format, opts)
 	}
-	s, err := payoff.New(g, payoff.Options{TieBreak: opts.TieBreak, Float: opts.Float, MaxStates: opts.MaxStates, Progress: opts.Progress})
+	s, err := payoff.New(g, payoff.Options{TieBreak: opts.TieBreak, Float: opts.Float, MaxStates: opts.MaxStates, Progress: opts.Progress, Memory: opts.Memory})
 	if err != nil {
 		return nil, err
 	}
@@ -739,7 +753,7 @@ func SolvePayoff[P comparable](ctx context.Context, spec string, g game.Multipla
 
 // rootValueReport answers with the zero-sum value alone.
 func rootValueReport[P comparable](ctx context.Context, spec string, g game.Multiplayer[P], p P, format func(P) string, opts PayoffOptions) (*Report, error) {
-	v, stats, err := payoff.RootValue(ctx, g, p, payoff.Options{Float: opts.Float, MaxStates: opts.MaxStates, Progress: opts.Progress})
+	v, stats, err := payoff.RootValue(ctx, g, p, payoff.Options{Float: opts.Float, MaxStates: opts.MaxStates, Progress: opts.Progress, Memory: opts.Memory})
 	if err != nil {
 		return nil, err
 	}

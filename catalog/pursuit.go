@@ -71,7 +71,7 @@ func (pg pursuitGame) load(ctx context.Context, tokens []string, opts Options) (
 	if err != nil {
 		return nil, nil, err
 	}
-	gopts := retro.GameOptions{MaxStates: opts.MaxStates}
+	gopts := retro.GameOptions{MaxStates: opts.MaxStates, Memory: opts.Memory}
 	if opts.Progress != nil {
 		gopts.Progress = func(done, _ int) { opts.Progress(done) }
 	}

@@ -37,7 +37,7 @@ func (s *searched[P]) Solve(ctx context.Context, tokens []string, opts Options) 
 }
 
 func (s *searched[P]) solver(opts Options) *impartial.Solver[P] {
-	return impartial.New(s.game, impartial.Options{MaxStates: opts.MaxStates, Progress: opts.Progress})
+	return impartial.New(s.game, impartial.Options{MaxStates: opts.MaxStates, Progress: opts.Progress, Memory: opts.Memory})
 }
 
 // solveComponents searches the sum of comps.
@@ -93,7 +93,7 @@ func heapTable[P comparable](ctx context.Context, spec string, g game.Game[P], h
 	if upto < 0 {
 		return nil, fmt.Errorf("--upto must not be negative, got %d", upto)
 	}
-	solver := impartial.New(g, impartial.Options{MaxStates: opts.MaxStates, Progress: opts.Progress})
+	solver := impartial.New(g, impartial.Options{MaxStates: opts.MaxStates, Progress: opts.Progress, Memory: opts.Memory})
 	t := &Table{Game: spec, Values: make([]uint64, upto), Caption: "G(n): the Sprague–Grundy value of a heap of n; 0 marks a P-position (the player to move loses)"}
 	for n := 0; n < upto; n++ {
 		v, err := solver.Grundy(ctx, heap(n))

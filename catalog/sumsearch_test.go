@@ -220,3 +220,20 @@ func TestMisereWinsInts(t *testing.T) {
 		}
 	}
 }
+
+// TestOptionsMemory: the catalog passes Options.Memory to the solvers,
+// whose tables stop with a budget.Exceeded of Memory when they would
+// pass it.
+func TestOptionsMemory(t *testing.T) {
+	for _, c := range []struct{ spec, pos string }{{"subtract:1,3,4", "200000"}, {"pig:163", "0 0 0"}, {"landlords", "1999 3"}} {
+		inst, err := Lookup(c.spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = inst.Solve(context.Background(), []string{c.pos}, Options{Method: Search, Memory: budget.NewBytes(1 << 20)})
+		var x *budget.Exceeded
+		if !errors.As(err, &x) || x.Resource != budget.Memory {
+			t.Errorf("%s %s: got %v, want a budget.Exceeded of Memory", c.spec, c.pos, err)
+		}
+	}
+}

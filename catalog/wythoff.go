@@ -138,7 +138,7 @@ func (g wythoffGame) Table(ctx context.Context, upto int, opts Options) (*Table,
 	t := &Table{Game: "wythoff", Grid: make([][]int64, upto)}
 	if upto <= maxWythoffGridSearch && opts.Method != ClosedForm {
 		t.Caption = "Grid[a][b] = the Sprague–Grundy value of heaps (a, b), found by exhaustive search; P marks value 0 (the player to move loses)"
-		solver := impartial.New[wythoff.Pos](wythoff.Game{}, impartial.Options{MaxStates: opts.MaxStates, Progress: opts.Progress})
+		solver := impartial.New[wythoff.Pos](wythoff.Game{}, impartial.Options{MaxStates: opts.MaxStates, Progress: opts.Progress, Memory: opts.Memory})
 		for a := range t.Grid {
 			t.Grid[a] = make([]int64, upto)
 			for b := range t.Grid[a] {

@@ -8,6 +8,7 @@ import (
 	"iter"
 	"math"
 	"slices"
+	"unsafe"
 
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/nimber"
@@ -54,6 +55,21 @@ type Options struct {
 	// Progress, if not nil, is called with the number of positions reached
 	// so far (solved or on the search stack), every 65536 positions.
 	Progress func(solved int)
+	// Memory, if not nil, is charged for the memo as it grows (about
+	// MemoBytes(P) a position, in steps of 4096 positions); a search that
+	// would pass it stops with its *budget.Exceeded (Resource Memory).
+	// What is charged stays charged while the Solver lives.
+	Memory *budget.Bytes
+}
+
+// memoChunk is the number of positions charged to Options.Memory at a time.
+const memoChunk = 4096
+
+// MemoBytes is the memory a Solver's memo takes a position of type P, as
+// charged to Options.Memory: the key, the entry and the map's overhead.
+func MemoBytes[P comparable]() int64 {
+	var zero P
+	return int64(unsafe.Sizeof(zero)) + 32
 }
 
 // UnknownRemoteness is the remoteness of a position whose remoteness the
@@ -72,6 +88,7 @@ type Solver[P comparable] struct {
 	format      func(P) string
 
 	memo   memo[P]
+	chunks int // chunks of memoChunk positions charged to opts.Memory
 	opts   Options
 	mexer  nimber.Mexer
 	frames []frame[P]
@@ -352,6 +369,12 @@ func (s *Solver[P]) push(p P) error {
 	// Open frames count too: a deep search holds them all in memory.
 	if s.memo.count+len(s.frames) >= s.opts.MaxStates {
 		return &TooManyStatesError{Limit: s.opts.MaxStates}
+	}
+	if s.opts.Memory != nil && (s.memo.count+len(s.frames))/memoChunk >= s.chunks {
+		if err := s.opts.Memory.Charge(memoChunk*MemoBytes[P](), "the Sprague–Grundy search's table of positions"); err != nil {
+			return err
+		}
+		s.chunks++
 	}
 	s.memo.set(p, entry{value: stateOpen})
 	// Progress counts positions reached, not finished: a deep search

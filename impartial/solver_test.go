@@ -335,3 +335,23 @@ func BenchmarkSubtract134Ascending(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/n, "ns/position")
 }
+
+// TestMemoryBudget: the memo charges Options.Memory as it grows and the
+// search stops with a budget.Exceeded of Memory when it would pass it;
+// with room it answers.
+func TestMemoryBudget(t *testing.T) {
+	mem := budget.NewBytes(500_000)
+	s := impartial.New[int](chain{}, impartial.Options{Memory: mem})
+	_, err := s.Grundy(context.Background(), 50_000)
+	var x *budget.Exceeded
+	if !errors.As(err, &x) || x.Resource != budget.Memory {
+		t.Fatalf("got %v, want a budget.Exceeded of Memory", err)
+	}
+	if mem.Used() == 0 || mem.Used() > mem.Limit() {
+		t.Fatalf("%d bytes charged of %d", mem.Used(), mem.Limit())
+	}
+	s = impartial.New[int](chain{}, impartial.Options{Memory: budget.NewBytes(100 << 20)})
+	if g, err := s.Grundy(context.Background(), 50_000); err != nil || g != 0 {
+		t.Fatalf("with room: %d, %v", g, err)
+	}
+}

@@ -112,6 +112,9 @@ func (z *zeroSum[P]) search(ctx context.Context, p P, alpha, beta bound, depth i
 		if len(z.tt) >= z.maxState {
 			return num{}, &TooManyStatesError{Limit: z.maxState}
 		}
+		if err := z.charge(len(z.tt)); err != nil {
+			return num{}, err
+		}
 		if err := z.tick(ctx); err != nil {
 			return num{}, err
 		}

@@ -418,6 +418,11 @@ func TestLimits(t *testing.T) {
 	if _, err := s.Payoff(context.Background(), 0); err == nil || !strings.Contains(err.Error(), "longer than 100 moves") {
 		t.Errorf("depth: %v", err)
 	}
+	s, _ = New[int](g, Options{Memory: budget.NewBytes(100_000)})
+	var x *budget.Exceeded
+	if _, err := s.Payoff(context.Background(), 0); !errors.As(err, &x) || x.Resource != budget.Memory {
+		t.Errorf("memory: %v", err)
+	}
 	s, _ = New[int](g, Options{MaxStates: 50})
 	var tooMany *TooManyStatesError
 	if _, err := s.Payoff(context.Background(), 0); !errors.As(err, &tooMany) || !errors.Is(err, budget.ErrExceeded) || strings.Contains(err.Error(), "raise") {

@@ -76,6 +76,25 @@ type Options struct {
 	// Progress, if not nil, is called with the number of positions solved
 	// so far, every 65536 positions.
 	Progress func(solved int)
+	// Memory, if not nil, is charged for the memo as it grows (in steps of
+	// 4096 positions, stateBytes each); past it the search stops with its
+	// *budget.Exceeded (Resource Memory). What is charged stays charged
+	// while the Solver lives.
+	Memory *budget.Bytes
+}
+
+// stateBytes is what a memoised position costs, as charged to
+// Options.Memory: the key, the map's slot and a payoff vector of
+// rationals.
+const stateBytes = 160
+
+// charge charges Memory for the memo when it reaches a new chunk of 4096
+// positions.
+func (c *core) charge(states int) error {
+	if c.memory == nil || states%4096 != 0 {
+		return nil
+	}
+	return c.memory.Charge(4096*stateBytes, "the payoff search's table of positions")
 }
 
 // TooManyStatesError is returned when a search would memoise more positions
@@ -109,10 +128,11 @@ type core struct {
 	maxState int
 	progress func(int)
 	solved   int
+	memory   *budget.Bytes
 }
 
 func newCore(players int, opts Options) core {
-	c := core{float: opts.Float, players: players, maxDepth: opts.MaxDepth, maxState: opts.MaxStates, progress: opts.Progress}
+	c := core{float: opts.Float, players: players, maxDepth: opts.MaxDepth, maxState: opts.MaxStates, progress: opts.Progress, memory: opts.Memory}
 	if c.maxDepth <= 0 {
 		c.maxDepth = DefaultMaxDepth
 	}
@@ -268,6 +288,9 @@ func (s *Solver[P]) solve(ctx context.Context, p P, depth int) ([]num, error) {
 	}
 	if len(s.memo) >= s.maxState {
 		return nil, &TooManyStatesError{Limit: s.maxState}
+	}
+	if err := s.charge(len(s.memo)); err != nil {
+		return nil, err
 	}
 	if err := s.tick(ctx); err != nil {
 		return nil, err

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"github.com/grundy-go/grundy/budget"
+	"unsafe"
 
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/outcome"
@@ -17,6 +18,12 @@ const DefaultMaxStates = 20_000_000
 type GameOptions struct {
 	// MaxStates bounds the number of positions; 0 means DefaultMaxStates.
 	MaxStates int
+	// Memory, if not nil, is charged for the positions, their index and
+	// the graph of moves as they are enumerated (in steps of 4096
+	// positions); past it SolveGame stops with its *budget.Exceeded
+	// (Resource Memory). What is charged stays charged while the Table
+	// lives.
+	Memory *budget.Bytes
 	// Progress, if not nil, is called now and then with a count of work
 	// done and the total.
 	Progress func(done, total int)
@@ -73,6 +80,14 @@ func SolveGame[P comparable](ctx context.Context, g game.Enumerable[P], opts Gam
 		}
 		if len(t.positions) >= limit {
 			return nil, &TooManyStatesError{Limit: limit}
+		}
+		if len(t.positions)%4096 == 0 {
+			// A position in the list and the index, its arcs both ways
+			// and the solver's arrays.
+			per := 2*int64(unsafe.Sizeof(p)) + 96
+			if err := opts.Memory.Charge(4096*per, "the retrograde analysis's table of positions"); err != nil {
+				return nil, err
+			}
 		}
 		t.index[p] = int32(len(t.positions))
 		t.positions = append(t.positions, p)

@@ -424,3 +424,16 @@ func TestParallelLarger(t *testing.T) {
 		}
 	}
 }
+
+// TestSolveGameMemoryBudget: enumerating positions charges GameOptions.Memory,
+// and past it SolveGame stops with a budget.Exceeded of Memory.
+func TestSolveGameMemoryBudget(t *testing.T) {
+	_, err := SolveGame[int](context.Background(), subtraction{set: []int{1}, max: 100_000}, GameOptions{Memory: budget.NewBytes(1 << 20)})
+	var x *budget.Exceeded
+	if !errors.As(err, &x) || x.Resource != budget.Memory {
+		t.Fatalf("got %v, want a budget.Exceeded of Memory", err)
+	}
+	if _, err := SolveGame[int](context.Background(), subtraction{set: []int{1}, max: 100}, GameOptions{Memory: budget.NewBytes(1 << 20)}); err != nil {
+		t.Fatalf("with room: %v", err)
+	}
+}
