@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"unsafe"
 
 	"github.com/klauspost/compress/zstd"
@@ -69,9 +70,49 @@ func (v *Values) writeValues(w io.Writer) error {
 }
 
 // Load reads values written by Save and returns the game spec they belong
-// to. maxCount bounds the number of values accepted.
+// to. maxCount bounds the number of values accepted. The header's count is
+// believed only as values arrive: they are read in pieces that grow with
+// the data, so a header that claims more than the stream holds costs no
+// more memory than the values it does hold.
 func Load(r io.Reader, maxCount int) (spec string, v *Values, err error) {
-	zr, err := zstd.NewReader(r, zstd.WithDecoderMaxMemory(1<<34))
+	return load(r, -1, maxCount, maxCount)
+}
+
+// LoadFile is Load for the file at path that keeps only the first keep
+// values (the rest are read, to check the file's length, and dropped). The
+// header is checked against the file's size before anything is allocated
+// for the values: zstd expands a file at most maxExpansion times.
+func LoadFile(path string, maxCount, keep int) (spec string, v *Values, err error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", nil, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return "", nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return "", nil, errors.New("not a regular file")
+	}
+	return load(f, fi.Size(), maxCount, keep)
+}
+
+// maxExpansion bounds how many bytes a zstd stream of n bytes decodes to:
+// a block decodes to at most 128 KiB and takes at least 4 bytes (a 3-byte
+// header and one byte repeated), so at most 32768·n.
+const maxExpansion = 128 << 10 / 4
+
+// loadPiece is the number of bytes of values read before the buffer first
+// grows (then it doubles, up to the count the header claims).
+const loadPiece = 16 << 20
+
+// load reads a value file of size bytes (-1: unknown) and keeps its first
+// keep values.
+func load(r io.Reader, size int64, maxCount, keep int) (spec string, v *Values, err error) {
+	// Windows of at most 64 MiB (Save's encoder uses 8): a frame that
+	// claims more is refused instead of allocated.
+	zr, err := zstd.NewReader(r, zstd.WithDecoderMaxWindow(64<<20))
 	if err != nil {
 		return "", nil, err
 	}
@@ -79,6 +120,9 @@ func Load(r io.Reader, maxCount int) (spec string, v *Values, err error) {
 	br := bufio.NewReader(zr)
 	magic := make([]byte, len(fileMagic))
 	if _, err := io.ReadFull(br, magic); err != nil || string(magic) != fileMagic {
+		if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
+			return "", nil, fmt.Errorf("not a value file written by 'grundy seq --out' (%v)", err)
+		}
 		return "", nil, errors.New("not a value file written by 'grundy seq --out'")
 	}
 	line, err := br.ReadSlice('\n')
@@ -89,38 +133,72 @@ func Load(r io.Reader, maxCount int) (spec string, v *Values, err error) {
 	if h.Count < 0 || h.Count > maxCount || h.Width != 1 && h.Width != 2 && h.Width != 4 {
 		return "", nil, fmt.Errorf("value file header out of range: %d values of %d bytes (at most %d values)", h.Count, h.Width, maxCount)
 	}
+	if size >= 0 && uint64(h.Count)*uint64(h.Width) > uint64(size)*maxExpansion {
+		return "", nil, fmt.Errorf("value file header claims %d values of %d bytes, more than a compressed file of %d bytes can hold", h.Count, h.Width, size)
+	}
 	v = &Values{}
-	var dst []byte
+	keep = max(0, min(keep, h.Count))
 	switch h.Width {
 	case 1:
-		v.u8 = make([]uint8, h.Count)
-		dst = v.u8
+		v.u8, err = readValues[uint8](br, h.Count, keep)
 	case 2:
-		v.u16 = make([]uint16, h.Count)
-		dst = unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(v.u16))), 2*h.Count)
+		v.u16, err = readValues[uint16](br, h.Count, keep)
 	case 4:
-		v.u32 = make([]uint32, h.Count)
-		dst = unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(v.u32))), 4*h.Count)
+		v.u32, err = readValues[uint32](br, h.Count, keep)
 	}
-	if _, err := io.ReadFull(br, dst); err != nil {
-		return "", nil, fmt.Errorf("value file truncated: expected %d values", h.Count)
+	if err != nil {
+		return "", nil, err
 	}
 	if _, err := br.ReadByte(); err != io.EOF {
 		return "", nil, errors.New("value file has data after its values")
 	}
-	// dst was filled in the machine's byte order; the file is little-endian.
-	if h.Width > 1 && !littleEndian() {
-		for i := range v.u16 {
-			v.u16[i] = binary.LittleEndian.Uint16(dst[2*i:])
-		}
-		for i := range v.u32 {
-			v.u32[i] = binary.LittleEndian.Uint32(dst[4*i:])
-		}
-	}
-	if h.Width == 1 && v.u8 == nil {
-		v.u8 = []uint8{}
-	}
 	return h.Game, v, nil
+}
+
+// readValues reads count little-endian values of type T and returns the
+// first keep of them. The slice grows as values arrive, doubling from
+// loadPiece bytes, so that its size is never more than twice what was
+// read.
+func readValues[T unsigned](r io.Reader, count, keep int) ([]T, error) {
+	size := int(unsafe.Sizeof(T(0)))
+	truncated := func(got int) error {
+		return fmt.Errorf("value file truncated: its header says %d values, it holds %d", count, got)
+	}
+	v := make([]T, 0, min(keep, loadPiece/size))
+	for len(v) < keep {
+		if len(v) == cap(v) {
+			w := make([]T, len(v), min(keep, 2*cap(v)))
+			copy(w, v)
+			v = w
+		}
+		free := v[len(v):cap(v)]
+		n, err := io.ReadFull(r, unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(free))), len(free)*size))
+		v = v[:len(v)+n/size]
+		if err != nil {
+			return nil, truncated(len(v))
+		}
+	}
+	if rest := int64(count-keep) * int64(size); rest > 0 {
+		if n, err := io.CopyN(io.Discard, r, rest); err != nil {
+			return nil, truncated(keep + int(n)/size)
+		}
+	}
+	// The values were read in the machine's byte order; the file is
+	// little-endian.
+	if size > 1 && !littleEndian() {
+		b := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(v))), len(v)*size)
+		switch v := any(v).(type) {
+		case []uint16:
+			for i := range v {
+				v[i] = binary.LittleEndian.Uint16(b[2*i:])
+			}
+		case []uint32:
+			for i := range v {
+				v[i] = binary.LittleEndian.Uint32(b[4*i:])
+			}
+		}
+	}
+	return v, nil // never nil: Values tells widths apart by it
 }
 
 func littleEndian() bool {

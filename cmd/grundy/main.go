@@ -10,12 +10,15 @@ import (
 	"os"
 	"os/signal"
 	"regexp"
+	"syscall"
 
 	"github.com/spf13/cobra"
 )
 
 // exitCode is the status for failures: bad input of any kind is 2, as the
-// command-line contract in DESIGN.md says; an interrupted run is 130.
+// command-line contract in DESIGN.md says; a run stopped by a signal is
+// 128 plus its number, as shells report it: 130 for SIGINT (Ctrl-C), 143
+// for SIGTERM.
 const (
 	exitBadInput    = 2
 	exitInterrupted = 130
@@ -28,7 +31,7 @@ func main() {
 // run executes one command line and returns the exit status. Errors are
 // printed on stderr as one line "grundy: …".
 func run(args []string) int {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := signalContext()
 	defer stop()
 	root := newRootCmd()
 	root.SetArgs(args)
@@ -37,11 +40,60 @@ func run(args []string) int {
 		return 0
 	}
 	if errors.Is(err, context.Canceled) {
+		var s stopSignal
+		if errors.As(context.Cause(ctx), &s) && s.Signal == syscall.SIGTERM {
+			fmt.Fprintln(os.Stderr, "grundy: terminated")
+			return s.exitCode()
+		}
 		fmt.Fprintln(os.Stderr, "grundy: interrupted")
 		return exitInterrupted
 	}
 	fmt.Fprintln(os.Stderr, "grundy:", withAdvice(err))
 	return exitBadInput
+}
+
+// stopSignal is the cause of a context cancelled by a signal.
+type stopSignal struct{ os.Signal }
+
+func (s stopSignal) Error() string { return "stopped by " + s.Signal.String() }
+
+func (s stopSignal) exitCode() int {
+	if n, ok := s.Signal.(syscall.Signal); ok {
+		return 128 + int(n)
+	}
+	return exitInterrupted
+}
+
+// signalContext returns a context cancelled by SIGINT or SIGTERM, with
+// the signal as its cause: the command stops its work, saves what it can
+// (seq --out) and returns. A second signal exits at once with the
+// signal's status (files are written through temporary files, so none is
+// left half written). stop unregisters the handler.
+func signalContext() (ctx context.Context, stop func()) {
+	ctx, cancel := context.WithCancelCause(context.Background())
+	sigs := make(chan os.Signal, 2)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	done := make(chan struct{})
+	go func() {
+		first := true
+		for {
+			select {
+			case s := <-sigs:
+				if !first {
+					os.Exit(stopSignal{s}.exitCode())
+				}
+				first = false
+				cancel(stopSignal{s})
+			case <-done:
+				return
+			}
+		}
+	}()
+	return ctx, func() {
+		signal.Stop(sigs)
+		close(done)
+		cancel(nil)
+	}
 }
 
 // negativeFlag matches the flag parser's complaint about a token such as

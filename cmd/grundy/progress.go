@@ -18,23 +18,38 @@ type progress struct {
 	last    time.Time
 	enabled bool
 	shown   bool
+	// file, from $GRUNDY_PROGRESS_FILE, is rewritten with the count at
+	// the first report and then at most every second, terminal or not:
+	// for scripts and tests that watch a long run (a test waits for it
+	// before it signals a run, so that the run has started and values
+	// are computed).
+	file     string
+	fileLast time.Time
 }
+
+// progressFileEnv names the environment variable of progress.file.
+const progressFileEnv = "GRUNDY_PROGRESS_FILE"
 
 func newProgress() *progress {
 	return &progress{
 		w:       os.Stderr,
 		start:   time.Now(),
 		enabled: term.IsTerminal(int(os.Stderr.Fd())),
+		file:    os.Getenv(progressFileEnv),
 	}
 }
 
 // Report shows count things of the given unit done, at most a few times a
 // second. It is safe to pass as a solver's progress callback.
 func (p *progress) Report(count int, unit string) {
+	now := time.Now()
+	if p.file != "" && (p.fileLast.IsZero() || now.Sub(p.fileLast) >= time.Second) {
+		p.fileLast = now
+		os.WriteFile(p.file, []byte(fmt.Sprintf("%d %s\n", count, unit)), 0o666)
+	}
 	if !p.enabled {
 		return
 	}
-	now := time.Now()
 	if now.Sub(p.start) < time.Second || now.Sub(p.last) < 200*time.Millisecond {
 		return
 	}

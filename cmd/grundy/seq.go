@@ -65,9 +65,17 @@ Games:
 			default:
 				return fmt.Errorf("--method %q: expected sparse or plain", method)
 			}
+			if out != "" {
+				// Before the work: a run of hours must not end in "is a
+				// directory".
+				if err := checkOutPath("--out", out); err != nil {
+					return err
+				}
+				cleanStale(filepath.Dir(out), seqTempPrefix)
+			}
 			var prev *heap.Values
 			if resume != "" {
-				if prev, err = loadValues(resume, rule); err != nil {
+				if prev, err = loadValues(resume, rule, upto); err != nil {
 					return err
 				}
 			}
@@ -117,15 +125,13 @@ func parseUpto(s string, r *heap.Rule) (int, error) {
 	return int(n), nil
 }
 
-func loadValues(path string, r *heap.Rule) (*heap.Values, error) {
-	f, err := os.Open(path)
+// loadValues reads the values saved in path, of which a run to upto needs
+// the first upto: the file's header is checked against its size before
+// anything is allocated, and no more than upto values are kept.
+func loadValues(path string, r *heap.Rule, upto int) (*heap.Values, error) {
+	spec, v, err := heap.LoadFile(path, heap.MaxUpto(r), upto)
 	if err != nil {
-		return nil, fmt.Errorf("--resume: %w", err)
-	}
-	defer f.Close()
-	spec, v, err := heap.Load(bufio.NewReader(f), heap.MaxUpto(r))
-	if err != nil {
-		return nil, fmt.Errorf("--resume %s: %w", path, err)
+		return nil, fmt.Errorf("--resume %s: %v", path, plainError(err))
 	}
 	if spec != r.Spec {
 		return nil, fmt.Errorf("--resume %s: the file holds values of %s, not %s", path, spec, r.Spec)
@@ -133,29 +139,11 @@ func loadValues(path string, r *heap.Rule) (*heap.Values, error) {
 	return v, nil
 }
 
-// saveValues writes the file whole or not at all: into a temporary file
-// beside it, renamed when complete.
+// saveValues writes the file whole or not at all (writeFileAtomic).
 func saveValues(path string, r *heap.Rule, v *heap.Values) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".grundy-seq-*")
-	if err != nil {
-		return fmt.Errorf("--out: %w", err)
-	}
-	bw := bufio.NewWriterSize(tmp, 1<<20)
-	err = heap.Save(bw, r.Spec, v)
-	if err == nil {
-		err = bw.Flush()
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-		return fmt.Errorf("--out %s: %w", path, err)
-	}
-	return nil
+	return writeFileAtomic("--out", path, seqTempPrefix, func(w io.Writer) error {
+		return heap.Save(w, r.Spec, v)
+	})
 }
 
 // writeSeqJSON writes the seq JSON contract of DESIGN.md, streaming the

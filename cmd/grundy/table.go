@@ -3,7 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -33,6 +33,11 @@ of positions with the P-positions (the player to move loses) marked.
 			if upto < 0 || upto > maxTableUpto {
 				return fmt.Errorf("--upto %d: expected a number from 0 to %d", upto, maxTableUpto)
 			}
+			if svgOut != "" {
+				if err := checkOutPath("--svg", svgOut); err != nil {
+					return err
+				}
+			}
 			inst, err := catalog.Lookup(args[0])
 			if err != nil {
 				return err
@@ -52,8 +57,12 @@ of positions with the P-positions (the player to move loses) marked.
 				return err
 			}
 			if svgOut != "" {
-				if err := os.WriteFile(svgOut, []byte(tableSVG(t)), 0o644); err != nil {
-					return fmt.Errorf("--svg: %w", err)
+				cleanStale(filepath.Dir(svgOut), tableTempPrefix)
+				if err := writeFileAtomic("--svg", svgOut, tableTempPrefix, func(w io.Writer) error {
+					_, err := io.WriteString(w, tableSVG(t))
+					return err
+				}); err != nil {
+					return err
 				}
 			}
 			if flags.json {
