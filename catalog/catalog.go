@@ -143,18 +143,18 @@ type Report struct {
 // maxMoveText bounds the total length of the winning moves a report
 // lists: in a sum of 10^5 heaps each move is a 600 KB position, and tens
 // of thousands of them would be gigabytes.
-const maxMoveText = 4 << 20
+const MaxMoveText = 4 << 20
 
-// addMoves lists count winning moves, the i-th written by move(i), as long
+// AddMoves lists count winning moves, the i-th written by move(i), as long
 // as their total length stays within maxMoveText; it records the count,
 // and that the list is incomplete when it is.
-func (r *Report) addMoves(count int, move func(i int) string) {
+func (r *Report) AddMoves(count int, move func(i int) string) {
 	r.MoveCount = count
 	size := 0
 	for i := range count {
 		m := move(i)
 		size += len(m)
-		if size > maxMoveText && len(r.WinningMoves) > 0 {
+		if size > MaxMoveText && len(r.WinningMoves) > 0 {
 			r.MovesIncomplete = true
 			return
 		}

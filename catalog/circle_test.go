@@ -105,7 +105,7 @@ func TestCircleAgainstWitness(t *testing.T) {
 			if sum == 0 {
 				want = "P"
 			}
-			cfCheck(t, cfSolve(t, spec, Auto, "line "+joinInts(ls)), want, sum, moves)
+			cfCheck(t, cfSolve(t, spec, Auto, "line "+JoinInts(ls)), want, sum, moves)
 		}
 	}
 }

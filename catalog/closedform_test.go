@@ -51,7 +51,7 @@ func (b *bruteHeaps) winningMoves(heaps []int) []string {
 			next := slices.Clone(heaps)
 			next[i] = to
 			if !b.wins(next) {
-				out = append(out, joinInts(next))
+				out = append(out, JoinInts(next))
 			}
 		}
 	}
@@ -107,7 +107,7 @@ func solveOrFail(t *testing.T, spec string, heaps []int, method Method) *Report 
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := inst.Solve(context.Background(), []string{joinInts(heaps)}, Options{Method: method})
+	r, err := inst.Solve(context.Background(), []string{JoinInts(heaps)}, Options{Method: method})
 	if err != nil {
 		t.Fatalf("%s %v: %v", spec, heaps, err)
 	}
@@ -227,7 +227,7 @@ func TestSubtractionSearchAgainstBruteForce(t *testing.T) {
 			}
 			return out
 		}
-		spec := "subtract:" + strings.ReplaceAll(joinInts(set), " ", ",")
+		spec := "subtract:" + strings.ReplaceAll(JoinInts(set), " ", ",")
 		b := &bruteHeaps{take: take, memo: map[string]bool{}}
 		for range 10 {
 			heaps := randomHeaps(rng, 3, 20)

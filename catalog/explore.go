@@ -51,12 +51,12 @@ type Explorer interface {
 const DefaultMaxMoves = 500
 
 // maxEnumerated bounds the moves Explore counts beyond those it lists.
-const maxEnumerated = 100_000
+const MaxEnumerated = 100_000
 
 // maxEnumeratedText bounds the bytes of the positions (their text and
 // their copies) that Explore makes while it counts moves: in a sum of 10^4
 // heaps each is tens of kilobytes, and 10^5 of them would be gigabytes.
-const maxEnumeratedText = 4 * maxMoveText
+const MaxEnumeratedText = 4 * MaxMoveText
 
 // Exploration is a position with its moves.
 type Exploration struct {
@@ -148,7 +148,7 @@ type Board struct {
 var ErrTooLargeToExplore = errors.New("too large to explore move by move")
 
 // heapBoard draws heaps.
-func heapBoard(heaps []string) *Board {
+func HeapBoard(heaps []string) *Board {
 	return &Board{Kind: BoardHeaps, Text: strings.Join(heaps, " "), Heaps: heaps}
 }
 
@@ -187,7 +187,7 @@ func (e *exploreCore[P]) moves(ctx context.Context, parts []P, maxMoves int) ([]
 	)
 	for i, c := range parts {
 		for opt := range e.options(c) {
-			if total >= maxEnumerated || text > maxEnumeratedText {
+			if total >= MaxEnumerated || text > MaxEnumeratedText {
 				return out, total, false, nil
 			}
 			next := impartial.Move[P]{Index: i, Result: opt}.Apply(parts)
@@ -283,7 +283,7 @@ func (s *searched[P]) Explore(ctx context.Context, tokens []string, opts Options
 	if report.Remoteness, err = rem(ctx, parts); err != nil {
 		return nil, err
 	}
-	report.addMoves(len(winning), func(i int) string { return s.formatSum(winning[i].Apply(parts)) })
+	report.AddMoves(len(winning), func(i int) string { return s.formatSum(winning[i].Apply(parts)) })
 	core := &exploreCore[P]{options: game.AsSplitting(s.game).Options, format: s.format, sep: s.sep, value: value, remoteness: rem}
 	x := &Exploration{Report: report, Board: s.board(comps)}
 	x.Moves, x.MovesTotal, x.MovesCounted, err = core.moves(ctx, parts, maxMoves)
@@ -301,7 +301,7 @@ func (s *searched[P]) board(comps []P) *Board {
 		strs[i] = s.format(c)
 	}
 	if _, heaps := any(comps).([]int); heaps {
-		return heapBoard(strs)
+		return HeapBoard(strs)
 	}
 	return &Board{Kind: BoardComponents, Text: s.formatSum(comps), Components: strs}
 }
@@ -316,7 +316,7 @@ func (s *searched[P]) Start() string {
 
 // maxExploreHeap bounds the heaps of closed-form games explored move by
 // move (a heap of n has up to n moves, each listed with its value).
-const maxExploreHeap = 1_000_000
+const MaxExploreHeap = 1_000_000
 
 // Start is the textbook Nim position.
 func (nimGame) Start() string { return "3 4 5" }
@@ -331,7 +331,7 @@ func (g nimGame) Explore(ctx context.Context, tokens []string, opts Options, max
 	if err != nil {
 		return nil, err
 	}
-	heaps, err := ParseInts(tokens, "heap size", 1, MaxComponents, maxExploreHeap)
+	heaps, err := ParseInts(tokens, "heap size", 1, MaxComponents, MaxExploreHeap)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrTooLargeToExplore, err)
 	}
@@ -344,7 +344,7 @@ func (g nimGame) Explore(ctx context.Context, tokens []string, opts Options, max
 			s ^= h
 		}
 		v := big.NewInt(int64(s))
-		return outcomeOfValue(v), v, nil
+		return OutcomeOfValue(v), v, nil
 	}
 	return exploreHeaps(ctx, report, heaps, nim.Heap{}, value, nimRemotenessBy(sums), maxMoves)
 }
@@ -359,7 +359,7 @@ func (g misereNim) Explore(ctx context.Context, tokens []string, opts Options, m
 	if err != nil {
 		return nil, err
 	}
-	heaps, err := ParseInts(tokens, "heap size", 1, MaxComponents, maxExploreHeap)
+	heaps, err := ParseInts(tokens, "heap size", 1, MaxComponents, MaxExploreHeap)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrTooLargeToExplore, err)
 	}
@@ -387,7 +387,7 @@ func exploreHeaps(ctx context.Context, report *Report, heaps []int, g game.Game[
 	for i, h := range heaps {
 		strs[i] = strconv.Itoa(h)
 	}
-	x := &Exploration{Report: report, Board: heapBoard(strs)}
+	x := &Exploration{Report: report, Board: HeapBoard(strs)}
 	x.Moves, x.MovesTotal, x.MovesCounted, err = core.moves(ctx, heaps, maxMoves)
 	if err != nil {
 		return nil, err
@@ -413,7 +413,7 @@ func misereWins(heaps []int) bool {
 	return sum != 0
 }
 
-func bigs(xs []int) []*big.Int {
+func Bigs(xs []int) []*big.Int {
 	out := make([]*big.Int, len(xs))
 	for i, x := range xs {
 		out[i] = big.NewInt(int64(x))
@@ -435,7 +435,7 @@ func (b *bashGame) Explore(ctx context.Context, tokens []string, opts Options, m
 	if err != nil {
 		return nil, err
 	}
-	heaps, err := ParseInts(tokens, "heap size", 1, 1, maxExploreHeap)
+	heaps, err := ParseInts(tokens, "heap size", 1, 1, MaxExploreHeap)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrTooLargeToExplore, err)
 	}
@@ -562,7 +562,7 @@ func numbersAsHeaps(position string) *Board {
 			return nil
 		}
 	}
-	return heapBoard(f)
+	return HeapBoard(f)
 }
 
 // coinStrip draws coins on the cells of a line, cells numbered from 1

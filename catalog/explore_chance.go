@@ -44,7 +44,7 @@ func (g *pigGame) Successors(ctx context.Context, tokens []string, opts Options,
 	a, b, t := pos[0], pos[1], pos[2]
 	list := &SuccessorList{Report: report, Kind: MovesPayoff, Complete: true,
 		Board: &Board{Kind: BoardText, Text: fmt.Sprintf("the mover has banked %d, the opponent %d; turn total %d (goal %d)", a, b, t, g.goal)}}
-	at := func(i, j, k int) string { return joinInts([]int{i, j, k}) }
+	at := func(i, j, k int) string { return JoinInts([]int{i, j, k}) }
 	if a+t < g.goal {
 		roll := Successor{Move: "roll", MoverIndex: -1, MoverValue: tab.Roll(a, b, t)}
 		roll.Chance = append(roll.Chance, Successor{Player: PlayerChance, Move: "1", Probability: "1/6", Position: at(b, a, 0), MoverIndex: 1})
@@ -54,7 +54,7 @@ func (g *pigGame) Successors(ctx context.Context, tokens []string, opts Options,
 		list.Moves = append(list.Moves, roll,
 			Successor{Move: "hold", Position: at(b, a+t, 0), MoverIndex: 1, MoverValue: tab.Hold(a, b, t)})
 	} else {
-		list.Moves = append(list.Moves, Successor{Move: "hold", Final: finalReport(g.Spec(), true), MoverIndex: 1})
+		list.Moves = append(list.Moves, Successor{Move: "hold", Final: FinalReport(g.Spec(), true), MoverIndex: 1})
 	}
 	list.Solve = func(_ context.Context, p string) (*Report, error) {
 		xs, err := ParseInts(strings.Fields(p), "score", 3, 3, 1_000_000)
@@ -65,7 +65,7 @@ func (g *pigGame) Successors(ctx context.Context, tokens []string, opts Options,
 			return nil, err
 		}
 		v := tab.Win(xs[0], xs[1], xs[2])
-		return &Report{Game: g.Spec(), Position: joinInts(xs), Outcome: chanceOutcome(v), Value: v, Payoff: []float64{v, 1 - v}}, nil
+		return &Report{Game: g.Spec(), Position: JoinInts(xs), Outcome: chanceOutcome(v), Value: v, Payoff: []float64{v, 1 - v}}, nil
 	}
 	return list, nil
 }
@@ -94,8 +94,8 @@ func (g landlordsGame) Successors(ctx context.Context, tokens []string, opts Opt
 	}
 	list := &SuccessorList{Report: report, Kind: MovesPayoff, Complete: true,
 		Board: &Board{Kind: BoardText, Text: fmt.Sprintf("the mover holds %d cards, the opponent %d; one card lies face down on the table", n, m)}}
-	win, lose := finalReport(g.Spec(), true), finalReport(g.Spec(), false)
-	at := func(i, j int) string { return joinInts([]int{i, j}) }
+	win, lose := FinalReport(g.Spec(), true), FinalReport(g.Spec(), false)
+	at := func(i, j int) string { return JoinInts([]int{i, j}) }
 	if m == 0 {
 		list.Moves = []Successor{{Move: "name the table card", Final: win, MoverIndex: 1, Strategy: 1.0}}
 	} else {
@@ -128,7 +128,7 @@ func (g landlordsGame) Successors(ctx context.Context, tokens []string, opts Opt
 			return nil, err
 		}
 		v := tab.Win(xs[0], xs[1])
-		return &Report{Game: g.Spec(), Position: joinInts(xs), Outcome: chanceOutcome(v), Value: v, Payoff: []float64{v, 1 - v}}, nil
+		return &Report{Game: g.Spec(), Position: JoinInts(xs), Outcome: chanceOutcome(v), Value: v, Payoff: []float64{v, 1 - v}}, nil
 	}
 	return list, nil
 }

@@ -26,36 +26,36 @@ func (g *mooreGame) Successors(ctx context.Context, tokens []string, opts Option
 		return nil, err
 	}
 	list := &SuccessorList{Report: report, Kind: MovesOutcome, Complete: true}
-	heaps, err := ParseInts(tokens, "heap size", 1, MaxComponents, maxExploreHeap)
+	heaps, err := ParseInts(tokens, "heap size", 1, MaxComponents, MaxExploreHeap)
 	if err != nil {
 		// Heaps this large have too many moves to list, but Moore's
 		// theorem still answers: the report alone, with its winning move.
 		list.Complete = false
 		list.Board = &Board{Kind: BoardText, Text: report.Position}
-		report.Notes = append(report.Notes, fmt.Sprintf("the heaps are too large to list every move here (heaps up to %d are)", maxExploreHeap))
+		report.Notes = append(report.Notes, fmt.Sprintf("the heaps are too large to list every move here (heaps up to %d are)", MaxExploreHeap))
 		return list, nil
 	}
 	strs := make([]string, len(heaps))
 	for i, h := range heaps {
 		strs[i] = strconv.Itoa(h)
 	}
-	list.Board = heapBoard(strs)
+	list.Board = HeapBoard(strs)
 	moore.EachMove(heaps, g.k, func(next []int) bool {
 		if len(list.Moves) >= limit {
 			list.Complete = false
 			return false
 		}
-		list.Moves = append(list.Moves, Successor{Position: joinInts(next), MoverIndex: -1})
+		list.Moves = append(list.Moves, Successor{Position: JoinInts(next), MoverIndex: -1})
 		return true
 	})
 	solver := impartial.New[moore.Key](moore.Game{K: g.k}, impartial.Options{MaxStates: opts.MaxStates, Memory: opts.Memory})
 	list.Solve = func(ctx context.Context, pos string) (*Report, error) {
-		hs, err := ParseInts(strings.Fields(pos), "heap size", 1, MaxComponents, maxExploreHeap)
+		hs, err := ParseInts(strings.Fields(pos), "heap size", 1, MaxComponents, MaxExploreHeap)
 		if err != nil {
 			return nil, err
 		}
-		bhs := bigs(hs)
-		r := &Report{Game: g.spec, Position: joinInts(hs), Outcome: "N"}
+		bhs := Bigs(hs)
+		r := &Report{Game: g.spec, Position: JoinInts(hs), Outcome: "N"}
 		if moore.IsP(bhs, g.k) {
 			r.Outcome = "P"
 		}

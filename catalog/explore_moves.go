@@ -96,7 +96,7 @@ func (e listExplorer) Explore(ctx context.Context, tokens []string, opts Options
 	if maxMoves <= 0 {
 		maxMoves = DefaultMaxMoves
 	}
-	list, err := e.l.Successors(ctx, tokens, opts, maxEnumerated)
+	list, err := e.l.Successors(ctx, tokens, opts, MaxEnumerated)
 	if err != nil {
 		return nil, err
 	}
@@ -149,7 +149,7 @@ func solveSuccessor(ctx context.Context, solve func(context.Context, string) (*R
 		mi.Outcome = PlayerChance
 		mi.MoverValue = s.MoverValue
 		if mi.MoverValue == nil {
-			mi.MoverValue = expectation(probs, vals)
+			mi.MoverValue = Expectation(probs, vals)
 		}
 		return mi, nil
 	case s.Final != nil:
@@ -219,7 +219,7 @@ func number(v any) (r *big.Rat, f float64, ok bool) {
 
 // expectation is Σ p_i·v_i: an exact fraction string when every term is
 // exact, a float64 otherwise, nil when a term is unknown.
-func expectation(probs, vals []any) any {
+func Expectation(probs, vals []any) any {
 	exact := new(big.Rat)
 	float, isExact := 0.0, true
 	for i := range probs {
@@ -244,7 +244,7 @@ func expectation(probs, vals []any) any {
 // finalReport is the result of a two-player game that a move ends, for
 // the player who would be to move next: the mover won (moverWins) or lost.
 // The payoffs are exact: 1 to the winner, 0 to the loser.
-func finalReport(game string, moverWins bool) *Report {
+func FinalReport(game string, moverWins bool) *Report {
 	zero := 0
 	r := &Report{Game: game, Outcome: "N", Value: "1", Payoff: []any{"1", "0"}, Remoteness: &zero}
 	if moverWins {

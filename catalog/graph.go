@@ -280,7 +280,7 @@ func (gg *graphGame) Solve(ctx context.Context, tokens []string, opts Options) (
 				moves = append(moves, w)
 			}
 		}
-		r.addMoves(len(moves), func(i int) string { return gg.g.Name(moves[i]) })
+		r.AddMoves(len(moves), func(i int) string { return gg.g.Name(moves[i]) })
 		if gg.vals != nil && val.Outcome() != o {
 			return nil, fmt.Errorf("internal error: node %s: γ = %v says %v, retrograde analysis %v", gg.g.Name(v), val, val.Outcome(), o)
 		}
@@ -319,11 +319,12 @@ func (gg *graphGame) Solve(ctx context.Context, tokens []string, opts Options) (
 		gg.addDraws(r, draws)
 	}
 	moves := gg.vals.WinningMoves(nodes)
-	r.addMoves(len(moves), func(i int) string {
+	r.AddMoves(len(moves), func(i int) string {
 		after := append([]int32(nil), nodes...)
 		after[moves[i].Token] = moves[i].To
 		return gg.names(after)
 	})
+
 	r.Notes = append(r.Notes, "a sum of tokens: the outcome is the generalized Sprague–Grundy theorem's (γ of the sum is the nim-sum, ∞(K)⊕a = ∞(K⊕a), two ∞ give ∞)")
 	if err := gg.sumRemoteness(ctx, nodes, val, r, opts); err != nil {
 		return nil, err

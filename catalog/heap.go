@@ -161,8 +161,8 @@ func (g *heapRuleGame) Solve(ctx context.Context, tokens []string, opts Options)
 	}
 	r := &Report{
 		Game:     g.rule.Spec,
-		Position: joinInts(heaps),
-		Outcome:  outcomeOfValue(new(big.Int).SetUint64(uint64(x))),
+		Position: JoinInts(heaps),
+		Outcome:  OutcomeOfValue(new(big.Int).SetUint64(uint64(x))),
 		Grundy:   new(big.Int).SetUint64(uint64(x)),
 		Method:   fmt.Sprintf("heap values G(0..%d) by the sparse-space method, nim-summed over the heaps (Sprague–Grundy theorem)", largest),
 	}

@@ -87,8 +87,8 @@ func (g *heapRuleGame) solveByPeriod(ctx context.Context, heaps []int, opts Opti
 	}
 	r := &Report{
 		Game:     g.rule.Spec,
-		Position: joinInts(heaps),
-		Outcome:  outcomeOfValue(new(big.Int).SetUint64(uint64(x))),
+		Position: JoinInts(heaps),
+		Outcome:  OutcomeOfValue(new(big.Int).SetUint64(uint64(x))),
 		Grundy:   new(big.Int).SetUint64(uint64(x)),
 		Method: fmt.Sprintf("proven period: G(n+%d) = G(n) for n ≥ %d (%s, checked on %d values), and the nim-sum over heaps",
 			per.Period, per.Preperiod, per.Theorem, vals.Len()),
@@ -104,7 +104,7 @@ func (g *heapRuleGame) solveByPeriod(ctx context.Context, heaps []int, opts Opti
 			return false
 		}
 		m := replaceHeap(heaps, i, parts)
-		if size += len(m); size > maxMoveText && len(r.WinningMoves) > 0 {
+		if size += len(m); size > MaxMoveText && len(r.WinningMoves) > 0 {
 			r.MovesIncomplete = true
 			return false
 		}

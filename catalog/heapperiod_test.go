@@ -40,7 +40,7 @@ func TestSolveByPeriodAgainstValues(t *testing.T) {
 			for i := range heaps {
 				heaps[i] = rng.IntN(1500)
 			}
-			tokens := []string{joinInts(heaps)}
+			tokens := []string{JoinInts(heaps)}
 			want, err := g.Solve(ctx, tokens, Options{})
 			if err != nil {
 				t.Fatal(err)

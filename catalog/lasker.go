@@ -75,8 +75,8 @@ func (g laskerGame) Solve(ctx context.Context, tokens []string, opts Options) (*
 	s := lasker.Sum(heaps)
 	r := &Report{
 		Game:     "lasker",
-		Position: joinBig(heaps),
-		Outcome:  outcomeOfValue(s),
+		Position: JoinBig(heaps),
+		Outcome:  OutcomeOfValue(s),
 		Grundy:   s,
 		Method:   "closed form: G(4k+1) = 4k+1, G(4k+2) = 4k+2, G(4k+3) = 4k+4, G(4k+4) = 4k+3 (Winning Ways), nim-summed over the heaps",
 	}
@@ -91,7 +91,7 @@ func (g laskerGame) Solve(ctx context.Context, tokens []string, opts Options) (*
 		return r, nil
 	}
 	// Winning moves as descriptors first: formatting each as a whole
-	// position is left to addMoves, which stops at a sane total size.
+	// position is left to AddMoves, which stops at a sane total size.
 	type move struct {
 		heap  int
 		to    *big.Int // a take leaving to, or nil for a split
@@ -131,7 +131,7 @@ func (g laskerGame) Solve(ctx context.Context, tokens []string, opts Options) (*
 			}
 		}
 	}
-	r.addMoves(len(moves), func(k int) string {
+	r.AddMoves(len(moves), func(k int) string {
 		m := moves[k]
 		var sb strings.Builder
 		for i, h := range heaps {
@@ -151,6 +151,7 @@ func (g laskerGame) Solve(ctx context.Context, tokens []string, opts Options) (*
 		}
 		return sb.String()
 	})
+
 	if skipped {
 		r.MoveCount = 0 // unknown: the splits of some heaps were not counted
 		r.MovesIncomplete = true

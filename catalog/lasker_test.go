@@ -41,13 +41,13 @@ func TestLaskerAgainstWitness(t *testing.T) {
 				if sum^g[x]^g[m] == 0 {
 					next := slices.Clone(h)
 					next[j] = m
-					moves = append(moves, joinInts(next))
+					moves = append(moves, JoinInts(next))
 				}
 			}
 			for a := 1; a <= x/2; a++ {
 				if sum^g[x]^g[a]^g[x-a] == 0 {
 					next := slices.Concat(h[:j], []int{a, x - a}, h[j+1:])
-					moves = append(moves, joinInts(next))
+					moves = append(moves, JoinInts(next))
 				}
 			}
 		}
@@ -55,11 +55,11 @@ func TestLaskerAgainstWitness(t *testing.T) {
 		if sum == 0 {
 			want = "P"
 		}
-		cfCheck(t, cfSolve(t, "lasker", Auto, joinInts(h)), want, sum, moves)
+		cfCheck(t, cfSolve(t, "lasker", Auto, JoinInts(h)), want, sum, moves)
 		if tokens := slices.Max(h) * len(h); tokens <= 20 {
 			// The search of a sum also searches its remoteness, which
 			// grows fast with splits: keep it small.
-			cfCheck(t, cfSolve(t, "lasker", Search, joinInts(h)), want, sum, moves)
+			cfCheck(t, cfSolve(t, "lasker", Search, JoinInts(h)), want, sum, moves)
 		}
 	}
 }

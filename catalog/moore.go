@@ -102,13 +102,13 @@ func (g *mooreGame) Solve(ctx context.Context, tokens []string, opts Options) (*
 	size := searchSize(heaps, mooreMaxSearchStates)
 	if opts.Method == Search {
 		if size > mooreMaxSearchStates || mooreWork(heaps, g.k, mooreSearchWork) > mooreSearchWork {
-			return nil, fmt.Errorf("position %q is too large to search move by move (over %d positions below it, or %d moves in all); drop --method search to use Moore's closed form", joinBig(heaps), mooreMaxSearchStates, mooreSearchWork)
+			return nil, fmt.Errorf("position %q is too large to search move by move (over %d positions below it, or %d moves in all); drop --method search to use Moore's closed form", JoinBig(heaps), mooreMaxSearchStates, mooreSearchWork)
 		}
 		return g.search(ctx, heaps, opts)
 	}
 	r := &Report{
 		Game:     g.spec,
-		Position: joinBig(heaps),
+		Position: JoinBig(heaps),
 		Outcome:  "N",
 		Method:   fmt.Sprintf("closed form: Moore's theorem (P exactly when every binary digit column sums to a multiple of %d)", g.k+1),
 	}
@@ -129,7 +129,7 @@ func (g *mooreGame) Solve(ctx context.Context, tokens []string, opts Options) (*
 		return r, nil
 	}
 	if m := moore.WinningMove(heaps, g.k); m != nil {
-		r.WinningMoves = []string{joinBig(m)}
+		r.WinningMoves = []string{JoinBig(m)}
 		nonzero := 0
 		for _, h := range heaps {
 			nonzero += h.Sign()
@@ -166,7 +166,7 @@ func (g *mooreGame) search(ctx context.Context, heaps []*big.Int, opts Options) 
 	}
 	r := &Report{
 		Game:       g.spec,
-		Position:   joinInts(hs),
+		Position:   JoinInts(hs),
 		Outcome:    outcome.FromGrundy(v).String(),
 		Grundy:     new(big.Int).SetUint64(v),
 		Remoteness: &rem,
@@ -179,7 +179,7 @@ func (g *mooreGame) search(ctx context.Context, heaps []*big.Int, opts Options) 
 				return false
 			}
 			if w == 0 {
-				r.WinningMoves = append(r.WinningMoves, joinInts(next))
+				r.WinningMoves = append(r.WinningMoves, JoinInts(next))
 			}
 			return true
 		})

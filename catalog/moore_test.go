@@ -23,7 +23,7 @@ func TestMooreAgainstWitness(t *testing.T) {
 			var moves []string
 			for _, o := range w.Moves(h) {
 				if w.Grundy(o) == 0 {
-					moves = append(moves, joinInts(o))
+					moves = append(moves, JoinInts(o))
 				}
 			}
 			want := "N"
@@ -31,7 +31,7 @@ func TestMooreAgainstWitness(t *testing.T) {
 				want = "P"
 			}
 			for _, m := range []Method{Auto, Search} {
-				cfCheck(t, cfSolve(t, spec, m, joinInts(h)), want, g, moves)
+				cfCheck(t, cfSolve(t, spec, m, JoinInts(h)), want, g, moves)
 			}
 		}
 	}

@@ -56,13 +56,13 @@ func (g nimGame) Solve(ctx context.Context, tokens []string, opts Options) (*Rep
 	s := nim.NimSum(heaps)
 	r := &Report{
 		Game:     "nim",
-		Position: joinBig(heaps),
-		Outcome:  outcomeOfValue(s),
+		Position: JoinBig(heaps),
+		Outcome:  OutcomeOfValue(s),
 		Grundy:   s,
 		Method:   "closed form: Bouton's theorem (the value is the nim-sum of the heap sizes)",
 	}
 	moves := nim.WinningMoves(heaps)
-	r.addMoves(len(moves), func(i int) string { return joinBig(moves[i].Apply(heaps)) })
+	r.AddMoves(len(moves), func(i int) string { return JoinBig(moves[i].Apply(heaps)) })
 	if len(heaps) == 1 {
 		// One heap: the winner takes it all at once.
 		rem := min(heaps[0].Sign(), 1)
@@ -212,7 +212,7 @@ func (misereNim) Solve(ctx context.Context, tokens []string, opts Options) (*Rep
 	}
 	r := &Report{
 		Game:     "misere-nim",
-		Position: joinBig(heaps),
+		Position: JoinBig(heaps),
 		Outcome:  "P",
 		Method:   "closed form: Bouton's misère rule (play Nim, but leave an odd number of 1-heaps at the end)",
 		Notes:    []string{"misère games have no Sprague–Grundy value, so grundy is null"},
@@ -221,12 +221,12 @@ func (misereNim) Solve(ctx context.Context, tokens []string, opts Options) (*Rep
 		r.Outcome = "N"
 	}
 	moves := nim.MisereWinningMoves(heaps)
-	r.addMoves(len(moves), func(i int) string { return joinBig(moves[i].Apply(heaps)) })
+	r.AddMoves(len(moves), func(i int) string { return JoinBig(moves[i].Apply(heaps)) })
 	return r, nil
 }
 
 // outcomeOfValue is N for a non-zero Sprague–Grundy value, P for zero.
-func outcomeOfValue(g *big.Int) string {
+func OutcomeOfValue(g *big.Int) string {
 	if g.Sign() == 0 {
 		return "P"
 	}

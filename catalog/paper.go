@@ -44,7 +44,7 @@ func (s paperSheet) String() string { return s.w.String() + "x" + s.h.String() }
 
 func parsePaper(tokens []string) ([]paperSheet, error) {
 	f := Fields(tokens)
-	if err := countFields(f, "sheet", 1, MaxComponents); err != nil {
+	if err := CountFields(f, "sheet", 1, MaxComponents); err != nil {
 		return nil, fmt.Errorf("%w (sheets are written WxH, e.g. 4x2)", err)
 	}
 	out := make([]paperSheet, len(f))
@@ -139,10 +139,10 @@ func (g paperGame) Solve(ctx context.Context, tokens []string, opts Options) (*R
 		Notes:      []string{"the game ends with that cut, which is not normal play, so the position has no Sprague–Grundy value: grundy is null"},
 	}
 	// One winning move per strip (cutting at 1 or at k-1 leaves the same
-	// pieces); each is written out by addMoves, which stops at a sane total
+	// pieces); each is written out by AddMoves, which stops at a sane total
 	// size.
 	distinct := strips
-	r.addMoves(len(distinct), func(k int) string {
+	r.AddMoves(len(distinct), func(k int) string {
 		i := distinct[k]
 		s := sheets[i]
 		var piece string
@@ -153,5 +153,6 @@ func (g paperGame) Solve(ctx context.Context, tokens []string, opts Options) (*R
 		}
 		return strings.Join(slices.Concat(parts[:i], []string{"1x1", piece}, parts[i+1:]), " ")
 	})
+
 	return r, nil
 }

@@ -152,7 +152,7 @@ func tshirtsPosition(tokens []string) (*tshirts.Game, tshirts.Pos, error) {
 // tshirtsFormat writes a T-Shirts position as tshirtsPosition reads it:
 // the orders, then the shirts deleted in increasing order.
 func tshirtsFormat(g *tshirts.Game, p tshirts.Pos) string {
-	text := joinInts(g.Order[0]) + " / " + joinInts(g.Order[1]) + " / " + joinInts(g.Order[2])
+	text := JoinInts(g.Order[0]) + " / " + JoinInts(g.Order[1]) + " / " + JoinInts(g.Order[2])
 	if p == g.Start() {
 		return text
 	}
@@ -162,7 +162,7 @@ func tshirtsFormat(g *tshirts.Game, p tshirts.Pos) string {
 			gone = append(gone, s)
 		}
 	}
-	return text + " / deleted " + joinInts(gone)
+	return text + " / deleted " + JoinInts(gone)
 }
 
 // tshirtsReport solves position p by backward induction (SolvePayoff,
@@ -205,7 +205,7 @@ func tshirtsReport(ctx context.Context, g *tshirts.Game, p tshirts.Pos, opts Opt
 	}
 	r.Extra["delete"] = deletes
 	r.Notes = append(r.Notes,
-		fmt.Sprintf("player %d is to move; the last shirt is %d; player %d's best deletions: %s", mover+1, last, mover+1, joinInts(deletes)),
+		fmt.Sprintf("player %d is to move; the last shirt is %d; player %d's best deletions: %s", mover+1, last, mover+1, JoinInts(deletes)),
 		"payoff: n − the rank of the last shirt in each player's order (n for its favourite), from the player to move; winning moves: the positions after each of the mover's best deletions")
 	return r, nil
 }
@@ -552,7 +552,7 @@ func (g *pigGame) Solve(ctx context.Context, tokens []string, opts Options) (*Re
 	}
 	r := &Report{
 		Game:     g.Spec(),
-		Position: joinInts(pos),
+		Position: JoinInts(pos),
 		Outcome:  chanceOutcome(v),
 		Value:    v,
 		Payoff:   []float64{v, 1 - v},
@@ -616,7 +616,7 @@ func (g landlordsGame) Solve(ctx context.Context, tokens []string, opts Options)
 	nm := []int{n, m}
 	r := &Report{
 		Game:     "landlords",
-		Position: joinInts(nm),
+		Position: JoinInts(nm),
 		Outcome:  chanceOutcome(st.Win),
 		Value:    st.Win,
 		Payoff:   []float64{st.Win, 1 - st.Win},

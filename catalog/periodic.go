@@ -66,7 +66,7 @@ func (g *subtractGame) Solve(ctx context.Context, tokens []string, opts Options)
 	}
 	r := &Report{
 		Game:     g.spec,
-		Position: joinBig(heaps),
+		Position: JoinBig(heaps),
 		Outcome:  "N",
 		Grundy:   new(big.Int).SetUint64(x),
 		Method: fmt.Sprintf("proven period: G(n+%d) = G(n) for n ≥ %d (%s, checked on %d values), and the nim-sum over heaps",
@@ -94,10 +94,11 @@ func (g *subtractGame) Solve(ctx context.Context, tokens []string, opts Options)
 			}
 		}
 	}
-	r.addMoves(len(moves), func(k int) string {
+	r.AddMoves(len(moves), func(k int) string {
 		next := append([]*big.Int(nil), heaps...)
 		next[moves[k].index] = moves[k].to
-		return joinBig(next)
+		return JoinBig(next)
 	})
+
 	return r, nil
 }

@@ -100,7 +100,7 @@ func (pg pursuitGame) Solve(ctx context.Context, tokens []string, opts Options) 
 		r.Remoteness = &x
 	}
 	moves := tab.WinningMoves(start)
-	r.addMoves(len(moves), func(i int) string { return g.Format(moves[i]) })
+	r.AddMoves(len(moves), func(i int) string { return g.Format(moves[i]) })
 	bobMoves := make([]int, len(moves))
 	for i, m := range moves {
 		bobMoves[i] = int(m.Bob) + 1

@@ -72,7 +72,7 @@ func (s *searched[P]) solveComponents(ctx context.Context, comps []P, opts Optio
 	} else if r.Remoteness, err = sumRemoteness(ctx, s.game, s.format, parts, opts.Memory); err != nil {
 		return nil, err
 	}
-	r.addMoves(len(moves), func(i int) string { return s.formatSum(moves[i].Apply(parts)) })
+	r.AddMoves(len(moves), func(i int) string { return s.formatSum(moves[i].Apply(parts)) })
 	return r, nil
 }
 

@@ -70,7 +70,7 @@ func (g staircaseGame) search() *searched[staircase.Key] {
 				return nil, err
 			}
 			if staircaseWork(cells, staircaseSearchWork) < 0 {
-				return nil, fmt.Errorf("position %q is too large to search move by move (over %d moves); drop --method search to use the closed form", joinBig(cells), staircaseSearchWork)
+				return nil, fmt.Errorf("position %q is too large to search move by move (over %d moves); drop --method search to use the closed form", JoinBig(cells), staircaseSearchWork)
 			}
 			return []staircase.Key{staircase.MakeKey(small)}, nil
 		},
@@ -102,13 +102,13 @@ func (g staircaseGame) Solve(ctx context.Context, tokens []string, opts Options)
 	v := staircase.Value(cells)
 	r := &Report{
 		Game:     "staircase",
-		Position: joinBig(cells),
-		Outcome:  outcomeOfValue(v),
+		Position: JoinBig(cells),
+		Outcome:  OutcomeOfValue(v),
 		Grundy:   v,
 		Method:   "closed form: staircase Nim (the value is the nim-sum of the gaps inside the pairs of coins counted from the right)",
 	}
 	moves := staircase.WinningMoves(cells)
-	r.addMoves(len(moves), func(i int) string { return joinBig(moves[i].Apply(cells)) })
+	r.AddMoves(len(moves), func(i int) string { return JoinBig(moves[i].Apply(cells)) })
 	if staircaseWork(cells, staircaseQuickWork) >= 0 {
 		small, _ := cfInts(cells, "cell", staircase.MaxCell)
 		if err := fillFromSearch(ctx, g.search(), []staircase.Key{staircase.MakeKey(small)}, opts, r); err != nil {

@@ -52,13 +52,13 @@ func TestStaircaseAgainstWitness(t *testing.T) {
 		for j := range cells {
 			cells[j]++
 		}
-		given := joinInts(cells) // unsorted, as POJ gives them
+		given := JoinInts(cells) // unsorted, as POJ gives them
 		slices.Sort(cells)
 		g := w.grundy(cells)
 		var moves []string
 		for _, o := range w.options(cells) {
 			if w.grundy(o) == 0 {
-				moves = append(moves, joinInts(o))
+				moves = append(moves, JoinInts(o))
 			}
 		}
 		want := "N"
@@ -68,8 +68,8 @@ func TestStaircaseAgainstWitness(t *testing.T) {
 		for _, m := range []Method{Auto, Search} {
 			r := cfSolve(t, "staircase", m, given)
 			cfCheck(t, r, want, g, moves)
-			if r.Position != joinInts(cells) {
-				t.Fatalf("position %q, want the sorted cells %q", r.Position, joinInts(cells))
+			if r.Position != JoinInts(cells) {
+				t.Fatalf("position %q, want the sorted cells %q", r.Position, JoinInts(cells))
 			}
 		}
 	}

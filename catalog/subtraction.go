@@ -148,8 +148,8 @@ func (b *bashGame) Solve(ctx context.Context, tokens []string, opts Options) (*R
 	}
 	r := &Report{
 		Game:     b.spec,
-		Position: joinBig(heaps),
-		Outcome:  outcomeOfValue(s),
+		Position: JoinBig(heaps),
+		Outcome:  OutcomeOfValue(s),
 		Grundy:   s,
 		Method:   fmt.Sprintf("closed form: G(n) = n mod %d, and the nim-sum over heaps", b.m+1),
 	}
@@ -185,11 +185,12 @@ func (b *bashGame) Solve(ctx context.Context, tokens []string, opts Options) (*R
 		}
 		moves = append(moves, move{i, new(big.Int).Sub(h, take)})
 	}
-	r.addMoves(len(moves), func(k int) string {
+	r.AddMoves(len(moves), func(k int) string {
 		next := append([]*big.Int(nil), heaps...)
 		next[moves[k].index] = moves[k].to
-		return joinBig(next)
+		return JoinBig(next)
 	})
+
 	return r, nil
 }
 

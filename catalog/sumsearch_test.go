@@ -215,7 +215,7 @@ func TestMisereWinsInts(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	for range 2000 {
 		heaps := randomHeaps(rng, 6, 3)
-		if got, want := misereWins(heaps), nim.MisereWins(bigs(heaps)); got != want {
+		if got, want := misereWins(heaps), nim.MisereWins(Bigs(heaps)); got != want {
 			t.Fatalf("%v: %v, want %v", heaps, got, want)
 		}
 	}

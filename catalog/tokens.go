@@ -54,7 +54,7 @@ func ParseNatural(tok, what string) (*big.Int, error) {
 // and demands between min and max of them.
 func ParseNaturals(tokens []string, what string, minCount, maxCount int) ([]*big.Int, error) {
 	fields := Fields(tokens)
-	if err := countFields(fields, what, minCount, maxCount); err != nil {
+	if err := CountFields(fields, what, minCount, maxCount); err != nil {
 		return nil, err
 	}
 	out := make([]*big.Int, len(fields))
@@ -72,7 +72,7 @@ func ParseNaturals(tokens []string, what string, minCount, maxCount int) ([]*big
 // limit, for positions that are searched rather than solved in closed form.
 func ParseInts(tokens []string, what string, minCount, maxCount, limit int) ([]int, error) {
 	fields := Fields(tokens)
-	if err := countFields(fields, what, minCount, maxCount); err != nil {
+	if err := CountFields(fields, what, minCount, maxCount); err != nil {
 		return nil, err
 	}
 	out := make([]int, len(fields))
@@ -89,7 +89,7 @@ func ParseInts(tokens []string, what string, minCount, maxCount, limit int) ([]i
 	return out, nil
 }
 
-func countFields(fields []string, what string, minCount, maxCount int) error {
+func CountFields(fields []string, what string, minCount, maxCount int) error {
 	maxCount = min(maxCount, MaxComponents)
 	switch {
 	case len(fields) < minCount && minCount == maxCount:
@@ -104,8 +104,8 @@ func countFields(fields []string, what string, minCount, maxCount int) error {
 	return nil
 }
 
-// joinInts writes numbers separated by spaces.
-func joinInts(xs []int) string {
+// JoinInts writes numbers separated by spaces.
+func JoinInts(xs []int) string {
 	var sb strings.Builder
 	for i, x := range xs {
 		if i > 0 {
@@ -116,8 +116,8 @@ func joinInts(xs []int) string {
 	return sb.String()
 }
 
-// joinBig writes big numbers separated by spaces.
-func joinBig(xs []*big.Int) string {
+// JoinBig writes big numbers separated by spaces.
+func JoinBig(xs []*big.Int) string {
 	var sb strings.Builder
 	for i, x := range xs {
 		if i > 0 {

@@ -76,7 +76,7 @@ func (g wythoffGame) Solve(ctx context.Context, tokens []string, opts Options) (
 	a, b := h[0], h[1]
 	r := &Report{
 		Game:     "wythoff",
-		Position: joinBig(h),
+		Position: JoinBig(h),
 		Outcome:  "N",
 		Method:   "closed form: Wythoff's theorem (the P-positions are the Beatty pairs (⌊kφ⌋, ⌊kφ²⌋), computed exactly with integer square roots)",
 	}
