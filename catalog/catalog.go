@@ -140,13 +140,13 @@ type Report struct {
 	MoveCount int `json:"-"`
 }
 
-// maxMoveText bounds the total length of the winning moves a report
+// MaxMoveText bounds the total length of the winning moves a report
 // lists: in a sum of 10^5 heaps each move is a 600 KB position, and tens
 // of thousands of them would be gigabytes.
 const MaxMoveText = 4 << 20
 
 // AddMoves lists count winning moves, the i-th written by move(i), as long
-// as their total length stays within maxMoveText; it records the count,
+// as their total length stays within MaxMoveText; it records the count,
 // and that the list is incomplete when it is.
 func (r *Report) AddMoves(count int, move func(i int) string) {
 	r.MoveCount = count

@@ -50,10 +50,10 @@ type Explorer interface {
 // DefaultMaxMoves is the number of moves Explore lists when not told.
 const DefaultMaxMoves = 500
 
-// maxEnumerated bounds the moves Explore counts beyond those it lists.
+// MaxEnumerated bounds the moves Explore counts beyond those it lists.
 const MaxEnumerated = 100_000
 
-// maxEnumeratedText bounds the bytes of the positions (their text and
+// MaxEnumeratedText bounds the bytes of the positions (their text and
 // their copies) that Explore makes while it counts moves: in a sum of 10^4
 // heaps each is tens of kilobytes, and 10^5 of them would be gigabytes.
 const MaxEnumeratedText = 4 * MaxMoveText
@@ -147,7 +147,7 @@ type Board struct {
 // moves are too many to list with their values.
 var ErrTooLargeToExplore = errors.New("too large to explore move by move")
 
-// heapBoard draws heaps.
+// HeapBoard draws heaps.
 func HeapBoard(heaps []string) *Board {
 	return &Board{Kind: BoardHeaps, Text: strings.Join(heaps, " "), Heaps: heaps}
 }
@@ -314,7 +314,7 @@ func (s *searched[P]) Start() string {
 	return ""
 }
 
-// maxExploreHeap bounds the heaps of closed-form games explored move by
+// MaxExploreHeap bounds the heaps of closed-form games explored move by
 // move (a heap of n has up to n moves, each listed with its value).
 const MaxExploreHeap = 1_000_000
 

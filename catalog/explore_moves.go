@@ -217,7 +217,7 @@ func number(v any) (r *big.Rat, f float64, ok bool) {
 	return nil, 0, false
 }
 
-// expectation is Σ p_i·v_i: an exact fraction string when every term is
+// Expectation is Σ p_i·v_i: an exact fraction string when every term is
 // exact, a float64 otherwise, nil when a term is unknown.
 func Expectation(probs, vals []any) any {
 	exact := new(big.Rat)
@@ -241,7 +241,7 @@ func Expectation(probs, vals []any) any {
 	return float
 }
 
-// finalReport is the result of a two-player game that a move ends, for
+// FinalReport is the result of a two-player game that a move ends, for
 // the player who would be to move next: the mover won (moverWins) or lost.
 // The payoffs are exact: 1 to the winner, 0 to the loser.
 func FinalReport(game string, moverWins bool) *Report {
