@@ -225,7 +225,7 @@ func (misereNim) Solve(ctx context.Context, tokens []string, opts Options) (*Rep
 	return r, nil
 }
 
-// outcomeOfValue is N for a non-zero Sprague–Grundy value, P for zero.
+// OutcomeOfValue is N for a non-zero Sprague–Grundy value, P for zero.
 func OutcomeOfValue(g *big.Int) string {
 	if g.Sign() == 0 {
 		return "P"
