@@ -1,0 +1,17 @@
+// Package builtin registers every built-in game with the catalog. A front
+// end imports it for its side effects, as a program imports its
+// database/sql drivers:
+//
+//	import _ "github.com/grundy-go/grundy/catalog/builtin"
+//
+// Each game family registers its own Entry from an init function in its
+// own package (games/nim, games/pig, …), beside the game's rules; this
+// file only names the packages, one line each, so that a binary that
+// imports it knows every game. A package that wants fewer games (a
+// server offering only some) imports those packages instead.
+package builtin
+
+import (
+	// Games whose adapters still live in the catalog package itself.
+	_ "github.com/grundy-go/grundy/catalog"
+)
