@@ -80,7 +80,11 @@
 // argument for finite subtraction sets (ProofBound states the bounds).
 // Save and Load keep values in zstd-compressed files
 // (github.com/klauspost/compress), so a long run can be resumed with
-// Extend.
+// Extend. A file's header is believed only as far as the file bears it
+// out: LoadFile checks the count it claims against what a file of its
+// size can hold (zstd expands at most 32768 times), and values are read
+// in pieces that grow as they arrive, so a header that lies costs an
+// error, not the memory it claims.
 //
 // Treblecross (treblecross.go) reduces to the octal game 0.007 (Winning
 // Ways ch. 4): unless three in a row can be made at once, nobody plays
