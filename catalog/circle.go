@@ -52,11 +52,11 @@ func newCircle(params string) (Instance, error) {
 
 func (g *circleGame) Spec() string { return g.spec }
 
-func (g *circleGame) search() *searched[circle.Pos] {
-	return &searched[circle.Pos]{
-		spec: g.spec,
-		game: circle.Game{K: g.k},
-		parse: func(tokens []string) ([]circle.Pos, error) {
+func (g *circleGame) search() *Searched[circle.Pos] {
+	return &Searched[circle.Pos]{
+		Name: g.spec,
+		Game: circle.Game{K: g.k},
+		Parse: func(tokens []string) ([]circle.Pos, error) {
 			lines, n, err := g.parse(tokens)
 			if err != nil {
 				return nil, err
@@ -72,8 +72,8 @@ func (g *circleGame) search() *searched[circle.Pos] {
 			}
 			return []circle.Pos{{Circle: true, N: int(n.Int64())}}, nil
 		},
-		format: circle.Game{}.Format,
-		sep:    " + ",
+		Format: circle.Game{}.Format,
+		Sep:    " + ",
 	}
 }
 
@@ -148,7 +148,7 @@ func (g *circleGame) Solve(ctx context.Context, tokens []string, opts Options) (
 	}
 	if n.IsInt64() && n.Int64() <= maxCircleSearch && circleWork(int(n.Int64()), g.k) <= circleQuickWork {
 		c := []circle.Pos{{Circle: true, N: int(n.Int64())}}
-		if err := fillFromSearch(ctx, g.search(), c, opts, r); err != nil {
+		if err := FillFromSearch(ctx, g.search(), c, opts, r); err != nil {
 			return nil, err
 		}
 	} else if r.Grundy == nil {
@@ -166,10 +166,16 @@ func (g *circleGame) Table(ctx context.Context, upto int, opts Options) (*Table,
 	if w := circleWork(upto, g.k); upto > maxCircleSearch || w > circleSearchWork {
 		return nil, fmt.Errorf("--upto %d: too large to search (about %d moves)", upto, w)
 	}
-	t, err := heapTable(ctx, g.spec, circle.Game{K: g.k}, func(n int) circle.Pos { return circle.Pos{Circle: true, N: n} }, upto, opts)
+	t, err := HeapTable(ctx, g.spec, circle.Game{K: g.k}, func(n int) circle.Pos { return circle.Pos{Circle: true, N: n} }, upto, opts)
 	if err != nil {
 		return nil, err
 	}
 	t.Caption = "G(n): the Sprague–Grundy value of a circle of n coins, found by search; 0 marks a P-position (the player to move loses)"
 	return t, nil
+}
+
+// Explore lists the moves found by the search adapter; each position's
+// own report is Solve's.
+func (g *circleGame) Explore(ctx context.Context, tokens []string, opts Options, maxMoves int) (*Exploration, error) {
+	return BySearch(g, g.search()).Explore(ctx, tokens, opts, maxMoves)
 }

@@ -6,17 +6,13 @@ import (
 	"fmt"
 	"iter"
 	"math/big"
-	"slices"
 	"strconv"
 	"strings"
 	"unsafe"
 
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/games/nim"
-	"github.com/grundy-go/grundy/games/staircase"
 	"github.com/grundy-go/grundy/games/subtraction"
-	"github.com/grundy-go/grundy/games/wythoff"
-	"github.com/grundy-go/grundy/heap"
 	"github.com/grundy-go/grundy/impartial"
 	"github.com/grundy-go/grundy/outcome"
 	"github.com/grundy-go/grundy/script"
@@ -221,11 +217,12 @@ func (e *exploreCore[P]) moves(ctx context.Context, parts []P, maxMoves int) ([]
 	return out, total, true, nil
 }
 
-// normalPlay builds the pieces of exploreCore for a searched impartial
-// game under normal play: values from the Sprague–Grundy solver, remoteness
-// from the solver for one component and from a sum search for several.
-func normalPlay[P comparable](solver *impartial.Solver[P], sums *sumSearch[P]) (func(context.Context, []P) (string, *big.Int, error), func(context.Context, []P) (*int, error)) {
-	sums.single = func(ctx context.Context, p P) (bool, int, bool, error) {
+// NormalPlay builds the value and remoteness functions that list a
+// searched impartial game's moves under normal play: values from the
+// Sprague–Grundy solver, remoteness from the solver for one component and
+// from the sum search for several (it sets sums.Single).
+func NormalPlay[P comparable](solver *impartial.Solver[P], sums *SumSearch[P]) (func(context.Context, []P) (string, *big.Int, error), func(context.Context, []P) (*int, error)) {
+	sums.Single = func(ctx context.Context, p P) (bool, int, bool, error) {
 		v, err := solver.Grundy(ctx, p)
 		if err != nil {
 			return false, 0, false, err
@@ -243,16 +240,16 @@ func normalPlay[P comparable](solver *impartial.Solver[P], sums *sumSearch[P]) (
 		}
 		return outcome.FromGrundy(v).String(), new(big.Int).SetUint64(v), nil
 	}
-	return value, sums.remoteness
+	return value, sums.Remoteness
 }
 
 // Explore lists the moves of a searched game's position, each solved by
 // the Sprague–Grundy solver (one memo for the whole request).
-func (s *searched[P]) Explore(ctx context.Context, tokens []string, opts Options, maxMoves int) (*Exploration, error) {
+func (s *Searched[P]) Explore(ctx context.Context, tokens []string, opts Options, maxMoves int) (*Exploration, error) {
 	if opts.Method == ClosedForm {
-		return nil, fmt.Errorf("%s has no closed form here; drop --method closed to search", s.spec)
+		return nil, fmt.Errorf("%s has no closed form here; drop --method closed to search", s.Name)
 	}
-	comps, err := s.parse(tokens)
+	comps, err := s.Parse(tokens)
 	if err != nil {
 		return nil, err
 	}
@@ -260,11 +257,11 @@ func (s *searched[P]) Explore(ctx context.Context, tokens []string, opts Options
 	// sum comes from this file's search, whose budget counts moves
 	// looked at rather than positions: a server must not spend seconds on
 	// it (Kayles sums have hundreds of moves a position).
-	solver := s.solver(opts)
+	solver := s.Solver(opts)
 	parts := solver.Split(comps)
-	sums := newSumSearch(s.game, s.format, false, opts.Memory)
-	defer sums.release()
-	value, rem := normalPlay(solver, sums)
+	sums := NewSumSearch(s.Game, s.Format, false, opts.Memory)
+	defer sums.Release()
+	value, rem := NormalPlay(solver, sums)
 	g, err := solver.SumGrundy(ctx, parts)
 	if err != nil {
 		return nil, err
@@ -274,8 +271,8 @@ func (s *searched[P]) Explore(ctx context.Context, tokens []string, opts Options
 		return nil, err
 	}
 	report := &Report{
-		Game:     s.spec,
-		Position: s.formatSum(comps),
+		Game:     s.Name,
+		Position: s.FormatSum(comps),
 		Outcome:  outcome.FromGrundy(g).String(),
 		Grundy:   new(big.Int).SetUint64(g),
 		Method:   fmt.Sprintf("exhaustive Sprague–Grundy search (%d positions)", solver.States()),
@@ -283,8 +280,8 @@ func (s *searched[P]) Explore(ctx context.Context, tokens []string, opts Options
 	if report.Remoteness, err = rem(ctx, parts); err != nil {
 		return nil, err
 	}
-	report.AddMoves(len(winning), func(i int) string { return s.formatSum(winning[i].Apply(parts)) })
-	core := &exploreCore[P]{options: game.AsSplitting(s.game).Options, format: s.format, sep: s.sep, value: value, remoteness: rem}
+	report.AddMoves(len(winning), func(i int) string { return s.FormatSum(winning[i].Apply(parts)) })
+	core := &exploreCore[P]{options: game.AsSplitting(s.Game).Options, format: s.Format, sep: s.Sep, value: value, remoteness: rem}
 	x := &Exploration{Report: report, Board: s.board(comps)}
 	x.Moves, x.MovesTotal, x.MovesCounted, err = core.moves(ctx, parts, maxMoves)
 	if err != nil {
@@ -295,20 +292,20 @@ func (s *searched[P]) Explore(ctx context.Context, tokens []string, opts Options
 
 // board draws heaps for games on heaps (positions of type int), and the
 // components otherwise.
-func (s *searched[P]) board(comps []P) *Board {
+func (s *Searched[P]) board(comps []P) *Board {
 	strs := make([]string, len(comps))
 	for i, c := range comps {
-		strs[i] = s.format(c)
+		strs[i] = s.Format(c)
 	}
 	if _, heaps := any(comps).([]int); heaps {
 		return HeapBoard(strs)
 	}
-	return &Board{Kind: BoardComponents, Text: s.formatSum(comps), Components: strs}
+	return &Board{Kind: BoardComponents, Text: s.FormatSum(comps), Components: strs}
 }
 
 // Start is a small position of three heaps.
-func (s *searched[P]) Start() string {
-	if _, heaps := any(s.game).(game.Game[int]); heaps {
+func (s *Searched[P]) Start() string {
+	if _, heaps := any(s.Game).(game.Game[int]); heaps {
 		return "3 4 5"
 	}
 	return ""
@@ -335,9 +332,9 @@ func (g nimGame) Explore(ctx context.Context, tokens []string, opts Options, max
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrTooLargeToExplore, err)
 	}
-	sums := newSumSearch[int](nim.Heap{}, strconv.Itoa, false, opts.Memory)
-	defer sums.release()
-	sums.single = func(_ context.Context, h int) (bool, int, bool, error) { return h > 0, min(h, 1), true, nil }
+	sums := NewSumSearch[int](nim.Heap{}, strconv.Itoa, false, opts.Memory)
+	defer sums.Release()
+	sums.Single = func(_ context.Context, h int) (bool, int, bool, error) { return h > 0, min(h, 1), true, nil }
 	value := func(_ context.Context, hs []int) (string, *big.Int, error) {
 		s := 0
 		for _, h := range hs {
@@ -346,7 +343,7 @@ func (g nimGame) Explore(ctx context.Context, tokens []string, opts Options, max
 		v := big.NewInt(int64(s))
 		return OutcomeOfValue(v), v, nil
 	}
-	return exploreHeaps(ctx, report, heaps, nim.Heap{}, value, nimRemotenessBy(sums), maxMoves)
+	return ExploreHeaps(ctx, report, heaps, nim.Heap{}, value, nimRemotenessBy(sums), maxMoves)
 }
 
 // Start is a small position.
@@ -363,19 +360,21 @@ func (g misereNim) Explore(ctx context.Context, tokens []string, opts Options, m
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrTooLargeToExplore, err)
 	}
-	sums := newSumSearch[int](nim.Heap{}, strconv.Itoa, true, opts.Memory)
-	defer sums.release()
+	sums := NewSumSearch[int](nim.Heap{}, strconv.Itoa, true, opts.Memory)
+	defer sums.Release()
 	value := func(_ context.Context, hs []int) (string, *big.Int, error) {
 		if misereWins(hs) {
 			return "N", nil, nil
 		}
 		return "P", nil, nil
 	}
-	return exploreHeaps(ctx, report, heaps, nim.Heap{}, value, nimRemotenessBy(sums), maxMoves)
+	return ExploreHeaps(ctx, report, heaps, nim.Heap{}, value, nimRemotenessBy(sums), maxMoves)
 }
 
-// exploreHeaps lists the moves of a closed-form heap game.
-func exploreHeaps(ctx context.Context, report *Report, heaps []int, g game.Game[int], value func(context.Context, []int) (string, *big.Int, error), remoteness func(context.Context, []int) (*int, error), maxMoves int) (*Exploration, error) {
+// ExploreHeaps lists the moves of a closed-form heap game: report is the
+// position's own (its remoteness filled in when nil), value and remoteness
+// solve each position a move leaves.
+func ExploreHeaps(ctx context.Context, report *Report, heaps []int, g game.Game[int], value func(context.Context, []int) (string, *big.Int, error), remoteness func(context.Context, []int) (*int, error), maxMoves int) (*Exploration, error) {
 	var err error
 	if report.Remoteness == nil {
 		if report.Remoteness, err = remoteness(ctx, heaps); err != nil {
@@ -439,16 +438,16 @@ func (b *bashGame) Explore(ctx context.Context, tokens []string, opts Options, m
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrTooLargeToExplore, err)
 	}
-	g := b.game().game
-	sums := newSumSearch(g, strconv.Itoa, true, opts.Memory)
-	defer sums.release()
+	g := b.game().Game
+	sums := NewSumSearch(g, strconv.Itoa, true, opts.Memory)
+	defer sums.Release()
 	value := func(_ context.Context, hs []int) (string, *big.Int, error) {
 		if hs[0] == 0 || !subtraction.MisereBashLoses(big.NewInt(int64(hs[0])), b.m) {
 			return "N", nil, nil
 		}
 		return "P", nil, nil
 	}
-	return exploreHeaps(ctx, report, heaps, g, value, sums.remoteness, maxMoves)
+	return ExploreHeaps(ctx, report, heaps, g, value, sums.Remoteness, maxMoves)
 }
 
 // Start is a heap a few periods long.
@@ -464,11 +463,8 @@ func LookupBuiltin(spec string) (Instance, error) {
 
 // AsExplorer returns the Explorer of an instance: the instance itself when
 // it implements Explorer, listExplorer for a SuccessorLister (partizan,
-// payoff and chance games, Moore's Nim), else an adapter for the built-in
-// games that have
-// a search adapter beside their closed form (their positions are explored
-// by search; each position's own Report is the closed form's), and for
-// game scripts. ok is false for games whose moves cannot be listed here.
+// payoff and chance games, Moore's Nim). ok is false for games whose moves
+// cannot be listed here.
 func AsExplorer(inst Instance) (x Explorer, ok bool) {
 	if x, ok := inst.(Explorer); ok {
 		return x, true
@@ -476,86 +472,26 @@ func AsExplorer(inst Instance) (x Explorer, ok bool) {
 	if l, ok := inst.(SuccessorLister); ok {
 		return listExplorer{l}, true
 	}
-	switch g := inst.(type) {
-	case *circleGame:
-		return bySearch(g, g.search()), true
-	case fibnimGame:
-		return bySearch(g, g.search()), true
-	case *heapRuleGame:
-		return bySearch(g, g.search()), true
-	case laskerGame:
-		return bySearch(g, g.search()), true
-	case *multiplyGame:
-		return bySearch(g, g.search()), true
-	case staircaseGame:
-		return searchExplorer[staircase.Key]{g, g.search(), coinStrip}, true
-	case wythoffGame:
-		return searchExplorer[wythoff.Pos]{g, g.search(), numbersAsHeaps}, true
-	case paperGame:
-		return bySearch(g, g.search()), true
-	case treblecross:
-		return treblecrossExplorer{g}, true
-	case *ScriptInstance:
-		return scriptExplorer{g}, true
-	}
 	return nil, false
 }
 
-// treblecrossExplorer lists the moves of a Treblecross strip: an X in each
-// empty cell (To names the cell, "cell 5", counted from 1), each resulting
-// strip solved as Solve solves it. The board is the strip as a one-row
-// grid.
-type treblecrossExplorer struct{ g treblecross }
-
-func (e treblecrossExplorer) Explore(ctx context.Context, tokens []string, opts Options, maxMoves int) (*Exploration, error) {
-	if maxMoves <= 0 {
-		maxMoves = DefaultMaxMoves
-	}
-	report, err := e.g.Solve(ctx, tokens, opts)
-	if err != nil {
-		return nil, err
-	}
-	cells, err := heap.ParseStrip(tokens[0])
-	if err != nil {
-		return nil, err
-	}
-	x := &Exploration{Report: report, Board: &Board{Kind: BoardGrid, Text: report.Position, Rows: []string{report.Position}}, MovesCounted: true}
-	if report.Remoteness != nil && *report.Remoteness == 0 {
-		return x, nil // three in a row: the game is over
-	}
-	for i, filled := range cells {
-		if filled {
-			continue
-		}
-		x.MovesTotal++
-		if len(x.Moves) >= maxMoves {
-			continue
-		}
-		next := slices.Clone(cells)
-		next[i] = true
-		r, err := e.g.Solve(ctx, []string{heap.FormatStrip(next)}, opts)
-		if err != nil {
-			return nil, err
-		}
-		x.Moves = append(x.Moves, MoveInfo{Component: -1, To: fmt.Sprintf("cell %d", i+1), Position: r.Position, Outcome: r.Outcome, Grundy: r.Grundy, Remoteness: r.Remoteness})
-	}
-	return x, nil
+// SearchExplorer explores a closed-form game through its search adapter:
+// each position's own Report is the closed form's (Inst's Solve), its
+// moves are Search's.
+type SearchExplorer[P comparable] struct {
+	Inst   Instance
+	Search *Searched[P]
+	Board  func(position string) *Board // nil: the search adapter's board
 }
 
-// searchExplorer explores a closed-form game through its search adapter.
-type searchExplorer[P comparable] struct {
-	inst  Instance
-	s     *searched[P]
-	board func(position string) *Board // nil: the search adapter's board
+// BySearch is a SearchExplorer that draws positions as Search does.
+func BySearch[P comparable](inst Instance, s *Searched[P]) Explorer {
+	return SearchExplorer[P]{Inst: inst, Search: s}
 }
 
-func bySearch[P comparable](inst Instance, s *searched[P]) Explorer {
-	return searchExplorer[P]{inst: inst, s: s}
-}
-
-// numbersAsHeaps draws a position written as numbers (Wythoff's two heaps)
+// NumbersAsHeaps draws a position written as numbers (Wythoff's two heaps)
 // as heaps.
-func numbersAsHeaps(position string) *Board {
+func NumbersAsHeaps(position string) *Board {
 	f := strings.Fields(position)
 	for _, x := range f {
 		if _, err := strconv.ParseUint(x, 10, 63); err != nil {
@@ -565,9 +501,9 @@ func numbersAsHeaps(position string) *Board {
 	return HeapBoard(f)
 }
 
-// coinStrip draws coins on the cells of a line, cells numbered from 1
+// CoinStrip draws coins on the cells of a line, cells numbered from 1
 // (staircase Nim's positions are the occupied cells), as a one-row grid.
-func coinStrip(position string) *Board {
+func CoinStrip(position string) *Board {
 	cells := map[int]bool{}
 	last := 0
 	for _, x := range strings.Fields(position) {
@@ -591,14 +527,14 @@ func coinStrip(position string) *Board {
 
 // Explore reports the closed form's answer for the position and lists the
 // moves found by search; the two must agree on the outcome.
-func (e searchExplorer[P]) Explore(ctx context.Context, tokens []string, opts Options, maxMoves int) (*Exploration, error) {
-	report, err := e.inst.Solve(ctx, tokens, opts)
+func (e SearchExplorer[P]) Explore(ctx context.Context, tokens []string, opts Options, maxMoves int) (*Exploration, error) {
+	report, err := e.Inst.Solve(ctx, tokens, opts)
 	if err != nil {
 		return nil, err
 	}
 	sopts := opts
 	sopts.Method = Search
-	x, err := e.s.Explore(ctx, tokens, sopts, maxMoves)
+	x, err := e.Search.Explore(ctx, tokens, sopts, maxMoves)
 	if err != nil {
 		var tooMany *impartial.TooManyStatesError
 		if errors.As(err, &tooMany) || ctx.Err() != nil {
@@ -607,14 +543,14 @@ func (e searchExplorer[P]) Explore(ctx context.Context, tokens []string, opts Op
 		return nil, fmt.Errorf("%w: %w", ErrTooLargeToExplore, err)
 	}
 	if x.Report.Outcome != report.Outcome {
-		return nil, fmt.Errorf("%s %s: the closed form says %s but search says %s; please report this bug", e.inst.Spec(), report.Position, report.Outcome, x.Report.Outcome)
+		return nil, fmt.Errorf("%s %s: the closed form says %s but search says %s; please report this bug", e.Inst.Spec(), report.Position, report.Outcome, x.Report.Outcome)
 	}
 	if report.Remoteness == nil {
 		report.Remoteness = x.Report.Remoteness
 	}
 	x.Report = report
-	if e.board != nil {
-		if b := e.board(report.Position); b != nil {
+	if e.Board != nil {
+		if b := e.Board(report.Position); b != nil {
 			x.Board = b
 		}
 	}
@@ -627,6 +563,11 @@ func (e searchExplorer[P]) Explore(ctx context.Context, tokens []string, opts Op
 // script's Starlark value ("(\"ABBA\", \"AABB\", 0)"), and read back the
 // same way.
 type scriptExplorer struct{ s *ScriptInstance }
+
+// Explore lists the script's moves (scriptExplorer).
+func (s *ScriptInstance) Explore(ctx context.Context, tokens []string, opts Options, maxMoves int) (*Exploration, error) {
+	return scriptExplorer{s}.Explore(ctx, tokens, opts, maxMoves)
+}
 
 // scriptTokens turns position tokens into Options for a script: a text
 // that starts like a Starlark tuple, list, dict or string literal is an

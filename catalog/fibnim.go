@@ -64,11 +64,11 @@ func (fibnimGame) parse(tokens []string) (n, l *big.Int, err error) {
 	return n, l, nil
 }
 
-func (g fibnimGame) search() *searched[fibnim.Pos] {
-	return &searched[fibnim.Pos]{
-		spec: "fibonacci-nim",
-		game: fibnim.Game{},
-		parse: func(tokens []string) ([]fibnim.Pos, error) {
+func (g fibnimGame) search() *Searched[fibnim.Pos] {
+	return &Searched[fibnim.Pos]{
+		Name: "fibonacci-nim",
+		Game: fibnim.Game{},
+		Parse: func(tokens []string) ([]fibnim.Pos, error) {
 			n, l, err := g.parse(tokens)
 			if err != nil {
 				return nil, err
@@ -78,7 +78,7 @@ func (g fibnimGame) search() *searched[fibnim.Pos] {
 			}
 			return []fibnim.Pos{fibnim.Canon(int(n.Int64()), int(l.Int64()))}, nil
 		},
-		format: func(p fibnim.Pos) string { return fmt.Sprintf("%d %d", p.N, p.L) },
+		Format: func(p fibnim.Pos) string { return fmt.Sprintf("%d %d", p.N, p.L) },
 	}
 }
 
@@ -123,11 +123,17 @@ func (g fibnimGame) Solve(ctx context.Context, tokens []string, opts Options) (*
 	}
 	if n.IsInt64() && n.Int64() <= fibnimQuick {
 		p := fibnim.Canon(int(n.Int64()), int(l.Int64()))
-		if err := fillFromSearch(ctx, g.search(), []fibnim.Pos{p}, opts, r); err != nil {
+		if err := FillFromSearch(ctx, g.search(), []fibnim.Pos{p}, opts, r); err != nil {
 			return nil, err
 		}
 	} else if r.Grundy == nil {
 		r.Notes = append(r.Notes, "Whinihan's theorem gives the outcome, not the Sprague–Grundy value; the heap is too large to search, so grundy is null")
 	}
 	return r, nil
+}
+
+// Explore lists the moves found by the search adapter; each position's
+// own report is Solve's.
+func (g fibnimGame) Explore(ctx context.Context, tokens []string, opts Options, maxMoves int) (*Exploration, error) {
+	return BySearch(g, g.search()).Explore(ctx, tokens, opts, maxMoves)
 }

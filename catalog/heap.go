@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/big"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -109,14 +110,14 @@ func (g *heapRuleGame) maxHeap() int {
 	return maxHeapGameHeap
 }
 
-func (g *heapRuleGame) search() *searched[int] {
-	return &searched[int]{
-		spec: g.rule.Spec,
-		game: octal.Game{Rule: g.rule},
-		parse: func(t []string) ([]int, error) {
+func (g *heapRuleGame) search() *Searched[int] {
+	return &Searched[int]{
+		Name: g.rule.Spec,
+		Game: octal.Game{Rule: g.rule},
+		Parse: func(t []string) ([]int, error) {
 			return ParseInts(t, "heap size", 1, MaxComponents, maxHeapSearchHeap)
 		},
-		format: strconv.Itoa,
+		Format: strconv.Itoa,
 	}
 }
 
@@ -222,7 +223,7 @@ func (g *heapRuleGame) Table(ctx context.Context, upto int, opts Options) (*Tabl
 		if upto > maxHeapSearchHeap {
 			return nil, fmt.Errorf("--upto %d: searched tables of %s go up to %d", upto, g.rule.Spec, maxHeapSearchHeap)
 		}
-		return heapTable(ctx, g.rule.Spec, octal.Game{Rule: g.rule}, func(n int) int { return n }, upto, opts)
+		return HeapTable(ctx, g.rule.Spec, octal.Game{Rule: g.rule}, func(n int) int { return n }, upto, opts)
 	}
 	vals, err := g.values(ctx, upto, opts)
 	if err != nil {
@@ -288,4 +289,48 @@ func (treblecross) Solve(ctx context.Context, tokens []string, opts Options) (*R
 		r.WinningMoves = append(r.WinningMoves, heap.FormatStrip(next))
 	}
 	return r, nil
+}
+
+// Explore lists the moves of a Treblecross strip: an X in each empty cell
+// (To names the cell, "cell 5", counted from 1), each resulting strip
+// solved as Solve solves it. The board is the strip as a one-row grid.
+func (g treblecross) Explore(ctx context.Context, tokens []string, opts Options, maxMoves int) (*Exploration, error) {
+	if maxMoves <= 0 {
+		maxMoves = DefaultMaxMoves
+	}
+	report, err := g.Solve(ctx, tokens, opts)
+	if err != nil {
+		return nil, err
+	}
+	cells, err := heap.ParseStrip(tokens[0])
+	if err != nil {
+		return nil, err
+	}
+	x := &Exploration{Report: report, Board: &Board{Kind: BoardGrid, Text: report.Position, Rows: []string{report.Position}}, MovesCounted: true}
+	if report.Remoteness != nil && *report.Remoteness == 0 {
+		return x, nil // three in a row: the game is over
+	}
+	for i, filled := range cells {
+		if filled {
+			continue
+		}
+		x.MovesTotal++
+		if len(x.Moves) >= maxMoves {
+			continue
+		}
+		next := slices.Clone(cells)
+		next[i] = true
+		r, err := g.Solve(ctx, []string{heap.FormatStrip(next)}, opts)
+		if err != nil {
+			return nil, err
+		}
+		x.Moves = append(x.Moves, MoveInfo{Component: -1, To: fmt.Sprintf("cell %d", i+1), Position: r.Position, Outcome: r.Outcome, Grundy: r.Grundy, Remoteness: r.Remoteness})
+	}
+	return x, nil
+}
+
+// Explore lists the moves found by the search adapter; each position's
+// own report is Solve's.
+func (g *heapRuleGame) Explore(ctx context.Context, tokens []string, opts Options, maxMoves int) (*Exploration, error) {
+	return BySearch(g, g.search()).Explore(ctx, tokens, opts, maxMoves)
 }

@@ -26,9 +26,9 @@ const maxPeriodicHeap = 1_000_000_000_000_000_000
 // period: finitely many digits, moves that leave at most two heaps.
 func (g *heapRuleGame) periodic() bool { return g.rule.Finite() && g.rule.MaxHeaps() <= 2 }
 
-// provenPeriod computes values of a finite rule until its period is
+// ProvenPeriod computes values of a finite rule until its period is
 // proven, within maxPeriodValues values.
-func provenPeriod(ctx context.Context, rule *heap.Rule, opts Options) (*heap.Values, heap.Period, error) {
+func ProvenPeriod(ctx context.Context, rule *heap.Rule, opts Options) (*heap.Values, heap.Period, error) {
 	for n := 4096; ; n *= 4 {
 		n = min(n, maxPeriodValues)
 		v, err := heap.Compute(ctx, rule, n, heap.Options{Progress: opts.Progress})
@@ -51,7 +51,7 @@ func (g *heapRuleGame) proven(ctx context.Context, opts Options) (periodicValues
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if g.period.vals == nil {
-		vals, per, err := provenPeriod(ctx, g.rule, opts)
+		vals, per, err := ProvenPeriod(ctx, g.rule, opts)
 		if err != nil {
 			return periodicValues{}, per, err
 		}

@@ -62,7 +62,7 @@ func TestSplitCounts(t *testing.T) {
 	ctx := context.Background()
 	for _, spec := range periodicSpecs {
 		g := periodicGame(t, spec)
-		vals, per, err := provenPeriod(ctx, g.rule, Options{})
+		vals, per, err := ProvenPeriod(ctx, g.rule, Options{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -53,14 +53,14 @@ type laskerGame struct{}
 
 func (laskerGame) Spec() string { return "lasker" }
 
-func (laskerGame) search() *searched[int] {
-	return &searched[int]{
-		spec: "lasker",
-		game: lasker.Game{},
-		parse: func(t []string) ([]int, error) {
+func (laskerGame) search() *Searched[int] {
+	return &Searched[int]{
+		Name: "lasker",
+		Game: lasker.Game{},
+		Parse: func(t []string) ([]int, error) {
 			return ParseInts(t, "heap size", 1, MaxComponents, maxLaskerSearchHeap)
 		},
-		format: strconv.Itoa,
+		Format: strconv.Itoa,
 	}
 }
 
@@ -83,7 +83,7 @@ func (g laskerGame) Solve(ctx context.Context, tokens []string, opts Options) (*
 	if total := laskerTotal(heaps); total >= 0 && total <= laskerQuickTokens {
 		// Small enough to search: the search adds the remoteness.
 		small, _ := cfInts(heaps, "heap size", maxLaskerSearchHeap)
-		if err := fillFromSearch(ctx, g.search(), small, opts, r); err != nil {
+		if err := FillFromSearch(ctx, g.search(), small, opts, r); err != nil {
 			return nil, err
 		}
 	}
@@ -167,7 +167,7 @@ func (g laskerGame) Table(ctx context.Context, upto int, opts Options) (*Table, 
 		if upto > maxLaskerSearchHeap {
 			return nil, fmt.Errorf("--upto %d: searched Lasker tables go up to %d", upto, maxLaskerSearchHeap)
 		}
-		return heapTable(ctx, "lasker", lasker.Game{}, func(n int) int { return n }, upto, opts)
+		return HeapTable(ctx, "lasker", lasker.Game{}, func(n int) int { return n }, upto, opts)
 	}
 	if upto < 0 {
 		return nil, fmt.Errorf("--upto must not be negative, got %d", upto)
@@ -177,4 +177,10 @@ func (g laskerGame) Table(ctx context.Context, upto int, opts Options) (*Table, 
 		t.Values[n] = uint64(lasker.Value64(int64(n)))
 	}
 	return t, nil
+}
+
+// Explore lists the moves found by the search adapter; each position's
+// own report is Solve's.
+func (g laskerGame) Explore(ctx context.Context, tokens []string, opts Options, maxMoves int) (*Exploration, error) {
+	return BySearch(g, g.search()).Explore(ctx, tokens, opts, maxMoves)
 }

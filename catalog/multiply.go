@@ -57,11 +57,11 @@ func (g *multiplyGame) parse(tokens []string) (*big.Int, error) {
 	return p, nil
 }
 
-func (g *multiplyGame) search() *searched[int64] {
-	return &searched[int64]{
-		spec: g.spec,
-		game: multiply.Game{N: g.n.Int64()},
-		parse: func(tokens []string) ([]int64, error) {
+func (g *multiplyGame) search() *Searched[int64] {
+	return &Searched[int64]{
+		Name: g.spec,
+		Game: multiply.Game{N: g.n.Int64()},
+		Parse: func(tokens []string) ([]int64, error) {
 			if !g.n.IsInt64() || g.n.Int64() > multiply.MaxSearchN {
 				return nil, fmt.Errorf("N = %s is too large to search: at most %d", g.n, int64(multiply.MaxSearchN))
 			}
@@ -74,7 +74,7 @@ func (g *multiplyGame) search() *searched[int64] {
 			}
 			return []int64{p.Int64()}, nil
 		},
-		format: func(p int64) string { return strconv.FormatInt(p, 10) },
+		Format: func(p int64) string { return strconv.FormatInt(p, 10) },
 	}
 }
 
@@ -106,7 +106,7 @@ func (g *multiplyGame) Solve(ctx context.Context, tokens []string, opts Options)
 	if g.n.IsInt64() && g.n.Int64() <= multiply.MaxSearchN {
 		q := min(p.Int64(), g.n.Int64())
 		if p.IsInt64() {
-			if err := fillFromSearch(ctx, g.search(), []int64{q}, opts, r); err != nil {
+			if err := FillFromSearch(ctx, g.search(), []int64{q}, opts, r); err != nil {
 				return nil, err
 			}
 		}
@@ -114,4 +114,10 @@ func (g *multiplyGame) Solve(ctx context.Context, tokens []string, opts Options)
 		r.Notes = append(r.Notes, "the closed form gives the outcome, not the Sprague–Grundy value; N is too large to search, so grundy is null")
 	}
 	return r, nil
+}
+
+// Explore lists the moves found by the search adapter; each position's
+// own report is Solve's.
+func (g *multiplyGame) Explore(ctx context.Context, tokens []string, opts Options, maxMoves int) (*Exploration, error) {
+	return BySearch(g, g.search()).Explore(ctx, tokens, opts, maxMoves)
 }

@@ -36,12 +36,12 @@ type nimGame struct{}
 
 func (nimGame) Spec() string { return "nim" }
 
-func (g nimGame) search() *searched[int] {
-	return &searched[int]{
-		spec:   "nim",
-		game:   nim.Heap{},
-		parse:  func(t []string) ([]int, error) { return ParseInts(t, "heap size", 1, MaxComponents, maxSearchHeap) },
-		format: strconv.Itoa,
+func (g nimGame) search() *Searched[int] {
+	return &Searched[int]{
+		Name:   "nim",
+		Game:   nim.Heap{},
+		Parse:  func(t []string) ([]int, error) { return ParseInts(t, "heap size", 1, MaxComponents, maxSearchHeap) },
+		Format: strconv.Itoa,
 	}
 }
 
@@ -70,7 +70,7 @@ func (g nimGame) Solve(ctx context.Context, tokens []string, opts Options) (*Rep
 	} else if rem, ok := nimOnesRemoteness(heaps); ok {
 		r.Remoteness = &rem
 	} else if small, ok := intsUpTo(heaps, maxSearchHeap); ok && nimSumSearchable(small) {
-		if r.Remoteness, err = sumRemoteness(ctx, nim.Heap{}, strconv.Itoa, small, opts.Memory); err != nil {
+		if r.Remoteness, err = SumRemoteness(ctx, nim.Heap{}, strconv.Itoa, small, opts.Memory); err != nil {
 			return nil, err
 		}
 	}
@@ -152,9 +152,9 @@ func nimSumSearchable(heaps []int) bool {
 // nimRemotenessBy returns the remoteness of Nim positions for the
 // explorer: from the closed form when every heap has at most one token,
 // else from search by sums when the position is small enough to search
-// (at most sumSearchMaxParts heaps, or within nimSumSearchable's bound);
+// (at most SumSearchMaxParts heaps, or within nimSumSearchable's bound);
 // unknown (nil) otherwise, without searching.
-func nimRemotenessBy(sums *sumSearch[int]) func(context.Context, []int) (*int, error) {
+func nimRemotenessBy(sums *SumSearch[int]) func(context.Context, []int) (*int, error) {
 	return func(ctx context.Context, hs []int) (*int, error) {
 		if rem, ok := nimOnesRemoteness(hs); ok {
 			return &rem, nil
@@ -165,10 +165,10 @@ func nimRemotenessBy(sums *sumSearch[int]) func(context.Context, []int) (*int, e
 				live++
 			}
 		}
-		if live > sumSearchMaxParts && !nimSumSearchable(hs) {
+		if live > SumSearchMaxParts && !nimSumSearchable(hs) {
 			return nil, nil
 		}
-		return sums.remoteness(ctx, hs)
+		return sums.Remoteness(ctx, hs)
 	}
 }
 
@@ -189,7 +189,7 @@ func (g nimGame) Table(ctx context.Context, upto int, opts Options) (*Table, err
 		return nil, fmt.Errorf("--upto %d: searching Nim heaps is quadratic; at most %d", upto, maxSearchHeap)
 	}
 	if opts.Method == Search {
-		return heapTable(ctx, "nim", nim.Heap{}, func(n int) int { return n }, upto, opts)
+		return HeapTable(ctx, "nim", nim.Heap{}, func(n int) int { return n }, upto, opts)
 	}
 	t := &Table{Game: "nim", Values: make([]uint64, upto), Caption: "G(n) = n: a Nim heap of n is the nimber *n"}
 	for n := range t.Values {

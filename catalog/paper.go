@@ -72,11 +72,11 @@ func parsePaper(tokens []string) ([]paperSheet, error) {
 	return out, nil
 }
 
-func (paperGame) search() *searched[paper.Sheet] {
-	return &searched[paper.Sheet]{
-		spec: "paper",
-		game: paper.Game{},
-		parse: func(tokens []string) ([]paper.Sheet, error) {
+func (paperGame) search() *Searched[paper.Sheet] {
+	return &Searched[paper.Sheet]{
+		Name: "paper",
+		Game: paper.Game{},
+		Parse: func(tokens []string) ([]paper.Sheet, error) {
 			sheets, err := parsePaper(tokens)
 			if err != nil {
 				return nil, err
@@ -90,7 +90,7 @@ func (paperGame) search() *searched[paper.Sheet] {
 			}
 			return out, nil
 		},
-		format: paper.Game{}.Format,
+		Format: paper.Game{}.Format,
 	}
 }
 
@@ -155,4 +155,10 @@ func (g paperGame) Solve(ctx context.Context, tokens []string, opts Options) (*R
 	})
 
 	return r, nil
+}
+
+// Explore lists the moves found by the search adapter; each position's
+// own report is Solve's.
+func (g paperGame) Explore(ctx context.Context, tokens []string, opts Options, maxMoves int) (*Exploration, error) {
+	return BySearch(g, g.search()).Explore(ctx, tokens, opts, maxMoves)
 }

@@ -45,7 +45,7 @@ func (g *subtractGame) Solve(ctx context.Context, tokens []string, opts Options)
 	if !large {
 		return g.heapGame.Solve(ctx, tokens, opts)
 	}
-	vals, per, err := provenPeriod(ctx, g.rule, opts)
+	vals, per, err := ProvenPeriod(ctx, g.rule, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -65,7 +65,7 @@ func (g *subtractGame) Solve(ctx context.Context, tokens []string, opts Options)
 		x ^= values[i]
 	}
 	r := &Report{
-		Game:     g.spec,
+		Game:     g.Name,
 		Position: JoinBig(heaps),
 		Outcome:  "N",
 		Grundy:   new(big.Int).SetUint64(x),

@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/big"
 	"strings"
@@ -11,38 +12,38 @@ import (
 	"github.com/grundy-go/grundy/outcome"
 )
 
-// searched adapts an impartial game with positions of type P to an
+// Searched adapts an impartial game with positions of type P to an
 // Instance that answers by exhaustive Sprague–Grundy search. A position on
 // the command line is a sum of components, each parsed and formatted by
 // the game's own notation.
-type searched[P comparable] struct {
-	spec   string
-	game   game.Game[P]
-	parse  func(tokens []string) ([]P, error) // the components of a position
-	format func(P) string                     // one component
-	sep    string                             // between components; " " when empty
+type Searched[P comparable] struct {
+	Name   string                             // the spec, as Spec returns it
+	Game   game.Game[P]                       // the game of one component
+	Parse  func(tokens []string) ([]P, error) // the components of a position
+	Format func(P) string                     // one component
+	Sep    string                             // between components; " " when empty
 }
 
-func (s *searched[P]) Spec() string { return s.spec }
+func (s *Searched[P]) Spec() string { return s.Name }
 
-func (s *searched[P]) Solve(ctx context.Context, tokens []string, opts Options) (*Report, error) {
+func (s *Searched[P]) Solve(ctx context.Context, tokens []string, opts Options) (*Report, error) {
 	if opts.Method == ClosedForm {
-		return nil, fmt.Errorf("%s has no closed form here; drop --method closed to search", s.spec)
+		return nil, fmt.Errorf("%s has no closed form here; drop --method closed to search", s.Name)
 	}
-	comps, err := s.parse(tokens)
+	comps, err := s.Parse(tokens)
 	if err != nil {
 		return nil, err
 	}
-	return s.solveComponents(ctx, comps, opts)
+	return s.SolveComponents(ctx, comps, opts)
 }
 
-func (s *searched[P]) solver(opts Options) *impartial.Solver[P] {
-	return impartial.New(s.game, impartial.Options{MaxStates: opts.MaxStates, Progress: opts.Progress, Memory: opts.Memory})
+func (s *Searched[P]) Solver(opts Options) *impartial.Solver[P] {
+	return impartial.New(s.Game, impartial.Options{MaxStates: opts.MaxStates, Progress: opts.Progress, Memory: opts.Memory})
 }
 
-// solveComponents searches the sum of comps.
-func (s *searched[P]) solveComponents(ctx context.Context, comps []P, opts Options) (*Report, error) {
-	solver := s.solver(opts)
+// SolveComponents searches the sum of comps.
+func (s *Searched[P]) SolveComponents(ctx context.Context, comps []P, opts Options) (*Report, error) {
+	solver := s.Solver(opts)
 	parts := solver.Split(comps)
 	g, err := solver.SumGrundy(ctx, parts)
 	if err != nil {
@@ -53,8 +54,8 @@ func (s *searched[P]) solveComponents(ctx context.Context, comps []P, opts Optio
 		return nil, err
 	}
 	r := &Report{
-		Game:     s.spec,
-		Position: s.formatSum(comps),
+		Game:     s.Name,
+		Position: s.FormatSum(comps),
 		Outcome:  outcome.FromGrundy(g).String(),
 		Grundy:   new(big.Int).SetUint64(g),
 		Method:   fmt.Sprintf("exhaustive Sprague–Grundy search (%d positions)", solver.States()),
@@ -69,27 +70,28 @@ func (s *searched[P]) solveComponents(ctx context.Context, comps []P, opts Optio
 	}
 	if rem != impartial.UnknownRemoteness {
 		r.Remoteness = &rem
-	} else if r.Remoteness, err = sumRemoteness(ctx, s.game, s.format, parts, opts.Memory); err != nil {
+	} else if r.Remoteness, err = SumRemoteness(ctx, s.Game, s.Format, parts, opts.Memory); err != nil {
 		return nil, err
 	}
-	r.AddMoves(len(moves), func(i int) string { return s.formatSum(moves[i].Apply(parts)) })
+	r.AddMoves(len(moves), func(i int) string { return s.FormatSum(moves[i].Apply(parts)) })
 	return r, nil
 }
 
-func (s *searched[P]) formatSum(comps []P) string {
-	sep := s.sep
+func (s *Searched[P]) FormatSum(comps []P) string {
+	sep := s.Sep
 	if sep == "" {
 		sep = " "
 	}
 	parts := make([]string, len(comps))
 	for i, c := range comps {
-		parts[i] = s.format(c)
+		parts[i] = s.Format(c)
 	}
 	return strings.Join(parts, sep)
 }
 
-// table returns G(0..upto-1) for a game on one heap.
-func heapTable[P comparable](ctx context.Context, spec string, g game.Game[P], heap func(n int) P, upto int, opts Options) (*Table, error) {
+// HeapTable returns G(0..upto-1) for a game on one heap, heap(n) being
+// the position of n tokens.
+func HeapTable[P comparable](ctx context.Context, spec string, g game.Game[P], heap func(n int) P, upto int, opts Options) (*Table, error) {
 	if upto < 0 {
 		return nil, fmt.Errorf("--upto must not be negative, got %d", upto)
 	}
@@ -103,4 +105,36 @@ func heapTable[P comparable](ctx context.Context, spec string, g game.Game[P], h
 		t.Values[n] = v
 	}
 	return t, nil
+}
+
+// FillFromSearch completes a closed-form report r with the Sprague–Grundy
+// value and remoteness that an exhaustive search of comps finds; the
+// caller has judged the search quick. The search is a second witness: if
+// its outcome or winning moves disagree with the closed form's, that is a
+// bug, reported as an error rather than a wrong answer.
+func FillFromSearch[P comparable](ctx context.Context, s *Searched[P], comps []P, opts Options, r *Report) error {
+	sr, err := s.SolveComponents(ctx, comps, Options{MaxStates: opts.MaxStates, Progress: opts.Progress})
+	if err != nil {
+		var tooMany *impartial.TooManyStatesError
+		if errors.As(err, &tooMany) {
+			r.Notes = append(r.Notes, "the search for the Sprague–Grundy value was cut off by --max-states, so grundy is null")
+			return nil
+		}
+		return err
+	}
+	if sr.Outcome != r.Outcome {
+		return fmt.Errorf("internal error: %s %s: the closed form says %s but the search says %s", r.Game, r.Position, r.Outcome, sr.Outcome)
+	}
+	if r.Grundy != nil {
+		if r.Grundy.Cmp(sr.Grundy) != 0 {
+			return fmt.Errorf("internal error: %s %s: the closed form gives the value %s but the search %s", r.Game, r.Position, r.Grundy, sr.Grundy)
+		}
+		r.Remoteness = sr.Remoteness
+		r.Notes = append(r.Notes, "the remoteness comes from an exhaustive search ("+sr.Method+"), which confirms the value")
+		return nil
+	}
+	r.Grundy = sr.Grundy
+	r.Remoteness = sr.Remoteness
+	r.Notes = append(r.Notes, "the Sprague–Grundy value and remoteness come from an exhaustive search ("+sr.Method+")")
+	return nil
 }

@@ -56,11 +56,11 @@ func (staircaseGame) parse(tokens []string) ([]*big.Int, error) {
 	return staircase.Normalize(cells)
 }
 
-func (g staircaseGame) search() *searched[staircase.Key] {
-	return &searched[staircase.Key]{
-		spec: "staircase",
-		game: staircase.Game{},
-		parse: func(t []string) ([]staircase.Key, error) {
+func (g staircaseGame) search() *Searched[staircase.Key] {
+	return &Searched[staircase.Key]{
+		Name: "staircase",
+		Game: staircase.Game{},
+		Parse: func(t []string) ([]staircase.Key, error) {
 			cells, err := g.parse(t)
 			if err != nil {
 				return nil, err
@@ -74,7 +74,7 @@ func (g staircaseGame) search() *searched[staircase.Key] {
 			}
 			return []staircase.Key{staircase.MakeKey(small)}, nil
 		},
-		format: staircase.Game{}.Format,
+		Format: staircase.Game{}.Format,
 	}
 }
 
@@ -111,9 +111,15 @@ func (g staircaseGame) Solve(ctx context.Context, tokens []string, opts Options)
 	r.AddMoves(len(moves), func(i int) string { return JoinBig(moves[i].Apply(cells)) })
 	if staircaseWork(cells, staircaseQuickWork) >= 0 {
 		small, _ := cfInts(cells, "cell", staircase.MaxCell)
-		if err := fillFromSearch(ctx, g.search(), []staircase.Key{staircase.MakeKey(small)}, opts, r); err != nil {
+		if err := FillFromSearch(ctx, g.search(), []staircase.Key{staircase.MakeKey(small)}, opts, r); err != nil {
 			return nil, err
 		}
 	}
 	return r, nil
+}
+
+// Explore lists the moves found by the search adapter; each position's
+// own report is Solve's.
+func (g staircaseGame) Explore(ctx context.Context, tokens []string, opts Options, maxMoves int) (*Exploration, error) {
+	return SearchExplorer[staircase.Key]{Inst: g, Search: g.search(), Board: CoinStrip}.Explore(ctx, tokens, opts, maxMoves)
 }

@@ -57,21 +57,21 @@ func init() {
 }
 
 // heapGame is a searched game whose components are heaps given as numbers.
-type heapGame struct{ searched[int] }
+type heapGame struct{ Searched[int] }
 
 func newHeapGame(spec string, g game.Game[int]) *heapGame {
-	return &heapGame{searched[int]{
-		spec:   spec,
-		game:   g,
-		format: strconv.Itoa,
-		parse: func(t []string) ([]int, error) {
+	return &heapGame{Searched[int]{
+		Name:   spec,
+		Game:   g,
+		Format: strconv.Itoa,
+		Parse: func(t []string) ([]int, error) {
 			return ParseInts(t, "heap size", 1, MaxComponents, maxSubtractionHeap)
 		},
 	}}
 }
 
 func (h *heapGame) Table(ctx context.Context, upto int, opts Options) (*Table, error) {
-	return heapTable(ctx, h.spec, h.game, func(n int) int { return n }, upto, opts)
+	return HeapTable(ctx, h.Name, h.Game, func(n int) int { return n }, upto, opts)
 }
 
 func newSubtract(params string) (Instance, error) {
@@ -160,7 +160,7 @@ func (b *bashGame) Solve(ctx context.Context, tokens []string, opts Options) (*R
 			r.Remoteness = &n
 		}
 	} else if small, ok := intsUpTo(heaps, maxSearchHeap); ok {
-		if r.Remoteness, err = sumRemoteness(ctx, b.game().game, strconv.Itoa, small, opts.Memory); err != nil {
+		if r.Remoteness, err = SumRemoteness(ctx, b.game().Game, strconv.Itoa, small, opts.Memory); err != nil {
 			return nil, err
 		}
 	}

@@ -18,10 +18,10 @@ import (
 // The remoteness of a disjunctive sum is not a function of the
 // remotenesses of its parts (Winning Ways ch. 9 gives rules only for the
 // conjunctive and selective compounds), so for a sum it is found by
-// searching the sum itself (sumSearch), which is exponential in the number
-// of parts: it is tried only for small sums, within sumSearch's budgets,
+// searching the sum itself (SumSearch), which is exponential in the number
+// of parts: it is tried only for small sums, within SumSearch's budgets,
 // and past them the remoteness is reported as unknown.
-const sumSearchMaxParts = 8
+const SumSearchMaxParts = 8
 
 // maxSumMoves bounds the moves that the remoteness search of a sum looks
 // at (a few tenths of a second); beyond it remoteness is left unknown.
@@ -32,7 +32,7 @@ const maxSumMoves = 300_000
 // costs O(n) of them, so in a sum of thousands of parts the move budget
 // alone would allow gigabytes; this one stops the search after about a
 // tenth of a second whatever the sum's size. Every search that fits
-// maxSumMoves with at most sumSearchMaxParts parts fits it many times
+// maxSumMoves with at most SumSearchMaxParts parts fits it many times
 // over.
 const maxSumWork = 64 << 20
 
@@ -45,21 +45,21 @@ const sumCheckEvery = 256 << 10
 // that finish need a few thousand moves, so a give-up should cost little.
 const splitSumMoves = 50_000
 
-// sumRemoteness returns the remoteness of the sum of parts under normal
+// SumRemoteness returns the remoteness of the sum of parts under normal
 // play, or nil when the sum is too large to search. mem, when not nil, is
 // charged for the search's memo while it runs.
-func sumRemoteness[P comparable](ctx context.Context, g game.Game[P], format func(P) string, parts []P, mem *budget.Bytes) (*int, error) {
-	if len(parts) > sumSearchMaxParts {
+func SumRemoteness[P comparable](ctx context.Context, g game.Game[P], format func(P) string, parts []P, mem *budget.Bytes) (*int, error) {
+	if len(parts) > SumSearchMaxParts {
 		return nil, nil
 	}
-	s := newSumSearch(g, format, false, mem)
-	defer s.release()
+	s := NewSumSearch(g, format, false, mem)
+	defer s.Release()
 	if _, splits := g.(game.Splitting[P]); splits {
 		s.budget = splitSumMoves
 	} else if len(parts) > 1 && !sumWithin(ctx, g, parts, maxSumMoves) {
 		return nil, nil
 	}
-	return s.remoteness(ctx, parts)
+	return s.Remoteness(ctx, parts)
 }
 
 // sumWithin reports whether a sum of parts of a game whose moves do not
@@ -80,7 +80,7 @@ func sumWithin[P comparable](ctx context.Context, g game.Game[P], parts []P, lim
 	return true
 }
 
-// sumSearch finds the outcome and remoteness of sums of components by
+// SumSearch finds the outcome and remoteness of sums of components by
 // plain search over whole sums. It is the definition of remoteness
 // (Winning Ways ch. 9; Steinhaus's remoteness function): 0 at the end, else
 // 1 + the least remoteness of a move to a lost position if there is one,
@@ -95,13 +95,13 @@ func sumWithin[P comparable](ctx context.Context, g game.Game[P], parts []P, lim
 // at (budget), and work (bytes of keys, copies and memo entries, which
 // grow with the number of parts); past either the remoteness is unknown.
 // The context is looked at every sumCheckEvery bytes of work.
-type sumSearch[P comparable] struct {
+type SumSearch[P comparable] struct {
 	options func(P) iter.Seq[[]P]
 	format  func(P) string
 	misere  bool
-	// single, when set, answers a one-component sum directly (from the
+	// Single, when set, answers a one-component sum directly (from the
 	// Sprague–Grundy solver's memo); ok=false falls back to search.
-	single func(ctx context.Context, p P) (win bool, rem int, ok bool, err error)
+	Single func(ctx context.Context, p P) (win bool, rem int, ok bool, err error)
 	memo   map[string]sumEntry
 	ids    map[P]uint32 // components interned
 	comps  []P          // by id
@@ -130,9 +130,12 @@ var errSumBudget = errors.New("sum search budget exhausted")
 // slot, the string header and the entry.
 const sumEntryBytes = 64
 
-func newSumSearch[P comparable](g game.Game[P], format func(P) string, misere bool, mem *budget.Bytes) *sumSearch[P] {
+// NewSumSearch returns a search of sums of components of g (format writes
+// one in error messages) under normal or misère play; mem, when not nil,
+// is charged for its memo until Release.
+func NewSumSearch[P comparable](g game.Game[P], format func(P) string, misere bool, mem *budget.Bytes) *SumSearch[P] {
 	var zero P
-	return &sumSearch[P]{
+	return &SumSearch[P]{
 		options: game.AsSplitting(g).Options, format: format, misere: misere,
 		memo: map[string]sumEntry{}, ids: map[P]uint32{},
 		unit:   int64(unsafe.Sizeof(zero)) + 4,
@@ -140,15 +143,15 @@ func newSumSearch[P comparable](g game.Game[P], format func(P) string, misere bo
 	}
 }
 
-// release gives back the memory the memo charged.
-func (s *sumSearch[P]) release() {
+// Release gives back the memory the memo charged.
+func (s *SumSearch[P]) Release() {
 	s.mem.Release(s.charged)
 	s.charged = 0
 }
 
 // spend takes n bytes of work from the budget, and looks at the context
 // when enough work has gone by since it last did.
-func (s *sumSearch[P]) spend(ctx context.Context, n int64) error {
+func (s *SumSearch[P]) spend(ctx context.Context, n int64) error {
 	if s.work -= n; s.work < 0 {
 		s.exhausted = true
 		return errSumBudget
@@ -163,7 +166,7 @@ func (s *sumSearch[P]) spend(ctx context.Context, n int64) error {
 }
 
 // intern returns the id of a component.
-func (s *sumSearch[P]) intern(c P) uint32 {
+func (s *SumSearch[P]) intern(c P) uint32 {
 	id, ok := s.ids[c]
 	if !ok {
 		id = uint32(len(s.comps))
@@ -180,7 +183,7 @@ func (s *sumSearch[P]) intern(c P) uint32 {
 
 // canon returns the sum of comps as the sorted ids of its components that
 // have moves.
-func (s *sumSearch[P]) canon(comps []P) []uint32 {
+func (s *SumSearch[P]) canon(comps []P) []uint32 {
 	ids := make([]uint32, 0, len(comps))
 	for _, c := range comps {
 		if id := s.intern(c); !s.dead[id] {
@@ -193,7 +196,7 @@ func (s *sumSearch[P]) canon(comps []P) []uint32 {
 
 // after returns the sum ids with the component at j replaced by the parts
 // of opt, still sorted.
-func (s *sumSearch[P]) after(ids []uint32, j int, opt []P) []uint32 {
+func (s *SumSearch[P]) after(ids []uint32, j int, opt []P) []uint32 {
 	out := make([]uint32, 0, len(ids)-1+len(opt))
 	out = append(out, ids[:j]...)
 	out = append(out, ids[j+1:]...)
@@ -216,12 +219,12 @@ func key(ids []uint32) string {
 
 // solve returns whether the player to move wins the sum, and its
 // remoteness; errSumBudget when the search grows too large.
-func (s *sumSearch[P]) solve(ctx context.Context, ids []uint32) (bool, int, error) {
+func (s *SumSearch[P]) solve(ctx context.Context, ids []uint32) (bool, int, error) {
 	if len(ids) == 0 {
 		return s.misere, 0, nil
 	}
-	if len(ids) == 1 && s.single != nil {
-		win, rem, ok, err := s.single(ctx, s.comps[ids[0]])
+	if len(ids) == 1 && s.Single != nil {
+		win, rem, ok, err := s.Single(ctx, s.comps[ids[0]])
 		if err != nil || ok {
 			return win, rem, err
 		}
@@ -289,7 +292,7 @@ func (s *sumSearch[P]) solve(ctx context.Context, ids []uint32) (bool, int, erro
 	return e.win, e.rem, nil
 }
 
-func (s *sumSearch[P]) formatSum(ids []uint32) string {
+func (s *SumSearch[P]) formatSum(ids []uint32) string {
 	parts := make([]string, len(ids))
 	for i, id := range ids {
 		parts[i] = s.format(s.comps[id])
@@ -301,10 +304,10 @@ func (s *sumSearch[P]) formatSum(ids []uint32) string {
 // once a budget has run out (each look-up costs a key as long as the sum).
 const maxLookupParts = 512
 
-// remoteness returns the remoteness of the sum, or nil when the search
+// Remoteness returns the remoteness of the sum, or nil when the search
 // would be too large. A sum too large to take a thousand moves within the
 // work budget is not searched at all.
-func (s *sumSearch[P]) remoteness(ctx context.Context, comps []P) (*int, error) {
+func (s *SumSearch[P]) Remoteness(ctx context.Context, comps []P) (*int, error) {
 	n := int64(len(comps))
 	if n*s.unit > maxSumWork/1000 || s.exhausted && n > maxLookupParts {
 		return nil, nil

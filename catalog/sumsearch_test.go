@@ -117,8 +117,8 @@ func TestNimOnesRemotenessAgainstSearch(t *testing.T) {
 			for i := range heaps {
 				heaps[i] = i % 3 % 2 // zeros among the ones
 			}
-			s := newSumSearch[int](nim.Heap{}, strconv.Itoa, misere, nil)
-			want, err := s.remoteness(context.Background(), heaps)
+			s := NewSumSearch[int](nim.Heap{}, strconv.Itoa, misere, nil)
+			want, err := s.Remoteness(context.Background(), heaps)
 			if err != nil || want == nil {
 				t.Fatalf("%v: search: %v %v", heaps, want, err)
 			}
@@ -139,8 +139,8 @@ func TestSumSearchEqualParts(t *testing.T) {
 		for i := range heaps {
 			heaps[i] = 1 + rng.IntN(3)
 		}
-		s := newSumSearch[int](nim.Heap{}, strconv.Itoa, false, nil)
-		got, err := s.remoteness(context.Background(), heaps)
+		s := NewSumSearch[int](nim.Heap{}, strconv.Itoa, false, nil)
+		got, err := s.Remoteness(context.Background(), heaps)
 		if err != nil || got == nil {
 			t.Fatalf("%v: %v %v", heaps, got, err)
 		}
@@ -164,9 +164,9 @@ func TestSumSearchWorkBudget(t *testing.T) {
 	for i := range heaps {
 		heaps[i] = 1 + i%4
 	}
-	s := newSumSearch[int](g, strconv.Itoa, false, nil)
+	s := NewSumSearch[int](g, strconv.Itoa, false, nil)
 	var rem *int
-	a := allocated(func() { rem, err = s.remoteness(context.Background(), heaps) })
+	a := allocated(func() { rem, err = s.Remoteness(context.Background(), heaps) })
 	if err != nil || rem != nil {
 		t.Fatalf("remoteness %v, %v; want unknown", fmtRem(rem), err)
 	}
@@ -176,8 +176,8 @@ func TestSumSearchWorkBudget(t *testing.T) {
 
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	s = newSumSearch[int](g, strconv.Itoa, false, nil)
-	if _, err := s.remoteness(ctx, heaps); !errors.Is(err, context.Canceled) {
+	s = NewSumSearch[int](g, strconv.Itoa, false, nil)
+	if _, err := s.Remoteness(ctx, heaps); !errors.Is(err, context.Canceled) {
 		t.Fatalf("cancelled: %v, want context.Canceled", err)
 	}
 	if spent := maxSumWork - s.work; spent > 2*sumCheckEvery {
@@ -190,20 +190,20 @@ func TestSumSearchWorkBudget(t *testing.T) {
 // gives back what it charged.
 func TestSumSearchMemoryBudget(t *testing.T) {
 	mem := budget.NewBytes(10_000)
-	s := newSumSearch[int](nim.Heap{}, strconv.Itoa, false, mem)
-	rem, err := s.remoteness(context.Background(), []int{10, 11, 12, 13})
+	s := NewSumSearch[int](nim.Heap{}, strconv.Itoa, false, mem)
+	rem, err := s.Remoteness(context.Background(), []int{10, 11, 12, 13})
 	if err != nil || rem != nil {
 		t.Fatalf("remoteness %v, %v; want unknown", fmtRem(rem), err)
 	}
 	if mem.Used() == 0 {
 		t.Fatal("the memo charged nothing")
 	}
-	s.release()
+	s.Release()
 	if mem.Used() != 0 {
 		t.Fatalf("%d bytes still charged after release", mem.Used())
 	}
 	// With room, the same search answers.
-	r, err := sumRemoteness[int](context.Background(), nim.Heap{}, strconv.Itoa, []int{3, 4, 5}, budget.NewBytes(1<<20))
+	r, err := SumRemoteness[int](context.Background(), nim.Heap{}, strconv.Itoa, []int{3, 4, 5}, budget.NewBytes(1<<20))
 	if err != nil || r == nil {
 		t.Fatalf("nim 3 4 5: %v %v", fmtRem(r), err)
 	}

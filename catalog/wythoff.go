@@ -2,7 +2,6 @@ package catalog
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math/big"
 
@@ -39,11 +38,11 @@ type wythoffGame struct{}
 
 func (wythoffGame) Spec() string { return "wythoff" }
 
-func (wythoffGame) search() *searched[wythoff.Pos] {
-	return &searched[wythoff.Pos]{
-		spec: "wythoff",
-		game: wythoff.Game{},
-		parse: func(t []string) ([]wythoff.Pos, error) {
+func (wythoffGame) search() *Searched[wythoff.Pos] {
+	return &Searched[wythoff.Pos]{
+		Name: "wythoff",
+		Game: wythoff.Game{},
+		Parse: func(t []string) ([]wythoff.Pos, error) {
 			h, err := ParseInts(t, "heap size", 2, 2, maxWythoffSearchHeap)
 			if err != nil {
 				return nil, wythoffTwo(t, err)
@@ -53,7 +52,7 @@ func (wythoffGame) search() *searched[wythoff.Pos] {
 			}
 			return []wythoff.Pos{{A: h[0], B: h[1]}}, nil
 		},
-		format: func(p wythoff.Pos) string { return fmt.Sprintf("%d %d", p.A, p.B) },
+		Format: func(p wythoff.Pos) string { return fmt.Sprintf("%d %d", p.A, p.B) },
 	}
 }
 
@@ -90,45 +89,13 @@ func (g wythoffGame) Solve(ctx context.Context, tokens []string, opts Options) (
 	if a.IsInt64() && b.IsInt64() && a.Int64() <= maxWythoffSearchHeap && b.Int64() <= maxWythoffSearchHeap &&
 		(a.Int64()+1)*(b.Int64()+1)*(a.Int64()+b.Int64()+1) <= wythoffQuickWork {
 		pos := wythoff.Pos{A: int(a.Int64()), B: int(b.Int64())}
-		if err := fillFromSearch(ctx, g.search(), []wythoff.Pos{pos}, opts, r); err != nil {
+		if err := FillFromSearch(ctx, g.search(), []wythoff.Pos{pos}, opts, r); err != nil {
 			return nil, err
 		}
 	} else if r.Grundy == nil {
 		r.Notes = append(r.Notes, "the closed form gives the outcome, not the Sprague–Grundy value (which has no known formula); the heaps are too large to search, so grundy is null")
 	}
 	return r, nil
-}
-
-// fillFromSearch completes a closed-form report r with the Sprague–Grundy
-// value and remoteness that an exhaustive search of comps finds; the
-// caller has judged the search quick. The search is a second witness: if
-// its outcome or winning moves disagree with the closed form's, that is a
-// bug, reported as an error rather than a wrong answer.
-func fillFromSearch[P comparable](ctx context.Context, s *searched[P], comps []P, opts Options, r *Report) error {
-	sr, err := s.solveComponents(ctx, comps, Options{MaxStates: opts.MaxStates, Progress: opts.Progress})
-	if err != nil {
-		var tooMany *impartial.TooManyStatesError
-		if errors.As(err, &tooMany) {
-			r.Notes = append(r.Notes, "the search for the Sprague–Grundy value was cut off by --max-states, so grundy is null")
-			return nil
-		}
-		return err
-	}
-	if sr.Outcome != r.Outcome {
-		return fmt.Errorf("internal error: %s %s: the closed form says %s but the search says %s", r.Game, r.Position, r.Outcome, sr.Outcome)
-	}
-	if r.Grundy != nil {
-		if r.Grundy.Cmp(sr.Grundy) != 0 {
-			return fmt.Errorf("internal error: %s %s: the closed form gives the value %s but the search %s", r.Game, r.Position, r.Grundy, sr.Grundy)
-		}
-		r.Remoteness = sr.Remoteness
-		r.Notes = append(r.Notes, "the remoteness comes from an exhaustive search ("+sr.Method+"), which confirms the value")
-		return nil
-	}
-	r.Grundy = sr.Grundy
-	r.Remoteness = sr.Remoteness
-	r.Notes = append(r.Notes, "the Sprague–Grundy value and remoteness come from an exhaustive search ("+sr.Method+")")
-	return nil
 }
 
 func (g wythoffGame) Table(ctx context.Context, upto int, opts Options) (*Table, error) {
@@ -164,4 +131,10 @@ func (g wythoffGame) Table(ctx context.Context, upto int, opts Options) (*Table,
 		}
 	}
 	return t, nil
+}
+
+// Explore lists the moves found by the search adapter; each position's
+// own report is Solve's.
+func (g wythoffGame) Explore(ctx context.Context, tokens []string, opts Options, maxMoves int) (*Exploration, error) {
+	return SearchExplorer[wythoff.Pos]{Inst: g, Search: g.search(), Board: NumbersAsHeaps}.Explore(ctx, tokens, opts, maxMoves)
 }
