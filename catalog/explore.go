@@ -11,7 +11,6 @@ import (
 	"unsafe"
 
 	"github.com/grundy-go/grundy/game"
-	"github.com/grundy-go/grundy/games/nim"
 	"github.com/grundy-go/grundy/games/subtraction"
 	"github.com/grundy-go/grundy/impartial"
 	"github.com/grundy-go/grundy/outcome"
@@ -281,7 +280,7 @@ func (s *Searched[P]) Explore(ctx context.Context, tokens []string, opts Options
 		return nil, err
 	}
 	report.AddMoves(len(winning), func(i int) string { return s.FormatSum(winning[i].Apply(parts)) })
-	core := &exploreCore[P]{options: game.AsSplitting(s.Game).Options, format: s.Format, sep: s.Sep, value: value, remoteness: rem}
+	core := &exploreCore[P]{options: s.Game.Options, format: s.Format, sep: s.Sep, value: value, remoteness: rem}
 	x := &Exploration{Report: report, Board: s.board(comps)}
 	x.Moves, x.MovesTotal, x.MovesCounted, err = core.moves(ctx, parts, maxMoves)
 	if err != nil {
@@ -305,7 +304,8 @@ func (s *Searched[P]) board(comps []P) *Board {
 
 // Start is a small position of three heaps.
 func (s *Searched[P]) Start() string {
-	if _, heaps := any(s.Game).(game.Game[int]); heaps {
+	var zero P
+	if _, heaps := any(zero).(int); heaps {
 		return "3 4 5"
 	}
 	return ""
@@ -332,7 +332,7 @@ func (g nimGame) Explore(ctx context.Context, tokens []string, opts Options, max
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrTooLargeToExplore, err)
 	}
-	sums := NewSumSearch[int](nim.Heap{}, strconv.Itoa, false, opts.Memory)
+	sums := NewSumSearch(nimHeap, strconv.Itoa, false, opts.Memory)
 	defer sums.Release()
 	sums.Single = func(_ context.Context, h int) (bool, int, bool, error) { return h > 0, min(h, 1), true, nil }
 	value := func(_ context.Context, hs []int) (string, *big.Int, error) {
@@ -343,7 +343,7 @@ func (g nimGame) Explore(ctx context.Context, tokens []string, opts Options, max
 		v := big.NewInt(int64(s))
 		return OutcomeOfValue(v), v, nil
 	}
-	return ExploreHeaps(ctx, report, heaps, nim.Heap{}, value, nimRemotenessBy(sums), maxMoves)
+	return ExploreHeaps(ctx, report, heaps, nimHeap, value, nimRemotenessBy(sums), maxMoves)
 }
 
 // Start is a small position.
@@ -360,7 +360,7 @@ func (g misereNim) Explore(ctx context.Context, tokens []string, opts Options, m
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrTooLargeToExplore, err)
 	}
-	sums := NewSumSearch[int](nim.Heap{}, strconv.Itoa, true, opts.Memory)
+	sums := NewSumSearch(nimHeap, strconv.Itoa, true, opts.Memory)
 	defer sums.Release()
 	value := func(_ context.Context, hs []int) (string, *big.Int, error) {
 		if misereWins(hs) {
@@ -368,20 +368,20 @@ func (g misereNim) Explore(ctx context.Context, tokens []string, opts Options, m
 		}
 		return "P", nil, nil
 	}
-	return ExploreHeaps(ctx, report, heaps, nim.Heap{}, value, nimRemotenessBy(sums), maxMoves)
+	return ExploreHeaps(ctx, report, heaps, nimHeap, value, nimRemotenessBy(sums), maxMoves)
 }
 
 // ExploreHeaps lists the moves of a closed-form heap game: report is the
 // position's own (its remoteness filled in when nil), value and remoteness
 // solve each position a move leaves.
-func ExploreHeaps(ctx context.Context, report *Report, heaps []int, g game.Game[int], value func(context.Context, []int) (string, *big.Int, error), remoteness func(context.Context, []int) (*int, error), maxMoves int) (*Exploration, error) {
+func ExploreHeaps(ctx context.Context, report *Report, heaps []int, g game.Splitting[int], value func(context.Context, []int) (string, *big.Int, error), remoteness func(context.Context, []int) (*int, error), maxMoves int) (*Exploration, error) {
 	var err error
 	if report.Remoteness == nil {
 		if report.Remoteness, err = remoteness(ctx, heaps); err != nil {
 			return nil, err
 		}
 	}
-	core := &exploreCore[int]{options: game.AsSplitting(g).Options, format: strconv.Itoa, value: value, remoteness: remoteness}
+	core := &exploreCore[int]{options: g.Options, format: strconv.Itoa, value: value, remoteness: remoteness}
 	strs := make([]string, len(heaps))
 	for i, h := range heaps {
 		strs[i] = strconv.Itoa(h)

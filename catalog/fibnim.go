@@ -6,6 +6,7 @@ import (
 	"math/big"
 	"strings"
 
+	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/games/fibnim"
 )
 
@@ -67,7 +68,7 @@ func (fibnimGame) parse(tokens []string) (n, l *big.Int, err error) {
 func (g fibnimGame) search() *Searched[fibnim.Pos] {
 	return &Searched[fibnim.Pos]{
 		Name: "fibonacci-nim",
-		Game: fibnim.Game{},
+		Game: game.AsSplitting[fibnim.Pos](fibnim.Game{}),
 		Parse: func(tokens []string) ([]fibnim.Pos, error) {
 			n, l, err := g.parse(tokens)
 			if err != nil {

@@ -6,6 +6,7 @@ import (
 	"math/big"
 	"strconv"
 
+	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/games/multiply"
 )
 
@@ -60,7 +61,7 @@ func (g *multiplyGame) parse(tokens []string) (*big.Int, error) {
 func (g *multiplyGame) search() *Searched[int64] {
 	return &Searched[int64]{
 		Name: g.spec,
-		Game: multiply.Game{N: g.n.Int64()},
+		Game: game.AsSplitting[int64](multiply.Game{N: g.n.Int64()}),
 		Parse: func(tokens []string) ([]int64, error) {
 			if !g.n.IsInt64() || g.n.Int64() > multiply.MaxSearchN {
 				return nil, fmt.Errorf("N = %s is too large to search: at most %d", g.n, int64(multiply.MaxSearchN))

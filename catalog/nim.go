@@ -6,8 +6,12 @@ import (
 	"math/big"
 	"strconv"
 
+	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/games/nim"
 )
+
+// nimHeap is Nim on one heap, as the toolkit takes it.
+var nimHeap = game.AsSplitting[int](nim.Heap{})
 
 // maxSearchHeap bounds heap sizes that are searched move by move: a Nim
 // heap of n has n moves, so a search costs n²/2 steps.
@@ -39,7 +43,7 @@ func (nimGame) Spec() string { return "nim" }
 func (g nimGame) search() *Searched[int] {
 	return &Searched[int]{
 		Name:   "nim",
-		Game:   nim.Heap{},
+		Game:   nimHeap,
 		Parse:  func(t []string) ([]int, error) { return ParseInts(t, "heap size", 1, MaxComponents, maxSearchHeap) },
 		Format: strconv.Itoa,
 	}
@@ -70,7 +74,7 @@ func (g nimGame) Solve(ctx context.Context, tokens []string, opts Options) (*Rep
 	} else if rem, ok := nimOnesRemoteness(heaps); ok {
 		r.Remoteness = &rem
 	} else if small, ok := intsUpTo(heaps, maxSearchHeap); ok && nimSumSearchable(small) {
-		if r.Remoteness, err = SumRemoteness(ctx, nim.Heap{}, strconv.Itoa, small, opts.Memory); err != nil {
+		if r.Remoteness, err = SumRemoteness(ctx, nimHeap, strconv.Itoa, small, opts.Memory); err != nil {
 			return nil, err
 		}
 	}
@@ -189,7 +193,7 @@ func (g nimGame) Table(ctx context.Context, upto int, opts Options) (*Table, err
 		return nil, fmt.Errorf("--upto %d: searching Nim heaps is quadratic; at most %d", upto, maxSearchHeap)
 	}
 	if opts.Method == Search {
-		return HeapTable(ctx, "nim", nim.Heap{}, func(n int) int { return n }, upto, opts)
+		return HeapTable(ctx, "nim", nimHeap, func(n int) int { return n }, upto, opts)
 	}
 	t := &Table{Game: "nim", Values: make([]uint64, upto), Caption: "G(n) = n: a Nim heap of n is the nimber *n"}
 	for n := range t.Values {

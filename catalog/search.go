@@ -18,7 +18,7 @@ import (
 // the game's own notation.
 type Searched[P comparable] struct {
 	Name   string                             // the spec, as Spec returns it
-	Game   game.Game[P]                       // the game of one component
+	Game   game.Splitting[P]                  // one component's moves (game.AsSplitting for a plain game)
 	Parse  func(tokens []string) ([]P, error) // the components of a position
 	Format func(P) string                     // one component
 	Sep    string                             // between components; " " when empty
@@ -38,7 +38,7 @@ func (s *Searched[P]) Solve(ctx context.Context, tokens []string, opts Options) 
 }
 
 func (s *Searched[P]) Solver(opts Options) *impartial.Solver[P] {
-	return impartial.New(s.Game, impartial.Options{MaxStates: opts.MaxStates, Progress: opts.Progress, Memory: opts.Memory})
+	return impartial.NewSplitting(s.Game, impartial.Options{MaxStates: opts.MaxStates, Progress: opts.Progress, Memory: opts.Memory})
 }
 
 // SolveComponents searches the sum of comps.
@@ -90,12 +90,12 @@ func (s *Searched[P]) FormatSum(comps []P) string {
 }
 
 // HeapTable returns G(0..upto-1) for a game on one heap, heap(n) being
-// the position of n tokens.
-func HeapTable[P comparable](ctx context.Context, spec string, g game.Game[P], heap func(n int) P, upto int, opts Options) (*Table, error) {
+// the position of n tokens (game.AsSplitting makes a plain game one).
+func HeapTable[P comparable](ctx context.Context, spec string, g game.Splitting[P], heap func(n int) P, upto int, opts Options) (*Table, error) {
 	if upto < 0 {
 		return nil, fmt.Errorf("--upto must not be negative, got %d", upto)
 	}
-	solver := impartial.New(g, impartial.Options{MaxStates: opts.MaxStates, Progress: opts.Progress, Memory: opts.Memory})
+	solver := impartial.NewSplitting(g, impartial.Options{MaxStates: opts.MaxStates, Progress: opts.Progress, Memory: opts.Memory})
 	t := &Table{Game: spec, Values: make([]uint64, upto), Caption: "G(n): the Sprague–Grundy value of a heap of n; 0 marks a P-position (the player to move loses)"}
 	for n := 0; n < upto; n++ {
 		v, err := solver.Grundy(ctx, heap(n))

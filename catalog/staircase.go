@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/big"
 
+	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/games/staircase"
 )
 
@@ -59,7 +60,7 @@ func (staircaseGame) parse(tokens []string) ([]*big.Int, error) {
 func (g staircaseGame) search() *Searched[staircase.Key] {
 	return &Searched[staircase.Key]{
 		Name: "staircase",
-		Game: staircase.Game{},
+		Game: game.AsSplitting[staircase.Key](staircase.Game{}),
 		Parse: func(t []string) ([]staircase.Key, error) {
 			cells, err := g.parse(t)
 			if err != nil {

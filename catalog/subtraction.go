@@ -62,7 +62,7 @@ type heapGame struct{ Searched[int] }
 func newHeapGame(spec string, g game.Game[int]) *heapGame {
 	return &heapGame{Searched[int]{
 		Name:   spec,
-		Game:   g,
+		Game:   game.AsSplitting(g),
 		Format: strconv.Itoa,
 		Parse: func(t []string) ([]int, error) {
 			return ParseInts(t, "heap size", 1, MaxComponents, maxSubtractionHeap)

@@ -48,15 +48,15 @@ const splitSumMoves = 50_000
 // SumRemoteness returns the remoteness of the sum of parts under normal
 // play, or nil when the sum is too large to search. mem, when not nil, is
 // charged for the search's memo while it runs.
-func SumRemoteness[P comparable](ctx context.Context, g game.Game[P], format func(P) string, parts []P, mem *budget.Bytes) (*int, error) {
+func SumRemoteness[P comparable](ctx context.Context, g game.Splitting[P], format func(P) string, parts []P, mem *budget.Bytes) (*int, error) {
 	if len(parts) > SumSearchMaxParts {
 		return nil, nil
 	}
 	s := NewSumSearch(g, format, false, mem)
 	defer s.Release()
-	if _, splits := g.(game.Splitting[P]); splits {
+	if plain, ok := game.Plain(g); !ok {
 		s.budget = splitSumMoves
-	} else if len(parts) > 1 && !sumWithin(ctx, g, parts, maxSumMoves) {
+	} else if len(parts) > 1 && !sumWithin(ctx, plain, parts, maxSumMoves) {
 		return nil, nil
 	}
 	return s.Remoteness(ctx, parts)
@@ -133,10 +133,10 @@ const sumEntryBytes = 64
 // NewSumSearch returns a search of sums of components of g (format writes
 // one in error messages) under normal or misère play; mem, when not nil,
 // is charged for its memo until Release.
-func NewSumSearch[P comparable](g game.Game[P], format func(P) string, misere bool, mem *budget.Bytes) *SumSearch[P] {
+func NewSumSearch[P comparable](g game.Splitting[P], format func(P) string, misere bool, mem *budget.Bytes) *SumSearch[P] {
 	var zero P
 	return &SumSearch[P]{
-		options: game.AsSplitting(g).Options, format: format, misere: misere,
+		options: g.Options, format: format, misere: misere,
 		memo: map[string]sumEntry{}, ids: map[P]uint32{},
 		unit:   int64(unsafe.Sizeof(zero)) + 4,
 		budget: maxSumMoves, work: maxSumWork, mem: mem,

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/big"
 
+	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/games/wythoff"
 	"github.com/grundy-go/grundy/impartial"
 )
@@ -41,7 +42,7 @@ func (wythoffGame) Spec() string { return "wythoff" }
 func (wythoffGame) search() *Searched[wythoff.Pos] {
 	return &Searched[wythoff.Pos]{
 		Name: "wythoff",
-		Game: wythoff.Game{},
+		Game: game.AsSplitting[wythoff.Pos](wythoff.Game{}),
 		Parse: func(t []string) ([]wythoff.Pos, error) {
 			h, err := ParseInts(t, "heap size", 2, 2, maxWythoffSearchHeap)
 			if err != nil {

@@ -62,6 +62,17 @@ func AsSplitting[P comparable](g Game[P]) Splitting[P] {
 	return unsplit[P]{g}
 }
 
+// Plain returns the game behind a Splitting game made by AsSplitting from
+// a game that does not split, so that a solver given a Splitting game can
+// still use the plain game's optional capabilities (MoveAppender, Ranker,
+// Formatter, …). ok is false for any other Splitting game.
+func Plain[P comparable](s Splitting[P]) (g Game[P], ok bool) {
+	if u, ok := s.(unsplit[P]); ok {
+		return u.g, true
+	}
+	return nil, false
+}
+
 type unsplit[P comparable] struct{ g Game[P] }
 
 func (u unsplit[P]) Options(p P) iter.Seq[[]P] {

@@ -106,9 +106,13 @@ type frame[P comparable] struct {
 	cursor    int // next arena index to make sure is solved
 }
 
-// New returns a Solver for g. If g also implements game.Splitting, its
-// Options are used; if it implements game.Splitter, game.Ranker or
-// game.Formatter, so are those.
+// New returns a Solver for g. If g implements game.MoveAppender,
+// game.Splitter, game.Ranker or game.Formatter, so are those. A game whose
+// positions are themselves sums, so that it has both honest Moves (every
+// position one move leaves, whole) and Options (the same positions, split
+// into their components), may implement game.Splitting too: its Options
+// are then used. A game whose moves leave sums that its positions cannot
+// hold implements only game.Splitting, and is solved by NewSplitting.
 func New[P comparable](g game.Game[P], opts Options) *Solver[P] {
 	s := newSolver[P](g, opts)
 	if sp, ok := g.(game.Splitting[P]); ok {
@@ -122,8 +126,14 @@ func New[P comparable](g game.Game[P], opts Options) *Solver[P] {
 	return s
 }
 
-// NewSplitting returns a Solver for a game given only by its options.
+// NewSplitting returns a Solver for a game given by its options. A plain
+// game made Splitting by game.AsSplitting is solved as New solves it (with
+// its own capabilities); otherwise game.Splitter, game.Ranker and
+// game.Formatter are used when g implements them.
 func NewSplitting[P comparable](g game.Splitting[P], opts Options) *Solver[P] {
+	if plain, ok := game.Plain(g); ok {
+		return New(plain, opts)
+	}
 	s := newSolver[P](g, opts)
 	s.options = g.Options
 	return s

@@ -14,4 +14,10 @@ package builtin
 import (
 	// Games whose adapters still live in the catalog package itself.
 	_ "github.com/grundy-go/grundy/catalog"
+
+	_ "github.com/grundy-go/grundy/games/partizan/colsnort"
+	_ "github.com/grundy-go/grundy/games/partizan/cutcake"
+	_ "github.com/grundy-go/grundy/games/partizan/domineering"
+	_ "github.com/grundy-go/grundy/games/partizan/hackenbush"
+	_ "github.com/grundy-go/grundy/games/partizan/toads"
 )

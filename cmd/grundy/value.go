@@ -3,12 +3,26 @@ package main
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/grundy-go/grundy/budget"
 	"github.com/grundy-go/grundy/catalog"
+	"github.com/grundy-go/grundy/catalog/partizanreport"
 )
+
+// partizanGames names the registered partizan games (Entry.Kind
+// "partizan"), as 'grundy games' lists them.
+func partizanGames() string {
+	var names []string
+	for _, e := range catalog.Entries() {
+		if e.Kind == partizanreport.Kind {
+			names = append(names, e.Name)
+		}
+	}
+	return strings.Join(names, ", ")
+}
 
 func newValueCmd() *cobra.Command {
 	var asJSON bool
@@ -18,7 +32,7 @@ func newValueCmd() *cobra.Command {
 		Use:   "value GAME POSITION...",
 		Short: "Give the canonical partizan value of a position of a built-in partizan game",
 		Long: `Compute the canonical form of a position of a built-in partizan game
-(hackenbush, domineering, toads-and-frogs, cutcake, col, snort; see 'grundy games')
+(` + partizanGames() + `; see 'grundy games')
 and print its outcome class, birthday, stops, mean, temperature and
 atomic weight, as 'grundy cgt' does. Positions that fall apart into
 independent regions are valued region by region and summed.`,
@@ -29,9 +43,9 @@ independent regions are valued region by region and summed.`,
 			if err != nil {
 				return err
 			}
-			pi, ok := inst.(catalog.PartizanInstance)
+			pi, ok := inst.(partizanreport.Instance)
 			if !ok {
-				return fmt.Errorf("game %q is not a partizan game; use 'grundy solve' (partizan games: hackenbush, domineering, toads-and-frogs, cutcake, col, snort)", inst.Spec())
+				return fmt.Errorf("game %q is not a partizan game; use 'grundy solve' (partizan games: %s)", inst.Spec(), partizanGames())
 			}
 			if maxStates < 0 {
 				return fmt.Errorf("--max-states must be positive, got %d", maxStates)

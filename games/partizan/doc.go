@@ -3,6 +3,9 @@
 // cgt.Space, and its subpackages define the built-in partizan games:
 // hackenbush (Blue-Red Hackenbush stalks and trees), domineering, toads (Toads and
 // Frogs), cutcake, and colsnort (Col and Snort on paths).
+// Each subpackage registers its games with the catalog from its
+// entry.go, through the shared adapter in catalog/partizanreport; this
+// package, the evaluator, knows nothing of the catalog.
 //
 // The value of a position is {values of Left's options | values of
 // Right's options} in canonical form (Conway, On Numbers and Games, ch. 7;

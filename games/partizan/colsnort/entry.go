@@ -1,0 +1,63 @@
+package colsnort
+
+import (
+	"iter"
+
+	"github.com/grundy-go/grundy/catalog"
+	"github.com/grundy-go/grundy/catalog/partizanreport"
+)
+
+var (
+	_ partizanreport.Instance = (*partizanreport.Game[string])(nil)
+	_ catalog.SuccessorLister = (*partizanreport.Game[string])(nil)
+)
+
+func init() {
+	for _, snort := range []bool{false, true} {
+		g := Game{Snort: snort}
+		name, rule := "col", "Col on a path: Left colours an empty vertex blue, Right red; a vertex may not be coloured like a neighbour"
+		if snort {
+			name, rule = "snort", "Snort on a path: Left colours an empty vertex blue, Right red; a vertex may not be coloured unlike a neighbour"
+		}
+		catalog.Register(catalog.Entry{
+			Name:     name,
+			Position: "a strip of . (empty), L (blue) and R (red) vertices, e.g. L....; several strips make a sum",
+			Summary:  rule,
+			Example:  "value " + name + " .....",
+			Kind:     partizanreport.Kind,
+			Make: func(string) (catalog.Instance, error) {
+				return partizanreport.New(name, partizanreport.Rules[string]{
+					Game: g, Parse: g.Parse, Format: g.Format, Moves: g.colour, Grid: partizanreport.Strip,
+				}), nil
+			},
+		})
+	}
+}
+
+// colour yields the strips that the player's moves leave in p, each the
+// whole strip with one more vertex coloured (the explorer's and Solve's
+// winning moves keep the strip, where LeftOptions and RightOptions leave
+// the regions the evaluator values).
+func (g Game) colour(p string, left bool) iter.Seq[[]string] {
+	colour := byte('R')
+	if left {
+		colour = 'L'
+	}
+	return func(yield func([]string) bool) {
+		for i := range len(p) {
+			if p[i] != '.' {
+				continue
+			}
+			b := []byte(p)
+			b[i] = colour
+			// Parse refuses a strip that breaks the game's rule, which
+			// is exactly a move that is not allowed.
+			if _, err := g.Parse([]string{string(b)}); err != nil {
+				continue
+			}
+			if !yield([]string{string(b)}) {
+				return
+			}
+		}
+	}
+}
