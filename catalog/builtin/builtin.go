@@ -15,9 +15,11 @@ import (
 	// Games whose adapters still live in the catalog package itself.
 	_ "github.com/grundy-go/grundy/catalog"
 
+	_ "github.com/grundy-go/grundy/games/graph"
 	_ "github.com/grundy-go/grundy/games/partizan/colsnort"
 	_ "github.com/grundy-go/grundy/games/partizan/cutcake"
 	_ "github.com/grundy-go/grundy/games/partizan/domineering"
 	_ "github.com/grundy-go/grundy/games/partizan/hackenbush"
 	_ "github.com/grundy-go/grundy/games/partizan/toads"
+	_ "github.com/grundy-go/grundy/games/pursuit"
 )

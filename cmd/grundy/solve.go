@@ -1,6 +1,9 @@
 package main
 
 import (
+	"bufio"
+	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -91,7 +94,10 @@ quoted string; several heaps make a sum.`,
 				if !ok {
 					return fmt.Errorf("game %q has no position table: --table is for graph:FILE and pursuit", inst.Spec())
 				}
-				err := tabler.WritePositionTable(cmd.Context(), cmd.OutOrStdout(), args[1:], flags.json, opts)
+				t, err := tabler.PositionTable(cmd.Context(), args[1:], opts)
+				if err == nil {
+					err = writePositionTable(cmd.Context(), cmd.OutOrStdout(), t, flags.json)
+				}
 				p.Done()
 				return err
 			}
@@ -192,4 +198,55 @@ func withAdvice(err error) error {
 		return fmt.Errorf("%w; raise --max-steps", err)
 	}
 	return err
+}
+
+// writePositionTable writes a position table (solve --table) as it
+// streams: one JSON object {"game", "caption", "positions": [{"position",
+// "outcome", "remoteness", "value"}…]} with asJSON, else aligned text.
+func writePositionTable(ctx context.Context, w io.Writer, t *catalog.PositionTable, asJSON bool) error {
+	bw := bufio.NewWriterSize(w, 1<<16)
+	first := true
+	var err error
+	if asJSON {
+		g, _ := json.Marshal(t.Game)
+		c, _ := json.Marshal(t.Caption)
+		fmt.Fprintf(bw, `{"game":%s,"caption":%s,"positions":[`, g, c)
+		err = t.Rows(ctx, func(r catalog.PositionRow) error {
+			if !first {
+				bw.WriteByte(',')
+			}
+			first = false
+			b, err := json.Marshal(r)
+			if err != nil {
+				return err
+			}
+			_, err = bw.Write(b)
+			return err
+		})
+		bw.WriteString("]}\n")
+	} else {
+		fmt.Fprintf(bw, "%s: %s\n", t.Game, t.Caption)
+		if t.HasValues {
+			fmt.Fprintf(bw, "%-*s  outcome  remoteness  value\n", t.Width, "position")
+		} else {
+			fmt.Fprintf(bw, "%-*s  outcome  remoteness\n", t.Width, "position")
+		}
+		err = t.Rows(ctx, func(r catalog.PositionRow) error {
+			rem := "-"
+			if r.Remoteness != nil {
+				rem = fmt.Sprint(*r.Remoteness)
+			}
+			var err error
+			if t.HasValues {
+				_, err = fmt.Fprintf(bw, "%-*s  %-7s  %-10s  %s\n", t.Width, r.Position, r.Outcome, rem, r.Value)
+			} else {
+				_, err = fmt.Fprintf(bw, "%-*s  %-7s  %s\n", t.Width, r.Position, r.Outcome, rem)
+			}
+			return err
+		})
+	}
+	if err != nil {
+		return err
+	}
+	return bw.Flush()
 }

@@ -1,17 +1,15 @@
-package catalog
+package graph
 
 import (
-	"bufio"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"math/big"
 	"os"
 	"strings"
 
 	"github.com/grundy-go/grundy/budget"
+	"github.com/grundy-go/grundy/catalog"
 	"github.com/grundy-go/grundy/graphfile"
 	"github.com/grundy-go/grundy/loopy"
 	"github.com/grundy-go/grundy/outcome"
@@ -19,7 +17,7 @@ import (
 )
 
 func init() {
-	Register(Entry{
+	catalog.Register(catalog.Entry{
 		Name:       "graph",
 		Params:     "FILE",
 		ReadsFiles: true,
@@ -33,76 +31,6 @@ func init() {
 	})
 }
 
-// PositionTabler is implemented by games that can list every position with
-// its value: graph games (`grundy solve graph:FILE --table`) and the
-// pursuit game. WritePositionTable streams the table to w, as one JSON
-// object {"game", "caption", "positions": [{"position", "outcome",
-// "remoteness", "value"}…]} when asJSON is set, else as aligned text.
-// tokens are the position arguments of the command line: none for a graph
-// game (every node is listed), the problem file for pursuit.
-type PositionTabler interface {
-	WritePositionTable(ctx context.Context, w io.Writer, tokens []string, asJSON bool, opts Options) error
-}
-
-// PositionRow is one row of a position table.
-type PositionRow struct {
-	Position   string `json:"position"`
-	Outcome    string `json:"outcome"`
-	Remoteness *int   `json:"remoteness"`
-	// Value is the generalized Sprague–Grundy value, when the game has one.
-	Value string `json:"value,omitempty"`
-}
-
-// writeRows writes a position table from rows, which calls emit for each
-// row in order and stops when emit returns an error.
-func writeRows(w io.Writer, asJSON bool, game, caption string, nameWidth int, values bool, rows func(emit func(PositionRow) error) error) error {
-	bw := bufio.NewWriterSize(w, 1<<16)
-	first := true
-	var err error
-	if asJSON {
-		g, _ := json.Marshal(game)
-		c, _ := json.Marshal(caption)
-		fmt.Fprintf(bw, `{"game":%s,"caption":%s,"positions":[`, g, c)
-		err = rows(func(r PositionRow) error {
-			if !first {
-				bw.WriteByte(',')
-			}
-			first = false
-			b, err := json.Marshal(r)
-			if err != nil {
-				return err
-			}
-			_, err = bw.Write(b)
-			return err
-		})
-		bw.WriteString("]}\n")
-	} else {
-		fmt.Fprintf(bw, "%s: %s\n", game, caption)
-		if values {
-			fmt.Fprintf(bw, "%-*s  outcome  remoteness  value\n", nameWidth, "position")
-		} else {
-			fmt.Fprintf(bw, "%-*s  outcome  remoteness\n", nameWidth, "position")
-		}
-		err = rows(func(r PositionRow) error {
-			rem := "-"
-			if r.Remoteness != nil {
-				rem = fmt.Sprint(*r.Remoteness)
-			}
-			var err error
-			if values {
-				_, err = fmt.Fprintf(bw, "%-*s  %-7s  %-10s  %s\n", nameWidth, r.Position, r.Outcome, rem, r.Value)
-			} else {
-				_, err = fmt.Fprintf(bw, "%-*s  %-7s  %s\n", nameWidth, r.Position, r.Outcome, rem)
-			}
-			return err
-		})
-	}
-	if err != nil {
-		return err
-	}
-	return bw.Flush()
-}
-
 type graphGame struct {
 	spec string
 	path string
@@ -114,8 +42,17 @@ type graphGame struct {
 	vals     *loopy.Values
 }
 
-// graphCap is the state cap of options (stateCap), as graphfile counts.
-func graphCap(opts Options) int64 { return int64(stateCap(opts)) }
+// The instance's optional capabilities.
+var _ catalog.PositionTabler = (*graphGame)(nil)
+
+// graphCap is the state cap of opts (catalog.DefaultMaxStates when
+// MaxStates is 0), as graphfile counts.
+func graphCap(opts catalog.Options) int64 {
+	if opts.MaxStates > 0 {
+		return int64(opts.MaxStates)
+	}
+	return catalog.DefaultMaxStates
+}
 
 // readGraph reads a graph file with at most maxNodes nodes: a header that
 // announces more is refused before anything is allocated for it.
@@ -130,9 +67,9 @@ func readGraph(path string, maxNodes int64) (*graphfile.Graph, error) {
 
 // newGraphGame reads the graph under the default state cap; a graph over
 // it is read again at Solve under the cap asked for then (--max-states).
-func newGraphGame(path string) (Instance, error) {
+func newGraphGame(path string) (catalog.Instance, error) {
 	gg := &graphGame{spec: "graph:" + path, path: path}
-	g, err := readGraph(path, graphCap(Options{}))
+	g, err := readGraph(path, graphCap(catalog.Options{}))
 	if errors.Is(err, budget.ErrExceeded) {
 		var x *budget.Exceeded
 		if errors.As(err, &x) && x.Resource == budget.States {
@@ -150,10 +87,10 @@ func newGraphGame(path string) (Instance, error) {
 func (gg *graphGame) Spec() string { return gg.spec }
 
 // load makes sure the graph is read and within the state cap of opts.
-func (gg *graphGame) load(opts Options) error {
+func (gg *graphGame) load(opts catalog.Options) error {
 	limit := graphCap(opts)
 	if gg.g == nil {
-		if limit <= DefaultMaxStates {
+		if limit <= catalog.DefaultMaxStates {
 			return gg.tooLarge
 		}
 		g, err := readGraph(gg.path, limit)
@@ -170,7 +107,7 @@ func (gg *graphGame) load(opts Options) error {
 
 // solve runs retrograde analysis and, under normal play, the generalized
 // Sprague–Grundy algorithm, once.
-func (gg *graphGame) solve(ctx context.Context, opts Options, needRetro, needValues bool) error {
+func (gg *graphGame) solve(ctx context.Context, opts catalog.Options, needRetro, needValues bool) error {
 	if err := gg.load(opts); err != nil {
 		return err
 	}
@@ -218,19 +155,19 @@ func (gg *graphGame) method() string {
 	return fmt.Sprintf("%s of a graph of %d nodes and %d edges", strings.Join(parts, " and "), gg.g.Nodes(), gg.g.Succ.Arcs())
 }
 
-func (gg *graphGame) Solve(ctx context.Context, tokens []string, opts Options) (*Report, error) {
-	if opts.Method == ClosedForm {
+func (gg *graphGame) Solve(ctx context.Context, tokens []string, opts catalog.Options) (*catalog.Report, error) {
+	if opts.Method == catalog.ClosedForm {
 		return nil, fmt.Errorf("%s has no closed form; drop --method closed", gg.spec)
 	}
 	if err := gg.load(opts); err != nil {
 		return nil, err
 	}
-	fields := Fields(tokens)
+	fields := catalog.Fields(tokens)
 	if len(fields) == 0 {
 		return nil, fmt.Errorf("give the nodes holding tokens, e.g. 'grundy solve %s 0' (or --table for every node)", gg.spec)
 	}
-	if len(fields) > MaxComponents {
-		return nil, fmt.Errorf("too many tokens: %d, at most %d", len(fields), MaxComponents)
+	if len(fields) > catalog.MaxComponents {
+		return nil, fmt.Errorf("too many tokens: %d, at most %d", len(fields), catalog.MaxComponents)
 	}
 	nodes := make([]int32, len(fields))
 	for i, f := range fields {
@@ -246,7 +183,7 @@ func (gg *graphGame) Solve(ctx context.Context, tokens []string, opts Options) (
 	if err := gg.solve(ctx, opts, len(nodes) == 1, true); err != nil {
 		return nil, err
 	}
-	r := &Report{Game: gg.spec, Position: gg.names(nodes), Method: gg.method()}
+	r := &catalog.Report{Game: gg.spec, Position: gg.names(nodes), Method: gg.method()}
 	var val loopy.Value
 	if gg.vals != nil {
 		val = gg.vals.Sum(nodes)
@@ -337,7 +274,7 @@ const maxDrawingMoves = 1000
 
 // addDraws records the moves that keep a drawn position drawn: in JSON as
 // "drawing_moves", for people as a note.
-func (gg *graphGame) addDraws(r *Report, draws []string) {
+func (gg *graphGame) addDraws(r *catalog.Report, draws []string) {
 	if r.Extra == nil {
 		r.Extra = map[string]any{}
 	}
@@ -363,7 +300,7 @@ const (
 // values do not determine, by retrograde analysis of the product graph
 // when it is small enough; it also checks the outcome found from the
 // values against it.
-func (gg *graphGame) sumRemoteness(ctx context.Context, nodes []int32, val loopy.Value, r *Report, opts Options) error {
+func (gg *graphGame) sumRemoteness(ctx context.Context, nodes []int32, val loopy.Value, r *catalog.Report, opts catalog.Options) error {
 	limit := int64(maxGraphSumPositions)
 	if opts.MaxStates > 0 {
 		limit = int64(opts.MaxStates)
@@ -405,12 +342,14 @@ func (gg *graphGame) names(nodes []int32) string {
 	return strings.Join(parts, " ")
 }
 
-func (gg *graphGame) WritePositionTable(ctx context.Context, w io.Writer, tokens []string, asJSON bool, opts Options) error {
-	if len(Fields(tokens)) > 0 {
-		return fmt.Errorf("--table lists every node of %s; give no position with it", gg.path)
+// PositionTable lists every node with one token on it: its outcome,
+// remoteness and, under normal play, generalized Sprague–Grundy value.
+func (gg *graphGame) PositionTable(ctx context.Context, tokens []string, opts catalog.Options) (*catalog.PositionTable, error) {
+	if len(catalog.Fields(tokens)) > 0 {
+		return nil, fmt.Errorf("--table lists every node of %s; give no position with it", gg.path)
 	}
 	if err := gg.solve(ctx, opts, true, true); err != nil {
-		return err
+		return nil, err
 	}
 	n := gg.g.Nodes()
 	width := len("position")
@@ -421,14 +360,14 @@ func (gg *graphGame) WritePositionTable(ctx context.Context, w io.Writer, tokens
 	if gg.vals == nil {
 		caption = "every node with one token on it: outcome for the player to move (N wins, P loses, D draw) and remoteness"
 	}
-	return writeRows(w, asJSON, gg.spec, caption, width, gg.vals != nil, func(emit func(PositionRow) error) error {
+	rows := func(ctx context.Context, emit func(catalog.PositionRow) error) error {
 		for v := range int32(n) {
 			if v&0xffff == 0 {
 				if err := ctx.Err(); err != nil {
 					return err
 				}
 			}
-			row := PositionRow{Position: gg.g.Name(v), Outcome: gg.res.Outcome[v].String()}
+			row := catalog.PositionRow{Position: gg.g.Name(v), Outcome: gg.res.Outcome[v].String()}
 			if rem := gg.res.Remoteness[v]; rem != retro.NoRemoteness {
 				x := int(rem)
 				row.Remoteness = &x
@@ -441,5 +380,6 @@ func (gg *graphGame) WritePositionTable(ctx context.Context, w io.Writer, tokens
 			}
 		}
 		return nil
-	})
+	}
+	return &catalog.PositionTable{Game: gg.spec, Caption: caption, HasValues: gg.vals != nil, Width: width, Rows: rows}, nil
 }

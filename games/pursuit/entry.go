@@ -1,4 +1,4 @@
-package catalog
+package pursuit
 
 import (
 	"context"
@@ -6,7 +6,7 @@ import (
 	"io"
 	"os"
 
-	"github.com/grundy-go/grundy/games/pursuit"
+	"github.com/grundy-go/grundy/catalog"
 	"github.com/grundy-go/grundy/outcome"
 	"github.com/grundy-go/grundy/retro"
 )
@@ -15,7 +15,7 @@ import (
 const maxPursuitFile = 64 << 20
 
 func init() {
-	Register(Entry{
+	catalog.Register(catalog.Entry{
 		Name: "pursuit",
 		// The problem file may come as the parameter or as the position.
 		Params:         "FILE",
@@ -27,9 +27,12 @@ func init() {
 			"Bob is the player to move, so N means Bob wins",
 		Example: "solve pursuit game.txt",
 		Kind:    "loopy",
-		Make:    func(path string) (Instance, error) { return pursuitGame{path: path}, nil },
+		Make:    func(path string) (catalog.Instance, error) { return pursuitGame{path: path}, nil },
 	})
 }
+
+// The instance's optional capabilities.
+var _ catalog.PositionTabler = pursuitGame{}
 
 // pursuitGame reads its problem file from the spec (pursuit:FILE) or from
 // the position (pursuit FILE).
@@ -42,8 +45,8 @@ func (pg pursuitGame) Spec() string {
 	return "pursuit"
 }
 
-func (pg pursuitGame) load(ctx context.Context, tokens []string, opts Options) (*pursuit.Game, *retro.Table[pursuit.Pos], error) {
-	if opts.Method == ClosedForm {
+func (pg pursuitGame) load(ctx context.Context, tokens []string, opts catalog.Options) (*Game, *retro.Table[Pos], error) {
+	if opts.Method == catalog.ClosedForm {
 		return nil, nil, fmt.Errorf("pursuit has no closed form; drop --method closed")
 	}
 	path := pg.path
@@ -67,7 +70,7 @@ func (pg pursuitGame) load(ctx context.Context, tokens []string, opts Options) (
 	if len(data) > maxPursuitFile {
 		return nil, nil, fmt.Errorf("%s: more than the %d bytes a pursuit problem may hold", path, maxPursuitFile)
 	}
-	g, err := pursuit.Parse(path, data)
+	g, err := Parse(path, data)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -75,21 +78,21 @@ func (pg pursuitGame) load(ctx context.Context, tokens []string, opts Options) (
 	if opts.Progress != nil {
 		gopts.Progress = func(done, _ int) { opts.Progress(done) }
 	}
-	tab, err := retro.SolveGame[pursuit.Pos](ctx, g, gopts)
+	tab, err := retro.SolveGame[Pos](ctx, g, gopts)
 	if err != nil {
 		return nil, nil, err
 	}
 	return g, tab, nil
 }
 
-func (pg pursuitGame) Solve(ctx context.Context, tokens []string, opts Options) (*Report, error) {
+func (pg pursuitGame) Solve(ctx context.Context, tokens []string, opts catalog.Options) (*catalog.Report, error) {
 	g, tab, err := pg.load(ctx, tokens, opts)
 	if err != nil {
 		return nil, err
 	}
 	start := g.Start()
 	o, rem, _ := tab.Lookup(start)
-	r := &Report{
+	r := &catalog.Report{
 		Game:     pg.Spec(),
 		Position: g.Format(start),
 		Outcome:  o.String(),
@@ -117,19 +120,19 @@ func (pg pursuitGame) Solve(ctx context.Context, tokens []string, opts Options) 
 	return r, nil
 }
 
-// WritePositionTable writes every position of the pursuit problem whose
-// file tokens names.
-func (pg pursuitGame) WritePositionTable(ctx context.Context, w io.Writer, tokens []string, asJSON bool, opts Options) error {
+// PositionTable lists every position of the pursuit problem whose file
+// tokens names (or the spec does).
+func (pg pursuitGame) PositionTable(ctx context.Context, tokens []string, opts catalog.Options) (*catalog.PositionTable, error) {
 	g, tab, err := pg.load(ctx, tokens, opts)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	res := tab.Result()
-	width := len(g.Format(pursuit.Pos{Alice: int32(g.Nodes() - 1), Bob: int32(g.Nodes() - 1), BobToMove: false}))
+	width := len(g.Format(Pos{Alice: int32(g.Nodes() - 1), Bob: int32(g.Nodes() - 1), BobToMove: false}))
 	caption := "every position: outcome for the player to move (N wins, P loses), remoteness (- when endless play decides)"
-	return writeRows(w, asJSON, pg.Spec(), caption, width, false, func(emit func(PositionRow) error) error {
+	rows := func(_ context.Context, emit func(catalog.PositionRow) error) error {
 		for v := range tab.Len() {
-			row := PositionRow{Position: g.Format(tab.Position(v)), Outcome: res.Outcome[v].String()}
+			row := catalog.PositionRow{Position: g.Format(tab.Position(v)), Outcome: res.Outcome[v].String()}
 			if rem := res.Remoteness[v]; rem != retro.NoRemoteness {
 				x := int(rem)
 				row.Remoteness = &x
@@ -139,5 +142,6 @@ func (pg pursuitGame) WritePositionTable(ctx context.Context, w io.Writer, token
 			}
 		}
 		return nil
-	})
+	}
+	return &catalog.PositionTable{Game: pg.Spec(), Caption: caption, Width: width, Rows: rows}, nil
 }
