@@ -7,20 +7,29 @@
 // iter.Seq, so a solver can stop early and nothing is allocated that is not
 // used.
 //
+// Each game states the optional interfaces it claims with compile-time
+// checks in its own file (var _ game.Ranker[int] = Game{}), so that a
+// method whose signature drifts is a compile error, not a capability
+// silently lost.
+//
 // The interfaces follow the shape of gonum's graph package: small
 // interfaces here, algorithms in sibling packages (impartial, heap, retro,
 // payoff) that depend only on them. Each solver states which of the
 // interfaces below it needs; the optional ones are discovered with a type
 // assertion, as io.WriterTo is.
 //
-//   - Game: the moves of a position. Enough for the Sprague–Grundy solver
-//     when the last player to move wins (normal play).
+//   - Game: every move of a position, each to a position. Enough for the
+//     Sprague–Grundy solver when the last player to move wins (normal
+//     play).
 //   - Splitting: a game whose moves may leave a disjunctive sum of
 //     independent components (Lasker's Nim splits a heap, cutting paper
 //     splits a sheet). By the Sprague–Grundy theorem the value of a sum is
 //     the nim-sum of the values of its parts, so solvers memoise parts, not
 //     sums; that is the difference between an exponential and a linear
-//     search for every octal game.
+//     search for every octal game. Such a game lists every move in Options
+//     and is not a Game (no Moves method that would leave the splits out):
+//     solvers that handle sums take a Splitting (impartial.NewSplitting),
+//     and AsSplitting presents any Game as one.
 //   - Splitter: a game whose given positions may already be sums (a
 //     Treblecross strip with several X's falls apart into the gaps between
 //     them).

@@ -8,6 +8,11 @@ import "iter"
 // more (solvers tolerate repeats). A position with no moves is terminal.
 // Moves must not retain or modify p, and must be safe to call again for the
 // same p: solvers may enumerate a position's moves more than once.
+//
+// Every move means every move: a game some of whose moves leave a sum that
+// a single P cannot hold (Lasker's Nim splitting a heap) is not a Game. It
+// implements Splitting only, and has no Moves method listing the moves
+// that happen not to split.
 type Game[P comparable] interface {
 	Moves(p P) iter.Seq[P]
 }
@@ -19,6 +24,12 @@ type Game[P comparable] interface {
 // Options yields, for every move from p, the components of the position the
 // move leaves, in a slice that is valid only during the call to yield (the
 // game may reuse it). An empty slice is the empty sum, a terminal position.
+//
+// Solvers that handle sums take a Splitting game (impartial.NewSplitting);
+// AsSplitting makes any Game one. A game may implement both Game and
+// Splitting only when both list every move: its positions are then
+// themselves sums, Moves yields each position left whole and Options the
+// same positions split into their components.
 type Splitting[P comparable] interface {
 	Options(p P) iter.Seq[[]P]
 }
@@ -53,8 +64,9 @@ type Formatter[P comparable] interface {
 	Format(p P) string
 }
 
-// AsSplitting returns g as a Splitting game: a Splitting game is returned as
-// it is, and any other game's moves become one-component options.
+// AsSplitting returns g as a Splitting game: a Splitting game (one whose
+// positions are sums, see Splitting) is returned as it is, and any other
+// game's moves become one-component options. Plain undoes it.
 func AsSplitting[P comparable](g Game[P]) Splitting[P] {
 	if s, ok := g.(Splitting[P]); ok {
 		return s

@@ -153,7 +153,7 @@ func TestWinningMovesOfSums(t *testing.T) {
 
 func TestSplittingGameMatchesLaskerFormula(t *testing.T) {
 	// Winning Ways ch. 4: G(4k+1)=4k+1, G(4k+2)=4k+2, G(4k+3)=4k+4, G(4k+4)=4k+3.
-	s := impartial.New[int](lasker.Game{}, impartial.Options{})
+	s := impartial.NewSplitting[int](lasker.Game{}, impartial.Options{})
 	for n := 0; n < 200; n++ {
 		want := n
 		switch n % 4 {

@@ -4,6 +4,8 @@ import (
 	"iter"
 	"math/big"
 	"strconv"
+
+	"github.com/grundy-go/grundy/game"
 )
 
 // Pos is a circle or a line of N coins. Lines have N ≥ 1 in the options a
@@ -16,6 +18,13 @@ type Pos struct {
 
 // Game is the coins game taking 1..K adjacent coins.
 type Game struct{ K int }
+
+// The capabilities the solvers discover, checked at compile time.
+var (
+	_ game.Splitting[Pos] = Game{}
+	_ game.Ranker[Pos]    = Game{}
+	_ game.Formatter[Pos] = Game{}
+)
 
 // Options yields, for a circle, the line left by taking t = 1..K coins
 // (all circles are alike by rotation); for a line, the two lines left of
@@ -48,17 +57,6 @@ func (g Game) Options(p Pos) iter.Seq[[]Pos] {
 				if !yield(buf) {
 					return
 				}
-			}
-		}
-	}
-}
-
-// Moves yields the options that leave one component; solvers use Options.
-func (g Game) Moves(p Pos) iter.Seq[Pos] {
-	return func(yield func(Pos) bool) {
-		for o := range g.Options(p) {
-			if len(o) == 1 && !yield(o[0]) {
-				return
 			}
 		}
 	}

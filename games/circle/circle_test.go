@@ -60,7 +60,7 @@ func readInts(t *testing.T, name string) [][]string {
 func TestClosedFormAgainstSearch(t *testing.T) {
 	for k := 1; k <= 7; k++ {
 		line := lineWitness(60, k)
-		s := impartial.New[Pos](Game{K: k}, impartial.Options{})
+		s := impartial.NewSplitting[Pos](Game{K: k}, impartial.Options{})
 		for n := 0; n < 60; n++ {
 			g := circleWitness(n, k, line)
 			if FirstWins(big.NewInt(int64(n)), k) != (g != 0) {
@@ -98,7 +98,7 @@ func TestKayles(t *testing.T) {
 			want = append(want, v)
 		}
 	}
-	s := impartial.New[Pos](Game{K: 2}, impartial.Options{})
+	s := impartial.NewSplitting[Pos](Game{K: 2}, impartial.Options{})
 	for n, w := range want {
 		v, err := s.Grundy(context.Background(), Pos{N: n})
 		if err != nil || int(v) != w {
@@ -127,7 +127,7 @@ func TestPOJ2484(t *testing.T) {
 // line below it.
 func BenchmarkCircle500K3(b *testing.B) {
 	for b.Loop() {
-		s := impartial.New[Pos](Game{K: 3}, impartial.Options{})
+		s := impartial.NewSplitting[Pos](Game{K: 3}, impartial.Options{})
 		if _, err := s.Grundy(context.Background(), Pos{Circle: true, N: 500}); err != nil {
 			b.Fatal(err)
 		}

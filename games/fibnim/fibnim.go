@@ -4,6 +4,8 @@ import (
 	"iter"
 	"math/big"
 	"slices"
+
+	"github.com/grundy-go/grundy/game"
 )
 
 // Pos is a position: N tokens, at most L (≤ N) may be taken now.
@@ -18,6 +20,12 @@ func Canon(n, l int) Pos { return Pos{N: n, L: min(l, n)} }
 
 // Game is Fibonacci Nim as a searchable game.
 type Game struct{}
+
+// The capabilities the solvers discover, checked at compile time.
+var (
+	_ game.Game[Pos]   = Game{}
+	_ game.Ranker[Pos] = Game{}
+)
 
 // Moves yields the position after taking t = 1..L tokens.
 func (Game) Moves(p Pos) iter.Seq[Pos] {

@@ -3,11 +3,19 @@ package lasker
 import (
 	"iter"
 	"math/big"
+
+	"github.com/grundy-go/grundy/game"
 )
 
 // Game is Lasker's Nim on one heap as a splitting game: the position is the
 // heap size; a take leaves one heap (possibly 0), a split leaves two.
 type Game struct{}
+
+// The capabilities the solvers discover, checked at compile time.
+var (
+	_ game.Splitting[int] = Game{}
+	_ game.Ranker[int]    = Game{}
+)
 
 // Options yields the takes, largest heap left first, then the splits
 // a + (n-a) for a = 1 … ⌊n/2⌋.
@@ -23,17 +31,6 @@ func (Game) Options(n int) iter.Seq[[]int] {
 		for a := 1; a <= n/2; a++ {
 			buf[0], buf[1] = a, n-a
 			if !yield(buf[:2]) {
-				return
-			}
-		}
-	}
-}
-
-// Moves yields the take moves only; solvers use Options.
-func (g Game) Moves(n int) iter.Seq[int] {
-	return func(yield func(int) bool) {
-		for m := n - 1; m >= 0; m-- {
-			if !yield(m) {
 				return
 			}
 		}

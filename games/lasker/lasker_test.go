@@ -35,7 +35,7 @@ func witness(n int) []int64 {
 
 func TestValueAgainstWitness(t *testing.T) {
 	g := witness(300)
-	s := impartial.New[int](Game{}, impartial.Options{})
+	s := impartial.NewSplitting[int](Game{}, impartial.Options{})
 	for n, want := range g {
 		if got := Value(big.NewInt(int64(n))); got.Int64() != want {
 			t.Fatalf("Value(%d) = %s, witness %d", n, got, want)

@@ -6,6 +6,8 @@ import (
 	"math/big"
 	"slices"
 	"strconv"
+
+	"github.com/grundy-go/grundy/game"
 )
 
 // MaxHeap is the largest heap a searchable position holds.
@@ -15,6 +17,12 @@ const MaxHeap = 1<<16 - 1
 // heaps in ascending order, two bytes each, so that positions that are the
 // same multiset of heaps are the same key.
 type Game struct{ K int }
+
+// The capabilities the solvers discover, checked at compile time.
+var (
+	_ game.Game[Key]      = Game{}
+	_ game.Formatter[Key] = Game{}
+)
 
 // Key is a position of Game.
 type Key string

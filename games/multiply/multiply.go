@@ -3,6 +3,8 @@ package multiply
 import (
 	"iter"
 	"math/big"
+
+	"github.com/grundy-go/grundy/game"
 )
 
 // MaxSearchN bounds the target of a searchable game, so that p·9 never
@@ -11,6 +13,11 @@ const MaxSearchN = 1e17
 
 // Game is the multiplication game with target N as a searchable game.
 type Game struct{ N int64 }
+
+// The capabilities the solvers discover, checked at compile time.
+var (
+	_ game.Game[int64] = Game{}
+)
 
 // Moves yields p·2, …, p·9 while p < N; positions p ≥ N are terminal.
 func (g Game) Moves(p int64) iter.Seq[int64] {

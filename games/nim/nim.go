@@ -3,11 +3,20 @@ package nim
 import (
 	"iter"
 	"math/big"
+
+	"github.com/grundy-go/grundy/game"
 )
 
 // Heap is a single Nim heap as a game for exhaustive search: the position
 // is the heap size, and a move leaves any smaller size.
 type Heap struct{}
+
+// The capabilities the solvers discover, checked at compile time.
+var (
+	_ game.Game[int]         = Heap{}
+	_ game.MoveAppender[int] = Heap{}
+	_ game.Ranker[int]       = Heap{}
+)
 
 // Moves yields every smaller heap, largest first.
 func (Heap) Moves(h int) iter.Seq[int] {

@@ -24,7 +24,7 @@ func TestSearchAgreesWithHeapEngine(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s := impartial.New[int](Game{Rule: r}, impartial.Options{})
+		s := impartial.NewSplitting[int](Game{Rule: r}, impartial.Options{})
 		for h := range n {
 			g, err := s.Grundy(context.Background(), h)
 			if err != nil {

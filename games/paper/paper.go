@@ -3,6 +3,8 @@ package paper
 import (
 	"iter"
 	"strconv"
+
+	"github.com/grundy-go/grundy/game"
 )
 
 // Sheet is a W×H sheet of grid paper.
@@ -14,6 +16,13 @@ const MaxSide = 1<<11 - 1
 // Game is the cutting game reduced to normal play on sheets of at least
 // 2×2: a cut leaves two sheets each at least 2 wide in the cut direction.
 type Game struct{}
+
+// The capabilities the solvers discover, checked at compile time.
+var (
+	_ game.Splitting[Sheet] = Game{}
+	_ game.Ranker[Sheet]    = Game{}
+	_ game.Formatter[Sheet] = Game{}
+)
 
 // Options yields the two sheets of every cut, each unordered pair once
 // (the narrower part first): vertical cuts first, then horizontal ones.
@@ -34,9 +43,6 @@ func (Game) Options(s Sheet) iter.Seq[[]Sheet] {
 		}
 	}
 }
-
-// Moves yields nothing on its own: every move splits. Solvers use Options.
-func (Game) Moves(Sheet) iter.Seq[Sheet] { return func(func(Sheet) bool) {} }
 
 // Rank packs the sides into one number, or -1 for sides beyond MaxSide.
 func (Game) Rank(s Sheet) int {

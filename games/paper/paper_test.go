@@ -66,7 +66,7 @@ func (l literal) wins(s [][2]int) bool {
 // literal game is lost for the player to move.
 func TestReducedGameMatchesLiteral(t *testing.T) {
 	l := literal{}
-	s := impartial.New[Sheet](Game{}, impartial.Options{})
+	s := impartial.NewSplitting[Sheet](Game{}, impartial.Options{})
 	for w := 2; w <= 7; w++ {
 		for h := 2; h <= 7; h++ {
 			g, err := s.Grundy(context.Background(), Sheet{w, h})
@@ -110,7 +110,7 @@ func TestMex(t *testing.T) {
 			}
 		}
 	}
-	s := impartial.New[Sheet](Game{}, impartial.Options{})
+	s := impartial.NewSplitting[Sheet](Game{}, impartial.Options{})
 	for w := 2; w < n; w++ {
 		for h := 2; h < n; h++ {
 			v, err := s.Grundy(context.Background(), Sheet{w, h})
@@ -126,7 +126,7 @@ func TestPOJ2311(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := impartial.New[Sheet](Game{}, impartial.Options{})
+	s := impartial.NewSplitting[Sheet](Game{}, impartial.Options{})
 	n := 0
 	for _, line := range strings.Split(string(data), "\n") {
 		f := strings.Fields(line)
@@ -150,7 +150,7 @@ func TestPOJ2311(t *testing.T) {
 // sub-sheet, about 40,000 positions.
 func BenchmarkSheet200(b *testing.B) {
 	for b.Loop() {
-		s := impartial.New[Sheet](Game{}, impartial.Options{})
+		s := impartial.NewSplitting[Sheet](Game{}, impartial.Options{})
 		if _, err := s.Grundy(context.Background(), Sheet{200, 200}); err != nil {
 			b.Fatal(err)
 		}

@@ -204,6 +204,12 @@ func (i Impartial[P]) RightMoves(p P) iter.Seq[P] { return i.G.Moves(p) }
 // ImpartialSplitting plays an impartial splitting game as a partizan one.
 type ImpartialSplitting[P comparable] struct{ G game.Splitting[P] }
 
+// The capabilities the solvers discover, checked at compile time.
+var (
+	_ game.Partizan[int]          = Impartial[int]{}
+	_ game.PartizanSplitting[int] = ImpartialSplitting[int]{}
+)
+
 // LeftOptions returns the options of G.
 func (i ImpartialSplitting[P]) LeftOptions(p P) iter.Seq[[]P] { return i.G.Options(p) }
 

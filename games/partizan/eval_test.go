@@ -26,11 +26,19 @@ import (
 
 // agree checks that the partizan engine values every position as the
 // nimber the impartial engine finds (the Sprague–Grundy theorem: an
-// impartial game equals *G).
-func agree[P comparable](t *testing.T, name string, g game.Game[P], pg any, positions []P) {
+// impartial game equals *G). g is a game.Game or a game.Splitting.
+func agree[P comparable](t *testing.T, name string, g any, pg any, positions []P) {
 	t.Helper()
 	ctx := context.Background()
-	solver := impartial.New(g, impartial.Options{})
+	var solver *impartial.Solver[P]
+	switch g := g.(type) {
+	case game.Splitting[P]:
+		solver = impartial.NewSplitting(g, impartial.Options{})
+	case game.Game[P]:
+		solver = impartial.New(g, impartial.Options{})
+	default:
+		t.Fatalf("%s: %T is not an impartial game", name, g)
+	}
 	s := cgt.NewSpace()
 	e, err := partizan.New[P](s, pg)
 	if err != nil {

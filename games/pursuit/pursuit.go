@@ -5,6 +5,7 @@ import (
 	"iter"
 	"strconv"
 
+	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/outcome"
 )
 
@@ -17,6 +18,14 @@ type Game struct {
 	adj   [][]int32 // 0-based
 	start Pos
 }
+
+// The capabilities the solvers discover, checked at compile time.
+var (
+	_ game.Enumerable[Pos] = (*Game)(nil)
+	_ game.Terminal[Pos]   = (*Game)(nil)
+	_ game.Endless[Pos]    = (*Game)(nil)
+	_ game.Formatter[Pos]  = (*Game)(nil)
+)
 
 // Pos is a position: the nodes of Alice's and Bob's tokens (0-based) and
 // whose turn it is.

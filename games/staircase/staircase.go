@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/grundy-go/grundy/game"
 )
 
 // MaxCell is the largest cell a searchable position holds.
@@ -39,6 +41,12 @@ func (k Key) Cells() []int {
 
 // Game is the coin game as a searchable game, by its literal rules.
 type Game struct{}
+
+// The capabilities the solvers discover, checked at compile time.
+var (
+	_ game.Game[Key]      = Game{}
+	_ game.Formatter[Key] = Game{}
+)
 
 // Moves yields the position after each shift of each coin. A coin moves
 // between its neighbours, so the order of the cells is kept and each

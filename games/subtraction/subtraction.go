@@ -5,6 +5,8 @@ import (
 	"iter"
 	"math/big"
 	"slices"
+
+	"github.com/grundy-go/grundy/game"
 )
 
 // Game is a subtraction game with a finite set of amounts; the position is
@@ -60,6 +62,16 @@ func (Game) Rank(n int) int { return n }
 // Fibonacci is the subtraction game whose amounts are the Fibonacci
 // numbers 1, 2, 3, 5, 8, …
 type Fibonacci struct{}
+
+// The capabilities the solvers discover, checked at compile time.
+var (
+	_ game.Game[int]         = Game{}
+	_ game.MoveAppender[int] = Game{}
+	_ game.Ranker[int]       = Game{}
+	_ game.Game[int]         = Fibonacci{}
+	_ game.MoveAppender[int] = Fibonacci{}
+	_ game.Ranker[int]       = Fibonacci{}
+)
 
 // Moves yields n - F for each Fibonacci number F ≤ n.
 func (Fibonacci) Moves(n int) iter.Seq[int] {

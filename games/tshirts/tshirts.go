@@ -20,6 +20,8 @@ import (
 	"math/bits"
 	"strconv"
 	"strings"
+
+	"github.com/grundy-go/grundy/game"
 )
 
 // MaxShirts bounds n: 2^n positions are memoised.
@@ -32,6 +34,12 @@ type Game struct {
 	Order [3][]int
 	rank  [3][]int // rank[k][s] = position of shirt s (0-based) in Order[k]
 }
+
+// The capabilities the solvers discover, checked at compile time.
+var (
+	_ game.Multiplayer[Pos] = (*Game)(nil)
+	_ game.Formatter[Pos]   = (*Game)(nil)
+)
 
 // New checks that the three orders are permutations of 1..n.
 func New(orders [3][]int) (*Game, error) {

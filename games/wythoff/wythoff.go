@@ -3,6 +3,8 @@ package wythoff
 import (
 	"iter"
 	"math/big"
+
+	"github.com/grundy-go/grundy/game"
 )
 
 // Pos is a position of Wythoff's game: the two heap sizes, in order.
@@ -10,6 +12,12 @@ type Pos struct{ A, B int }
 
 // Game is Wythoff's game as a searchable game.
 type Game struct{}
+
+// The capabilities the solvers discover, checked at compile time.
+var (
+	_ game.Game[Pos]   = Game{}
+	_ game.Ranker[Pos] = Game{}
+)
 
 // Moves yields the positions left by taking from heap A, from heap B, and
 // the same amount from both.

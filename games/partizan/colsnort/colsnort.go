@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"iter"
 	"strings"
+
+	"github.com/grundy-go/grundy/game"
 )
 
 // MaxVertices bounds the length of a strip.
@@ -11,6 +13,13 @@ const MaxVertices = 64
 
 // Game is Col (Snort false) or Snort (Snort true) on a path.
 type Game struct{ Snort bool }
+
+// The capabilities the solvers discover, checked at compile time.
+var (
+	_ game.PartizanSplitting[string] = Game{}
+	_ game.Splitter[string]          = Game{}
+	_ game.Formatter[string]         = Game{}
+)
 
 func (g Game) allowed(p string, i int, me byte) bool {
 	for _, j := range [2]int{i - 1, i + 1} {

@@ -5,6 +5,8 @@ import (
 	"iter"
 	"strconv"
 	"strings"
+
+	"github.com/grundy-go/grundy/game"
 )
 
 // MaxSide bounds the sides of a cake: a cake of n×n has n² sub-cakes of
@@ -16,6 +18,12 @@ type Cake struct{ Rows, Cols int }
 
 // Game is Cutcake.
 type Game struct{}
+
+// The capabilities the solvers discover, checked at compile time.
+var (
+	_ game.PartizanSplitting[Cake] = Game{}
+	_ game.Formatter[Cake]         = Game{}
+)
 
 // LeftOptions cuts vertically: Cols = a + b.
 func (Game) LeftOptions(c Cake) iter.Seq[[]Cake] {

@@ -6,6 +6,8 @@ import (
 	"math/bits"
 	"strconv"
 	"strings"
+
+	"github.com/grundy-go/grundy/game"
 )
 
 // MaxCells bounds the cells of a board.
@@ -20,6 +22,14 @@ type Board struct {
 
 // Game is Domineering.
 type Game struct{}
+
+// The capabilities the solvers discover, checked at compile time.
+var (
+	_ game.Partizan[Board]          = Game{}
+	_ game.PartizanSplitting[Board] = Game{}
+	_ game.Splitter[Board]          = Game{}
+	_ game.Formatter[Board]         = Game{}
+)
 
 func (b Board) cell(r, c int) uint64 { return 1 << (r*int(b.Cols) + c) }
 

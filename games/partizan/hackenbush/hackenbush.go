@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/grundy-go/grundy/cgt"
+	"github.com/grundy-go/grundy/game"
 )
 
 // MaxEdges bounds the length of one stalk (the sign expansion of a longer
@@ -14,6 +15,14 @@ const MaxEdges = 40
 
 // Stalks is the game; a position is one stalk as a string of 'l' and 'r'.
 type Stalks struct{}
+
+// The capabilities the solvers discover, checked at compile time.
+var (
+	_ game.Partizan[string]          = Stalks{}
+	_ game.Formatter[string]         = Stalks{}
+	_ game.PartizanSplitting[string] = Trees{}
+	_ game.Formatter[string]         = Trees{}
+)
 
 // LeftMoves cuts one of Left's edges: the stalk keeps what is below it.
 func (Stalks) LeftMoves(p string) iter.Seq[string] { return cuts(p, 'l') }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"iter"
 	"strings"
+
+	"github.com/grundy-go/grundy/game"
 )
 
 // MaxSquares bounds the length of a strip.
@@ -11,6 +13,12 @@ const MaxSquares = 40
 
 // Game is Toads and Frogs; a position is a strip of T, F and '.'.
 type Game struct{}
+
+// The capabilities the solvers discover, checked at compile time.
+var (
+	_ game.Partizan[string]  = Game{}
+	_ game.Formatter[string] = Game{}
+)
 
 // LeftMoves moves a toad.
 func (Game) LeftMoves(p string) iter.Seq[string] { return moves(p, 'T', 'F', 1) }
