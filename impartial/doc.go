@@ -10,12 +10,13 @@
 // value G(Gi) ⊕ x.
 //
 // The Solver memoises values per component, never per sum, so a game whose
-// moves split positions (game.Splitting) costs one evaluation per distinct
-// component. The search is iterative — an explicit stack of frames and an
-// arena holding the options of the frames on it — so a chain of millions of
-// positions cannot overflow the goroutine stack, and a cycle is detected
-// exactly (an option that is an ancestor on the stack) and reported as an
-// error: a game with cycles needs the retrograde solver instead.
+// moves split positions (game.Splitting, solved by NewSplitting) costs one
+// evaluation per distinct component. The search is iterative — an explicit
+// stack of frames and an arena holding the options of the frames on it — so
+// a chain of millions of positions cannot overflow the goroutine stack, and
+// a cycle is detected exactly (an option that is an ancestor on the stack)
+// and reported as an error: a game with cycles needs the retrograde solver
+// instead.
 //
 // Remoteness (Winning Ways ch. 9) is computed alongside the value for
 // positions whose options are single positions: 0 at a terminal position,
