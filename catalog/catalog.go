@@ -101,8 +101,8 @@ type Options struct {
 // cap everywhere, never "no limit".
 const DefaultMaxStates = 20_000_000
 
-// stateCap is opts.MaxStates, or DefaultMaxStates when it is 0.
-func stateCap(opts Options) int {
+// StateCap is opts.MaxStates, or DefaultMaxStates when it is 0.
+func StateCap(opts Options) int {
 	if opts.MaxStates > 0 {
 		return opts.MaxStates
 	}

@@ -9,22 +9,20 @@ import (
 
 // fuzzExplored are the games whose positions FuzzExplore reads: those
 // explored through SuccessorLister, with their own position syntaxes.
-var fuzzExplored = []string{"moore:2", "pig:12", "landlords", "kuhn", "tshirts"}
+var fuzzExplored = []string{"moore:2"}
 
-// FuzzExplore feeds arbitrary positions to the explorers of the payoff
-// and chance games (the partizan games' are fuzzed in
-// catalog/partizanreport): whatever the input, an exploration whose moves
-// read back, or a one-line error; never a panic or a hang.
+// FuzzExplore feeds arbitrary positions to the explorers of the games
+// listed in fuzzExplored (the partizan games' are fuzzed in
+// catalog/partizanreport, the payoff and chance games' beside them, in
+// games/pig, games/landlords, games/kuhn and games/tshirts): whatever the
+// input, an exploration whose moves read back, or a one-line error; never
+// a panic or a hang.
 func FuzzExplore(f *testing.F) {
 	seeds := []struct {
 		game uint8
 		pos  string
 	}{
-		{0, "3 5 6"}, {0, "1000001"}, {1, "0 0 0"}, {1, "11 11 11"}, {1, "12 0 0"}, {2, "1 1"}, {2, "0 0"},
-		{2, "3000 1"}, {3, "deal"}, {3, "KQ check bet call"}, {3, "KK"}, {3, "JQ check check fold"},
-		{4, "3 1 2 / 1 2 3 / 2 3 1"}, {4, "3 1 2 / 1 2 3 / 2 3 1 / deleted 1 2"},
-		{4, "3 1 2 / 1 2 3 / 2 3 1 / deleted 1 2 3"}, {4, "1 / 1 / 1 / deleted 1"},
-		{4, "2 1 / 1 2 / 1 2 / deleted 2 2"},
+		{0, "3 5 6"}, {0, "1000001"},
 	}
 	for _, s := range seeds {
 		f.Add(s.game, s.pos)

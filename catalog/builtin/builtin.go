@@ -16,10 +16,14 @@ import (
 	_ "github.com/grundy-go/grundy/catalog"
 
 	_ "github.com/grundy-go/grundy/games/graph"
+	_ "github.com/grundy-go/grundy/games/kuhn"
+	_ "github.com/grundy-go/grundy/games/landlords"
 	_ "github.com/grundy-go/grundy/games/partizan/colsnort"
 	_ "github.com/grundy-go/grundy/games/partizan/cutcake"
 	_ "github.com/grundy-go/grundy/games/partizan/domineering"
 	_ "github.com/grundy-go/grundy/games/partizan/hackenbush"
 	_ "github.com/grundy-go/grundy/games/partizan/toads"
+	_ "github.com/grundy-go/grundy/games/pig"
 	_ "github.com/grundy-go/grundy/games/pursuit"
+	_ "github.com/grundy-go/grundy/games/tshirts"
 )
