@@ -14,7 +14,6 @@ import (
 	"github.com/grundy-go/grundy/games/subtraction"
 	"github.com/grundy-go/grundy/impartial"
 	"github.com/grundy-go/grundy/outcome"
-	"github.com/grundy-go/grundy/script"
 )
 
 // This file holds what an explorer (the server's API and web page) needs
@@ -557,140 +556,12 @@ func (e SearchExplorer[P]) Explore(ctx context.Context, tokens []string, opts Op
 	return x, nil
 }
 
-// scriptExplorer lists a game script's moves, each solved by the script's
-// own solver (Sprague–Grundy, retrograde or payoff, as the rules call for).
-// A position that is not plain numbers or a plain word is written as the
-// script's Starlark value ("(\"ABBA\", \"AABB\", 0)"), and read back the
-// same way.
-type scriptExplorer struct{ s *ScriptInstance }
-
-// Explore lists the script's moves (scriptExplorer).
-func (s *ScriptInstance) Explore(ctx context.Context, tokens []string, opts Options, maxMoves int) (*Exploration, error) {
-	return scriptExplorer{s}.Explore(ctx, tokens, opts, maxMoves)
-}
-
-// scriptTokens turns position tokens into Options for a script: a text
-// that starts like a Starlark tuple, list, dict or string literal is an
-// expression (Options.PositionExpr).
-func scriptTokens(tokens []string, opts Options) ([]string, Options) {
-	text := strings.TrimSpace(strings.Join(tokens, " "))
-	if text != "" && strings.ContainsAny(text[:1], `([{"'`) {
-		opts.PositionExpr = text
-		return nil, opts
-	}
-	return tokens, opts
-}
-
-// Start is the script's start position, written so that Explore reads it
-// back ("" when the script has none or fails to load).
-func (e scriptExplorer) Start() string {
-	start, _ := e.startWith(Options{})
-	return start
-}
-
-// startWith is Start for the script loaded with opts' parameters; the
-// error is the script's when it fails to load.
-func (e scriptExplorer) startWith(opts Options) (string, error) {
-	solver, err := e.s.load(context.Background(), opts)
-	if err != nil {
-		return "", err
-	}
-	p, ok, err := solver.Game().Start()
-	if err != nil || !ok {
-		return "", err
-	}
-	return solver.Game().Format(p), nil
-}
-
-func (e scriptExplorer) Explore(ctx context.Context, tokens []string, opts Options, maxMoves int) (*Exploration, error) {
-	if maxMoves <= 0 {
-		maxMoves = DefaultMaxMoves
-	}
-	tokens, opts = scriptTokens(tokens, opts)
-	report, err := e.s.Solve(ctx, tokens, opts)
-	if err != nil {
-		return nil, err
-	}
-	solver, root, err := e.s.position(ctx, tokens, opts)
-	if err != nil {
-		return nil, err
-	}
-	g := solver.Game()
-	x := &Exploration{Report: report, Board: &Board{Kind: BoardText, Text: report.Position}, MovesCounted: true}
-	// Games with payoffs or chance: who moves here (game.Chance for
-	// nature), so that each move's value for its player can be read from
-	// the payoff vector of the position it leaves.
-	mover, players := -1, 0
-	var moves []script.Move
-	var probs []*big.Rat
-	if g.Multiplayer() {
-		x.MoveKind = MovesPayoff
-		multi := g.Multi()
-		mover, players = multi.ToMove(root), g.Players()
-		if err := g.Err(); err != nil {
-			return nil, err
-		}
-		if mover == game.Chance {
-			x.MoveKind = MovesChance
-			for q, p := range multi.Outcomes(root) {
-				moves = append(moves, script.Move{To: q})
-				probs = append(probs, p)
-			}
-			if err := g.Err(); err != nil {
-				return nil, err
-			}
-		}
-	}
-	if probs == nil {
-		if moves, err = g.MoveList(ctx, root); err != nil {
-			return nil, err
-		}
-	}
-	seen := map[string]bool{}
-	for i, m := range moves {
-		pos := g.Format(m.To)
-		if seen[pos] && probs == nil {
-			continue
-		}
-		seen[pos] = true
-		x.MovesTotal++
-		if len(x.Moves) >= maxMoves {
-			continue
-		}
-		res, err := solver.Solve(ctx, m.To)
-		if err != nil {
-			return nil, err
-		}
-		mi := MoveInfo{Component: -1, To: m.Label, Position: res.Position, Outcome: res.Outcome, Grundy: res.Grundy, Remoteness: res.Remoteness}
-		if res.Payoff != nil {
-			mi.Payoff = res.Payoff
-			if res.Value != "" {
-				mi.Value = res.Value
-			}
-			// The vector runs from the player to move there (player 0
-			// at a chance position).
-			if first := max(res.ToMove, 0); mover >= 0 && players > 0 && len(res.Payoff) == players {
-				mi.MoverValue = res.Payoff[((mover-first)%players+players)%players]
-			}
-		}
-		if probs != nil {
-			mi.Player, mi.Probability = PlayerChance, probs[i].RatString()
-		} else if mover >= 0 && res.ToMove == mover && res.Final != res.Position {
-			// The mover is to move again, in a position where play goes
-			// on (best play from a position that is over ends there).
-			mi.Again = true
-		}
-		x.Moves = append(x.Moves, mi)
-	}
-	return x, nil
-}
-
 // StartWith is AsStarter for a game script whose start depends on its
 // parameters (opts.Params, the CLI's --param): "" when it has none, and the
 // script's error when it fails to load with them.
 func StartWith(inst Instance, opts Options) (string, error) {
-	if g, ok := inst.(*ScriptInstance); ok && len(opts.Params) > 0 {
-		return (scriptExplorer{g}).startWith(opts)
+	if g, ok := inst.(ScriptInstance); ok && len(opts.Params) > 0 {
+		return g.StartWith(opts)
 	}
 	start, _ := AsStarter(inst)
 	return start, nil
@@ -701,11 +572,6 @@ func AsStarter(inst Instance) (string, bool) {
 	if s, ok := inst.(Starter); ok {
 		start := s.Start()
 		return start, start != ""
-	}
-	if g, ok := inst.(*ScriptInstance); ok {
-		if start := (scriptExplorer{g}).Start(); start != "" {
-			return start, true
-		}
 	}
 	return "", false
 }

@@ -142,4 +142,16 @@
 // about 32 bytes of output per byte or element of input), so one call
 // holding the full budget can still allocate some multiple of it in a
 // single such step before the watchdog's cancellation is seen.
+//
+// # In the catalog
+//
+// The package registers game scripts with the catalog from its init
+// function (entry.go), as the built-in games register themselves: a
+// resolver that reads a spec ending in .star (catalog.Lookup), and an
+// opener for a script's text (catalog.OpenScript, which the server uses
+// for the scripts it serves by file name). Front ends reach scripts only
+// through the catalog; a program imports this package, or
+// catalog/builtin, for them to be there. The instance answers Solve,
+// Table, Explore and Start, and StartWith for a start that depends on the
+// parameters (catalog.ScriptInstance).
 package script

@@ -243,7 +243,11 @@ func LoadScripts(paths []string) (map[string]catalog.Instance, error) {
 		if _, dup := out[name]; dup {
 			return nil, fmt.Errorf("--script %s: two scripts are named %q", p, name)
 		}
-		out[name] = catalog.OpenScript(name, src)
+		inst, err := catalog.OpenScript(name, src)
+		if err != nil {
+			return nil, fmt.Errorf("--script %s: %w", p, err)
+		}
+		out[name] = inst
 	}
 	return out, nil
 }
@@ -665,7 +669,7 @@ func (s *Server) handleStart(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	params, err := catalog.ParseParams(q["param"])
-	if _, script := g.inst.(*catalog.ScriptInstance); err == nil && params != nil && !script {
+	if _, script := g.inst.(catalog.ScriptInstance); err == nil && params != nil && !script {
 		err = fmt.Errorf("--param is for game scripts (a GAME ending in .star); %q takes its parameters after a colon", q.Get("game"))
 	}
 	if err != nil {

@@ -90,7 +90,7 @@ func (s *Server) solveParams(ctx context.Context, game, pos string, params map[s
 	if err != nil {
 		return nil, err
 	}
-	if _, script := g.inst.(*catalog.ScriptInstance); params != nil && !script {
+	if _, script := g.inst.(catalog.ScriptInstance); params != nil && !script {
 		return nil, fmt.Errorf("--param is for game scripts (a GAME ending in .star); %q takes its parameters after a colon", game)
 	}
 	pos = g.position(pos)

@@ -26,4 +26,5 @@ import (
 	_ "github.com/grundy-go/grundy/games/pig"
 	_ "github.com/grundy-go/grundy/games/pursuit"
 	_ "github.com/grundy-go/grundy/games/tshirts"
+	_ "github.com/grundy-go/grundy/script"
 )
