@@ -45,14 +45,9 @@ type graphGame struct {
 // The instance's optional capabilities.
 var _ catalog.PositionTabler = (*graphGame)(nil)
 
-// graphCap is the state cap of opts (catalog.DefaultMaxStates when
-// MaxStates is 0), as graphfile counts.
-func graphCap(opts catalog.Options) int64 {
-	if opts.MaxStates > 0 {
-		return int64(opts.MaxStates)
-	}
-	return catalog.DefaultMaxStates
-}
+// graphCap is the state cap of opts (catalog.StateCap), as graphfile
+// counts.
+func graphCap(opts catalog.Options) int64 { return int64(catalog.StateCap(opts)) }
 
 // readGraph reads a graph file with at most maxNodes nodes: a header that
 // announces more is refused before anything is allocated for it.
