@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -9,70 +10,49 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/grundy-go/grundy/cgt"
+	"github.com/grundy-go/grundy/catalog"
 )
 
-// cgtMaxSteps bounds the work of one calculator run (see cgt.Space.MaxSteps).
-const cgtMaxSteps = 200_000_000
+// The helpers 'grundy value' (value.go) shares with this command: the
+// report is the catalog's (catalog.CGTReport, catalog.DescribeCGT), and
+// the space of games is made by the catalog too, so this package names no
+// type of package cgt (the helpers' types are inferred).
+var (
+	newCgtSpace      = withDefaultSteps(catalog.NewCGTSpace)
+	describeGame     = withoutThermograph(catalog.DescribeCGT)
+	writeThermograph = toFile(catalog.CGTThermograph)
+)
 
-// maxValueText bounds the canonical form written out.
-const maxValueText = 4 << 20
-
-// cgtReport is the JSON contract of 'grundy cgt' and 'grundy value':
-// exact fractions as strings, atomic_weight null where undefined.
-type cgtReport struct {
-	Game         string  `json:"game,omitempty"`
-	Position     string  `json:"position,omitempty"`
-	Value        string  `json:"value"`
-	Outcome      string  `json:"outcome"`
-	Birthday     int64   `json:"birthday"`
-	LeftStop     string  `json:"left_stop"`
-	RightStop    string  `json:"right_stop"`
-	Mean         string  `json:"mean"`
-	Temperature  string  `json:"temperature"`
-	AtomicWeight *string `json:"atomic_weight"`
+func withDefaultSteps[S any](f func(context.Context, int64) S) func(context.Context) S {
+	return func(ctx context.Context) S { return f(ctx, 0) }
 }
 
-// describe computes the properties of g; limits become errors.
-func describeGame(s *cgt.Space, g cgt.Game) (r cgtReport, err error) {
-	str, ok := s.StringLimit(g, maxValueText)
-	if !ok {
-		return r, fmt.Errorf("the canonical form is longer than %d MB to write out; its properties are too big to show", maxValueText>>20)
-	}
-	o, err := s.Outcome(g)
-	if err != nil {
-		return r, err
-	}
-	mean, err := s.Mean(g)
-	if err != nil {
-		return r, err
-	}
-	temp, err := s.Temperature(g)
-	if err != nil {
-		return r, err
-	}
-	r = cgtReport{
-		Value:       str,
-		Outcome:     o.String(),
-		Birthday:    s.Birthday(g),
-		LeftStop:    s.LeftStop(g).String(),
-		RightStop:   s.RightStop(g).String(),
-		Mean:        mean.String(),
-		Temperature: temp.String(),
-	}
-	w, ok, err := s.AtomicWeight(g)
-	if err != nil {
-		return r, err
-	}
-	if ok {
-		str := s.String(w)
-		r.AtomicWeight = &str
-	}
-	return r, nil
+func withoutThermograph[S, G any](f func(S, G, catalog.CGTOptions) (*catalog.CGTReport, error)) func(S, G) (*catalog.CGTReport, error) {
+	return func(s S, g G) (*catalog.CGTReport, error) { return f(s, g, catalog.CGTOptions{}) }
 }
 
-// printReport writes the report for people.
-func printCgtReport(w io.Writer, r cgtReport) {
+// toFile turns a thermograph drawer into one that writes the SVG file
+// path (--svg).
+func toFile[S, G any](draw func(S, G) ([]byte, error)) func(S, G, string) error {
+	return func(s S, g G, path string) error {
+		img, err := draw(s, g)
+		if err != nil {
+			return err
+		}
+		return writeSVG(path, img)
+	}
+}
+
+// writeSVG writes the thermograph file of --svg.
+func writeSVG(path string, img []byte) error {
+	if err := os.WriteFile(path, img, 0o644); err != nil {
+		return fmt.Errorf("--svg: %w", err)
+	}
+	return nil
+}
+
+// printCgtReport writes the report for people.
+func printCgtReport(w io.Writer, r *catalog.CGTReport) {
 	aw := "undefined (not an all-small game)"
 	if r.AtomicWeight != nil {
 		aw = *r.AtomicWeight
@@ -94,13 +74,6 @@ func printCgtReport(w io.Writer, r cgtReport) {
 	fmt.Fprintf(w, "%-13s %s\n", "mean", r.Mean)
 	fmt.Fprintf(w, "%-13s %s\n", "temperature", r.Temperature)
 	fmt.Fprintf(w, "%-13s %s\n", "atomic weight", aw)
-}
-
-func newCgtSpace(ctx context.Context) *cgt.Space {
-	s := cgt.NewSpace()
-	s.MaxSteps = cgtMaxSteps
-	s.Context = ctx
-	return s
 }
 
 func newCgtCmd() *cobra.Command {
@@ -158,32 +131,23 @@ first player wins), P (the second player wins). Fractions are exact.`,
 				return fmt.Errorf("no expression given (see 'grundy cgt --help')")
 			}
 			expr := strings.Join(rest, " ")
-			s := newCgtSpace(cmd.Context())
-			g, op, h, err := s.ParseComparison(expr)
-			if err != nil {
-				return fmt.Errorf("bad expression %q: %w", shorten(expr), err)
+			r, err := catalog.CGT(cmd.Context(), expr, catalog.CGTOptions{Thermograph: svg != ""})
+			if errors.Is(err, catalog.ErrThermographOfComparison) {
+				return fmt.Errorf("--svg draws one game, not a comparison")
 			}
-			out := cmd.OutOrStdout()
-			if op != "" {
-				if svg != "" {
-					return fmt.Errorf("--svg draws one game, not a comparison")
-				}
-				res, err := s.Compare(g, op, h)
-				if err != nil {
-					return err
-				}
-				if asJSON {
-					return writeJSON(out, map[string]bool{"result": res})
-				}
-				fmt.Fprintf(out, "%v\t(%s %s %s)\n", res, s.String(g), op, s.String(h))
-				return nil
-			}
-			r, err := describeGame(s, g)
 			if err != nil {
 				return err
 			}
+			out := cmd.OutOrStdout()
+			if c := r.Comparison; c != nil {
+				if asJSON {
+					return writeJSON(out, r)
+				}
+				fmt.Fprintf(out, "%v\t(%s %s %s)\n", c.Result, c.Left, c.Op, c.Right)
+				return nil
+			}
 			if svg != "" {
-				if err := writeThermograph(s, g, svg); err != nil {
+				if err := writeSVG(svg, r.Thermograph); err != nil {
 					return err
 				}
 			}
@@ -197,23 +161,4 @@ first player wins), P (the second player wins). Fractions are exact.`,
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object")
 	cmd.Flags().StringVar(&svg, "svg", "", "also draw the thermograph into this SVG file")
 	return cmd
-}
-
-// writeThermograph draws g's thermograph into the SVG file path.
-func writeThermograph(s *cgt.Space, g cgt.Game, path string) error {
-	img, err := s.ThermographSVG(g)
-	if err != nil {
-		return err
-	}
-	if err := os.WriteFile(path, img, 0o644); err != nil {
-		return fmt.Errorf("--svg: %w", err)
-	}
-	return nil
-}
-
-func shorten(s string) string {
-	if len(s) > 60 {
-		return s[:57] + "..."
-	}
-	return s
 }

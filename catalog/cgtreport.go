@@ -1,0 +1,169 @@
+package catalog
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/grundy-go/grundy/cgt"
+)
+
+// The CGT calculator's report: a short partizan game written in CGSuite's
+// notation, with its canonical form, outcome, birthday, stops, mean,
+// temperature and atomic weight; or the truth of a comparison of two.
+// 'grundy value' gives the same report for a position of a partizan game.
+
+// CGTMaxSteps is the work one calculator run may do (sums, comparisons
+// and canonicalisations not answered from memory; cgt.Space.MaxSteps)
+// when CGTOptions.MaxSteps is 0.
+const CGTMaxSteps = 200_000_000
+
+// MaxCGTValueText bounds the canonical form a report writes out.
+const MaxCGTValueText = 4 << 20
+
+// ErrThermographOfComparison is CGT's error when a thermograph is asked
+// of a comparison, which is not one game.
+var ErrThermographOfComparison = errors.New("a thermograph draws one game, not a comparison")
+
+// CGTOptions tune CGT.
+type CGTOptions struct {
+	// MaxSteps bounds the work (cgt.Space.MaxSteps); 0 for CGTMaxSteps.
+	MaxSteps int64
+	// Thermograph asks for the game's thermograph as an SVG image
+	// (CGTReport.Thermograph).
+	Thermograph bool
+}
+
+// CGTReport is the report of the calculator ('grundy cgt', /api/v1/cgt)
+// and of 'grundy value': exact numbers as fractions, AtomicWeight nil
+// where it is undefined (not an all-small game). A comparison's report has
+// only Comparison set, and its JSON is {"result": bool}.
+type CGTReport struct {
+	Game         string  `json:"game,omitempty"`     // the game of a position ('grundy value')
+	Position     string  `json:"position,omitempty"` // the position ('grundy value')
+	Value        string  `json:"value"`              // the canonical form
+	Outcome      string  `json:"outcome"`            // L, R, N or P
+	Birthday     int64   `json:"birthday"`
+	LeftStop     Number  `json:"left_stop"`
+	RightStop    Number  `json:"right_stop"`
+	Mean         Number  `json:"mean"`
+	Temperature  Number  `json:"temperature"`
+	AtomicWeight *string `json:"atomic_weight"`
+
+	// Comparison is the answer when the expression was a comparison.
+	Comparison *CGTComparison `json:"-"`
+	// Thermograph is the SVG image asked for by CGTOptions.Thermograph.
+	Thermograph []byte `json:"-"`
+}
+
+// CGTComparison is the truth of "Left Op Right".
+type CGTComparison struct {
+	Left, Op, Right string // the games in canonical form, and the relation
+	Result          bool
+}
+
+// MarshalJSON writes the contract: the fields of a game, or {"result":
+// bool} for a comparison.
+func (r *CGTReport) MarshalJSON() ([]byte, error) {
+	if r.Comparison != nil {
+		return json.Marshal(struct {
+			Result bool `json:"result"`
+		}{r.Comparison.Result})
+	}
+	type plain CGTReport
+	return json.Marshal((*plain)(r))
+}
+
+// NewCGTSpace returns a space of partizan games for one computation,
+// stopped by ctx and bounded by maxSteps units of work (0 for
+// CGTMaxSteps).
+func NewCGTSpace(ctx context.Context, maxSteps int64) *cgt.Space {
+	s := cgt.NewSpace()
+	s.MaxSteps = maxSteps
+	if maxSteps <= 0 {
+		s.MaxSteps = CGTMaxSteps
+	}
+	s.Context = ctx
+	return s
+}
+
+// CGT evaluates expr, a game or a comparison of two in CGSuite's notation
+// (see package cgt), and reports on it. A bad expression is an error that
+// names the column; running out of work is a *budget.Exceeded, out of time
+// the context's error.
+func CGT(ctx context.Context, expr string, opts CGTOptions) (*CGTReport, error) {
+	s := NewCGTSpace(ctx, opts.MaxSteps)
+	g, op, h, err := s.ParseComparison(expr)
+	if err != nil {
+		return nil, fmt.Errorf("bad expression %q: %w", shorten(expr), err)
+	}
+	if op != "" {
+		if opts.Thermograph {
+			return nil, ErrThermographOfComparison
+		}
+		res, err := s.Compare(g, op, h)
+		if err != nil {
+			return nil, err
+		}
+		return &CGTReport{Comparison: &CGTComparison{Left: s.String(g), Op: string(op), Right: s.String(h), Result: res}}, nil
+	}
+	return DescribeCGT(s, g, opts)
+}
+
+// DescribeCGT reports on the game g of s: its canonical form and
+// properties, and its thermograph when opts asks for it.
+func DescribeCGT(s *cgt.Space, g cgt.Game, opts CGTOptions) (*CGTReport, error) {
+	str, ok := s.StringLimit(g, MaxCGTValueText)
+	if !ok {
+		return nil, fmt.Errorf("the canonical form is longer than %d MB to write out; its properties are too big to show", MaxCGTValueText>>20)
+	}
+	o, err := s.Outcome(g)
+	if err != nil {
+		return nil, err
+	}
+	mean, err := s.Mean(g)
+	if err != nil {
+		return nil, err
+	}
+	temp, err := s.Temperature(g)
+	if err != nil {
+		return nil, err
+	}
+	r := &CGTReport{
+		Value:       str,
+		Outcome:     o.String(),
+		Birthday:    s.Birthday(g),
+		LeftStop:    dyadic(s.LeftStop(g)),
+		RightStop:   dyadic(s.RightStop(g)),
+		Mean:        dyadic(mean),
+		Temperature: dyadic(temp),
+	}
+	w, ok, err := s.AtomicWeight(g)
+	if err != nil {
+		return nil, err
+	}
+	if ok {
+		str := s.String(w)
+		r.AtomicWeight = &str
+	}
+	if opts.Thermograph {
+		if r.Thermograph, err = s.ThermographSVG(g); err != nil {
+			return nil, err
+		}
+	}
+	return r, nil
+}
+
+func dyadic(d cgt.Dyadic) Number { return NumberFrac(d.Num(), d.Exp()) }
+
+// shorten cuts a long expression for an error message.
+func shorten(s string) string {
+	if len(s) > 60 {
+		return s[:57] + "..."
+	}
+	return s
+}
+
+// CGTThermograph draws the thermograph of g as an SVG image.
+func CGTThermograph(s *cgt.Space, g cgt.Game) ([]byte, error) { return s.ThermographSVG(g) }
