@@ -8,25 +8,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/grundy-go/grundy/matrix"
+	"github.com/grundy-go/grundy/catalog"
 )
-
-// matrixReport is the JSON of 'grundy matrix': DESIGN.md's contract
-// (value, row_strategy, column_strategy as numbers) plus the exact
-// fractions and whether the equilibrium was verified exactly.
-type matrixReport struct {
-	Value          float64   `json:"value"`
-	RowStrategy    []float64 `json:"row_strategy"`
-	ColumnStrategy []float64 `json:"column_strategy"`
-	Verified       bool      `json:"verified"`
-	Exact          struct {
-		Value          string   `json:"value"`
-		RowStrategy    []string `json:"row_strategy"`
-		ColumnStrategy []string `json:"column_strategy"`
-		Lower          string   `json:"lower"`
-		Upper          string   `json:"upper"`
-	} `json:"exact"`
-}
 
 func newMatrixCmd() *cobra.Command {
 	var asJSON bool
@@ -56,32 +39,14 @@ equilibrium inequality was confirmed in exact rational arithmetic, and the
 				defer f.Close()
 				r, name = f, args[0]
 			}
-			m, err := matrix.Parse(r)
+			rep, err := catalog.Matrix(cmd.Context(), r, catalog.MatrixOptions{})
 			if err != nil {
 				return fmt.Errorf("%s: %w", name, err)
-			}
-			sol, err := matrix.Solve(cmd.Context(), m)
-			if err != nil {
-				return fmt.Errorf("%s: %w", name, err)
-			}
-			var rep matrixReport
-			rep.Value = matrix.Float(sol.Value)
-			rep.RowStrategy = matrix.Floats(sol.Row)
-			rep.ColumnStrategy = matrix.Floats(sol.Col)
-			rep.Verified = sol.Verified
-			rep.Exact.Value = sol.Value.RatString()
-			rep.Exact.Lower = sol.Lower.RatString()
-			rep.Exact.Upper = sol.Upper.RatString()
-			for _, x := range sol.Row {
-				rep.Exact.RowStrategy = append(rep.Exact.RowStrategy, x.RatString())
-			}
-			for _, x := range sol.Col {
-				rep.Exact.ColumnStrategy = append(rep.Exact.ColumnStrategy, x.RatString())
 			}
 			if asJSON {
 				return writeJSON(cmd.OutOrStdout(), rep)
 			}
-			printMatrix(cmd.OutOrStdout(), m, &rep)
+			printMatrix(cmd.OutOrStdout(), rep)
 			return nil
 		},
 	}
@@ -89,23 +54,23 @@ equilibrium inequality was confirmed in exact rational arithmetic, and the
 	return cmd
 }
 
-func printMatrix(w io.Writer, m *matrix.Matrix, r *matrixReport) {
-	fmt.Fprintf(w, "matrix game  %d rows × %d columns\n", m.Rows(), m.Cols())
+func printMatrix(w io.Writer, r *catalog.MatrixReport) {
+	fmt.Fprintf(w, "matrix game  %d rows × %d columns\n", r.Rows, r.Columns)
 	if r.Verified {
-		fmt.Fprintf(w, "  value            %s = %.6g (what the row player secures; verified exactly)\n", r.Exact.Value, r.Value)
+		fmt.Fprintf(w, "  value            %s = %.6g (what the row player secures; verified exactly)\n", r.Value, r.Value.Float64())
 	} else {
-		fmt.Fprintf(w, "  value            between %s and %s (≈ %.6g; the simplex's strategies could not be made exact)\n", r.Exact.Lower, r.Exact.Upper, r.Value)
+		fmt.Fprintf(w, "  value            between %s and %s (≈ %.6g; the simplex's strategies could not be made exact)\n", r.Lower, r.Upper, r.Value.Float64())
 	}
-	show := func(label string, exact []string) {
+	show := func(label string, strategy []catalog.Number) {
 		var parts []string
-		for i, x := range exact {
-			if x != "0" {
-				parts = append(parts, fmt.Sprintf("%d: %s", i+1, x))
+		for i, x := range strategy {
+			if s := x.String(); s != "0" {
+				parts = append(parts, fmt.Sprintf("%d: %s", i+1, s))
 			}
 		}
 		fmt.Fprintf(w, "  %-16s %s\n", label, strings.Join(parts, "  "))
 	}
-	show("row player", r.Exact.RowStrategy)
-	show("column player", r.Exact.ColumnStrategy)
+	show("row player", r.RowStrategy)
+	show("column player", r.ColumnStrategy)
 	fmt.Fprintf(w, "  (a strategy lists each row or column played with its probability; the others are never played)\n")
 }
