@@ -12,7 +12,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/grundy-go/grundy/catalog"
-	"github.com/grundy-go/grundy/script"
 )
 
 // scriptFlags are the flags for game scripts (GAME ending in .star):
@@ -29,7 +28,7 @@ func (f *scriptFlags) register(cmd *cobra.Command, withPos bool) {
 	if withPos {
 		cmd.Flags().StringVar(&f.pos, "pos", "", "the position as a Starlark `EXPR`, for game scripts (e.g. --pos '((1, 2), \"ab\")')")
 	}
-	cmd.Flags().Uint64Var(&f.maxSteps, "max-steps", 0, fmt.Sprintf("Starlark step budget of each call of a script function (default %d)", script.DefaultMaxSteps))
+	cmd.Flags().Uint64Var(&f.maxSteps, "max-steps", 0, fmt.Sprintf("Starlark step budget of each call of a script function (default %d)", catalog.DefaultScriptSteps))
 	cmd.Flags().DurationVar(&f.timeout, "timeout", 0, "wall-clock limit, e.g. 30s (default none)")
 }
 
@@ -70,7 +69,7 @@ func (f *scriptFlags) context(ctx context.Context) (context.Context, context.Can
 // wrap names the wall-clock limit when it ended the work.
 func (f *scriptFlags) wrap(err error) error {
 	if err != nil && f.timeout > 0 && errors.Is(err, context.DeadlineExceeded) {
-		var se *script.Error
+		var se catalog.ScriptError
 		if !errors.As(err, &se) {
 			return fmt.Errorf("the wall-clock limit of %s was reached (raise it with --timeout)", f.timeout)
 		}
@@ -78,13 +77,11 @@ func (f *scriptFlags) wrap(err error) error {
 	return err
 }
 
-// checkLimit bounds the positions grundy check explores by default.
-const checkLimit = 10_000
-
 func newCheckCmd() *cobra.Command {
 	var (
 		flags   scriptFlags
 		explore int
+		asJSON  bool
 	)
 	cmd := &cobra.Command{
 		Use:   "check GAME.star",
@@ -116,28 +113,29 @@ contract, and 'grundy new-script' for a template.`,
 			}
 			ctx, cancel := flags.context(cmd.Context())
 			defer cancel()
-			g, err := script.Load(ctx, args[0], src, script.Options{
+			r, err := catalog.CheckScript(ctx, args[0], src, catalog.CheckOptions{
 				Params:   params,
 				MaxSteps: flags.maxSteps,
+				Explore:  explore,
 				Print:    func(msg string) { fmt.Fprintf(cmd.ErrOrStderr(), "%s: %s\n", args[0], msg) },
 			})
 			if err != nil {
 				return flags.wrap(err)
 			}
-			r, err := g.Check(ctx, explore)
-			if err != nil {
-				return flags.wrap(err)
+			if asJSON {
+				return writeJSON(cmd.OutOrStdout(), r)
 			}
 			printCheck(cmd.OutOrStdout(), r)
 			return nil
 		},
 	}
 	flags.register(cmd, false)
-	cmd.Flags().IntVar(&explore, "explore", checkLimit, "explore at most this many positions from the start")
+	cmd.Flags().IntVar(&explore, "explore", catalog.DefaultCheckExplore, "explore at most this many positions from the start")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object")
 	return cmd
 }
 
-func printCheck(w io.Writer, r *script.CheckReport) {
+func printCheck(w io.Writer, r *catalog.CheckReport) {
 	fmt.Fprintf(w, "%s: ok\n", r.File)
 	fmt.Fprintf(w, "  defines     %s\n", strings.Join(r.Functions, ", "))
 	play := "normal play: who cannot move loses"

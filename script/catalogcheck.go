@@ -1,0 +1,38 @@
+package script
+
+import (
+	"context"
+
+	"github.com/grundy-go/grundy/catalog"
+)
+
+// The check of a game script is a report of the catalog ('grundy check'
+// asks catalog.CheckScript): this package registers the checker, as it
+// registers its resolver.
+func init() {
+	catalog.RegisterScriptChecker(checkScript)
+}
+
+var _ catalog.ScriptError = (*Error)(nil)
+
+// ScriptPos is where in the script the error is: file:line:col, or the
+// file name alone (catalog.ScriptError).
+func (e *Error) ScriptPos() string { return e.Pos }
+
+func checkScript(ctx context.Context, path string, src []byte, opts catalog.CheckOptions) (*catalog.CheckReport, error) {
+	g, err := Load(ctx, path, src, Options{Params: opts.Params, MaxSteps: opts.MaxSteps, Print: opts.Print})
+	if err != nil {
+		return nil, err
+	}
+	r, err := g.Check(ctx, opts.Explore)
+	if err != nil {
+		return nil, err
+	}
+	return &catalog.CheckReport{
+		File: r.File, Functions: r.Functions, Players: r.Players,
+		Misere: r.Misere, Payoff: r.Payoff, Labelled: r.Labelled,
+		Solver: r.Solver, Start: r.Start,
+		Explored: r.Explored, Ends: r.Ends, Chance: r.Chance, MaxMoves: r.MaxMoves,
+		Complete: r.Complete, StartMoves: r.StartMoves, Warnings: r.Warnings,
+	}, nil
+}
