@@ -7,12 +7,18 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"regexp"
+	"runtime/debug"
+	"strconv"
+	"strings"
 	"syscall"
 
 	"github.com/spf13/cobra"
+
+	"github.com/grundy-go/grundy/budget"
 )
 
 // exitCode is the status for failures: bad input of any kind is 2, as the
@@ -33,22 +39,37 @@ func main() {
 func run(args []string) int {
 	ctx, stop := signalContext()
 	defer stop()
+	return runContext(ctx, args, os.Stdout, os.Stderr)
+}
+
+// runContext executes one command line in ctx (cancelled by a signal, with
+// the signal as its cause) and returns the exit status. An error is one
+// line on stderr; --verbose adds the rest of a longer one (the Starlark
+// traceback of a script's error).
+func runContext(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	root := newRootCmd()
 	root.SetArgs(args)
-	err := root.ExecuteContext(ctx)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	cmd, err := root.ExecuteContextC(ctx)
 	if err == nil {
 		return 0
 	}
-	if errors.Is(err, context.Canceled) {
+	if errors.Is(err, context.Canceled) && ctx.Err() != nil {
 		var s stopSignal
 		if errors.As(context.Cause(ctx), &s) && s.Signal == syscall.SIGTERM {
-			fmt.Fprintln(os.Stderr, "grundy: terminated")
+			fmt.Fprintln(stderr, "grundy: terminated")
 			return s.exitCode()
 		}
-		fmt.Fprintln(os.Stderr, "grundy: interrupted")
+		fmt.Fprintln(stderr, "grundy: interrupted")
 		return exitInterrupted
 	}
-	fmt.Fprintln(os.Stderr, "grundy:", withAdvice(err))
+	msg := strings.TrimSpace(inWords(cmd, withAdvice(cmd, err)).Error())
+	first, rest, _ := strings.Cut(msg, "\n")
+	fmt.Fprintln(stderr, "grundy:", first)
+	if verbose, _ := root.PersistentFlags().GetBool("verbose"); verbose && rest != "" {
+		fmt.Fprintln(stderr, rest)
+	}
 	return exitBadInput
 }
 
@@ -101,12 +122,110 @@ func signalContext() (ctx context.Context, stop func()) {
 var negativeFlag = regexp.MustCompile(`in (-[0-9][^ ]*)$`)
 
 // flagError turns the flag parser's errors into ours: a negative number
-// given as a position is a bad position, not an unknown flag.
+// given as a position is a bad position, not an unknown flag; a bad value
+// is worded by the flag's type, not by Go's parser.
 func flagError(cmd *cobra.Command, err error) error {
 	if m := negativeFlag.FindStringSubmatch(err.Error()); m != nil {
-		return fmt.Errorf("bad position %q: must not be negative (a script whose positions are negative numbers takes them as --pos=%s)", m[1], m[1])
+		if cmd.Flags().Lookup("pos") != nil {
+			return fmt.Errorf("bad position %q: must not be negative (a script whose positions are negative numbers takes them as --pos=%s)", m[1], m[1])
+		}
+		return fmt.Errorf("bad position %q: positions do not start with '-'", m[1])
 	}
-	return fmt.Errorf("%w (see 'grundy %s --help')", err, cmd.Name())
+	if m := invalidArgument.FindStringSubmatch(err.Error()); m != nil {
+		return fmt.Errorf("%w (see '%s --help')", flagValueError(cmd, m), cmd.CommandPath())
+	}
+	msg := strings.Replace(err.Error(), "flag: ", "flag ", 1)
+	return fmt.Errorf("%s (see '%s --help')", msg, cmd.CommandPath())
+}
+
+// Cobra's own complaints about arguments, reworded by inWords.
+var (
+	unknownCommand = regexp.MustCompile(`^unknown command "([^"]*)" for "[^"]*"`)
+	suggestion     = regexp.MustCompile(`Did you mean this\?\n\t(\S+)`)
+	argCount       = regexp.MustCompile(`^(requires at least|accepts|accepts at most|accepts between) (\d+).*arg\(s\), (?:only )?received (\d+)$`)
+	requiredFlags  = regexp.MustCompile(`^required flag\(s\) (.*) not set$`)
+)
+
+// inWords rewords cobra's errors about the command line as one line that
+// says what is wrong and where to look.
+func inWords(cmd *cobra.Command, err error) error {
+	msg := err.Error()
+	usage := strings.TrimSuffix(cmd.UseLine(), " [flags]")
+	if m := unknownCommand.FindStringSubmatch(msg); m != nil {
+		if cmd.HasParent() {
+			return fmt.Errorf("unexpected argument %q: usage is '%s'", m[1], usage)
+		}
+		if s := suggestion.FindStringSubmatch(msg); s != nil {
+			return fmt.Errorf("unknown command %q (did you mean %s?); see 'grundy --help'", m[1], s[1])
+		}
+		return fmt.Errorf("unknown command %q; see 'grundy --help'", m[1])
+	}
+	if m := argCount.FindStringSubmatch(msg); m != nil {
+		want, _ := strconv.Atoi(m[2])
+		got, _ := strconv.Atoi(m[3])
+		few := "too few"
+		if m[1] == "accepts at most" || m[1] == "accepts" && got > want {
+			few = "too many"
+		}
+		return fmt.Errorf("%s arguments (%d): usage is '%s'", few, got, usage)
+	}
+	if m := requiredFlags.FindStringSubmatch(msg); m != nil {
+		names := strings.Split(strings.ReplaceAll(m[1], `"`, ""), ", ")
+		for i, n := range names {
+			names[i] = "--" + n
+		}
+		return fmt.Errorf("%s is required: usage is '%s'", strings.Join(names, " and "), usage)
+	}
+	return err
+}
+
+// withAdvice adds the command line's advice to a limit error, whose own
+// message names no flag: the flag that raises the limit, when the command
+// has it.
+func withAdvice(cmd *cobra.Command, err error) error {
+	if errors.Is(err, context.DeadlineExceeded) && !strings.Contains(err.Error(), "--timeout") && cmd.Flags().Lookup("timeout") != nil {
+		return fmt.Errorf("%w; raise --timeout", err)
+	}
+	var x *budget.Exceeded
+	if !errors.As(err, &x) || strings.Contains(err.Error(), "--max-") {
+		return err
+	}
+	flag := map[budget.Resource]string{budget.States: "max-states", budget.Steps: "max-steps", budget.Memory: "max-memory"}[x.Resource]
+	if flag == "" || cmd.Flags().Lookup(flag) == nil {
+		return err
+	}
+	if flag == "max-states" {
+		return fmt.Errorf("%w; raise --max-states, or solve a smaller position", err)
+	}
+	return fmt.Errorf("%w; raise --%s", err, flag)
+}
+
+// version is the module's version ("devel" when built from a work tree)
+// and the VCS revision the binary was built from, when known.
+func version() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "devel"
+	}
+	v := info.Main.Version
+	if v == "" || v == "(devel)" {
+		v = "devel"
+	}
+	var rev, modified string
+	for _, s := range info.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			if s.Value == "true" {
+				modified = ", modified"
+			}
+		}
+	}
+	if rev != "" {
+		v += " (" + rev + modified + ")"
+	}
+	return v
 }
 
 func newRootCmd() *cobra.Command {
@@ -120,10 +239,17 @@ func newRootCmd() *cobra.Command {
   grundy table subtract:1,3,4 --upto 30
   grundy games                    the built-in games and their positions
 
-Every result command takes --json and then prints one JSON object.`,
+Every result command takes --json and then prints one JSON object.
+Bad input is one line on stderr and exit status 2; Ctrl-C exits 130.`,
+		Version:       version(),
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		PersistentPreRunE: func(cmd *cobra.Command, args []string) error {
+			return checkSetFlags(cmd)
+		},
 	}
+	root.SetVersionTemplate("grundy {{.Version}}\n")
+	root.PersistentFlags().Bool("verbose", false, "on an error, show all of it (a script's Starlark traceback)")
 	root.SetFlagErrorFunc(flagError)
 	root.AddCommand(
 		newSolveCmd(),
@@ -137,5 +263,38 @@ Every result command takes --json and then prints one JSON object.`,
 		newMatrixCmd(),
 		newSeqCmd(),
 	)
+	root.SetHelpCommand(newHelpCmd())
+	root.InitDefaultCompletionCmd()
+	for _, c := range root.Commands() {
+		if c.Name() == "completion" {
+			c.RunE = func(cmd *cobra.Command, args []string) error {
+				return errors.New("expected a shell: grundy completion bash, zsh, fish or powershell")
+			}
+		}
+	}
 	return root
+}
+
+// newHelpCmd is "grundy help [COMMAND]": an unknown command is an error.
+func newHelpCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "help [COMMAND]",
+		Short: "Help about any command",
+		ValidArgsFunction: func(cmd *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+			var names []cobra.Completion
+			for _, c := range cmd.Root().Commands() {
+				if c.IsAvailableCommand() && strings.HasPrefix(c.Name(), toComplete) {
+					names = append(names, cobra.CompletionWithDesc(c.Name(), c.Short))
+				}
+			}
+			return names, cobra.ShellCompDirectiveNoFileComp
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			target, rest, err := cmd.Root().Find(args)
+			if err != nil || len(rest) > 0 || target == nil {
+				return fmt.Errorf("no help for %q: no such command; see 'grundy help'", strings.Join(args, " "))
+			}
+			return target.Help()
+		},
+	}
 }

@@ -1,12 +1,16 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"fmt"
+	"path/filepath"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/grundy-go/grundy/budget"
+	"github.com/grundy-go/grundy/catalog"
 	"github.com/grundy-go/grundy/server"
 )
 
@@ -14,9 +18,9 @@ func newServeCmd() *cobra.Command {
 	var (
 		addr      string
 		scripts   []string
-		maxStates int
-		timeout   time.Duration
-		maxMemory string
+		maxStates = server.DefaultMaxStates
+		timeout   = server.DefaultTimeout
+		maxMemory = int64(server.DefaultMaxMemory)
 	)
 	cmd := &cobra.Command{
 		Use:   "serve [--addr 127.0.0.1:8080] [--script FILE]...",
@@ -35,21 +39,16 @@ share of --max-memory. Ctrl-C stops the server.`,
 		Example: "  grundy serve\n  grundy serve --addr 127.0.0.1:9000 --script examples/tshirts.star",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if maxStates < 0 {
-				return fmt.Errorf("--max-states must be positive, got %d", maxStates)
-			}
-			if timeout < 0 {
-				return fmt.Errorf("--timeout must be positive, got %s", timeout)
-			}
-			mem, err := budget.ParseBytes(maxMemory)
-			if err != nil || mem <= 0 {
-				return fmt.Errorf("--max-memory: expected a size such as 1GiB or 512MiB, got %q", maxMemory)
-			}
 			loaded, err := server.LoadScripts(scripts)
 			if err != nil {
 				return err
 			}
-			srv := server.New(server.Config{Scripts: loaded, MaxStates: maxStates, Timeout: timeout, MaxMemory: mem})
+			for _, path := range scripts {
+				if err := tryScript(cmd.Context(), path, loaded[filepath.Base(path)]); err != nil {
+					return err
+				}
+			}
+			srv := server.New(server.Config{Scripts: loaded, MaxStates: maxStates, Timeout: timeout, MaxMemory: maxMemory})
 			return srv.Listen(cmd.Context(), addr, func(url string) {
 				fmt.Fprintf(cmd.OutOrStdout(), "grundy explorer on %s (API under %sapi/v1/; Ctrl-C stops)\n", url, url)
 			})
@@ -57,8 +56,44 @@ share of --max-memory. Ctrl-C stops the server.`,
 	}
 	cmd.Flags().StringVar(&addr, "addr", "127.0.0.1:8080", "address to listen on (host:port; port 0 picks a free one)")
 	cmd.Flags().StringArrayVar(&scripts, "script", nil, "a game script to offer (repeatable)")
-	cmd.Flags().IntVar(&maxStates, "max-states", server.DefaultMaxStates, "positions one request may explore")
-	cmd.Flags().DurationVar(&timeout, "timeout", server.DefaultTimeout, "how long one request may compute")
-	cmd.Flags().StringVar(&maxMemory, "max-memory", budget.FormatBytes(server.DefaultMaxMemory), "memory all searches together may use (each search in the slow lane gets an equal share)")
+	cmd.Flags().Var(&atLeastOne{&maxStates}, "max-states", "positions one request may explore")
+	cmd.Flags().Var(&positiveDuration{&timeout}, "timeout", "how long one request may compute")
+	cmd.Flags().Var(&byteSize{&maxMemory}, "max-memory", "memory all searches together may use (each search in the slow lane gets an equal share)")
 	return cmd
+}
+
+// Trying a script before serving it: its start position is solved
+// within these limits; a script that fails to load, or fails on its
+// first positions, is not served.
+const (
+	tryStates  = 10_000
+	tryTimeout = 2 * time.Second
+)
+
+// tryScript loads a game script and solves its start position a little
+// way, so that the server refuses to start with the script's error
+// rather than serve a broken game. Running out of the small budget is
+// not an error: the game is merely large.
+func tryScript(ctx context.Context, path string, inst catalog.Instance) error {
+	si, ok := inst.(catalog.ScriptInstance)
+	if !ok {
+		return nil
+	}
+	start, err := si.StartWith(catalog.Options{})
+	if err != nil {
+		return fmt.Errorf("--script %s: %w", path, err)
+	}
+	if start == "" {
+		return nil
+	}
+	ctx, cancel := context.WithTimeout(ctx, tryTimeout)
+	defer cancel()
+	_, err = si.Solve(ctx, nil, catalog.Options{MaxStates: tryStates, Memory: budget.NewBytes(64 << 20)})
+	switch {
+	case err == nil, errors.Is(err, budget.ErrExceeded), errors.Is(err, context.DeadlineExceeded):
+		return nil
+	case errors.Is(err, context.Canceled):
+		return err
+	}
+	return fmt.Errorf("--script %s: %w", path, err)
 }

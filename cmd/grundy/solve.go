@@ -4,62 +4,88 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"strings"
 
 	"github.com/spf13/cobra"
 
-	"github.com/grundy-go/grundy/budget"
 	"github.com/grundy-go/grundy/catalog"
 	"github.com/grundy-go/grundy/outcome"
 	"github.com/grundy-go/grundy/payoff"
 )
 
-// solveFlags are the flags shared by commands that solve positions.
+// solveFlags are the flags of commands that solve positions.
 type solveFlags struct {
-	json      bool
-	maxStates int
-	method    string
-	tieBreak  string
-	float     bool
+	json     bool
+	method   string
+	tieBreak string
+	float    bool
+	limits   limitFlags
+	payoffs  bool // --tie-break and --float are registered
 }
 
-func (f *solveFlags) register(cmd *cobra.Command) {
-	cmd.Flags().BoolVar(&f.json, "json", false, "print one JSON object")
-	cmd.Flags().IntVar(&f.maxStates, "max-states", 0, "give up after exploring this many positions (default 20000000)")
+// register adds --json, --method and the limits; withPayoffs adds the
+// flags of games with payoffs (--tie-break, --float).
+func (f *solveFlags) register(cmd *cobra.Command, withPayoffs bool) {
+	jsonFlag(cmd, &f.json)
 	cmd.Flags().StringVar(&f.method, "method", "auto", "how to solve: auto (closed form where known), closed, or search")
-	cmd.Flags().StringVar(&f.tieBreak, "tie-break", "first", "payoff games: how a player chooses among equally good moves: first, last, spiteful (worst for the others) or generous (best for the others)")
-	cmd.Flags().BoolVar(&f.float, "float", false, "payoff games: compute in float64 instead of exact fractions")
+	f.limits.register(cmd, "positions")
+	if withPayoffs {
+		f.payoffs = true
+		cmd.Flags().StringVar(&f.tieBreak, "tie-break", "first", "payoff games: how a player chooses among equally good moves: first, last, spiteful (worst for the others) or generous (best for the others)")
+		cmd.Flags().BoolVar(&f.float, "float", false, "payoff games: compute in float64 instead of exact fractions")
+	}
 }
 
 func (f *solveFlags) options(p *progress) (catalog.Options, error) {
-	opts := catalog.Options{MaxStates: f.maxStates, Progress: func(n int) { p.Report(n, "positions") }}
-	if f.maxStates < 0 {
-		return opts, fmt.Errorf("--max-states must be positive, got %d", f.maxStates)
+	opts := catalog.Options{Progress: func(n int) { p.Report(n, "positions") }}
+	f.limits.options(&opts)
+	var err error
+	if opts.Method, err = parseMethod(f.method); err != nil {
+		return opts, err
 	}
-	switch f.method {
-	case "auto":
-		opts.Method = catalog.Auto
-	case "closed":
-		opts.Method = catalog.ClosedForm
-	case "search":
-		opts.Method = catalog.Search
-	default:
-		return opts, fmt.Errorf("--method %q: expected auto, closed or search", f.method)
+	if f.payoffs {
+		tie, err := payoff.ParseTieBreak(f.tieBreak)
+		if err != nil {
+			return opts, fmt.Errorf("bad --tie-break: %w", err)
+		}
+		opts.TieBreak, opts.Float = tie, f.float
 	}
-	tie, err := payoff.ParseTieBreak(f.tieBreak)
-	if err != nil {
-		return opts, fmt.Errorf("--tie-break: %w", err)
-	}
-	opts.TieBreak, opts.Float = tie, f.float
 	return opts, nil
+}
+
+// checkPayoffFlags refuses --tie-break and --float for a built-in game
+// without payoffs or chance, where they would change nothing.
+func checkPayoffFlags(cmd *cobra.Command, spec string) error {
+	e := entryOf(spec)
+	if e == nil || e.Kind == "payoff" || e.Kind == "chance" {
+		return nil // a script may have payoffs; see payoffNote
+	}
+	for _, name := range []string{"float", "tie-break"} {
+		if cmd.Flags().Changed(name) {
+			return fmt.Errorf("--%s is for games with payoffs or chance; %s has neither (see 'grundy games')", name, e.Name)
+		}
+	}
+	return nil
+}
+
+// payoffNote says that --tie-break or --float changed nothing in a
+// script's report without payoffs.
+func payoffNote(cmd *cobra.Command, r *catalog.Report) {
+	if r.Payoff != nil || r.Value != nil {
+		return
+	}
+	for _, name := range []string{"float", "tie-break"} {
+		if cmd.Flags().Changed(name) {
+			r.Notes = append(r.Notes, "--"+name+" changed nothing: this game has no payoffs or chance")
+		}
+	}
 }
 
 func newSolveCmd() *cobra.Command {
 	var flags solveFlags
-	var script scriptFlags
+	var script scriptArgs
 	var table bool
 	cmd := &cobra.Command{
 		Use:   "solve GAME [POSITION...]",
@@ -72,11 +98,15 @@ delays), and every winning move.
 GAME is a built-in name with optional parameters (nim, subtract:1,3,4,
 moore:2; see 'grundy games'). The position follows as plain numbers or a
 quoted string; several heaps make a sum.`,
-		Example: "  grundy solve nim 3 4 5\n  grundy solve wythoff 3 5 --json\n  grundy solve subtract:1,3,4 10 11 12",
-		Args:    cobra.MinimumNArgs(1),
+		Example:           "  grundy solve nim 3 4 5\n  grundy solve wythoff 3 5 --json\n  grundy solve subtract:1,3,4 10 11 12",
+		Args:              cobra.MinimumNArgs(1),
+		ValidArgsFunction: completeGame(nil),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			inst, err := catalog.Lookup(args[0])
 			if err != nil {
+				return err
+			}
+			if err := checkPayoffFlags(cmd, args[0]); err != nil {
 				return err
 			}
 			p := newProgress()
@@ -87,25 +117,26 @@ quoted string; several heaps make a sum.`,
 			if err := script.apply(args[0], &opts); err != nil {
 				return err
 			}
-			ctx, cancel := script.context(cmd.Context())
+			ctx, cancel := flags.limits.context(cmd.Context())
 			defer cancel()
 			if table {
 				tabler, ok := inst.(catalog.PositionTabler)
 				if !ok {
 					return fmt.Errorf("game %q has no position table: --table is for graph:FILE and pursuit", inst.Spec())
 				}
-				t, err := tabler.PositionTable(cmd.Context(), args[1:], opts)
+				t, err := tabler.PositionTable(ctx, args[1:], opts)
 				if err == nil {
-					err = writePositionTable(cmd.Context(), cmd.OutOrStdout(), t, flags.json)
+					err = writePositionTable(ctx, cmd.OutOrStdout(), t, flags.json)
 				}
 				p.Done()
-				return err
+				return timedOut(ctx, err)
 			}
 			report, err := inst.Solve(ctx, args[1:], opts)
 			p.Done()
 			if err != nil {
-				return script.wrap(err)
+				return timedOut(ctx, err)
 			}
+			payoffNote(cmd, report)
 			if flags.json {
 				return writeJSON(cmd.OutOrStdout(), report)
 			}
@@ -113,7 +144,7 @@ quoted string; several heaps make a sum.`,
 			return nil
 		},
 	}
-	flags.register(cmd)
+	flags.register(cmd, true)
 	script.register(cmd, true)
 	cmd.Flags().BoolVar(&table, "table", false, "list every position with its outcome, remoteness and value (graph:FILE, pursuit)")
 	return cmd
@@ -182,22 +213,6 @@ func printReport(w io.Writer, r *catalog.Report) {
 	for _, note := range r.Notes {
 		fmt.Fprintf(w, "  note        %s\n", strings.TrimSpace(note))
 	}
-}
-
-// withAdvice adds the command line's advice to a limit error, whose own
-// message names no flag: the flag that raises the limit.
-func withAdvice(err error) error {
-	var x *budget.Exceeded
-	if !errors.As(err, &x) || strings.Contains(err.Error(), "--max-") {
-		return err
-	}
-	switch x.Resource {
-	case budget.States:
-		return fmt.Errorf("%w; raise --max-states, or solve a smaller position", err)
-	case budget.Steps:
-		return fmt.Errorf("%w; raise --max-steps", err)
-	}
-	return err
 }
 
 // writePositionTable writes a position table (solve --table) as it

@@ -16,9 +16,9 @@ const maxTableUpto = 10_000_000
 
 func newTableCmd() *cobra.Command {
 	var (
-		flags  solveFlags
-		upto   int
-		svgOut string
+		flags    solveFlags
+		uptoText string
+		svgOut   string
 	)
 	cmd := &cobra.Command{
 		Use:   "table GAME --upto N",
@@ -27,11 +27,13 @@ func newTableCmd() *cobra.Command {
 For a two-heap game (wythoff, moore:1 with two heaps, …), print the N×N grid
 of positions with the P-positions (the player to move loses) marked.
 --svg FILE draws the same table as an SVG picture.`,
-		Example: "  grundy table subtract:1,3,4 --upto 40\n  grundy table wythoff --upto 30 --svg wythoff.svg",
-		Args:    cobra.ExactArgs(1),
+		Example:           "  grundy table subtract:1,3,4 --upto 40\n  grundy table wythoff --upto 30 --svg wythoff.svg",
+		Args:              cobra.ExactArgs(1),
+		ValidArgsFunction: completeGame(isTabler),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if upto < 0 || upto > maxTableUpto {
-				return fmt.Errorf("--upto %d: expected a number from 0 to %d", upto, maxTableUpto)
+			upto, err := readUpto(uptoText, maxTableUpto)
+			if err != nil {
+				return err
 			}
 			if svgOut != "" {
 				if err := checkOutPath("--svg", svgOut); err != nil {
@@ -51,10 +53,12 @@ of positions with the P-positions (the player to move loses) marked.
 			if err != nil {
 				return err
 			}
-			t, err := tabler.Table(cmd.Context(), upto, opts)
+			ctx, cancel := flags.limits.context(cmd.Context())
+			defer cancel()
+			t, err := tabler.Table(ctx, upto, opts)
 			p.Done()
 			if err != nil {
-				return err
+				return timedOut(ctx, err)
 			}
 			if svgOut != "" {
 				cleanStale(filepath.Dir(svgOut), tableTempPrefix)
@@ -72,8 +76,8 @@ of positions with the P-positions (the player to move loses) marked.
 			return nil
 		},
 	}
-	flags.register(cmd)
-	cmd.Flags().IntVar(&upto, "upto", 32, "tabulate heaps 0 … N-1")
+	flags.register(cmd, false)
+	cmd.Flags().StringVar(&uptoText, "upto", "32", "tabulate heaps 0 … `N`-1")
 	cmd.Flags().StringVar(&svgOut, "svg", "", "also draw the table as SVG in this file")
 	return cmd
 }

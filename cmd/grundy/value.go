@@ -1,13 +1,11 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 
 	"github.com/spf13/cobra"
 
-	"github.com/grundy-go/grundy/budget"
 	"github.com/grundy-go/grundy/catalog"
 	"github.com/grundy-go/grundy/catalog/partizanreport"
 )
@@ -26,7 +24,7 @@ func partizanGames() string {
 
 func newValueCmd() *cobra.Command {
 	var asJSON bool
-	var maxStates int
+	var limits limitFlags
 	var svg string
 	cmd := &cobra.Command{
 		Use:   "value GAME POSITION...",
@@ -36,8 +34,9 @@ func newValueCmd() *cobra.Command {
 and print its outcome class, birthday, stops, mean, temperature and
 atomic weight, as 'grundy cgt' does. Positions that fall apart into
 independent regions are valued region by region and summed.`,
-		Example: "  grundy value domineering 2x3 --json\n  grundy value hackenbush lrrl rl\n  grundy value toads-and-frogs TT..FF",
-		Args:    cobra.MinimumNArgs(1),
+		Example:           "  grundy value domineering 2x3 --json\n  grundy value hackenbush lrrl rl\n  grundy value toads-and-frogs TT..FF",
+		Args:              cobra.MinimumNArgs(1),
+		ValidArgsFunction: completeGame(func(e *catalog.Entry) bool { return e.Kind == partizanreport.Kind }),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			inst, err := catalog.Lookup(args[0])
 			if err != nil {
@@ -47,23 +46,20 @@ independent regions are valued region by region and summed.`,
 			if !ok {
 				return fmt.Errorf("game %q is not a partizan game; use 'grundy solve' (partizan games: %s)", inst.Spec(), partizanGames())
 			}
-			if maxStates < 0 {
-				return fmt.Errorf("--max-states must be positive, got %d", maxStates)
-			}
 			p := newProgress()
-			opts := catalog.Options{MaxStates: maxStates, Progress: func(n int) { p.Report(n, "regions") }}
-			s := newCgtSpace(cmd.Context())
-			g, pos, err := pi.Value(cmd.Context(), s, args[1:], opts)
+			opts := catalog.Options{Progress: func(n int) { p.Report(n, "regions") }}
+			limits.options(&opts)
+			ctx, cancel := limits.context(cmd.Context())
+			defer cancel()
+			s := newCgtSpace(ctx)
+			g, pos, err := pi.Value(ctx, s, args[1:], opts)
 			p.Done()
-			if ex := (*budget.Exceeded)(nil); errors.As(err, &ex) && ex.Resource == budget.States {
-				return fmt.Errorf("%w (raise --max-states to value more regions)", err)
-			}
 			if err != nil {
-				return err
+				return timedOut(ctx, err)
 			}
 			r, err := describeGame(s, g)
 			if err != nil {
-				return err
+				return timedOut(ctx, err)
 			}
 			r.Game, r.Position = inst.Spec(), pos
 			if svg != "" {
@@ -78,8 +74,8 @@ independent regions are valued region by region and summed.`,
 			return nil
 		},
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object")
-	cmd.Flags().IntVar(&maxStates, "max-states", 0, "give up after valuing this many regions (default 20000000)")
+	jsonFlag(cmd, &asJSON)
+	limits.register(cmd, "regions")
 	cmd.Flags().StringVar(&svg, "svg", "", "also draw the thermograph into this SVG file")
 	return cmd
 }
