@@ -82,7 +82,7 @@ func (g laskerGame) Solve(ctx context.Context, tokens []string, opts Options) (*
 	}
 	if total := laskerTotal(heaps); total >= 0 && total <= laskerQuickTokens {
 		// Small enough to search: the search adds the remoteness.
-		small, _ := cfInts(heaps, "heap size", maxLaskerSearchHeap)
+		small, _ := SmallInts(heaps, "heap size", maxLaskerSearchHeap)
 		if err := FillFromSearch(ctx, g.search(), small, opts, r); err != nil {
 			return nil, err
 		}

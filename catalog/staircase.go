@@ -66,7 +66,7 @@ func (g staircaseGame) search() *Searched[staircase.Key] {
 			if err != nil {
 				return nil, err
 			}
-			small, err := cfInts(cells, "cell", staircase.MaxCell)
+			small, err := SmallInts(cells, "cell", staircase.MaxCell)
 			if err != nil {
 				return nil, err
 			}
@@ -77,19 +77,6 @@ func (g staircaseGame) search() *Searched[staircase.Key] {
 		},
 		Format: staircase.Game{}.Format,
 	}
-}
-
-// cfInts converts numbers no larger than limit to ints; the error names
-// the first that is larger.
-func cfInts(xs []*big.Int, what string, limit int) ([]int, error) {
-	out := make([]int, len(xs))
-	for i, x := range xs {
-		if !x.IsInt64() || x.Int64() > int64(limit) {
-			return nil, fmt.Errorf("bad %s %s: at most %d is supported by the search", what, x, limit)
-		}
-		out[i] = int(x.Int64())
-	}
-	return out, nil
 }
 
 func (g staircaseGame) Solve(ctx context.Context, tokens []string, opts Options) (*Report, error) {
@@ -111,7 +98,7 @@ func (g staircaseGame) Solve(ctx context.Context, tokens []string, opts Options)
 	moves := staircase.WinningMoves(cells)
 	r.AddMoves(len(moves), func(i int) string { return JoinBig(moves[i].Apply(cells)) })
 	if staircaseWork(cells, staircaseQuickWork) >= 0 {
-		small, _ := cfInts(cells, "cell", staircase.MaxCell)
+		small, _ := SmallInts(cells, "cell", staircase.MaxCell)
 		if err := FillFromSearch(ctx, g.search(), []staircase.Key{staircase.MakeKey(small)}, opts, r); err != nil {
 			return nil, err
 		}

@@ -89,6 +89,21 @@ func ParseInts(tokens []string, what string, minCount, maxCount, limit int) ([]i
 	return out, nil
 }
 
+// SmallInts converts numbers already parsed (by ParseNaturals) to ints
+// when none is larger than limit, for a closed form that also searches;
+// the error names the first that is larger, as "bad cell 70000: at most
+// 65535 is supported by the search".
+func SmallInts(xs []*big.Int, what string, limit int) ([]int, error) {
+	out := make([]int, len(xs))
+	for i, x := range xs {
+		if !x.IsInt64() || x.Int64() > int64(limit) {
+			return nil, fmt.Errorf("bad %s %s: at most %d is supported by the search", what, x, limit)
+		}
+		out[i] = int(x.Int64())
+	}
+	return out, nil
+}
+
 func CountFields(fields []string, what string, minCount, maxCount int) error {
 	maxCount = min(maxCount, MaxComponents)
 	switch {

@@ -1,4 +1,4 @@
-package catalog
+package fibnim
 
 import (
 	"context"
@@ -6,18 +6,22 @@ import (
 	"math/big"
 	"strings"
 
+	"github.com/grundy-go/grundy/catalog"
 	"github.com/grundy-go/grundy/game"
-	"github.com/grundy-go/grundy/games/fibnim"
 )
 
+// The catalog's adapter of Fibonacci Nim: "grundy solve fibonacci-nim N
+// [L]" answers by Whinihan's theorem on numbers of any size, and for small
+// heaps also by the search (Game), for the value and remoteness.
+
 func init() {
-	Register(Entry{
+	catalog.Register(catalog.Entry{
 		Name:     "fibonacci-nim",
 		Position: `"N" (the start: N tokens, the first move takes 1..N-1), or "N L" (N tokens, at most L may be taken now); N up to 1000 digits`,
 		Summary:  "Fibonacci Nim: one heap; the first move takes 1..N-1 tokens, then each move takes 1..2× the previous move; taking the last token wins",
 		Example:  "solve fibonacci-nim 20",
 		Kind:     "impartial",
-		Make:     func(string) (Instance, error) { return fibnimGame{}, nil },
+		Make:     func(string) (catalog.Instance, error) { return instance{}, nil },
 	})
 }
 
@@ -33,17 +37,19 @@ const (
 	fibnimQuick = 150
 )
 
-type fibnimGame struct{}
+type instance struct{}
 
-func (fibnimGame) Spec() string { return "fibonacci-nim" }
+var _ catalog.Explorer = instance{}
+
+func (instance) Spec() string { return "fibonacci-nim" }
 
 // parse returns n and the bound L (clamped to n).
-func (fibnimGame) parse(tokens []string) (n, l *big.Int, err error) {
-	f := Fields(tokens)
+func (instance) parse(tokens []string) (n, l *big.Int, err error) {
+	f := catalog.Fields(tokens)
 	if len(f) > 2 {
 		return nil, nil, fmt.Errorf("unexpected %q: a position is \"N\" or \"N L\" (tokens, and the most that may be taken now)", f[2])
 	}
-	xs, err := ParseNaturals(f, "number", 1, 2)
+	xs, err := catalog.ParseNaturals(f, "number", 1, 2)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%w; a position is \"N\" or \"N L\"", err)
 	}
@@ -65,11 +71,11 @@ func (fibnimGame) parse(tokens []string) (n, l *big.Int, err error) {
 	return n, l, nil
 }
 
-func (g fibnimGame) search() *Searched[fibnim.Pos] {
-	return &Searched[fibnim.Pos]{
+func (g instance) search() *catalog.Searched[Pos] {
+	return &catalog.Searched[Pos]{
 		Name: "fibonacci-nim",
-		Game: game.AsSplitting[fibnim.Pos](fibnim.Game{}),
-		Parse: func(tokens []string) ([]fibnim.Pos, error) {
+		Game: game.AsSplitting[Pos](Game{}),
+		Parse: func(tokens []string) ([]Pos, error) {
 			n, l, err := g.parse(tokens)
 			if err != nil {
 				return nil, err
@@ -77,32 +83,32 @@ func (g fibnimGame) search() *Searched[fibnim.Pos] {
 			if !n.IsInt64() || n.Int64() > maxFibnimSearch {
 				return nil, fmt.Errorf("bad number %s: at most %d tokens are supported by the search", n, maxFibnimSearch)
 			}
-			return []fibnim.Pos{fibnim.Canon(int(n.Int64()), int(l.Int64()))}, nil
+			return []Pos{Canon(int(n.Int64()), int(l.Int64()))}, nil
 		},
-		Format: func(p fibnim.Pos) string { return fmt.Sprintf("%d %d", p.N, p.L) },
+		Format: func(p Pos) string { return fmt.Sprintf("%d %d", p.N, p.L) },
 	}
 }
 
-func (g fibnimGame) Solve(ctx context.Context, tokens []string, opts Options) (*Report, error) {
-	if opts.Method == Search {
+func (g instance) Solve(ctx context.Context, tokens []string, opts catalog.Options) (*catalog.Report, error) {
+	if opts.Method == catalog.Search {
 		return g.search().Solve(ctx, tokens, opts)
 	}
 	n, l, err := g.parse(tokens)
 	if err != nil {
 		return nil, err
 	}
-	r := &Report{
+	r := &catalog.Report{
 		Game:     "fibonacci-nim",
 		Position: n.String() + " " + l.String(),
 		Outcome:  "P",
 		Method:   "closed form: Whinihan's theorem (the player to move wins iff the smallest Zeckendorf term of N is at most L; it wins by taking a number whose remainder's smallest term exceeds twice it)",
 	}
-	if fibnim.Wins(n, l) {
+	if Wins(n, l) {
 		r.Outcome = "N"
 	} else {
 		r.Grundy = new(big.Int)
 	}
-	for _, t := range fibnim.WinningTakes(n, l) {
+	for _, t := range WinningTakes(n, l) {
 		m := new(big.Int).Sub(n, t)
 		next := new(big.Int).Lsh(t, 1)
 		if next.Cmp(m) > 0 {
@@ -111,7 +117,7 @@ func (g fibnimGame) Solve(ctx context.Context, tokens []string, opts Options) (*
 		r.WinningMoves = append(r.WinningMoves, m.String()+" "+next.String())
 	}
 	if n.Sign() > 0 {
-		z := fibnim.Zeckendorf(n)
+		z := Zeckendorf(n)
 		parts := make([]string, len(z))
 		for i, f := range z {
 			parts[i] = f.String()
@@ -123,8 +129,8 @@ func (g fibnimGame) Solve(ctx context.Context, tokens []string, opts Options) (*
 		}
 	}
 	if n.IsInt64() && n.Int64() <= fibnimQuick {
-		p := fibnim.Canon(int(n.Int64()), int(l.Int64()))
-		if err := FillFromSearch(ctx, g.search(), []fibnim.Pos{p}, opts, r); err != nil {
+		p := Canon(int(n.Int64()), int(l.Int64()))
+		if err := catalog.FillFromSearch(ctx, g.search(), []Pos{p}, opts, r); err != nil {
 			return nil, err
 		}
 	} else if r.Grundy == nil {
@@ -135,6 +141,6 @@ func (g fibnimGame) Solve(ctx context.Context, tokens []string, opts Options) (*
 
 // Explore lists the moves found by the search adapter; each position's
 // own report is Solve's.
-func (g fibnimGame) Explore(ctx context.Context, tokens []string, opts Options, maxMoves int) (*Exploration, error) {
-	return BySearch(g, g.search()).Explore(ctx, tokens, opts, maxMoves)
+func (g instance) Explore(ctx context.Context, tokens []string, opts catalog.Options, maxMoves int) (*catalog.Exploration, error) {
+	return catalog.BySearch(g, g.search()).Explore(ctx, tokens, opts, maxMoves)
 }
