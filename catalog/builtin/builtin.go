@@ -15,6 +15,7 @@ import (
 	// Games whose adapters still live in the catalog package itself.
 	_ "github.com/grundy-go/grundy/catalog"
 
+	_ "github.com/grundy-go/grundy/games/circle"
 	_ "github.com/grundy-go/grundy/games/fibnim"
 	_ "github.com/grundy-go/grundy/games/graph"
 	_ "github.com/grundy-go/grundy/games/kuhn"

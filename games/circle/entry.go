@@ -1,4 +1,4 @@
-package catalog
+package circle
 
 import (
 	"context"
@@ -6,18 +6,22 @@ import (
 	"math/big"
 	"strconv"
 
-	"github.com/grundy-go/grundy/games/circle"
+	"github.com/grundy-go/grundy/catalog"
 )
 
+// The catalog's adapter of coins in a circle: "grundy solve circle:K N"
+// answers by the symmetry strategy for circles of any size, and searches
+// (Game) small circles for the value and remoteness, and sums of lines.
+
 func init() {
-	Register(Entry{
+	catalog.Register(catalog.Entry{
 		Name:     "circle",
 		Params:   "K",
 		Position: `N, a circle of N coins (any size); or "line A B …", a sum of lines of coins (searched, up to 5000 each)`,
 		Summary:  "coins in a circle: take 1..K adjacent coins (the circle becomes a line, and lines split); taking the last coin wins",
 		Example:  "solve circle:2 7",
 		Kind:     "impartial",
-		Make:     newCircle,
+		Make:     makeInstance,
 	})
 }
 
@@ -37,26 +41,31 @@ func circleWork(n, k int) int64 {
 	return int64(n) * int64(n) * int64(min(k, n)) / 2
 }
 
-type circleGame struct {
+type instance struct {
 	k    int
 	spec string
 }
 
-func newCircle(params string) (Instance, error) {
+var (
+	_ catalog.Tabler   = (*instance)(nil)
+	_ catalog.Explorer = (*instance)(nil)
+)
+
+func makeInstance(params string) (catalog.Instance, error) {
 	k, err := strconv.Atoi(params)
 	if err != nil || k < 1 || k > maxCircleK {
 		return nil, fmt.Errorf("bad K %q: expected the most adjacent coins a move takes, an integer from 1 to %d", params, maxCircleK)
 	}
-	return &circleGame{k: k, spec: "circle:" + strconv.Itoa(k)}, nil
+	return &instance{k: k, spec: "circle:" + strconv.Itoa(k)}, nil
 }
 
-func (g *circleGame) Spec() string { return g.spec }
+func (g *instance) Spec() string { return g.spec }
 
-func (g *circleGame) search() *Searched[circle.Pos] {
-	return &Searched[circle.Pos]{
+func (g *instance) search() *catalog.Searched[Pos] {
+	return &catalog.Searched[Pos]{
 		Name: g.spec,
-		Game: circle.Game{K: g.k},
-		Parse: func(tokens []string) ([]circle.Pos, error) {
+		Game: Game{K: g.k},
+		Parse: func(tokens []string) ([]Pos, error) {
 			lines, n, err := g.parse(tokens)
 			if err != nil {
 				return nil, err
@@ -70,18 +79,18 @@ func (g *circleGame) search() *Searched[circle.Pos] {
 			if w := circleWork(int(n.Int64()), g.k); w > circleSearchWork {
 				return nil, fmt.Errorf("circle %s is too large to search move by move (about %d moves); drop --method search to use the symmetry strategy", n, w)
 			}
-			return []circle.Pos{{Circle: true, N: int(n.Int64())}}, nil
+			return []Pos{{Circle: true, N: int(n.Int64())}}, nil
 		},
-		Format: circle.Game{}.Format,
+		Format: Game{}.Format,
 		Sep:    " + ",
 	}
 }
 
 // parse reads either a circle (n) or "line A B …" (lines).
-func (g *circleGame) parse(tokens []string) (lines []circle.Pos, n *big.Int, err error) {
-	f := Fields(tokens)
+func (g *instance) parse(tokens []string) (lines []Pos, n *big.Int, err error) {
+	f := catalog.Fields(tokens)
 	if len(f) > 0 && (f[0] == "line" || f[0] == "lines") {
-		ns, err := ParseInts(f[1:], "line length", 1, MaxComponents, maxCircleSearch)
+		ns, err := catalog.ParseInts(f[1:], "line length", 1, catalog.MaxComponents, maxCircleSearch)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -91,7 +100,7 @@ func (g *circleGame) parse(tokens []string) (lines []circle.Pos, n *big.Int, err
 			}
 		}
 		for _, m := range ns {
-			lines = append(lines, circle.Pos{N: m})
+			lines = append(lines, Pos{N: m})
 		}
 		return lines, nil, nil
 	}
@@ -101,20 +110,20 @@ func (g *circleGame) parse(tokens []string) (lines []circle.Pos, n *big.Int, err
 	if len(f) > 1 {
 		return nil, nil, fmt.Errorf("unexpected %q after the number of coins: a position is one circle N, or \"line A B …\"", f[1])
 	}
-	ns, err := ParseNaturals(f, "number of coins", 1, 1)
+	ns, err := catalog.ParseNaturals(f, "number of coins", 1, 1)
 	if err != nil {
 		return nil, nil, err
 	}
 	return nil, ns[0], nil
 }
 
-func (g *circleGame) Solve(ctx context.Context, tokens []string, opts Options) (*Report, error) {
+func (g *instance) Solve(ctx context.Context, tokens []string, opts catalog.Options) (*catalog.Report, error) {
 	lines, n, err := g.parse(tokens)
 	if err != nil {
 		return nil, err
 	}
-	if opts.Method == Search || lines != nil {
-		if opts.Method == ClosedForm {
+	if opts.Method == catalog.Search || lines != nil {
+		if opts.Method == catalog.ClosedForm {
 			return nil, fmt.Errorf("lines of coins have no closed form here (for K = 2 they are Kayles); drop --method closed to search")
 		}
 		r, err := g.search().Solve(ctx, tokens, opts)
@@ -128,18 +137,18 @@ func (g *circleGame) Solve(ctx context.Context, tokens []string, opts Options) (
 		}
 		return r, nil
 	}
-	r := &Report{
+	r := &catalog.Report{
 		Game:     g.spec,
 		Position: "circle " + n.String(),
 		Outcome:  "P",
 		Method:   "closed form: the symmetry strategy (N ≤ K: take all; K = 1: parity; otherwise the second player splits the line into two equal halves and mirrors)",
 	}
-	if circle.FirstWins(n, g.k) {
+	if FirstWins(n, g.k) {
 		r.Outcome = "N"
 	} else {
 		r.Grundy = new(big.Int)
 	}
-	if m, ok := circle.WinningMove(n, g.k); ok {
+	if m, ok := WinningMove(n, g.k); ok {
 		if m.Sign() == 0 {
 			r.WinningMoves = []string{"empty"}
 		} else {
@@ -147,8 +156,8 @@ func (g *circleGame) Solve(ctx context.Context, tokens []string, opts Options) (
 		}
 	}
 	if n.IsInt64() && n.Int64() <= maxCircleSearch && circleWork(int(n.Int64()), g.k) <= circleQuickWork {
-		c := []circle.Pos{{Circle: true, N: int(n.Int64())}}
-		if err := FillFromSearch(ctx, g.search(), c, opts, r); err != nil {
+		c := []Pos{{Circle: true, N: int(n.Int64())}}
+		if err := catalog.FillFromSearch(ctx, g.search(), c, opts, r); err != nil {
 			return nil, err
 		}
 	} else if r.Grundy == nil {
@@ -159,14 +168,14 @@ func (g *circleGame) Solve(ctx context.Context, tokens []string, opts Options) (
 
 // Table gives the values of circles of 0 … upto-1 coins, by search (the
 // symmetry strategy gives only their outcomes).
-func (g *circleGame) Table(ctx context.Context, upto int, opts Options) (*Table, error) {
+func (g *instance) Table(ctx context.Context, upto int, opts catalog.Options) (*catalog.Table, error) {
 	if upto < 0 {
 		return nil, fmt.Errorf("--upto must not be negative, got %d", upto)
 	}
 	if w := circleWork(upto, g.k); upto > maxCircleSearch || w > circleSearchWork {
 		return nil, fmt.Errorf("--upto %d: too large to search (about %d moves)", upto, w)
 	}
-	t, err := HeapTable(ctx, g.spec, circle.Game{K: g.k}, func(n int) circle.Pos { return circle.Pos{Circle: true, N: n} }, upto, opts)
+	t, err := catalog.HeapTable(ctx, g.spec, Game{K: g.k}, func(n int) Pos { return Pos{Circle: true, N: n} }, upto, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -176,6 +185,6 @@ func (g *circleGame) Table(ctx context.Context, upto int, opts Options) (*Table,
 
 // Explore lists the moves found by the search adapter; each position's
 // own report is Solve's.
-func (g *circleGame) Explore(ctx context.Context, tokens []string, opts Options, maxMoves int) (*Exploration, error) {
-	return BySearch(g, g.search()).Explore(ctx, tokens, opts, maxMoves)
+func (g *instance) Explore(ctx context.Context, tokens []string, opts catalog.Options, maxMoves int) (*catalog.Exploration, error) {
+	return catalog.BySearch(g, g.search()).Explore(ctx, tokens, opts, maxMoves)
 }

@@ -1,22 +1,25 @@
-package catalog
+package circle
 
 import (
 	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/grundy-go/grundy/catalog"
+	"github.com/grundy-go/grundy/catalog/catalogtest"
 )
 
-// circleWitness computes, by the literal rules, the values of lines
+// entryWitness computes, by the literal rules, the values of lines
 // (take t = 1..k consecutive coins anywhere) and of circles (take t = 1..k
 // coins, leaving a line of n - t).
-type circleWitness struct {
+type entryWitness struct {
 	k    int
 	line []int
 }
 
-func newCircleWitness(k, n int) *circleWitness {
-	w := &circleWitness{k: k, line: make([]int, n)}
+func newEntryWitness(k, n int) *entryWitness {
+	w := &entryWitness{k: k, line: make([]int, n)}
 	for m := range w.line {
 		seen := map[int]bool{}
 		for t := 1; t <= k && t <= m; t++ {
@@ -24,12 +27,12 @@ func newCircleWitness(k, n int) *circleWitness {
 				seen[w.line[i]^w.line[m-t-i]] = true
 			}
 		}
-		w.line[m] = cfMex(seen)
+		w.line[m] = catalogtest.Mex(seen)
 	}
 	return w
 }
 
-func (w *circleWitness) circle(n int) (int, []string) {
+func (w *entryWitness) circle(n int) (int, []string) {
 	seen := map[int]bool{}
 	var moves []string
 	for t := 1; t <= w.k && t <= n; t++ {
@@ -42,13 +45,13 @@ func (w *circleWitness) circle(n int) (int, []string) {
 			}
 		}
 	}
-	return cfMex(seen), moves
+	return catalogtest.Mex(seen), moves
 }
 
 func TestCircleAgainstWitness(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 7))
 	for k := 1; k <= 6; k++ {
-		w := newCircleWitness(k, 70)
+		w := newEntryWitness(k, 70)
 		spec := fmt.Sprintf("circle:%d", k)
 		for i := 0; i < 25; i++ {
 			n := rng.IntN(70)
@@ -57,8 +60,8 @@ func TestCircleAgainstWitness(t *testing.T) {
 			if g == 0 {
 				want = "P"
 			}
-			for _, m := range []Method{Auto, Search} {
-				cfCheck(t, cfSolve(t, spec, m, fmt.Sprint(n)), want, g, moves)
+			for _, m := range []catalog.Method{catalog.Auto, catalog.Search} {
+				catalogtest.Check(t, catalogtest.Solve(t, spec, m, fmt.Sprint(n)), want, g, moves)
 			}
 		}
 		// Sums of lines, searched: value and winning moves against the
@@ -105,42 +108,57 @@ func TestCircleAgainstWitness(t *testing.T) {
 			if sum == 0 {
 				want = "P"
 			}
-			cfCheck(t, cfSolve(t, spec, Auto, "line "+JoinInts(ls)), want, sum, moves)
+			catalogtest.Check(t, catalogtest.Solve(t, spec, catalog.Auto, "line "+catalog.JoinInts(ls)), want, sum, moves)
 		}
 	}
 }
 
 func TestCircleHuge(t *testing.T) {
 	n := "1000000000000000000000000000001"
-	cfCheck(t, cfSolve(t, "circle:1", Auto, n), "N", -1, []string{"line 1000000000000000000000000000000"})
-	cfCheck(t, cfSolve(t, "circle:7", Auto, n), "P", 0, []string{})
-	cfCheck(t, cfSolve(t, "circle:2", Auto, "circle "+n), "P", 0, []string{})
+	catalogtest.Check(t, catalogtest.Solve(t, "circle:1", catalog.Auto, n), "N", -1, []string{"line 1000000000000000000000000000000"})
+	catalogtest.Check(t, catalogtest.Solve(t, "circle:7", catalog.Auto, n), "P", 0, []string{})
+	catalogtest.Check(t, catalogtest.Solve(t, "circle:2", catalog.Auto, "circle "+n), "P", 0, []string{})
 }
 
 func TestCircleErrors(t *testing.T) {
-	cfError(t, "circle:0", `bad K "0"`, "3")
-	cfError(t, "circle", "needs parameters", "3")
-	cfError(t, "circle:2", `unexpected "4" after the number of coins`, "3", "4")
-	cfError(t, "circle:2", `bad number of coins "x"`, "x")
-	cfError(t, "circle:2", `bad line length "-2"`, "line", "-2")
-	inst, _ := Lookup("circle:2")
-	if _, err := inst.Solve(t.Context(), []string{"line 3"}, Options{Method: ClosedForm}); err == nil {
+	catalogtest.Error(t, "circle:0", `bad K "0"`, "3")
+	catalogtest.Error(t, "circle", "needs parameters", "3")
+	catalogtest.Error(t, "circle:2", `unexpected "4" after the number of coins`, "3", "4")
+	catalogtest.Error(t, "circle:2", `bad number of coins "x"`, "x")
+	catalogtest.Error(t, "circle:2", `bad line length "-2"`, "line", "-2")
+	inst, _ := catalog.Lookup("circle:2")
+	if _, err := inst.Solve(t.Context(), []string{"line 3"}, catalog.Options{Method: catalog.ClosedForm}); err == nil {
 		t.Fatal("lines have no closed form")
 	}
 }
 
 func TestCircleTable(t *testing.T) {
 	for k := 1; k <= 4; k++ {
-		inst, _ := Lookup(fmt.Sprintf("circle:%d", k))
-		tab, err := inst.(Tabler).Table(t.Context(), 40, Options{})
+		inst, _ := catalog.Lookup(fmt.Sprintf("circle:%d", k))
+		tab, err := inst.(catalog.Tabler).Table(t.Context(), 40, catalog.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		w := newCircleWitness(k, 40)
+		w := newEntryWitness(k, 40)
 		for n, v := range tab.Values {
 			if g, _ := w.circle(n); int(v) != g {
 				t.Fatalf("circle:%d table[%d] = %d, witness %d", k, n, v, g)
 			}
 		}
 	}
+}
+
+// FuzzPositions feeds arbitrary positions to circle:2 under each method:
+// every answer is a report with an outcome, every failure one line, and
+// nothing panics or hangs (searches are bounded by MaxStates).
+func FuzzPositions(f *testing.F) {
+	for _, s := range []struct {
+		method uint8
+		pos    string
+	}{{0, "7"}, {0, "line 3 4"}, {0, "line"}, {0, "circle"}, {1, "line 2"}, {0, "3 4"}} {
+		f.Add(s.method, s.pos)
+	}
+	f.Fuzz(func(t *testing.T, method uint8, pos string) {
+		catalogtest.SolveAny(t, "circle:2", method, pos)
+	})
 }
