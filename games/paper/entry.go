@@ -1,4 +1,4 @@
-package catalog
+package paper
 
 import (
 	"context"
@@ -7,18 +7,22 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/grundy-go/grundy/games/paper"
+	"github.com/grundy-go/grundy/catalog"
 )
 
+// The catalog's adapter of the cutting game: "grundy solve paper WxH …"
+// answers at once when a sheet is a strip (a 1×1 can be cut off), and
+// otherwise searches the game without the cuts that leave a strip (Game).
+
 func init() {
-	Register(Entry{
+	catalog.Register(catalog.Entry{
 		Name:     "paper",
 		Aliases:  []string{"cutting"},
 		Position: "sheets WxH, e.g. 4x2 3x5 (several make a sum); sides up to 400 when both are at least 2",
 		Summary:  "the cutting game: cut one sheet along a grid line into two; whoever first produces a 1×1 piece wins",
 		Example:  "solve paper 4x2",
 		Kind:     "impartial",
-		Make:     func(string) (Instance, error) { return paperGame{}, nil },
+		Make:     func(string) (catalog.Instance, error) { return instance{}, nil },
 	})
 }
 
@@ -26,9 +30,11 @@ func init() {
 // has up to W·H sub-sheets with W+H cuts each.
 const maxPaperSide = 400
 
-type paperGame struct{}
+type instance struct{}
 
-func (paperGame) Spec() string { return "paper" }
+var _ catalog.Explorer = instance{}
+
+func (instance) Spec() string { return "paper" }
 
 // paperSheet is a parsed sheet: sides of any size until they are searched.
 type paperSheet struct {
@@ -43,8 +49,8 @@ func (s paperSheet) strip() bool {
 func (s paperSheet) String() string { return s.w.String() + "x" + s.h.String() }
 
 func parsePaper(tokens []string) ([]paperSheet, error) {
-	f := Fields(tokens)
-	if err := CountFields(f, "sheet", 1, MaxComponents); err != nil {
+	f := catalog.Fields(tokens)
+	if err := catalog.CountFields(f, "sheet", 1, catalog.MaxComponents); err != nil {
 		return nil, fmt.Errorf("%w (sheets are written WxH, e.g. 4x2)", err)
 	}
 	out := make([]paperSheet, len(f))
@@ -53,11 +59,11 @@ func parsePaper(tokens []string) ([]paperSheet, error) {
 		if !ok {
 			return nil, fmt.Errorf("bad sheet %q: expected WxH, e.g. 4x2", tok)
 		}
-		w, err := ParseNatural(ws, "width")
+		w, err := catalog.ParseNatural(ws, "width")
 		if err != nil {
 			return nil, fmt.Errorf("bad sheet %q: %w", tok, err)
 		}
-		h, err := ParseNatural(hs, "height")
+		h, err := catalog.ParseNatural(hs, "height")
 		if err != nil {
 			return nil, fmt.Errorf("bad sheet %q: %w", tok, err)
 		}
@@ -72,29 +78,29 @@ func parsePaper(tokens []string) ([]paperSheet, error) {
 	return out, nil
 }
 
-func (paperGame) search() *Searched[paper.Sheet] {
-	return &Searched[paper.Sheet]{
+func (instance) search() *catalog.Searched[Sheet] {
+	return &catalog.Searched[Sheet]{
 		Name: "paper",
-		Game: paper.Game{},
-		Parse: func(tokens []string) ([]paper.Sheet, error) {
+		Game: Game{},
+		Parse: func(tokens []string) ([]Sheet, error) {
 			sheets, err := parsePaper(tokens)
 			if err != nil {
 				return nil, err
 			}
-			out := make([]paper.Sheet, len(sheets))
+			out := make([]Sheet, len(sheets))
 			for i, s := range sheets {
 				if !s.w.IsInt64() || !s.h.IsInt64() || s.w.Int64() > maxPaperSide || s.h.Int64() > maxPaperSide {
 					return nil, fmt.Errorf("bad sheet %q: sides up to %d are supported by the search", s.tok, maxPaperSide)
 				}
-				out[i] = paper.Sheet{W: int(s.w.Int64()), H: int(s.h.Int64())}
+				out[i] = Sheet{W: int(s.w.Int64()), H: int(s.h.Int64())}
 			}
 			return out, nil
 		},
-		Format: paper.Game{}.Format,
+		Format: Game{}.Format,
 	}
 }
 
-func (g paperGame) Solve(ctx context.Context, tokens []string, opts Options) (*Report, error) {
+func (g instance) Solve(ctx context.Context, tokens []string, opts catalog.Options) (*catalog.Report, error) {
 	sheets, err := parsePaper(tokens)
 	if err != nil {
 		return nil, err
@@ -106,7 +112,7 @@ func (g paperGame) Solve(ctx context.Context, tokens []string, opts Options) (*R
 		}
 	}
 	if len(strips) == 0 {
-		if opts.Method == ClosedForm {
+		if opts.Method == catalog.ClosedForm {
 			return nil, fmt.Errorf("the cutting game has no closed form for sheets of at least 2x2; drop --method closed to search")
 		}
 		r, err := g.search().Solve(ctx, tokens, opts)
@@ -130,7 +136,7 @@ func (g paperGame) Solve(ctx context.Context, tokens []string, opts Options) (*R
 		parts[i] = s.String()
 	}
 	one := 1
-	r := &Report{
+	r := &catalog.Report{
 		Game:       "paper",
 		Position:   strings.Join(parts, " "),
 		Outcome:    "N",
@@ -159,6 +165,6 @@ func (g paperGame) Solve(ctx context.Context, tokens []string, opts Options) (*R
 
 // Explore lists the moves found by the search adapter; each position's
 // own report is Solve's.
-func (g paperGame) Explore(ctx context.Context, tokens []string, opts Options, maxMoves int) (*Exploration, error) {
-	return BySearch(g, g.search()).Explore(ctx, tokens, opts, maxMoves)
+func (g instance) Explore(ctx context.Context, tokens []string, opts catalog.Options, maxMoves int) (*catalog.Exploration, error) {
+	return catalog.BySearch(g, g.search()).Explore(ctx, tokens, opts, maxMoves)
 }

@@ -1,4 +1,4 @@
-package catalog
+package paper
 
 import (
 	"fmt"
@@ -6,6 +6,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/grundy-go/grundy/catalog"
+	"github.com/grundy-go/grundy/catalog/catalogtest"
 )
 
 // paperWitness plays the cutting game by its literal rules: any cut of
@@ -131,17 +134,17 @@ func TestPaperAgainstWitness(t *testing.T) {
 		for _, x := range s {
 			strip = strip || x.w == 1 || x.h == 1
 		}
-		for _, m := range []Method{Auto, Search} {
-			r := cfSolve(t, "paper", m, toks...)
+		for _, m := range []catalog.Method{catalog.Auto, catalog.Search} {
+			r := catalogtest.Solve(t, "paper", m, toks...)
 			if strip {
-				cfCheck(t, r, want, -1, moves)
+				catalogtest.Check(t, r, want, -1, moves)
 			} else {
 				// The reduced game's value is not the witness's; its outcome
 				// and moves are.
 				if r.Grundy == nil || (r.Grundy.Sign() == 0) != !win {
 					t.Fatalf("paper %v: grundy %v for win=%v", toks, r.Grundy, win)
 				}
-				cfCheck(t, r, want, int(r.Grundy.Int64()), moves)
+				catalogtest.Check(t, r, want, int(r.Grundy.Int64()), moves)
 			}
 			if r.Remoteness != nil && *r.Remoteness != rem {
 				t.Fatalf("paper %v: remoteness %d, witness %d", toks, *r.Remoteness, rem)
@@ -154,16 +157,31 @@ func TestPaperAgainstWitness(t *testing.T) {
 }
 
 func TestPaperErrors(t *testing.T) {
-	cfError(t, "paper", `bad sheet "0x3": sides must be at least 1`, "0x3")
-	cfError(t, "paper", `bad sheet "1x1"`, "2x2", "1x1")
-	cfError(t, "paper", `bad sheet "3y3"`, "3y3")
-	cfError(t, "paper", `bad sheet "3x-2"`, "3x-2")
-	cfError(t, "paper", "expected at least 1 sheet", "")
-	inst, _ := Lookup("paper")
-	if _, err := inst.Solve(t.Context(), []string{"401x2"}, Options{}); err == nil || !strings.Contains(err.Error(), `bad sheet "401x2"`) {
+	catalogtest.Error(t, "paper", `bad sheet "0x3": sides must be at least 1`, "0x3")
+	catalogtest.Error(t, "paper", `bad sheet "1x1"`, "2x2", "1x1")
+	catalogtest.Error(t, "paper", `bad sheet "3y3"`, "3y3")
+	catalogtest.Error(t, "paper", `bad sheet "3x-2"`, "3x-2")
+	catalogtest.Error(t, "paper", "expected at least 1 sheet", "")
+	inst, _ := catalog.Lookup("paper")
+	if _, err := inst.Solve(t.Context(), []string{"401x2"}, catalog.Options{}); err == nil || !strings.Contains(err.Error(), `bad sheet "401x2"`) {
 		t.Fatalf("a sheet too large to search: %v", err)
 	}
 	// A strip decides the game whatever the size of the others.
-	r := cfSolve(t, "paper", Auto, "1x3", "100000000000000000000x5")
-	cfCheck(t, r, "N", -1, []string{"1x1 1x2 100000000000000000000x5"})
+	r := catalogtest.Solve(t, "paper", catalog.Auto, "1x3", "100000000000000000000x5")
+	catalogtest.Check(t, r, "N", -1, []string{"1x1 1x2 100000000000000000000x5"})
+}
+
+// FuzzPositions feeds arbitrary positions to paper under each method:
+// every answer is a report with an outcome, every failure one line, and
+// nothing panics or hangs (searches are bounded by MaxStates).
+func FuzzPositions(f *testing.F) {
+	for _, s := range []struct {
+		method uint8
+		pos    string
+	}{{0, "4x2"}, {0, "1x1"}, {0, "0x3"}, {0, "1x5 4x4"}, {0, "x"}, {0, "2x"}, {0, "3×3"}, {1, "2x2"}} {
+		f.Add(s.method, s.pos)
+	}
+	f.Fuzz(func(t *testing.T, method uint8, pos string) {
+		catalogtest.SolveAny(t, "paper", method, pos)
+	})
 }
