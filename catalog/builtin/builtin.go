@@ -29,6 +29,7 @@ import (
 	_ "github.com/grundy-go/grundy/games/partizan/toads"
 	_ "github.com/grundy-go/grundy/games/pig"
 	_ "github.com/grundy-go/grundy/games/pursuit"
+	_ "github.com/grundy-go/grundy/games/staircase"
 	_ "github.com/grundy-go/grundy/games/tshirts"
 	_ "github.com/grundy-go/grundy/script"
 )
