@@ -406,52 +406,6 @@ func TestSumRemotenessGivesUpOnLargeSums(t *testing.T) {
 	}
 }
 
-// bruteLaskerRemoteness is the remoteness of a Lasker's Nim position from
-// the definition, over sorted tuples of non-empty heaps: a move takes from
-// one heap or splits it into two non-empty heaps.
-func bruteLaskerRemoteness(heaps []int, memo map[string]int) int {
-	next := func(hs []int) [][]int {
-		var out [][]int
-		for i, h := range hs {
-			for to := 0; to < h; to++ {
-				q := slices.Clone(hs)
-				q[i] = to
-				out = append(out, q)
-			}
-			for a := 1; a <= h/2; a++ {
-				q := slices.Clone(hs)
-				q[i] = a
-				out = append(out, append(q, h-a))
-			}
-		}
-		return out
-	}
-	key := func(hs []int) string {
-		hs = slices.DeleteFunc(slices.Clone(hs), func(h int) bool { return h == 0 })
-		slices.Sort(hs)
-		return fmt.Sprint(hs)
-	}
-	return remotenessByDefinition(heaps, next, key, memo)
-}
-
-func TestSplittingRemotenessAgainstBruteForce(t *testing.T) {
-	// One Lasker heap's moves leave sums, so its remoteness comes from the
-	// sum search too; so does a small sum's.
-	memo := map[string]int{}
-	rng := rand.New(rand.NewPCG(21, 22))
-	cases := [][]int{{1}, {2}, {3}, {4}, {5}, {6}, {7}, {8}}
-	for range 15 {
-		cases = append(cases, randomHeaps(rng, 2, 6))
-	}
-	for _, heaps := range cases {
-		want := bruteLaskerRemoteness(heaps, memo)
-		r := solveOrFail(t, "lasker", heaps, Search)
-		if r.Remoteness == nil || *r.Remoteness != want {
-			t.Fatalf("lasker %v: remoteness %v, want %d", heaps, r.Remoteness, want)
-		}
-	}
-}
-
 func TestSubtractionPeriodAgainstSearch(t *testing.T) {
 	// The proven period answers (Method ClosedForm) must agree with the
 	// search on every heap small enough to search: value, outcome and the

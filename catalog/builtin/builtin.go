@@ -20,6 +20,7 @@ import (
 	_ "github.com/grundy-go/grundy/games/graph"
 	_ "github.com/grundy-go/grundy/games/kuhn"
 	_ "github.com/grundy-go/grundy/games/landlords"
+	_ "github.com/grundy-go/grundy/games/lasker"
 	_ "github.com/grundy-go/grundy/games/multiply"
 	_ "github.com/grundy-go/grundy/games/paper"
 	_ "github.com/grundy-go/grundy/games/partizan/colsnort"

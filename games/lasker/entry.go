@@ -1,4 +1,4 @@
-package catalog
+package lasker
 
 import (
 	"context"
@@ -7,17 +7,22 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/grundy-go/grundy/games/lasker"
+	"github.com/grundy-go/grundy/catalog"
 )
 
+// The catalog's adapter of Lasker's Nim: "grundy solve lasker H…"
+// answers by the closed form on heaps of any size, listing every winning
+// take and split, and for small positions also by the search (Game), for
+// the remoteness.
+
 func init() {
-	Register(Entry{
+	catalog.Register(catalog.Entry{
 		Name:     "lasker",
 		Position: "heap sizes, e.g. 3 4 (any size); several heaps make a sum",
 		Summary:  "Lasker's Nim: take any positive number of tokens from one heap, or split a heap into two non-empty heaps",
 		Example:  "solve lasker 3 4",
 		Kind:     "impartial",
-		Make:     func(string) (Instance, error) { return laskerGame{}, nil },
+		Make:     func(string) (catalog.Instance, error) { return instance{}, nil },
 	})
 }
 
@@ -49,41 +54,46 @@ func laskerTotal(heaps []*big.Int) int {
 	return t
 }
 
-type laskerGame struct{}
+type instance struct{}
 
-func (laskerGame) Spec() string { return "lasker" }
+var (
+	_ catalog.Tabler   = instance{}
+	_ catalog.Explorer = instance{}
+)
 
-func (laskerGame) search() *Searched[int] {
-	return &Searched[int]{
+func (instance) Spec() string { return "lasker" }
+
+func (instance) search() *catalog.Searched[int] {
+	return &catalog.Searched[int]{
 		Name: "lasker",
-		Game: lasker.Game{},
+		Game: Game{},
 		Parse: func(t []string) ([]int, error) {
-			return ParseInts(t, "heap size", 1, MaxComponents, maxLaskerSearchHeap)
+			return catalog.ParseInts(t, "heap size", 1, catalog.MaxComponents, maxLaskerSearchHeap)
 		},
 		Format: strconv.Itoa,
 	}
 }
 
-func (g laskerGame) Solve(ctx context.Context, tokens []string, opts Options) (*Report, error) {
-	if opts.Method == Search {
+func (g instance) Solve(ctx context.Context, tokens []string, opts catalog.Options) (*catalog.Report, error) {
+	if opts.Method == catalog.Search {
 		return g.search().Solve(ctx, tokens, opts)
 	}
-	heaps, err := ParseNaturals(tokens, "heap size", 1, MaxComponents)
+	heaps, err := catalog.ParseNaturals(tokens, "heap size", 1, catalog.MaxComponents)
 	if err != nil {
 		return nil, err
 	}
-	s := lasker.Sum(heaps)
-	r := &Report{
+	s := Sum(heaps)
+	r := &catalog.Report{
 		Game:     "lasker",
-		Position: JoinBig(heaps),
-		Outcome:  OutcomeOfValue(s),
+		Position: catalog.JoinBig(heaps),
+		Outcome:  catalog.OutcomeOfValue(s),
 		Grundy:   s,
 		Method:   "closed form: G(4k+1) = 4k+1, G(4k+2) = 4k+2, G(4k+3) = 4k+4, G(4k+4) = 4k+3 (Winning Ways), nim-summed over the heaps",
 	}
 	if total := laskerTotal(heaps); total >= 0 && total <= laskerQuickTokens {
 		// Small enough to search: the search adds the remoteness.
-		small, _ := SmallInts(heaps, "heap size", maxLaskerSearchHeap)
-		if err := FillFromSearch(ctx, g.search(), small, opts, r); err != nil {
+		small, _ := catalog.SmallInts(heaps, "heap size", maxLaskerSearchHeap)
+		if err := catalog.FillFromSearch(ctx, g.search(), small, opts, r); err != nil {
 			return nil, err
 		}
 	}
@@ -101,9 +111,9 @@ func (g laskerGame) Solve(ctx context.Context, tokens []string, opts Options) (*
 	budget := laskerSplitBudget
 	skipped := false
 	for i, h := range heaps {
-		v := lasker.Value(h)
+		v := Value(h)
 		t := new(big.Int).Xor(v, s)
-		if m := lasker.TakeTo(h, t); m != nil {
+		if m := TakeTo(h, t); m != nil {
 			moves = append(moves, move{heap: i, to: m})
 		}
 		if !h.IsInt64() || h.Int64()/2 > int64(budget) {
@@ -114,7 +124,7 @@ func (g laskerGame) Solve(ctx context.Context, tokens []string, opts Options) (*
 		if !t.IsInt64() {
 			continue
 		}
-		for _, a := range lasker.SplitsTo(h.Int64(), t.Int64()) {
+		for _, a := range SplitsTo(h.Int64(), t.Int64()) {
 			moves = append(moves, move{heap: i, split: a})
 		}
 	}
@@ -123,7 +133,7 @@ func (g laskerGame) Solve(ctx context.Context, tokens []string, opts Options) (*
 		// if its take is impossible it is 4k+3 aiming at 4k+3, which the
 		// split 1 + (4k+2) reaches (1 ⊕ (4k+2) = 4k+3).
 		for i, h := range heaps {
-			v := lasker.Value(h)
+			v := Value(h)
 			t := new(big.Int).Xor(v, s)
 			if t.Cmp(v) < 0 && t.Cmp(h) == 0 && h.Bit(0) == 1 && h.Bit(1) == 1 {
 				moves = append(moves, move{heap: i, split: 1})
@@ -162,25 +172,25 @@ func (g laskerGame) Solve(ctx context.Context, tokens []string, opts Options) (*
 
 // Table gives G(0..upto-1) from the closed form, or from the search with
 // --method search.
-func (g laskerGame) Table(ctx context.Context, upto int, opts Options) (*Table, error) {
-	if opts.Method == Search {
+func (g instance) Table(ctx context.Context, upto int, opts catalog.Options) (*catalog.Table, error) {
+	if opts.Method == catalog.Search {
 		if upto > maxLaskerSearchHeap {
 			return nil, fmt.Errorf("--upto %d: searched Lasker tables go up to %d", upto, maxLaskerSearchHeap)
 		}
-		return HeapTable(ctx, "lasker", lasker.Game{}, func(n int) int { return n }, upto, opts)
+		return catalog.HeapTable(ctx, "lasker", Game{}, func(n int) int { return n }, upto, opts)
 	}
 	if upto < 0 {
 		return nil, fmt.Errorf("--upto must not be negative, got %d", upto)
 	}
-	t := &Table{Game: "lasker", Values: make([]uint64, upto), Caption: "G(n) of Lasker's Nim: n, except that 4k+3 and 4k+4 swap; 0 marks a P-position"}
+	t := &catalog.Table{Game: "lasker", Values: make([]uint64, upto), Caption: "G(n) of Lasker's Nim: n, except that 4k+3 and 4k+4 swap; 0 marks a P-position"}
 	for n := range t.Values {
-		t.Values[n] = uint64(lasker.Value64(int64(n)))
+		t.Values[n] = uint64(Value64(int64(n)))
 	}
 	return t, nil
 }
 
 // Explore lists the moves found by the search adapter; each position's
 // own report is Solve's.
-func (g laskerGame) Explore(ctx context.Context, tokens []string, opts Options, maxMoves int) (*Exploration, error) {
-	return BySearch(g, g.search()).Explore(ctx, tokens, opts, maxMoves)
+func (g instance) Explore(ctx context.Context, tokens []string, opts catalog.Options, maxMoves int) (*catalog.Exploration, error) {
+	return catalog.BySearch(g, g.search()).Explore(ctx, tokens, opts, maxMoves)
 }
