@@ -2,8 +2,6 @@ package catalog
 
 import (
 	"context"
-	"fmt"
-	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -80,122 +78,16 @@ func cfMex(vals map[int]bool) int {
 	return m
 }
 
-// wythoffWitness computes Sprague–Grundy values of Wythoff's game by the
-// literal rules, in a plain table.
-func wythoffWitness(n int) [][]int {
-	g := make([][]int, n)
-	for a := range g {
-		g[a] = make([]int, n)
-		for b := range g[a] {
-			seen := map[int]bool{}
-			for k := 1; k <= a; k++ {
-				seen[g[a-k][b]] = true
-			}
-			for k := 1; k <= b; k++ {
-				seen[g[a][b-k]] = true
-			}
-			for k := 1; k <= a && k <= b; k++ {
-				seen[g[a-k][b-k]] = true
-			}
-			g[a][b] = cfMex(seen)
-		}
-	}
-	return g
-}
-
-func TestWythoffAgainstWitness(t *testing.T) {
-	const n = 50
-	g := wythoffWitness(n)
-	rng := rand.New(rand.NewPCG(3, 3))
-	for i := 0; i < 300; i++ {
-		a, b := rng.IntN(n), rng.IntN(n)
-		var moves []string
-		for k := 1; k <= a; k++ {
-			if g[a-k][b] == 0 {
-				moves = append(moves, fmt.Sprintf("%d %d", a-k, b))
-			}
-		}
-		for k := 1; k <= b; k++ {
-			if g[a][b-k] == 0 {
-				moves = append(moves, fmt.Sprintf("%d %d", a, b-k))
-			}
-		}
-		for k := 1; k <= a && k <= b; k++ {
-			if g[a-k][b-k] == 0 {
-				moves = append(moves, fmt.Sprintf("%d %d", a-k, b-k))
-			}
-		}
-		want := "N"
-		if g[a][b] == 0 {
-			want = "P"
-		}
-		pos := fmt.Sprintf("%d %d", a, b)
-		for _, m := range []Method{Auto, Search} {
-			r := cfSolve(t, "wythoff", m, pos)
-			cfCheck(t, r, want, g[a][b], moves)
-		}
-	}
-}
-
-func TestWythoffHuge(t *testing.T) {
-	r := cfSolve(t, "wythoff", Auto, "1618033988749894848204", "2618033988749894848204")
-	cfCheck(t, r, "P", 0, []string{})
-	r = cfSolve(t, "wythoff", Auto, "2618033988749894848204 1618033988749894848210")
-	cfCheck(t, r, "N", -1, nil)
-	if !slices.Contains(r.WinningMoves, "2618033988749894848204 1618033988749894848204") {
-		t.Fatalf("winning moves %q miss the P-pair", r.WinningMoves)
-	}
-	if r.MovesIncomplete {
-		t.Fatal("Wythoff's winning moves are always complete")
-	}
-}
-
-func TestWythoffTable(t *testing.T) {
-	inst, _ := Lookup("wythoff")
-	tab, err := inst.(Tabler).Table(context.Background(), 30, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	g := wythoffWitness(30)
-	for a := range g {
-		for b := range g[a] {
-			if tab.Grid[a][b] != int64(g[a][b]) {
-				t.Fatalf("Grid[%d][%d] = %d, want %d", a, b, tab.Grid[a][b], g[a][b])
-			}
-		}
-	}
-	big, err := inst.(Tabler).Table(context.Background(), 400, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for a := range g {
-		for b := range g[a] {
-			if (big.Grid[a][b] == 0) != (g[a][b] == 0) {
-				t.Fatalf("closed-form grid (%d, %d) = %d, want P=%v", a, b, big.Grid[a][b], g[a][b] == 0)
-			}
-		}
-	}
-}
-
-func TestWythoffErrors(t *testing.T) {
-	cfError(t, "wythoff", `unexpected third heap "5"`, "3", "4", "5")
-	cfError(t, "wythoff", "expected 2 heap size values, got 1", "3")
-	cfError(t, "wythoff", `bad heap size "x"`, "3", "x")
-	cfError(t, "wythoff", `bad heap size "-1"`, "3", "-1")
-	cfError(t, "wythoff:2", "takes no parameters", "3", "4")
-}
-
 // FuzzClassicPositions feeds arbitrary positions to the classic games:
 // every answer is a report with an outcome, every failure one line, and
 // nothing panics or hangs (searches are bounded by MaxStates).
 func FuzzClassicPositions(f *testing.F) {
-	specs := []string{"wythoff", "moore:2"}
+	specs := []string{"moore:2"}
 	seeds := []struct {
 		spec   string
 		method uint8
 		pos    string
 	}{
-		{"wythoff", 0, "3 5"}, {"wythoff", 2, "3 5"}, {"wythoff", 0, "3 4 5"}, {"wythoff", 0, "-1 2"}, {"wythoff", 0, "1618033988749894848204 2618033988749894848204"},
 		{"moore:2", 0, "3 5 6"}, {"moore:2", 2, "1 2"}, {"moore:2", 0, "99999999999999999999 1"}, {"moore:2", 0, ""},
 	}
 	for _, s := range seeds {

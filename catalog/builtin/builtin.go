@@ -32,5 +32,6 @@ import (
 	_ "github.com/grundy-go/grundy/games/pursuit"
 	_ "github.com/grundy-go/grundy/games/staircase"
 	_ "github.com/grundy-go/grundy/games/tshirts"
+	_ "github.com/grundy-go/grundy/games/wythoff"
 	_ "github.com/grundy-go/grundy/script"
 )

@@ -1,23 +1,28 @@
-package catalog
+package wythoff
 
 import (
 	"context"
 	"fmt"
 	"math/big"
 
+	"github.com/grundy-go/grundy/catalog"
 	"github.com/grundy-go/grundy/game"
-	"github.com/grundy-go/grundy/games/wythoff"
 	"github.com/grundy-go/grundy/impartial"
 )
 
+// The catalog's adapter of Wythoff's game: "grundy solve wythoff A B"
+// answers by the Beatty pairs on heaps of any size, and for small heaps
+// also by the search (Game), for the value and remoteness; its table is
+// the grid of values.
+
 func init() {
-	Register(Entry{
+	catalog.Register(catalog.Entry{
 		Name:     "wythoff",
 		Position: "two heap sizes a b (any size)",
 		Summary:  "two heaps: take any positive number from one heap, or the same positive number from both; taking the last token wins",
 		Example:  "solve wythoff 3 5",
 		Kind:     "impartial",
-		Make:     func(string) (Instance, error) { return wythoffGame{}, nil },
+		Make:     func(string) (catalog.Instance, error) { return instance{}, nil },
 	})
 }
 
@@ -35,62 +40,67 @@ const (
 	maxWythoffGrid       = 4096
 )
 
-type wythoffGame struct{}
+type instance struct{}
 
-func (wythoffGame) Spec() string { return "wythoff" }
+var (
+	_ catalog.Tabler   = instance{}
+	_ catalog.Explorer = instance{}
+)
 
-func (wythoffGame) search() *Searched[wythoff.Pos] {
-	return &Searched[wythoff.Pos]{
+func (instance) Spec() string { return "wythoff" }
+
+func (instance) search() *catalog.Searched[Pos] {
+	return &catalog.Searched[Pos]{
 		Name: "wythoff",
-		Game: game.AsSplitting[wythoff.Pos](wythoff.Game{}),
-		Parse: func(t []string) ([]wythoff.Pos, error) {
-			h, err := ParseInts(t, "heap size", 2, 2, maxWythoffSearchHeap)
+		Game: game.AsSplitting[Pos](Game{}),
+		Parse: func(t []string) ([]Pos, error) {
+			h, err := catalog.ParseInts(t, "heap size", 2, 2, maxWythoffSearchHeap)
 			if err != nil {
 				return nil, wythoffTwo(t, err)
 			}
 			if work := (h[0] + 1) * (h[1] + 1) * (h[0] + h[1] + 1); work > wythoffSearchWork {
 				return nil, fmt.Errorf("position \"%d %d\" is too large to search move by move (about %d moves); drop --method search to use Wythoff's closed form", h[0], h[1], work)
 			}
-			return []wythoff.Pos{{A: h[0], B: h[1]}}, nil
+			return []Pos{{A: h[0], B: h[1]}}, nil
 		},
-		Format: func(p wythoff.Pos) string { return fmt.Sprintf("%d %d", p.A, p.B) },
+		Format: func(p Pos) string { return fmt.Sprintf("%d %d", p.A, p.B) },
 	}
 }
 
 // wythoffTwo explains a bad count of heaps, naming the first extra one.
 func wythoffTwo(tokens []string, err error) error {
-	if f := Fields(tokens); len(f) > 2 {
+	if f := catalog.Fields(tokens); len(f) > 2 {
 		return fmt.Errorf("unexpected third heap %q: Wythoff's game is played on exactly two heaps (a b), got %d numbers", f[2], len(f))
 	}
 	return fmt.Errorf("%w (Wythoff's game is played on exactly two heaps: a b)", err)
 }
 
-func (g wythoffGame) Solve(ctx context.Context, tokens []string, opts Options) (*Report, error) {
-	if opts.Method == Search {
+func (g instance) Solve(ctx context.Context, tokens []string, opts catalog.Options) (*catalog.Report, error) {
+	if opts.Method == catalog.Search {
 		return g.search().Solve(ctx, tokens, opts)
 	}
-	h, err := ParseNaturals(tokens, "heap size", 2, 2)
+	h, err := catalog.ParseNaturals(tokens, "heap size", 2, 2)
 	if err != nil {
 		return nil, wythoffTwo(tokens, err)
 	}
 	a, b := h[0], h[1]
-	r := &Report{
+	r := &catalog.Report{
 		Game:     "wythoff",
-		Position: JoinBig(h),
+		Position: catalog.JoinBig(h),
 		Outcome:  "N",
 		Method:   "closed form: Wythoff's theorem (the P-positions are the Beatty pairs (⌊kφ⌋, ⌊kφ²⌋), computed exactly with integer square roots)",
 	}
-	if wythoff.IsP(a, b) {
+	if IsP(a, b) {
 		r.Outcome = "P"
 		r.Grundy = new(big.Int)
 	}
-	for _, m := range wythoff.WinningMoves(a, b) {
+	for _, m := range WinningMoves(a, b) {
 		r.WinningMoves = append(r.WinningMoves, m[0].String()+" "+m[1].String())
 	}
 	if a.IsInt64() && b.IsInt64() && a.Int64() <= maxWythoffSearchHeap && b.Int64() <= maxWythoffSearchHeap &&
 		(a.Int64()+1)*(b.Int64()+1)*(a.Int64()+b.Int64()+1) <= wythoffQuickWork {
-		pos := wythoff.Pos{A: int(a.Int64()), B: int(b.Int64())}
-		if err := FillFromSearch(ctx, g.search(), []wythoff.Pos{pos}, opts, r); err != nil {
+		pos := Pos{A: int(a.Int64()), B: int(b.Int64())}
+		if err := catalog.FillFromSearch(ctx, g.search(), []Pos{pos}, opts, r); err != nil {
 			return nil, err
 		}
 	} else if r.Grundy == nil {
@@ -99,18 +109,18 @@ func (g wythoffGame) Solve(ctx context.Context, tokens []string, opts Options) (
 	return r, nil
 }
 
-func (g wythoffGame) Table(ctx context.Context, upto int, opts Options) (*Table, error) {
+func (g instance) Table(ctx context.Context, upto int, opts catalog.Options) (*catalog.Table, error) {
 	if upto < 0 || upto > maxWythoffGrid {
 		return nil, fmt.Errorf("--upto %d: Wythoff tables go up to %d", upto, maxWythoffGrid)
 	}
-	t := &Table{Game: "wythoff", Grid: make([][]int64, upto)}
-	if upto <= maxWythoffGridSearch && opts.Method != ClosedForm {
+	t := &catalog.Table{Game: "wythoff", Grid: make([][]int64, upto)}
+	if upto <= maxWythoffGridSearch && opts.Method != catalog.ClosedForm {
 		t.Caption = "Grid[a][b] = the Sprague–Grundy value of heaps (a, b), found by exhaustive search; P marks value 0 (the player to move loses)"
-		solver := impartial.New[wythoff.Pos](wythoff.Game{}, impartial.Options{MaxStates: opts.MaxStates, Progress: opts.Progress, Memory: opts.Memory})
+		solver := impartial.New[Pos](Game{}, impartial.Options{MaxStates: opts.MaxStates, Progress: opts.Progress, Memory: opts.Memory})
 		for a := range t.Grid {
 			t.Grid[a] = make([]int64, upto)
 			for b := range t.Grid[a] {
-				v, err := solver.Grundy(ctx, wythoff.Pos{A: a, B: b})
+				v, err := solver.Grundy(ctx, Pos{A: a, B: b})
 				if err != nil {
 					return nil, err
 				}
@@ -119,14 +129,14 @@ func (g wythoffGame) Table(ctx context.Context, upto int, opts Options) (*Table,
 		}
 		return t, nil
 	}
-	if opts.Method == Search {
+	if opts.Method == catalog.Search {
 		return nil, fmt.Errorf("--upto %d: searched Wythoff tables go up to %d", upto, maxWythoffGridSearch)
 	}
 	t.Caption = "P marks the P-positions (a, b) = (⌊kφ⌋, ⌊kφ²⌋) and mirror images, from Wythoff's closed form; -1 is an N-position"
 	for a := range t.Grid {
 		t.Grid[a] = make([]int64, upto)
 		for b := range t.Grid[a] {
-			if !wythoff.IsP(big.NewInt(int64(a)), big.NewInt(int64(b))) {
+			if !IsP(big.NewInt(int64(a)), big.NewInt(int64(b))) {
 				t.Grid[a][b] = -1
 			}
 		}
@@ -136,6 +146,6 @@ func (g wythoffGame) Table(ctx context.Context, upto int, opts Options) (*Table,
 
 // Explore lists the moves found by the search adapter; each position's
 // own report is Solve's.
-func (g wythoffGame) Explore(ctx context.Context, tokens []string, opts Options, maxMoves int) (*Exploration, error) {
-	return SearchExplorer[wythoff.Pos]{Inst: g, Search: g.search(), Board: NumbersAsHeaps}.Explore(ctx, tokens, opts, maxMoves)
+func (g instance) Explore(ctx context.Context, tokens []string, opts catalog.Options, maxMoves int) (*catalog.Exploration, error) {
+	return catalog.SearchExplorer[Pos]{Inst: g, Search: g.search(), Board: catalog.NumbersAsHeaps}.Explore(ctx, tokens, opts, maxMoves)
 }
