@@ -21,6 +21,7 @@ import (
 	_ "github.com/grundy-go/grundy/games/kuhn"
 	_ "github.com/grundy-go/grundy/games/landlords"
 	_ "github.com/grundy-go/grundy/games/lasker"
+	_ "github.com/grundy-go/grundy/games/moore"
 	_ "github.com/grundy-go/grundy/games/multiply"
 	_ "github.com/grundy-go/grundy/games/paper"
 	_ "github.com/grundy-go/grundy/games/partizan/colsnort"
