@@ -19,9 +19,13 @@ const (
 // enough that a typo cannot ask for gigabytes.
 const (
 	MaxCodeDigits = 4096      // digits after the point of an octal or hex code
-	MaxAmount     = 1_000_000 // largest amount in a subtraction set
+	MaxAmount     = 1_000_000 // largest amount in a subtraction set (subtract:S, allbut:S), in seq and solve alike
 	MaxSetSize    = 10_000    // amounts in a subtraction set
 )
+
+// AmountRange says which amounts a subtraction set may hold, in the words
+// of every error about one.
+var AmountRange = fmt.Sprintf("amounts are integers from 1 to %d", MaxAmount)
 
 // Rule is a take-and-break game on one heap. A move removes k tokens from a
 // heap and leaves the rest as 0, 1, 2 or 3 non-empty heaps, as the code
@@ -261,8 +265,11 @@ func parseSet(s string) ([]int, error) {
 			return nil, fmt.Errorf("empty amount in %q: expected positive integers separated by commas, like 1,3,4", s)
 		}
 		n, err := strconv.Atoi(f)
-		if err != nil || n < 1 || n > MaxAmount {
-			return nil, fmt.Errorf("bad amount %q: amounts are integers from 1 to %d", f, MaxAmount)
+		if err == nil && (n < 1 || n > MaxAmount) {
+			return nil, fmt.Errorf("bad amount %d in the subtraction set: %s", n, AmountRange)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("bad amount %q: %s", f, AmountRange)
 		}
 		set = append(set, n)
 	}
