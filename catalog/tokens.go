@@ -110,7 +110,10 @@ func CountFields(fields []string, what string, minCount, maxCount int) error {
 	case len(fields) < minCount && minCount == maxCount:
 		return fmt.Errorf("expected %d %s values, got %d", minCount, what, len(fields))
 	case len(fields) < minCount:
-		return fmt.Errorf("expected at least %d %s values, got %d", minCount, what, len(fields))
+		if minCount != 1 && !strings.HasSuffix(what, "s") {
+			what += "s"
+		}
+		return fmt.Errorf("expected at least %d %s, got %d", minCount, what, len(fields))
 	case len(fields) > maxCount && minCount == maxCount:
 		return fmt.Errorf("expected %d %s values, got %d", maxCount, what, len(fields))
 	case len(fields) > maxCount:

@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
-	"github.com/spf13/pflag"
 
 	"github.com/grundy-go/grundy/budget"
 	"github.com/grundy-go/grundy/catalog"
@@ -202,23 +201,24 @@ func (v *byteSize) Type() string { return "size" }
 // the same rules, however a command registered them: a limit of 0 and a
 // time limit of 0 or less are refused. It runs before every command.
 func checkSetFlags(cmd *cobra.Command) error {
-	var err error
-	cmd.Flags().Visit(func(f *pflag.Flag) {
-		if err != nil {
-			return
+	for _, name := range []string{"timeout", "max-states", "max-steps", "explore"} {
+		f := cmd.Flags().Lookup(name)
+		if f == nil || !f.Changed {
+			continue
 		}
+		v := f.Value.String()
 		switch f.Value.Type() {
 		case "duration":
-			if d, perr := time.ParseDuration(f.Value.String()); perr == nil && d <= 0 {
-				err = fmt.Errorf("bad --%s %q: expected a positive duration such as 30s, 5m or 1h30m", f.Name, f.Value.String())
+			if d, err := time.ParseDuration(v); err == nil && d <= 0 {
+				return fmt.Errorf("bad --%s %q: expected a positive duration such as 30s, 5m or 1h30m", name, v)
 			}
 		case "int", "uint64":
-			if strings.HasPrefix(f.Name, "max-") && (f.Value.String() == "0" || strings.HasPrefix(f.Value.String(), "-")) {
-				err = fmt.Errorf("bad --%s %s: expected a whole number of at least 1", f.Name, f.Value.String())
+			if v == "0" || strings.HasPrefix(v, "-") {
+				return fmt.Errorf("bad --%s %s: expected a whole number of at least 1", name, v)
 			}
 		}
-	})
-	return err
+	}
+	return nil
 }
 
 // invalidArgument matches pflag's complaint about a flag's value.
