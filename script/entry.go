@@ -80,6 +80,7 @@ func (s *instance) load(ctx context.Context, opts catalog.Options) (*Solver, err
 	}
 	fmt.Fprintf(&kb, "%d;%d", opts.ScriptSteps, opts.MaxStates)
 	if s.solver != nil && s.key == kb.String() && s.solver.Game().Err() == nil {
+		s.solver.SetMemory(opts.Memory)
 		return s.solver, nil
 	}
 	s.solver = nil
@@ -92,7 +93,7 @@ func (s *instance) load(ctx context.Context, opts catalog.Options) (*Solver, err
 	if err != nil {
 		return nil, err
 	}
-	s.solver = NewSolver(g, SolveOptions{MaxStates: opts.MaxStates, Progress: opts.Progress, TieBreak: opts.TieBreak})
+	s.solver = NewSolver(g, SolveOptions{MaxStates: opts.MaxStates, Progress: opts.Progress, TieBreak: opts.TieBreak, Memory: opts.Memory})
 	s.key = kb.String()
 	return s.solver, nil
 }

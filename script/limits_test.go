@@ -177,3 +177,80 @@ func TestStepsSaturate(t *testing.T) {
 	}
 	exceeded(t, solveErr(t, src, Options{MaxSteps: 1000}), budget.Steps, "more than 1000 steps in one call")
 }
+
+// TestTableMemory: the intern table charges the solver's memory budget
+// as it grows, so an endless game stops at the budget rather than at the
+// state cap; each position costs nodeBytes (a small int) or more (a value
+// interned through the key map), charged ahead in chunks of 4096
+// positions.
+func TestTableMemory(t *testing.T) {
+	ctx := context.Background()
+	for _, c := range []struct {
+		name, start string
+		limit       int64
+		positions   int // met when the budget stops the search
+	}{
+		// 1 MiB holds two chunks of 4096 small ints.
+		{"small ints", "0", 1 << 20, 2 * 4096},
+		// From 1 << 23 an int goes through the key map: 112 + 48 + 5 + 16
+		// = 181 bytes, so the two chunks that fit in 1 MiB (2 × 4096 ×
+		// 112 bytes) hold 5069 of them.
+		{"large ints", "1 << 23", 1 << 20, 5069},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			g, err := Load(ctx, "endless.star", []byte("start = "+c.start+"\ndef moves(n): return [n + 1]\n"), Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			mem := budget.NewBytes(c.limit)
+			s := NewSolver(g, SolveOptions{Memory: mem})
+			p, _, err := g.Start()
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = s.Solve(ctx, p)
+			exceeded(t, err, budget.Memory, "the script's table of positions would need more than the memory budget of 1 MiB")
+			if g.Positions() != c.positions || mem.Used() > c.limit {
+				t.Errorf("stopped at %d positions with %d bytes charged; want %d positions within %d", g.Positions(), mem.Used(), c.positions, c.limit)
+			}
+		})
+	}
+}
+
+// TestSetMemory: a solver kept between requests charges each request's
+// budget for the positions that request adds, and nothing for those
+// already met.
+func TestSetMemory(t *testing.T) {
+	ctx := context.Background()
+	g, err := Load(ctx, "chain.star", []byte("def moves(n): return [n - 1] if n > 0 else []\n"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := budget.NewBytes(1 << 30)
+	s := NewSolver(g, SolveOptions{Memory: first})
+	solve := func(n string) {
+		t.Helper()
+		p, err := g.Parse(ctx, []string{n}, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.Solve(ctx, p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	chunk := int64(4096 * nodeBytes)
+	solve("5000") // 5001 positions: two chunks
+	if first.Used() != 2*chunk {
+		t.Fatalf("first request charged %d, want %d", first.Used(), 2*chunk)
+	}
+	second := budget.NewBytes(1 << 30)
+	s.SetMemory(second)
+	solve("5000") // nothing new
+	if second.Used() != 0 {
+		t.Fatalf("a request that adds nothing charged %d", second.Used())
+	}
+	solve("9000") // 4000 more: one chunk
+	if second.Used() != chunk || first.Used() != 2*chunk {
+		t.Fatalf("charged %d to the second budget and %d to the first, want %d and %d", second.Used(), first.Used(), chunk, 2*chunk)
+	}
+}

@@ -90,6 +90,13 @@ type Game struct {
 	keybuf []byte
 	args   starlark.Tuple // the one-argument tuple reused for calls
 
+	// The memory budget the intern table charges as it grows (see
+	// setMemory and nodeBytes): memUsed is the estimate of what the nodes
+	// made since memory was set take, memCharged what was charged to
+	// memory ahead of them.
+	memory              *budget.Bytes
+	memUsed, memCharged int64
+
 	callMu  sync.Mutex    // held while callSeq changes and while the watchdog cancels
 	callSeq atomic.Uint64 // odd while Starlark code runs; see enter
 	// limitHit is the limit that cancelled the running call (steps, set

@@ -7,6 +7,7 @@ import (
 	"math/big"
 	"strings"
 
+	"github.com/grundy-go/grundy/budget"
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/impartial"
 	"github.com/grundy-go/grundy/loopy"
@@ -26,6 +27,16 @@ type SolveOptions struct {
 	// TieBreak is how a player of a payoff game chooses among equally
 	// good moves; the default is payoff.TieFirst.
 	TieBreak payoff.TieBreak
+	// Memory, if not nil, is charged for every position the game meets
+	// (its node in the intern table, its value, its successors and the
+	// Sprague–Grundy memo's entry: about 110 bytes for a small int, more
+	// for larger values; see nodeBytes), ahead of the table's growth in
+	// chunks of at least 4096 positions, and for retrograde analysis's
+	// tables; a search that would pass it stops with a *budget.Exceeded
+	// (Resource Memory). What is charged stays charged while the Game
+	// lives; SetMemory gives a Solver kept between requests the next
+	// request's budget.
+	Memory *budget.Bytes
 }
 
 // Result is a position of a script solved.
@@ -91,7 +102,19 @@ type Solver struct {
 }
 
 // NewSolver returns a Solver for g.
-func NewSolver(g *Game, opts SolveOptions) *Solver { return &Solver{g: g, opts: opts} }
+func NewSolver(g *Game, opts SolveOptions) *Solver {
+	g.setMemory(opts.Memory)
+	return &Solver{g: g, opts: opts}
+}
+
+// SetMemory makes b the memory budget (SolveOptions.Memory) of what the
+// Solver and its Game add from now on, for a Solver kept between requests
+// that each bring their own budget; what is already in the tables stays
+// paid for by the budgets that paid.
+func (s *Solver) SetMemory(b *budget.Bytes) {
+	s.opts.Memory = b
+	s.g.setMemory(b)
+}
 
 // Game is the game the Solver answers for.
 func (s *Solver) Game() *Game { return s.g }
@@ -259,7 +282,7 @@ func (s *Solver) solveRetro(ctx context.Context, root Pos) (*Result, error) {
 		}
 		err = g.Run(ctx, func(ctx context.Context) error {
 			var err error
-			s.table, err = retro.SolveGame(ctx, l, retro.GameOptions{MaxStates: s.opts.MaxStates, Progress: func(done, total int) {
+			s.table, err = retro.SolveGame(ctx, l, retro.GameOptions{MaxStates: s.opts.MaxStates, Memory: s.opts.Memory, Progress: func(done, total int) {
 				if s.opts.Progress != nil {
 					s.opts.Progress(done)
 				}
