@@ -77,7 +77,10 @@
 // (Options.MaxSteps, thread.SetMaxExecutionSteps; a budget beyond what the
 // step counter can add up to means none), a memory budget (see Memory
 // below), the number of distinct
-// positions is capped (Options.MaxPositions), and a context (and
+// positions is capped (Options.MaxPositions) and charged to the
+// search's memory budget (SolveOptions.Memory: each position's node,
+// value, successors and memo entry, about 110 bytes for a small int,
+// measured), and a context (and
 // Options.Timeout) bounds the wall-clock time: when it ends, the running
 // Starlark thread is cancelled. Scripts cannot read files or the network:
 // Starlark has no such built-ins, and load statements are refused.
