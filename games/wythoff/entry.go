@@ -118,6 +118,12 @@ func (g instance) Table(ctx context.Context, upto int, opts catalog.Options) (*c
 		t.Caption = "Grid[a][b] = the Sprague–Grundy value of heaps (a, b), found by exhaustive search; P marks value 0 (the player to move loses)"
 		solver := impartial.New[Pos](Game{}, impartial.Options{MaxStates: opts.MaxStates, Progress: opts.Progress, Memory: opts.Memory})
 		for a := range t.Grid {
+			// Each query finds most of what it needs in the memo, so the
+			// search itself rarely reaches its own check of ctx: check it
+			// once a row (at most 256 positions of up to 510 moves).
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
 			t.Grid[a] = make([]int64, upto)
 			for b := range t.Grid[a] {
 				v, err := solver.Grundy(ctx, Pos{A: a, B: b})
@@ -134,6 +140,9 @@ func (g instance) Table(ctx context.Context, upto int, opts catalog.Options) (*c
 	}
 	t.Caption = "P marks the P-positions (a, b) = (⌊kφ⌋, ⌊kφ²⌋) and mirror images, from Wythoff's closed form; -1 is an N-position"
 	for a := range t.Grid {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		t.Grid[a] = make([]int64, upto)
 		for b := range t.Grid[a] {
 			if !IsP(big.NewInt(int64(a)), big.NewInt(int64(b))) {

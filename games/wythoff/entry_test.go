@@ -2,6 +2,7 @@ package wythoff
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -129,4 +130,24 @@ func FuzzPositions(f *testing.F) {
 	f.Fuzz(func(t *testing.T, method uint8, pos string) {
 		catalogtest.SolveAny(t, "wythoff", method, pos)
 	})
+}
+
+// TestWythoffTableCancelled: a table stops when its context ends (Ctrl-C
+// in the CLI), by search and by the closed form. The search's own check
+// of the context comes every 4096 steps of one query, and no query of a
+// table takes that many (each finds the rest in the memo), so without the
+// table's own check the 256 × 256 search would run to the end.
+func TestWythoffTableCancelled(t *testing.T) {
+	inst, _ := catalog.Lookup("wythoff")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, c := range []struct {
+		upto   int
+		method catalog.Method
+	}{{256, catalog.Search}, {4096, catalog.ClosedForm}, {4096, catalog.Auto}} {
+		tab, err := inst.(catalog.Tabler).Table(ctx, c.upto, catalog.Options{Method: c.method})
+		if !errors.Is(err, context.Canceled) || tab != nil {
+			t.Errorf("table of %d by method %v with a cancelled context: %v, %v; want context.Canceled", c.upto, c.method, tab != nil, err)
+		}
+	}
 }
