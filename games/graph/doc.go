@@ -1,7 +1,9 @@
 // Package graph is the `graph:FILE` game of the catalog: tokens on a
 // directed graph read from a file (package graphfile), cycles allowed. A
 // move slides one token along an edge; who cannot move loses, and endless
-// play is a draw.
+// play is a draw. graph:- reads the graph from stdin, on the command line
+// only: the server looks games up with catalog.LookupBuiltin, which
+// refuses games that read files.
 //
 // One token is solved by retrograde analysis (package retro): win, loss or
 // draw, with remoteness. Under normal play every node also gets its

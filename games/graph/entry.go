@@ -7,6 +7,7 @@ import (
 	"math/big"
 	"os"
 	"strings"
+	"sync"
 
 	"github.com/grundy-go/grundy/budget"
 	"github.com/grundy-go/grundy/catalog"
@@ -22,7 +23,7 @@ func init() {
 		Params:     "FILE",
 		ReadsFiles: true,
 		Position:   "the nodes holding tokens (numbers from 0, or labels); several tokens make a sum",
-		Summary: "tokens on a directed graph read from FILE, cycles allowed: a move slides one token along an edge; " +
+		Summary: "tokens on a directed graph read from FILE (- for stdin), cycles allowed: a move slides one token along an edge; " +
 			"who cannot move loses and endless play is a draw (file format: 'NODES EDGES', then 'U V' per edge, " +
 			"then optional 'label U NAME' and 'outcome U N|P|D' lines)",
 		Example: "solve graph:g.txt 0 3",
@@ -32,9 +33,10 @@ func init() {
 }
 
 type graphGame struct {
-	spec string
-	path string
-	g    *graphfile.Graph // nil until a state cap admits the graph
+	spec  string
+	path  string           // the file's path, or "stdin"
+	stdin bool             // graph:-, read from stdin at the first load
+	g     *graphfile.Graph // nil until a state cap admits the graph
 	// tooLarge is the error of a graph over the default state cap: it is
 	// read again when a larger cap is asked for.
 	tooLarge error
@@ -60,9 +62,34 @@ func readGraph(path string, maxNodes int64) (*graphfile.Graph, error) {
 	return graphfile.Parse(path, f, graphfile.Limits{MaxNodes: maxNodes})
 }
 
+// stdinName names a graph read from stdin (graph:-) in messages.
+const stdinName = "stdin"
+
+// fromStdin is the graph read from stdin: once a process, under the state
+// cap of the first load that needs it (the CLI answers one command). Only
+// the command line reads it: the server looks games up with
+// catalog.LookupBuiltin, which refuses games that read files.
+var fromStdin struct {
+	once sync.Once
+	g    *graphfile.Graph
+	err  error
+}
+
+func readStdin(maxNodes int64) (*graphfile.Graph, error) {
+	fromStdin.once.Do(func() {
+		fromStdin.g, fromStdin.err = graphfile.Parse(stdinName, os.Stdin, graphfile.Limits{MaxNodes: maxNodes})
+	})
+	return fromStdin.g, fromStdin.err
+}
+
 // newGraphGame reads the graph under the default state cap; a graph over
 // it is read again at Solve under the cap asked for then (--max-states).
+// The graph of graph:- is read from stdin at Solve, under the cap asked
+// for then.
 func newGraphGame(path string) (catalog.Instance, error) {
+	if path == "-" {
+		return &graphGame{spec: "graph:-", path: stdinName, stdin: true}, nil
+	}
 	gg := &graphGame{spec: "graph:" + path, path: path}
 	g, err := readGraph(path, graphCap(catalog.Options{}))
 	if errors.Is(err, budget.ErrExceeded) {
@@ -84,6 +111,13 @@ func (gg *graphGame) Spec() string { return gg.spec }
 // load makes sure the graph is read and within the state cap of opts.
 func (gg *graphGame) load(opts catalog.Options) error {
 	limit := graphCap(opts)
+	if gg.g == nil && gg.stdin {
+		g, err := readStdin(limit)
+		if err != nil {
+			return err
+		}
+		gg.g = g
+	}
 	if gg.g == nil {
 		if limit <= catalog.DefaultMaxStates {
 			return gg.tooLarge

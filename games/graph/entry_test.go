@@ -259,3 +259,14 @@ func TestLookupBuiltinRefusesGraphs(t *testing.T) {
 		t.Errorf("LookupBuiltin: %v, want a refusal", err)
 	}
 }
+
+// TestStdinNotServed: graph:- reads stdin on the command line only; the
+// server's lookup refuses it, as it refuses every game that reads a file,
+// before anything is read.
+func TestStdinNotServed(t *testing.T) {
+	inst, err := catalog.LookupBuiltin("graph:-")
+	const want = `game "graph" reads a file named in its parameters or position, which is not allowed here`
+	if inst != nil || err == nil || err.Error() != want {
+		t.Errorf("LookupBuiltin(graph:-) = %v, %v; want the error %q", inst, err, want)
+	}
+}

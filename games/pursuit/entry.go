@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"sync"
 
 	"github.com/grundy-go/grundy/catalog"
 	"github.com/grundy-go/grundy/outcome"
@@ -21,7 +22,7 @@ func init() {
 		Params:         "FILE",
 		OptionalParams: true,
 		ReadsFiles:     true,
-		Position:       "FILE: the problem's input: 'n m', m lines 'u v' (edges, 1-based), then 'x y' (Alice's and Bob's nodes)",
+		Position:       "FILE (- for stdin): the problem's input: 'n m', m lines 'u v' (edges, 1-based), then 'x y' (Alice's and Bob's nodes)",
 		Summary: "UVALive 7042: Alice's and Bob's tokens on a directed graph; Bob moves first, each moves their own token " +
 			"along an edge; who cannot move loses; if the tokens meet Bob loses; endless play is Alice's loss. " +
 			"Bob is the player to move, so N means Bob wins",
@@ -58,12 +59,10 @@ func (pg pursuitGame) load(ctx context.Context, tokens []string, opts catalog.Op
 	case path == "":
 		path = tokens[0]
 	}
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, nil, err
+	data, err := readProblem(path)
+	if path == "-" {
+		path = "stdin"
 	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, maxPursuitFile+1))
 	if err != nil {
 		return nil, nil, err
 	}
@@ -83,6 +82,27 @@ func (pg pursuitGame) load(ctx context.Context, tokens []string, opts catalog.Op
 		return nil, nil, err
 	}
 	return g, tab, nil
+}
+
+// fromStdin is the problem read from stdin (pursuit:- or pursuit -): once
+// a process. Only the command line reads it: the server looks games up
+// with catalog.LookupBuiltin, which refuses games that read files.
+var fromStdin = sync.OnceValues(func() ([]byte, error) {
+	return io.ReadAll(io.LimitReader(os.Stdin, maxPursuitFile+1))
+})
+
+// readProblem reads at most maxPursuitFile+1 bytes of the problem file at
+// path, or of stdin when path is "-".
+func readProblem(path string) ([]byte, error) {
+	if path == "-" {
+		return fromStdin()
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(io.LimitReader(f, maxPursuitFile+1))
 }
 
 func (pg pursuitGame) Solve(ctx context.Context, tokens []string, opts catalog.Options) (*catalog.Report, error) {

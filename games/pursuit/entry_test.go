@@ -75,3 +75,16 @@ func TestLookupBuiltinRefusesPursuit(t *testing.T) {
 		t.Errorf("LookupBuiltin: %v, want a refusal", err)
 	}
 }
+
+// TestStdinNotServed: pursuit:- and pursuit - read stdin on the command
+// line only; the server's lookup refuses pursuit, as it refuses every game
+// that reads a file, before anything is read.
+func TestStdinNotServed(t *testing.T) {
+	for _, spec := range []string{"pursuit:-", "pursuit"} {
+		inst, err := catalog.LookupBuiltin(spec)
+		const want = `game "pursuit" reads a file named in its parameters or position, which is not allowed here`
+		if inst != nil || err == nil || err.Error() != want {
+			t.Errorf("LookupBuiltin(%q) = %v, %v; want the error %q", spec, inst, err, want)
+		}
+	}
+}
