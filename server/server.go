@@ -41,10 +41,13 @@ type Config struct {
 	MaxBody int64
 	// CacheSize is the number of solved positions kept.
 	CacheSize int
-	// FastSlots is the number of requests the fast lane runs at once
-	// (default max(4, 2 × GOMAXPROCS)); FastStates and FastTimeout
-	// bound each (default 20,000 positions and 50 ms). What does not
-	// finish there goes to the slow lane.
+	// FastSlots is the number of fresh attempts the fast lane runs at
+	// once (default max(4, 2 × GOMAXPROCS)), and as many more attempts
+	// that have run past FastTimeout/5 may go on beside them; FastStates
+	// and FastTimeout bound each (default 20,000 positions and 50 ms of
+	// CPU time: the time the attempt ran, not the time it waited for a
+	// processor; wall-clock time where no thread's CPU clock can be
+	// read). What does not finish there goes to the slow lane.
 	FastSlots   int
 	FastStates  int
 	FastTimeout time.Duration
@@ -58,8 +61,8 @@ type Config struct {
 	// MaxMemory is the memory all searches together may charge (default
 	// 1 GiB): each request in the fast lane gets FastMemory (default
 	// 32 MiB), and each search in the slow lane an equal share of the
-	// rest, (MaxMemory − FastSlots × FastMemory) / SlowWorkers, at least
-	// FastMemory.
+	// rest, (MaxMemory − 2 × FastSlots × FastMemory) / SlowWorkers, at
+	// least FastMemory.
 	MaxMemory  int64
 	FastMemory int64
 }
@@ -86,8 +89,10 @@ type Server struct {
 	entries map[string]*catalog.Entry // built-in games by name and alias
 	mux     *http.ServeMux
 	cache   *cache
-	fast    chan struct{} // the fast lane's slots
+	fast    chan struct{} // the fast lane's slots for fresh attempts
+	demoted chan struct{} // and for attempts past FastTimeout/5
 	slow    *lane         // the slow lane
+	prio    *prio         // the order of work on the processor
 }
 
 // New returns a Server with the given limits.
@@ -132,7 +137,8 @@ func New(cfg Config) *Server {
 	}
 	s := &Server{cfg: cfg, scripts: loadScripts(cfg.Scripts), entries: map[string]*catalog.Entry{},
 		mux: http.NewServeMux(), cache: newCache(cfg.CacheSize),
-		fast: make(chan struct{}, cfg.FastSlots), slow: newLane(cfg.SlowWorkers, cfg.MaxQueue)}
+		fast: make(chan struct{}, cfg.FastSlots), demoted: make(chan struct{}, cfg.FastSlots),
+		slow: newLane(cfg.SlowWorkers, cfg.MaxQueue), prio: newPrio()}
 	for _, e := range catalog.Entries() {
 		for _, name := range append([]string{e.Name}, e.Aliases...) {
 			s.entries[name] = e

@@ -153,15 +153,24 @@ func (s *Server) compute(ctx context.Context, g *served, pos string, params map[
 		return nil, err
 	}
 	defer s.slow.release()
-	res, err := s.explore(ctx, g, pos, params, s.cfg.MaxStates, s.slowMemory())
+	t := s.prio.start(levelSlow)
+	defer t.finish()
+	res, err := s.explore(yieldCtx{ctx, t}, g, pos, params, s.cfg.MaxStates, s.slowMemory())
 	return res, settle(ctx, err)
 }
 
 // computeFast tries the fast lane: FastStates positions (a script keeps
 // the full budget, since its solver and memo are made for one state cap)
-// within FastTimeout. done is false when the position needs more than
-// that and should go on to the slow lane, or when the script's solver is
-// busy with another request.
+// within FastTimeout of CPU time, first at the fresh level of the
+// processor's order, past FastTimeout/5 at the demoted one (see prio.go).
+// done is false when the position needs more than that and should go on
+// to the slow lane, or when the script's solver is busy with another
+// request.
+//
+// Only the attempt's own CPU time counts, not the time it waited for a
+// processor (see thread.go): on a busy machine a cheap request takes
+// longer, but it is not taken for an expensive one and sent to wait
+// behind the slow lane's searches.
 func (s *Server) computeFast(ctx context.Context, g *served, pos string, params map[string]string) (res *solved, err error, done bool) {
 	if !g.tryTake() {
 		return nil, nil, false
@@ -172,14 +181,39 @@ func (s *Server) computeFast(ctx context.Context, g *served, pos string, params 
 	case <-ctx.Done():
 		return nil, ctx.Err(), true
 	}
-	defer func() { <-s.fast }()
-	fctx, cancel := context.WithTimeout(ctx, s.cfg.FastTimeout)
-	defer cancel()
+	demoted := false // holding a slot of s.demoted instead of s.fast
+	defer func() {
+		if demoted {
+			<-s.demoted
+		} else {
+			<-s.fast
+		}
+	}()
+	fctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
 	states := s.cfg.FastStates
 	if g.lock != nil {
 		states = s.cfg.MaxStates
 	}
-	res, err = s.explore(fctx, g, pos, params, states, s.cfg.FastMemory)
+	t := s.prio.start(levelFresh)
+	defer t.finish()
+	// Past FastTimeout/5 the attempt steps down to the demoted level and,
+	// if a slot for demoted attempts is free, gives its own to fresh
+	// requests.
+	demote := func() {
+		select {
+		case s.demoted <- struct{}{}:
+			<-s.fast
+			demoted = true
+		default:
+		}
+		t.demote()
+	}
+	onThread(func(tid int) {
+		stop := watchCPU(tid, s.cfg.FastTimeout/5, s.cfg.FastTimeout, demote, cancel)
+		defer stop()
+		res, err = s.explore(yieldCtx{fctx, t}, g, pos, params, states, s.cfg.FastMemory)
+	})
 	switch {
 	case err == nil:
 		return res, nil, true
@@ -217,9 +251,10 @@ func overFast(err error, states bool, limit int) bool {
 	return errors.As(err, &tooMany)
 }
 
-// slowMemory is the memory budget of one search in the slow lane.
+// slowMemory is the memory budget of one search in the slow lane: an
+// equal share of what the fast lane's slots (fresh and demoted) leave.
 func (s *Server) slowMemory() int64 {
-	rest := s.cfg.MaxMemory - int64(s.cfg.FastSlots)*s.cfg.FastMemory
+	rest := s.cfg.MaxMemory - 2*int64(s.cfg.FastSlots)*s.cfg.FastMemory
 	return max(s.cfg.FastMemory, rest/int64(s.cfg.SlowWorkers))
 }
 

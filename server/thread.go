@@ -1,0 +1,85 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"runtime"
+	"sync"
+	"time"
+)
+
+// errFastCPU is the cause of a fast-lane attempt stopped because it used
+// its CPU time.
+var errFastCPU = errors.New("the fast lane's CPU time is used up")
+
+// onThread runs work on the calling goroutine locked to its OS thread
+// (runtime.LockOSThread), so that the thread's CPU clock counts the time
+// this work has run, and the garbage collector's work it was asked to help
+// with, but not the time it waited for a processor. tid is 0 where no
+// thread clock can be read (outside Linux).
+func onThread(work func(tid int)) {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	tid := threadID()
+	if _, ok := threadCPU(tid); !ok {
+		tid = 0
+	}
+	work(tid)
+}
+
+// watchCPU watches the CPU time of thread tid: it calls demote once the
+// thread has run for demote, and cancel(errFastCPU) once it has run for
+// limit (where tid is 0, wall-clock time stands in for CPU time). stop
+// ends the watch; it must be called before the thread is unlocked.
+//
+// A thread's CPU time grows no faster than the wall clock, so the watch
+// sleeps for the time left to the next mark and reads the clock again
+// when it wakes: a few timer wake-ups per request, however long the
+// machine makes the thread wait for a processor.
+func watchCPU(tid int, demoteAt, limit time.Duration, demote func(), cancel context.CancelCauseFunc) (stop func()) {
+	t0 := time.Now()
+	start, _ := threadCPU(tid)
+	used := func() time.Duration {
+		if tid == 0 {
+			return time.Since(t0)
+		}
+		now, ok := threadCPU(tid)
+		if !ok {
+			return limit // the clock went away: stop
+		}
+		return now - start
+	}
+	var mu sync.Mutex
+	stopped, demoted := false, false
+	var timer *time.Timer
+	check := func() {
+		mu.Lock()
+		defer mu.Unlock()
+		if stopped {
+			return
+		}
+		u := used()
+		if u >= limit {
+			cancel(errFastCPU)
+			return
+		}
+		if !demoted && u >= demoteAt {
+			demoted = true
+			demote()
+		}
+		next := limit
+		if !demoted {
+			next = demoteAt
+		}
+		timer.Reset(next - u)
+	}
+	mu.Lock()
+	timer = time.AfterFunc(min(demoteAt, limit), check)
+	mu.Unlock()
+	return func() {
+		mu.Lock()
+		stopped = true
+		timer.Stop()
+		mu.Unlock()
+	}
+}
