@@ -162,6 +162,14 @@ func (r *Report) AddMoves(count int, move func(i int) string) {
 	}
 }
 
+// OutcomeOfValue is N for a non-zero Sprague–Grundy value, P for zero.
+func OutcomeOfValue(g *big.Int) string {
+	if g.Sign() == 0 {
+		return "P"
+	}
+	return "N"
+}
+
 // MarshalJSON writes the contract's fields, then Extra's in key order.
 func (r *Report) MarshalJSON() ([]byte, error) {
 	type plain Report

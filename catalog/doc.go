@@ -4,9 +4,10 @@
 // front ends (cmd/grundy, the server), which only parse flags, call
 // Lookup and Solve, and print.
 //
-// Every built-in game is an Entry registered from one file of this package
-// (nim.go, wythoff.go, …): its spec name, parameter and position syntax,
-// and a constructor. An Instance answers Solve for a position given as the
+// Every built-in game is an Entry registered by its own package's init
+// function (games/nim/entry.go, games/wythoff/entry.go, …; catalog/builtin
+// imports them all): its spec name, parameter and position syntax, and a
+// constructor. An Instance answers Solve for a position given as the
 // tokens that follow the game on the command line; the Report it returns is
 // the JSON contract of DESIGN.md ("game", "position", "outcome", "grundy",
 // "remoteness", "winning_moves", plus "payoff" and "value" for games that

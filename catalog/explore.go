@@ -11,7 +11,6 @@ import (
 	"unsafe"
 
 	"github.com/grundy-go/grundy/game"
-	"github.com/grundy-go/grundy/games/subtraction"
 	"github.com/grundy-go/grundy/impartial"
 	"github.com/grundy-go/grundy/outcome"
 )
@@ -314,62 +313,6 @@ func (s *Searched[P]) Start() string {
 // move (a heap of n has up to n moves, each listed with its value).
 const MaxExploreHeap = 1_000_000
 
-// Start is the textbook Nim position.
-func (nimGame) Start() string { return "3 4 5" }
-
-// Explore lists Nim moves with values from Bouton's theorem: moving heap h
-// to k changes the nim-sum s to s ⊕ h ⊕ k. Remoteness comes from search.
-func (g nimGame) Explore(ctx context.Context, tokens []string, opts Options, maxMoves int) (*Exploration, error) {
-	if opts.Method == Search {
-		return g.search().Explore(ctx, tokens, opts, maxMoves)
-	}
-	report, err := g.Solve(ctx, tokens, opts)
-	if err != nil {
-		return nil, err
-	}
-	heaps, err := ParseInts(tokens, "heap size", 1, MaxComponents, MaxExploreHeap)
-	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrTooLargeToExplore, err)
-	}
-	sums := NewSumSearch(nimHeap, strconv.Itoa, false, opts.Memory)
-	defer sums.Release()
-	sums.Single = func(_ context.Context, h int) (bool, int, bool, error) { return h > 0, min(h, 1), true, nil }
-	value := func(_ context.Context, hs []int) (string, *big.Int, error) {
-		s := 0
-		for _, h := range hs {
-			s ^= h
-		}
-		v := big.NewInt(int64(s))
-		return OutcomeOfValue(v), v, nil
-	}
-	return ExploreHeaps(ctx, report, heaps, nimHeap, value, nimRemotenessBy(sums), maxMoves)
-}
-
-// Start is a small position.
-func (misereNim) Start() string { return "1 2 3" }
-
-// Explore lists misère Nim moves with outcomes from Bouton's misère rule;
-// remoteness (with the player who cannot move winning) comes from search.
-func (g misereNim) Explore(ctx context.Context, tokens []string, opts Options, maxMoves int) (*Exploration, error) {
-	report, err := g.Solve(ctx, tokens, opts)
-	if err != nil {
-		return nil, err
-	}
-	heaps, err := ParseInts(tokens, "heap size", 1, MaxComponents, MaxExploreHeap)
-	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrTooLargeToExplore, err)
-	}
-	sums := NewSumSearch(nimHeap, strconv.Itoa, true, opts.Memory)
-	defer sums.Release()
-	value := func(_ context.Context, hs []int) (string, *big.Int, error) {
-		if misereWins(hs) {
-			return "N", nil, nil
-		}
-		return "P", nil, nil
-	}
-	return ExploreHeaps(ctx, report, heaps, nimHeap, value, nimRemotenessBy(sums), maxMoves)
-}
-
 // ExploreHeaps lists the moves of a closed-form heap game: report is the
 // position's own (its remoteness filled in when nil), value and remoteness
 // solve each position a move leaves.
@@ -393,24 +336,6 @@ func ExploreHeaps(ctx context.Context, report *Report, heaps []int, g game.Split
 	return x, nil
 }
 
-// misereWins is Bouton's misère rule (nim.MisereWins) on int heaps: with
-// every heap at most 1 the player to move wins when the 1-heaps are even
-// in number, otherwise when the nim-sum is not 0.
-func misereWins(heaps []int) bool {
-	sum, big, ones := 0, false, 0
-	for _, h := range heaps {
-		sum ^= h
-		big = big || h > 1
-		if h == 1 {
-			ones++
-		}
-	}
-	if !big {
-		return ones%2 == 0
-	}
-	return sum != 0
-}
-
 func Bigs(xs []int) []*big.Int {
 	out := make([]*big.Int, len(xs))
 	for i, x := range xs {
@@ -418,39 +343,6 @@ func Bigs(xs []int) []*big.Int {
 	}
 	return out
 }
-
-// Start is a heap a few rounds long.
-func (b *bashGame) Start() string { return strconv.Itoa(3*(b.m+1) + 1) }
-
-// Explore lists Bash moves: under normal play by the subtraction-game
-// search; misère Bash by search with the misère convention, outcomes from
-// its closed form.
-func (b *bashGame) Explore(ctx context.Context, tokens []string, opts Options, maxMoves int) (*Exploration, error) {
-	if !b.misere {
-		return b.game().Explore(ctx, tokens, opts, maxMoves)
-	}
-	report, err := b.Solve(ctx, tokens, opts)
-	if err != nil {
-		return nil, err
-	}
-	heaps, err := ParseInts(tokens, "heap size", 1, 1, MaxExploreHeap)
-	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrTooLargeToExplore, err)
-	}
-	g := b.game().Game
-	sums := NewSumSearch(g, strconv.Itoa, true, opts.Memory)
-	defer sums.Release()
-	value := func(_ context.Context, hs []int) (string, *big.Int, error) {
-		if hs[0] == 0 || !subtraction.MisereBashLoses(big.NewInt(int64(hs[0])), b.m) {
-			return "N", nil, nil
-		}
-		return "P", nil, nil
-	}
-	return ExploreHeaps(ctx, report, heaps, g, value, sums.Remoteness, maxMoves)
-}
-
-// Start is a heap a few periods long.
-func (h *heapGame) Start() string { return "10" }
 
 // LookupBuiltin is Lookup for front ends that take specs from people they
 // do not trust with the file system (the server): it asks no resolver, so

@@ -1,10 +1,13 @@
-package catalog
+package catalog_test
 
 import (
 	"context"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/grundy-go/grundy/catalog"
+	_ "github.com/grundy-go/grundy/catalog/builtin"
 )
 
 // FuzzParseSpec feeds arbitrary game specs and positions to Lookup and
@@ -26,7 +29,7 @@ func FuzzParseSpec(f *testing.F) {
 		f.Add(s.spec, s.pos)
 	}
 	f.Fuzz(func(t *testing.T, spec, pos string) {
-		inst, err := Lookup(spec)
+		inst, err := catalog.Lookup(spec)
 		if err != nil {
 			if strings.Contains(err.Error(), "\n") {
 				t.Fatalf("Lookup(%q): a multi-line error %q", spec, err)
@@ -35,7 +38,7 @@ func FuzzParseSpec(f *testing.F) {
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 		defer cancel()
-		r, err := inst.Solve(ctx, []string{pos}, Options{MaxStates: 5000})
+		r, err := inst.Solve(ctx, []string{pos}, catalog.Options{MaxStates: 5000})
 		if err != nil {
 			return
 		}
@@ -46,7 +49,7 @@ func FuzzParseSpec(f *testing.F) {
 }
 
 func TestFieldsAndNaturals(t *testing.T) {
-	if got := strings.Join(Fields([]string{"3 4", "5,6", " 7 "}), "|"); got != "3|4|5|6|7" {
+	if got := strings.Join(catalog.Fields([]string{"3 4", "5,6", " 7 "}), "|"); got != "3|4|5|6|7" {
 		t.Fatalf("Fields = %q", got)
 	}
 	for _, c := range []struct{ tok, err string }{
@@ -55,12 +58,12 @@ func TestFieldsAndNaturals(t *testing.T) {
 		{"0x10", `bad heap size "0x10": expected a non-negative integer`},
 		{strings.Repeat("9", 10001), "more than 10000 digits"},
 	} {
-		_, err := ParseNatural(c.tok, "heap size")
+		_, err := catalog.ParseNatural(c.tok, "heap size")
 		if err == nil || !strings.Contains(err.Error(), c.err) {
 			t.Errorf("ParseNatural(%.20q) = %v, want an error containing %q", c.tok, err, c.err)
 		}
 	}
-	if _, err := ParseNaturals([]string{"1 2 3"}, "heap size", 1, 2); err == nil || err.Error() != "too many heap size values: 3, at most 2" {
+	if _, err := catalog.ParseNaturals([]string{"1 2 3"}, "heap size", 1, 2); err == nil || err.Error() != "too many heap size values: 3, at most 2" {
 		t.Errorf("too many heaps: %v", err)
 	}
 }
@@ -71,7 +74,7 @@ func TestUnknownGameSuggestions(t *testing.T) {
 		{"subtrac:1,2", `did you mean "subtract"`},
 		{"zzzzzzzz", `unknown game "zzzzzzzz"; run 'grundy games' for the list`},
 	} {
-		_, err := Lookup(c.spec)
+		_, err := catalog.Lookup(c.spec)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("Lookup(%q) = %v, want %q", c.spec, err, c.want)
 		}

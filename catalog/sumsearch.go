@@ -23,20 +23,20 @@ import (
 // and past them the remoteness is reported as unknown.
 const SumSearchMaxParts = 8
 
-// maxSumMoves bounds the moves that the remoteness search of a sum looks
+// SumSearchMaxMoves bounds the moves that the remoteness search of a sum looks
 // at (a few tenths of a second); beyond it remoteness is left unknown.
-const maxSumMoves = 300_000
+const SumSearchMaxMoves = 300_000
 
-// maxSumWork bounds the bytes that the remoteness search of a sum spends
+// SumSearchMaxWork bounds the bytes that the remoteness search of a sum spends
 // on keys, copies of sums and memo entries. A move in a sum of n parts
 // costs O(n) of them, so in a sum of thousands of parts the move budget
 // alone would allow gigabytes; this one stops the search after about a
 // tenth of a second whatever the sum's size. Every search that fits
-// maxSumMoves with at most SumSearchMaxParts parts fits it many times
+// SumSearchMaxMoves with at most SumSearchMaxParts parts fits it many times
 // over.
-const maxSumWork = 64 << 20
+const SumSearchMaxWork = 64 << 20
 
-// sumCheckEvery is the work (bytes, as maxSumWork counts them) between two
+// sumCheckEvery is the work (bytes, as SumSearchMaxWork counts them) between two
 // looks at the context: about a millisecond.
 const sumCheckEvery = 256 << 10
 
@@ -56,7 +56,7 @@ func SumRemoteness[P comparable](ctx context.Context, g game.Splitting[P], forma
 	defer s.Release()
 	if plain, ok := game.Plain(g); !ok {
 		s.budget = splitSumMoves
-	} else if len(parts) > 1 && !sumWithin(ctx, plain, parts, maxSumMoves) {
+	} else if len(parts) > 1 && !sumWithin(ctx, plain, parts, SumSearchMaxMoves) {
 		return nil, nil
 	}
 	return s.Remoteness(ctx, parts)
@@ -139,7 +139,7 @@ func NewSumSearch[P comparable](g game.Splitting[P], format func(P) string, mise
 		options: g.Options, format: format, misere: misere,
 		memo: map[string]sumEntry{}, ids: map[P]uint32{},
 		unit:   int64(unsafe.Sizeof(zero)) + 4,
-		budget: maxSumMoves, work: maxSumWork, mem: mem,
+		budget: SumSearchMaxMoves, work: SumSearchMaxWork, mem: mem,
 	}
 }
 
@@ -309,7 +309,7 @@ const maxLookupParts = 512
 // work budget is not searched at all.
 func (s *SumSearch[P]) Remoteness(ctx context.Context, comps []P) (*int, error) {
 	n := int64(len(comps))
-	if n*s.unit > maxSumWork/1000 || s.exhausted && n > maxLookupParts {
+	if n*s.unit > SumSearchMaxWork/1000 || s.exhausted && n > maxLookupParts {
 		return nil, nil
 	}
 	if err := s.spend(ctx, n*s.unit); err != nil && !errors.Is(err, errSumBudget) {

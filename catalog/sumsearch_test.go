@@ -3,17 +3,52 @@ package catalog
 import (
 	"context"
 	"errors"
+	"fmt"
+	"iter"
 	"math/rand/v2"
 	"runtime"
+	"slices"
 	"strconv"
-	"strings"
 	"testing"
 
 	"github.com/grundy-go/grundy/budget"
-	"github.com/grundy-go/grundy/games/nim"
-	"github.com/grundy-go/grundy/games/octal"
+	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/heap"
 )
+
+// heapNim is Nim on one heap: a move leaves any smaller heap. It is
+// written here because games/nim registers itself with the catalog, so
+// the catalog's own tests cannot import it.
+type heapNim struct{}
+
+func (heapNim) Moves(h int) iter.Seq[int] {
+	return func(yield func(int) bool) {
+		for k := h - 1; k >= 0; k-- {
+			if !yield(k) {
+				return
+			}
+		}
+	}
+}
+
+// nimHeap is Nim on one heap, as the toolkit takes it.
+var nimHeap = game.AsSplitting[int](heapNim{})
+
+// ruleGame is a heap rule on one heap, a move leaving up to three heaps
+// (as games/octal's Game, which the catalog's tests cannot import).
+type ruleGame struct{ rule *heap.Rule }
+
+func (g ruleGame) Options(n int) iter.Seq[[]int] {
+	return func(yield func([]int) bool) {
+		zero := []int{0}
+		g.rule.EachOption(n, func(h []int) bool {
+			if len(h) == 0 {
+				return yield(zero)
+			}
+			return yield(h)
+		})
+	}
+}
 
 // allocated returns the bytes f allocates (runtime.MemStats.TotalAlloc).
 func allocated(f func()) uint64 {
@@ -25,108 +60,11 @@ func allocated(f func()) uint64 {
 	return after.TotalAlloc - before.TotalAlloc
 }
 
-func repeatHeaps(n int, h string) []string {
-	return []string{strings.TrimSpace(strings.Repeat(h+" ", n))}
-}
-
-// TestManyHeapsBoundedWork is the regression test of a memory bomb: Nim
-// with 12,000 heaps of 1 through the explorer reached 3.4 GB, because the
-// remoteness search of sums budgeted moves while each move cost a copy and
-// a key as long as the sum. Now the closed form answers heaps of one token,
-// larger many-heap sums are not searched, and what is searched is bounded
-// by work: each case allocates less than 256 MiB, where the 30,000-heap
-// request allocates 60 KB of text to begin with.
-func TestManyHeapsBoundedWork(t *testing.T) {
-	const bound = 256 << 20
-	cases := []struct {
-		spec string
-		heap string
-		rem  *int // nil: unknown
-	}{
-		{"nim", "1", new(30_000)},
-		{"misere-nim", "1", new(30_000)},
-		{"nim", "7", nil},
-		{"kayles", "5", nil},
-	}
-	for _, c := range cases {
-		inst, err := Lookup(c.spec)
-		if err != nil {
-			t.Fatal(err)
-		}
-		tokens := repeatHeaps(30_000, c.heap)
-		var r *Report
-		a := allocated(func() {
-			if r, err = inst.Solve(context.Background(), tokens, Options{}); err != nil {
-				t.Fatalf("%s: %v", c.spec, err)
-			}
-		})
-		if a > bound {
-			t.Errorf("%s 30000 heaps of %s: Solve allocated %d bytes, want under %d", c.spec, c.heap, a, bound)
-		}
-		ex, _ := AsExplorer(inst)
-		var x *Exploration
-		a = allocated(func() {
-			if x, err = ex.Explore(context.Background(), tokens, Options{}, 0); err != nil {
-				t.Fatalf("%s: explore: %v", c.spec, err)
-			}
-		})
-		if a > bound {
-			t.Errorf("%s 30000 heaps of %s: Explore allocated %d bytes, want under %d", c.spec, c.heap, a, bound)
-		}
-		got := x.Report.Remoteness
-		if (got == nil) != (c.rem == nil) || got != nil && *got != *c.rem {
-			t.Errorf("%s 30000 heaps of %s: remoteness %v, want %v", c.spec, c.heap, fmtRem(got), fmtRem(c.rem))
-		}
-		if c.spec == "nim" && c.rem != nil {
-			if r.Remoteness == nil || *r.Remoteness != *c.rem {
-				t.Errorf("nim: Solve's remoteness %v, want %d", fmtRem(r.Remoteness), *c.rem)
-			}
-			// Each move removes a heap: 29,999 moves left.
-			if len(x.Moves) == 0 || x.Moves[0].Remoteness == nil || *x.Moves[0].Remoteness != *c.rem-1 {
-				t.Errorf("nim: first move's remoteness %v, want %d", x.Moves, *c.rem-1)
-			}
-		}
-		if c.spec == "nim" && c.rem == nil && !slicesContain(r.Notes, "remoteness") {
-			t.Errorf("nim 30000 heaps of %s: no note says the remoteness is unknown: %q", c.heap, r.Notes)
-		}
-	}
-}
-
-func slicesContain(notes []string, word string) bool {
-	for _, n := range notes {
-		if strings.Contains(n, word) {
-			return true
-		}
-	}
-	return false
-}
-
 func fmtRem(r *int) string {
 	if r == nil {
 		return "unknown"
 	}
 	return strconv.Itoa(*r)
-}
-
-// TestNimOnesRemotenessAgainstSearch checks the closed form for heaps of
-// at most one token against the sum search.
-func TestNimOnesRemotenessAgainstSearch(t *testing.T) {
-	for _, misere := range []bool{false, true} {
-		for n := range 12 {
-			heaps := make([]int, n)
-			for i := range heaps {
-				heaps[i] = i % 3 % 2 // zeros among the ones
-			}
-			s := NewSumSearch(nimHeap, strconv.Itoa, misere, nil)
-			want, err := s.Remoteness(context.Background(), heaps)
-			if err != nil || want == nil {
-				t.Fatalf("%v: search: %v %v", heaps, want, err)
-			}
-			if got, ok := nimOnesRemoteness(heaps); !ok || got != *want {
-				t.Fatalf("%v (misère %v): closed form %d, search %d", heaps, misere, got, *want)
-			}
-		}
-	}
 }
 
 // TestSumSearchEqualParts checks the search, which moves in one of equal
@@ -159,7 +97,7 @@ func TestSumSearchWorkBudget(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := octal.Game{Rule: rule}
+	g := ruleGame{rule}
 	heaps := make([]int, 3000)
 	for i := range heaps {
 		heaps[i] = 1 + i%4
@@ -170,8 +108,8 @@ func TestSumSearchWorkBudget(t *testing.T) {
 	if err != nil || rem != nil {
 		t.Fatalf("remoteness %v, %v; want unknown", fmtRem(rem), err)
 	}
-	if s.budget <= 0 || a > 2*maxSumWork {
-		t.Fatalf("moves left %d, allocated %d: want the work budget (%d) to stop the search", s.budget, a, maxSumWork)
+	if s.budget <= 0 || a > 2*SumSearchMaxWork {
+		t.Fatalf("moves left %d, allocated %d: want the work budget (%d) to stop the search", s.budget, a, SumSearchMaxWork)
 	}
 
 	ctx, cancel := context.WithCancel(context.Background())
@@ -180,7 +118,7 @@ func TestSumSearchWorkBudget(t *testing.T) {
 	if _, err := s.Remoteness(ctx, heaps); !errors.Is(err, context.Canceled) {
 		t.Fatalf("cancelled: %v, want context.Canceled", err)
 	}
-	if spent := maxSumWork - s.work; spent > 2*sumCheckEvery {
+	if spent := SumSearchMaxWork - s.work; spent > 2*sumCheckEvery {
 		t.Fatalf("cancelled search spent %d bytes of work, want at most %d", spent, 2*sumCheckEvery)
 	}
 }
@@ -209,31 +147,57 @@ func TestSumSearchMemoryBudget(t *testing.T) {
 	}
 }
 
-// TestMisereWinsInts checks the explorer's misère rule on ints against
-// nim.MisereWins.
-func TestMisereWinsInts(t *testing.T) {
-	rng := rand.New(rand.NewPCG(7, 8))
-	for range 2000 {
-		heaps := randomHeaps(rng, 6, 3)
-		if got, want := misereWins(heaps), nim.MisereWins(Bigs(heaps)); got != want {
-			t.Fatalf("%v: %v, want %v", heaps, got, want)
-		}
+// remotenessByDefinition is Steinhaus's remoteness of a position, from
+// its definition over whole positions: 0 when no move is left; else one
+// more than the least remoteness of a losing option when there is one (the
+// winner hurries), or than the greatest remoteness of any option. next
+// lists the positions one move leaves; key names a position in the memo.
+func remotenessByDefinition(pos []int, next func([]int) [][]int, key func([]int) string, memo map[string]int) int {
+	k := key(pos)
+	if v, ok := memo[k]; ok {
+		return v
 	}
+	best, worst, moved := -1, 0, false
+	for _, q := range next(pos) {
+		moved = true
+		r := remotenessByDefinition(q, next, key, memo)
+		if r%2 == 0 && (best < 0 || r < best) { // even: a P-position
+			best = r
+		}
+		worst = max(worst, r)
+	}
+	v := 0
+	switch {
+	case best >= 0:
+		v = best + 1
+	case moved:
+		v = worst + 1
+	}
+	memo[k] = v
+	return v
 }
 
-// TestOptionsMemory: the catalog passes Options.Memory to the solvers,
-// whose tables stop with a budget.Exceeded of Memory when they would
-// pass it.
-func TestOptionsMemory(t *testing.T) {
-	for _, c := range []struct{ spec, pos string }{{"subtract:1,3,4", "200000"}} {
-		inst, err := Lookup(c.spec)
-		if err != nil {
-			t.Fatal(err)
+// bruteRemoteness is the remoteness of a sum of heaps where take(h) lists
+// the heaps a move can leave from h.
+func bruteRemoteness(take func(int) []int, heaps []int, memo map[string]int) int {
+	next := func(hs []int) [][]int {
+		var out [][]int
+		for i, h := range hs {
+			for _, to := range take(h) {
+				q := slices.Clone(hs)
+				q[i] = to
+				out = append(out, q)
+			}
 		}
-		_, err = inst.Solve(context.Background(), []string{c.pos}, Options{Method: Search, Memory: budget.NewBytes(1 << 20)})
-		var x *budget.Exceeded
-		if !errors.As(err, &x) || x.Resource != budget.Memory {
-			t.Errorf("%s %s: got %v, want a budget.Exceeded of Memory", c.spec, c.pos, err)
-		}
+		return out
 	}
+	return remotenessByDefinition(heaps, next, func(hs []int) string { return fmt.Sprint(hs) }, memo)
+}
+
+func nimTake(h int) []int {
+	var out []int
+	for k := 0; k < h; k++ {
+		out = append(out, k)
+	}
+	return out
 }

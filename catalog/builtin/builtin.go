@@ -12,9 +12,6 @@
 package builtin
 
 import (
-	// Games whose adapters still live in the catalog package itself.
-	_ "github.com/grundy-go/grundy/catalog"
-
 	_ "github.com/grundy-go/grundy/games/circle"
 	_ "github.com/grundy-go/grundy/games/fibnim"
 	_ "github.com/grundy-go/grundy/games/graph"
@@ -23,6 +20,8 @@ import (
 	_ "github.com/grundy-go/grundy/games/lasker"
 	_ "github.com/grundy-go/grundy/games/moore"
 	_ "github.com/grundy-go/grundy/games/multiply"
+	_ "github.com/grundy-go/grundy/games/nim"
+	_ "github.com/grundy-go/grundy/games/octal"
 	_ "github.com/grundy-go/grundy/games/paper"
 	_ "github.com/grundy-go/grundy/games/partizan/colsnort"
 	_ "github.com/grundy-go/grundy/games/partizan/cutcake"
@@ -32,6 +31,7 @@ import (
 	_ "github.com/grundy-go/grundy/games/pig"
 	_ "github.com/grundy-go/grundy/games/pursuit"
 	_ "github.com/grundy-go/grundy/games/staircase"
+	_ "github.com/grundy-go/grundy/games/subtraction"
 	_ "github.com/grundy-go/grundy/games/tshirts"
 	_ "github.com/grundy-go/grundy/games/wythoff"
 	_ "github.com/grundy-go/grundy/script"

@@ -1,12 +1,16 @@
-package catalog
+package octal
 
 import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"runtime"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
+
+	"github.com/grundy-go/grundy/catalog"
 )
 
 // periodicSpecs are octal games whose periods the heap engine proves
@@ -16,7 +20,7 @@ var periodicSpecs = []string{"kayles", "dawson", "octal:0.07", "guiles", "octal:
 
 func periodicGame(t *testing.T, spec string) *heapRuleGame {
 	t.Helper()
-	inst, err := Lookup(spec)
+	inst, err := catalog.Lookup(spec)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,12 +44,12 @@ func TestSolveByPeriodAgainstValues(t *testing.T) {
 			for i := range heaps {
 				heaps[i] = rng.IntN(1500)
 			}
-			tokens := []string{JoinInts(heaps)}
-			want, err := g.Solve(ctx, tokens, Options{})
+			tokens := []string{catalog.JoinInts(heaps)}
+			want, err := g.Solve(ctx, tokens, catalog.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, err := g.solveByPeriod(ctx, heaps, Options{})
+			got, err := g.solveByPeriod(ctx, heaps, catalog.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -62,7 +66,7 @@ func TestSplitCounts(t *testing.T) {
 	ctx := context.Background()
 	for _, spec := range periodicSpecs {
 		g := periodicGame(t, spec)
-		vals, per, err := ProvenPeriod(ctx, g.rule, Options{})
+		vals, per, err := catalog.ProvenPeriod(ctx, g.rule, catalog.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -97,7 +101,7 @@ func TestSplitCounts(t *testing.T) {
 // none at once, and one that some give is listed from the smallest part.
 func TestSplitsOfHugeHeaps(t *testing.T) {
 	g := periodicGame(t, "kayles")
-	q, _, err := g.proven(context.Background(), Options{})
+	q, _, err := g.proven(context.Background(), catalog.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -124,12 +128,12 @@ func TestHugeHeaps(t *testing.T) {
 	ctx := context.Background()
 	g := periodicGame(t, "kayles")
 	huge := 1_000_000_000_000_000_000
-	r, err := g.Solve(ctx, []string{strconv.Itoa(huge)}, Options{})
+	r, err := g.Solve(ctx, []string{strconv.Itoa(huge)}, catalog.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	// Kayles: period 12 from n = 71 (Winning Ways); 10^18 ≡ 4 (mod 12).
-	small, err := g.Solve(ctx, []string{strconv.Itoa(72 + (huge-72)%12 + 120)}, Options{})
+	small, err := g.Solve(ctx, []string{strconv.Itoa(72 + (huge-72)%12 + 120)}, catalog.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -139,12 +143,55 @@ func TestHugeHeaps(t *testing.T) {
 	if r.Grundy.Sign() != 0 && (!r.MovesIncomplete || r.MoveCount <= len(r.WinningMoves) || len(r.WinningMoves) == 0) {
 		t.Fatalf("kayles 10^18: %d moves listed of %d (incomplete %v)", len(r.WinningMoves), r.MoveCount, r.MovesIncomplete)
 	}
-	if _, err := g.Solve(ctx, []string{"1000000000000000001"}, Options{}); err == nil {
+	if _, err := g.Solve(ctx, []string{"1000000000000000001"}, catalog.Options{}); err == nil {
 		t.Fatal("a heap beyond 10^18 was accepted")
 	}
 	// A sum that is a P-position: two equal huge heaps.
-	r, err = g.Solve(ctx, []string{fmt.Sprint(huge, huge)}, Options{})
+	r, err = g.Solve(ctx, []string{fmt.Sprint(huge, huge)}, catalog.Options{})
 	if err != nil || r.Outcome != "P" || len(r.WinningMoves) != 0 {
 		t.Fatalf("kayles 10^18 10^18: %v %v", r, err)
+	}
+}
+
+// allocated returns the bytes f allocates (runtime.MemStats.TotalAlloc).
+func allocated(f func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	f()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
+}
+
+// TestManyHeapsBoundedWork is the regression test of a memory bomb (Nim
+// with 12,000 heaps of 1 through the explorer reached 3.4 GB): 30,000
+// Kayles heaps are solved and explored within 256 MiB each, the
+// remoteness of a sum so large left unknown.
+func TestManyHeapsBoundedWork(t *testing.T) {
+	const bound = 256 << 20
+	inst, err := catalog.Lookup("kayles")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tokens := []string{strings.TrimSpace(strings.Repeat("5 ", 30_000))}
+	a := allocated(func() {
+		if _, err = inst.Solve(context.Background(), tokens, catalog.Options{}); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if a > bound {
+		t.Errorf("kayles 30000 heaps of 5: Solve allocated %d bytes, want under %d", a, bound)
+	}
+	var x *catalog.Exploration
+	a = allocated(func() {
+		if x, err = inst.(catalog.Explorer).Explore(context.Background(), tokens, catalog.Options{}, 0); err != nil {
+			t.Fatalf("explore: %v", err)
+		}
+	})
+	if a > bound {
+		t.Errorf("kayles 30000 heaps of 5: Explore allocated %d bytes, want under %d", a, bound)
+	}
+	if x.Report.Remoteness != nil {
+		t.Errorf("kayles 30000 heaps of 5: remoteness %d, want unknown", *x.Report.Remoteness)
 	}
 }

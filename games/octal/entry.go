@@ -1,4 +1,4 @@
-package catalog
+package octal
 
 import (
 	"context"
@@ -9,9 +9,14 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/grundy-go/grundy/games/octal"
+	"github.com/grundy-go/grundy/catalog"
 	"github.com/grundy-go/grundy/heap"
 )
+
+// The catalog's adapters of the heap games that package heap computes:
+// every game here is a heap.Rule (octal and hexadecimal codes, Grundy's
+// game) or reduces to one (Treblecross strips to octal 0.007), which is
+// why they live beside Game, the rule as a game for the generic search.
 
 // Heap games computed by the heap package's value engine: named octal
 // games, octal:CODE, hex:CODE and Grundy's game, and Treblecross strips.
@@ -30,42 +35,49 @@ func init() {
 		if name != "grundy-game" {
 			position = periodicPosition
 		}
-		Register(Entry{
+		catalog.Register(catalog.Entry{
 			Name:     name,
 			Position: position,
 			Summary:  e.summary,
 			Example:  e.example,
 			Kind:     "impartial",
-			Make:     func(string) (Instance, error) { return newHeapRuleGame(name) },
+			Make:     func(string) (catalog.Instance, error) { return newHeapRuleGame(name) },
 		})
 	}
-	Register(Entry{
+	catalog.Register(catalog.Entry{
 		Name:     "octal",
 		Params:   "CODE",
 		Position: periodicPosition,
 		Summary:  "octal game: digit k of CODE (0-7) says what removing k tokens may leave: +1 nothing, +2 one heap, +4 two heaps (Winning Ways ch. 4); the digit before the point is 0 or 4",
 		Example:  "solve octal:0.137 10 12",
 		Kind:     "impartial",
-		Make:     func(p string) (Instance, error) { return newHeapRuleGame("octal:" + p) },
+		Make:     func(p string) (catalog.Instance, error) { return newHeapRuleGame("octal:" + p) },
 	})
-	Register(Entry{
+	catalog.Register(catalog.Entry{
 		Name:     "hex",
 		Params:   "CODE",
 		Position: fmt.Sprintf("heap sizes up to %d (%d when moves leave three heaps); several heaps make a sum", maxHeapGameHeap, maxHexHeap),
 		Summary:  "hexadecimal game: like octal, with +8 for moves leaving three heaps (digits 0-9, A-F)",
 		Example:  "solve hex:0.F 9",
 		Kind:     "impartial",
-		Make:     func(p string) (Instance, error) { return newHeapRuleGame("hex:" + p) },
+		Make:     func(p string) (catalog.Instance, error) { return newHeapRuleGame("hex:" + p) },
 	})
-	Register(Entry{
+	catalog.Register(catalog.Entry{
 		Name:     "treblecross",
 		Position: "a strip of cells, '.' empty and 'X' taken, e.g. ..X....X..",
 		Summary:  "Treblecross: put an X in an empty cell; whoever first makes three X in a row wins (a sum of octal 0.007 heaps)",
 		Example:  "solve treblecross ..X....X..",
 		Kind:     "impartial",
-		Make:     func(string) (Instance, error) { return treblecross{}, nil },
+		Make:     func(string) (catalog.Instance, error) { return treblecross{}, nil },
 	})
 }
+
+// The capabilities the front ends discover, checked at compile time.
+var (
+	_ catalog.Explorer = (*heapRuleGame)(nil)
+	_ catalog.Tabler   = (*heapRuleGame)(nil)
+	_ catalog.Explorer = treblecross{}
+)
 
 // periodicPosition is the position syntax of finite octal games: heaps
 // beyond computation are answered from the proven period (heapperiod.go).
@@ -93,7 +105,7 @@ type heapRuleGame struct {
 	periodInfo heap.Period
 }
 
-func newHeapRuleGame(spec string) (Instance, error) {
+func newHeapRuleGame(spec string) (catalog.Instance, error) {
 	r, err := heap.Parse(spec)
 	if err != nil {
 		return nil, err
@@ -110,33 +122,33 @@ func (g *heapRuleGame) maxHeap() int {
 	return maxHeapGameHeap
 }
 
-func (g *heapRuleGame) search() *Searched[int] {
-	return &Searched[int]{
+func (g *heapRuleGame) search() *catalog.Searched[int] {
+	return &catalog.Searched[int]{
 		Name: g.rule.Spec,
-		Game: octal.Game{Rule: g.rule},
+		Game: Game{Rule: g.rule},
 		Parse: func(t []string) ([]int, error) {
-			return ParseInts(t, "heap size", 1, MaxComponents, maxHeapSearchHeap)
+			return catalog.ParseInts(t, "heap size", 1, catalog.MaxComponents, maxHeapSearchHeap)
 		},
 		Format: strconv.Itoa,
 	}
 }
 
-func (g *heapRuleGame) values(ctx context.Context, upto int, opts Options) (*heap.Values, error) {
+func (g *heapRuleGame) values(ctx context.Context, upto int, opts catalog.Options) (*heap.Values, error) {
 	return heap.Compute(ctx, g.rule, upto, heap.Options{UsePeriod: true, Progress: opts.Progress})
 }
 
-func (g *heapRuleGame) Solve(ctx context.Context, tokens []string, opts Options) (*Report, error) {
+func (g *heapRuleGame) Solve(ctx context.Context, tokens []string, opts catalog.Options) (*catalog.Report, error) {
 	switch {
-	case opts.Method == Search:
+	case opts.Method == catalog.Search:
 		return g.search().Solve(ctx, tokens, opts)
-	case opts.Method == ClosedForm && !g.periodic():
+	case opts.Method == catalog.ClosedForm && !g.periodic():
 		return nil, fmt.Errorf("%s has no closed form; drop --method closed to compute its values", g.rule.Spec)
 	}
 	limit := g.maxHeap()
 	if g.periodic() {
 		limit = maxPeriodicHeap
 	}
-	heaps, err := ParseInts(tokens, "heap size", 1, MaxComponents, limit)
+	heaps, err := catalog.ParseInts(tokens, "heap size", 1, catalog.MaxComponents, limit)
 	if err != nil {
 		return nil, err
 	}
@@ -145,7 +157,7 @@ func (g *heapRuleGame) Solve(ctx context.Context, tokens []string, opts Options)
 		largest = max(largest, h)
 		total = min(total+h, maxPeriodicHeap)
 	}
-	if g.periodic() && (opts.Method == ClosedForm || largest > g.maxHeap() || total > maxHeapGameTokens) {
+	if g.periodic() && (opts.Method == catalog.ClosedForm || largest > g.maxHeap() || total > maxHeapGameTokens) {
 		// Too large to compute: the proven period answers.
 		return g.solveByPeriod(ctx, heaps, opts)
 	}
@@ -160,10 +172,10 @@ func (g *heapRuleGame) Solve(ctx context.Context, tokens []string, opts Options)
 	for _, h := range heaps {
 		x ^= vals.At(h)
 	}
-	r := &Report{
+	r := &catalog.Report{
 		Game:     g.rule.Spec,
-		Position: JoinInts(heaps),
-		Outcome:  OutcomeOfValue(new(big.Int).SetUint64(uint64(x))),
+		Position: catalog.JoinInts(heaps),
+		Outcome:  catalog.OutcomeOfValue(new(big.Int).SetUint64(uint64(x))),
 		Grundy:   new(big.Int).SetUint64(uint64(x)),
 		Method:   fmt.Sprintf("heap values G(0..%d) by the sparse-space method, nim-summed over the heaps (Sprague–Grundy theorem)", largest),
 	}
@@ -214,22 +226,22 @@ func replaceHeap(heaps []int, i int, parts []int) string {
 	return sb.String()
 }
 
-// Table gives G(0..upto-1).
-func (g *heapRuleGame) Table(ctx context.Context, upto int, opts Options) (*Table, error) {
+// catalog.Table gives G(0..upto-1).
+func (g *heapRuleGame) Table(ctx context.Context, upto int, opts catalog.Options) (*catalog.Table, error) {
 	if err := heap.CheckUpto(g.rule, upto); err != nil {
 		return nil, err
 	}
-	if opts.Method == Search {
+	if opts.Method == catalog.Search {
 		if upto > maxHeapSearchHeap {
 			return nil, fmt.Errorf("--upto %d: searched tables of %s go up to %d", upto, g.rule.Spec, maxHeapSearchHeap)
 		}
-		return HeapTable(ctx, g.rule.Spec, octal.Game{Rule: g.rule}, func(n int) int { return n }, upto, opts)
+		return catalog.HeapTable(ctx, g.rule.Spec, Game{Rule: g.rule}, func(n int) int { return n }, upto, opts)
 	}
 	vals, err := g.values(ctx, upto, opts)
 	if err != nil {
 		return nil, err
 	}
-	return &Table{
+	return &catalog.Table{
 		Game:    g.rule.Spec,
 		Values:  vals.Uint64s(),
 		Caption: "G(n): the Sprague–Grundy value of a heap of n; 0 marks a P-position (the player to move loses)",
@@ -242,11 +254,11 @@ type treblecross struct{}
 
 func (treblecross) Spec() string { return "treblecross" }
 
-func (treblecross) Solve(ctx context.Context, tokens []string, opts Options) (*Report, error) {
+func (treblecross) Solve(ctx context.Context, tokens []string, opts catalog.Options) (*catalog.Report, error) {
 	if len(tokens) != 1 {
 		return nil, fmt.Errorf("expected one strip of '.' and 'X' (like ..X....X..), got %d arguments", len(tokens))
 	}
-	if opts.Method == ClosedForm {
+	if opts.Method == catalog.ClosedForm {
 		return nil, fmt.Errorf("treblecross has no closed form; drop --method closed")
 	}
 	cells, err := heap.ParseStrip(tokens[0])
@@ -257,7 +269,7 @@ func (treblecross) Solve(ctx context.Context, tokens []string, opts Options) (*R
 	if err != nil {
 		return nil, err
 	}
-	r := &Report{
+	r := &catalog.Report{
 		Game:     "treblecross",
 		Position: heap.FormatStrip(cells),
 		Outcome:  "P",
@@ -294,9 +306,9 @@ func (treblecross) Solve(ctx context.Context, tokens []string, opts Options) (*R
 // Explore lists the moves of a Treblecross strip: an X in each empty cell
 // (To names the cell, "cell 5", counted from 1), each resulting strip
 // solved as Solve solves it. The board is the strip as a one-row grid.
-func (g treblecross) Explore(ctx context.Context, tokens []string, opts Options, maxMoves int) (*Exploration, error) {
+func (g treblecross) Explore(ctx context.Context, tokens []string, opts catalog.Options, maxMoves int) (*catalog.Exploration, error) {
 	if maxMoves <= 0 {
-		maxMoves = DefaultMaxMoves
+		maxMoves = catalog.DefaultMaxMoves
 	}
 	report, err := g.Solve(ctx, tokens, opts)
 	if err != nil {
@@ -306,7 +318,7 @@ func (g treblecross) Explore(ctx context.Context, tokens []string, opts Options,
 	if err != nil {
 		return nil, err
 	}
-	x := &Exploration{Report: report, Board: &Board{Kind: BoardGrid, Text: report.Position, Rows: []string{report.Position}}, MovesCounted: true}
+	x := &catalog.Exploration{Report: report, Board: &catalog.Board{Kind: catalog.BoardGrid, Text: report.Position, Rows: []string{report.Position}}, MovesCounted: true}
 	if report.Remoteness != nil && *report.Remoteness == 0 {
 		return x, nil // three in a row: the game is over
 	}
@@ -324,13 +336,183 @@ func (g treblecross) Explore(ctx context.Context, tokens []string, opts Options,
 		if err != nil {
 			return nil, err
 		}
-		x.Moves = append(x.Moves, MoveInfo{Component: -1, To: fmt.Sprintf("cell %d", i+1), Position: r.Position, Outcome: r.Outcome, Grundy: r.Grundy, Remoteness: r.Remoteness})
+		x.Moves = append(x.Moves, catalog.MoveInfo{Component: -1, To: fmt.Sprintf("cell %d", i+1), Position: r.Position, Outcome: r.Outcome, Grundy: r.Grundy, Remoteness: r.Remoteness})
 	}
 	return x, nil
 }
 
 // Explore lists the moves found by the search adapter; each position's
 // own report is Solve's.
-func (g *heapRuleGame) Explore(ctx context.Context, tokens []string, opts Options, maxMoves int) (*Exploration, error) {
-	return BySearch(g, g.search()).Explore(ctx, tokens, opts, maxMoves)
+func (g *heapRuleGame) Explore(ctx context.Context, tokens []string, opts catalog.Options, maxMoves int) (*catalog.Exploration, error) {
+	return catalog.BySearch(g, g.search()).Explore(ctx, tokens, opts, maxMoves)
+}
+
+// An octal game with finitely many digits is ultimately periodic once the
+// Guy–Smith theorem proves its period from enough values (heap.FindPeriod,
+// heap.ProofBound), and then G(n) = G(a + (n−a) mod p) for every n ≥ a: a
+// closed form found by computation, which answers heaps far beyond what
+// can be computed (Kayles to 10^18). Its winning moves are counted by
+// residues: a split of a huge heap of m tokens into x and m−x, both at
+// least the preperiod a, has the value G(a + r) ⊕ G(a + (m−2a−r) mod p)
+// with r = (x−a) mod p, so whether it wins depends on r alone; the splits
+// with x < a are looked at one by one.
+
+// maxPeriodicHeap bounds heaps answered from the period (the move counts
+// must fit in an int).
+const maxPeriodicHeap = 1_000_000_000_000_000_000
+
+// periodic reports whether the rule's heaps can be answered from a proven
+// period: finitely many digits, moves that leave at most two heaps.
+func (g *heapRuleGame) periodic() bool { return g.rule.Finite() && g.rule.MaxHeaps() <= 2 }
+
+// proven returns the rule's values with their proven period, computed once
+// per instance.
+func (g *heapRuleGame) proven(ctx context.Context, opts catalog.Options) (periodicValues, heap.Period, error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.period.vals == nil {
+		vals, per, err := catalog.ProvenPeriod(ctx, g.rule, opts)
+		if err != nil {
+			return periodicValues{}, per, err
+		}
+		g.period, g.periodInfo = periodicValues{vals: vals, a: per.Preperiod, p: per.Period}, per
+	}
+	return g.period, g.periodInfo, nil
+}
+
+// periodicValues is G(n) for every n from values that show a proven period.
+type periodicValues struct {
+	vals *heap.Values
+	a, p int
+}
+
+func (q periodicValues) at(n int) uint32 {
+	if n < q.vals.Len() {
+		return q.vals.At(n)
+	}
+	return q.vals.At(q.a + (n-q.a)%q.p)
+}
+
+// solveByPeriod answers heaps of any size up to maxPeriodicHeap for a
+// finite octal rule (moves leave at most two heaps).
+func (g *heapRuleGame) solveByPeriod(ctx context.Context, heaps []int, opts catalog.Options) (*catalog.Report, error) {
+	q, per, err := g.proven(ctx, opts)
+	if err != nil {
+		return nil, err
+	}
+	vals := q.vals
+	var x uint32
+	for _, h := range heaps {
+		x ^= q.at(h)
+	}
+	r := &catalog.Report{
+		Game:     g.rule.Spec,
+		Position: catalog.JoinInts(heaps),
+		Outcome:  catalog.OutcomeOfValue(new(big.Int).SetUint64(uint64(x))),
+		Grundy:   new(big.Int).SetUint64(uint64(x)),
+		Method: fmt.Sprintf("proven period: G(n+%d) = G(n) for n ≥ %d (%s, checked on %d values), and the nim-sum over heaps",
+			per.Period, per.Preperiod, per.Theorem, vals.Len()),
+	}
+	if x == 0 {
+		return r, nil
+	}
+	// Every winning move, counted; listed in order (heap by heap, fewest
+	// tokens taken first, smaller part first) while the text fits.
+	count, size := 0, 0
+	list := func(i int, parts ...int) bool {
+		if r.MovesIncomplete {
+			return false
+		}
+		m := replaceHeap(heaps, i, parts)
+		if size += len(m); size > catalog.MaxMoveText && len(r.WinningMoves) > 0 {
+			r.MovesIncomplete = true
+			return false
+		}
+		r.WinningMoves = append(r.WinningMoves, m)
+		return true
+	}
+	for i, h := range heaps {
+		target := q.at(h) ^ x
+		for k, d := range g.rule.Digits {
+			m := h - k
+			if d == 0 || m < 0 {
+				continue
+			}
+			if d&heap.LeaveNone != 0 && m == 0 && target == 0 {
+				count++
+				list(i)
+			}
+			if d&heap.LeaveOne != 0 && m >= 1 && q.at(m) == target {
+				count++
+				list(i, m)
+			}
+			if d&heap.LeaveTwo != 0 {
+				count += q.splits(m, target, func(a int) bool { return list(i, a, m-a) })
+			}
+		}
+	}
+	if r.MovesIncomplete {
+		r.MoveCount = count
+	}
+	return r, nil
+}
+
+// splits counts the splits of m tokens into two non-empty heaps a ≤ m−a
+// whose values have nim-sum target, passing each to list, smaller part
+// ascending, until list returns false; the rest are counted by residue.
+func (q periodicValues) splits(m int, target uint32, list func(a int) bool) int {
+	half := m / 2
+	// Splits with a part below the preperiod, or all of them when m is too
+	// small for both parts of the others to be periodic: one by one.
+	direct := half
+	if m-half >= q.a {
+		direct = min(half, q.a-1)
+	}
+	count, listing := 0, true
+	for a := 1; a <= direct; a++ {
+		if q.at(a)^q.at(m-a) == target {
+			count++
+			listing = listing && list(a)
+		}
+	}
+	if direct == half {
+		return count
+	}
+	// Both parts periodic: a = q.a + res + p·j and m−a ≡ q.a + (m−2q.a−res)
+	// (mod p), so whether the split wins depends on res alone.
+	wins := make([]bool, q.p)
+	some := false
+	for res := range q.p {
+		o := ((m-2*q.a-res)%q.p + q.p) % q.p
+		wins[res] = q.vals.At(q.a+res)^q.vals.At(q.a+o) == target
+		some = some || wins[res]
+	}
+	if !some {
+		return count // (and the listing below would never stop)
+	}
+	a := max(q.a, 1)
+	for ; listing && a <= half; a++ {
+		if wins[(a-q.a)%q.p] {
+			count++
+			listing = list(a)
+		}
+	}
+	for res, w := range wins {
+		if w {
+			count += countResidue(a, half, q.a+res, q.p)
+		}
+	}
+	return count
+}
+
+// countResidue returns how many x in [lo, hi] have x ≡ c (mod p).
+func countResidue(lo, hi, c, p int) int {
+	if lo > hi {
+		return 0
+	}
+	first := lo + ((c-lo)%p+p)%p
+	if first > hi {
+		return 0
+	}
+	return (hi-first)/p + 1
 }
