@@ -13,7 +13,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/grundy-go/grundy/heap"
+	"github.com/grundy-go/grundy/catalog"
 )
 
 func newSeqCmd() *cobra.Command {
@@ -24,10 +24,6 @@ func newSeqCmd() *cobra.Command {
 		method       string
 		noPeriodFill bool
 	)
-	var games strings.Builder
-	for _, n := range heap.Names() {
-		fmt.Fprintf(&games, "  %-12s %s\n", n[0], n[1])
-	}
 	cmd := &cobra.Command{
 		Use:   "seq GAME --upto N",
 		Short: "Sprague–Grundy values G(0..N-1) of a heap game, with the period found and proven",
@@ -45,23 +41,23 @@ Long runs show progress on a terminal and stop cleanly on Ctrl-C; with
 --resume FILE continues from them.
 
 Games:
-` + games.String(),
+` + seqGames(),
 		Example: "  grundy seq kayles --upto 200\n  grundy seq octal:0.376 --upto 5000000 --out 376.zst\n  grundy seq grundy-game --upto 100000000 --out gg.zst --resume gg.zst",
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			rule, err := heap.Parse(args[0])
+			game, err := catalog.LookupSequencer(args[0])
 			if err != nil {
 				return err
 			}
-			upto, err := parseUpto(uptoText, rule)
+			upto, err := parseUpto(uptoText, game)
 			if err != nil {
 				return err
 			}
-			opts := heap.Options{UsePeriod: !noPeriodFill}
+			opts := catalog.SeqOptions{NoPeriodFill: noPeriodFill}
 			switch method {
 			case "sparse":
 			case "plain":
-				opts.Method = heap.Plain
+				opts.Plain = true
 			default:
 				return fmt.Errorf("--method %q: expected sparse or plain", method)
 			}
@@ -73,36 +69,35 @@ Games:
 				}
 				cleanStale(filepath.Dir(out), seqTempPrefix)
 			}
-			var prev *heap.Values
 			if resume != "" {
-				if prev, err = loadValues(resume, rule, upto); err != nil {
-					return err
+				if opts.Resume, err = catalog.ReadSeqFile(resume, game, upto); err != nil {
+					return fmt.Errorf("--resume %s: %v", resume, plainError(err))
 				}
 			}
 			p := newProgress()
 			opts.Progress = func(n int) { p.Report(n, "values") }
-			vals, err := heap.Extend(cmd.Context(), rule, prev, upto, opts)
+			rep, err := catalog.SequenceOf(cmd.Context(), game, upto, opts)
 			p.Done()
 			if err != nil {
-				if errors.Is(err, context.Canceled) && out != "" && vals != nil && vals.Len() > prev.Len() {
-					if serr := saveValues(out, rule, vals); serr != nil {
+				if errors.Is(err, context.Canceled) && out != "" && rep != nil && rep.Values.Len() > opts.Resume.Len() {
+					if serr := saveValues(out, rep); serr != nil {
 						return serr
 					}
-					fmt.Fprintf(os.Stderr, "grundy: interrupted after %d values, saved in %s; continue with --resume %s\n", vals.Len(), out, out)
+					fmt.Fprintf(os.Stderr, "grundy: interrupted after %d values, saved in %s; continue with --resume %s\n", rep.Values.Len(), out, out)
 				}
 				return err
 			}
 			if out != "" {
-				if err := saveValues(out, rule, vals); err != nil {
+				if err := saveValues(out, rep); err != nil {
 					return err
 				}
 			}
-			per := heap.FindPeriod(vals, rule)
 			w := bufio.NewWriterSize(cmd.OutOrStdout(), 1<<16)
 			if jsonOut {
-				writeSeqJSON(w, rule.Spec, vals, per)
+				rep.WriteJSON(w)
+				w.WriteString("\n")
 			} else {
-				printSeq(w, rule.Spec, vals, per)
+				printSeq(w, rep)
 			}
 			return w.Flush()
 		},
@@ -117,81 +112,53 @@ Games:
 	return cmd
 }
 
-func parseUpto(s string, r *heap.Rule) (int, error) {
+// seqGames lists the games that have a sequence, for the help.
+func seqGames() string {
+	var b strings.Builder
+	for _, e := range catalog.SequenceGames() {
+		fmt.Fprintf(&b, "  %-14s %s\n", e.Usage(), e.Summary)
+	}
+	return b.String()
+}
+
+func parseUpto(s string, g catalog.Sequencer) (int, error) {
 	n, err := strconv.ParseInt(s, 10, 64)
-	if err != nil || n < 0 || n > int64(heap.MaxUpto(r)) {
-		return 0, fmt.Errorf("--upto %q: expected a number of values from 0 to %d for %s", s, heap.MaxUpto(r), r.Spec)
+	if max := catalog.SeqMaxUpto(g); err != nil || n < 1 || n > int64(max) {
+		return 0, fmt.Errorf("--upto %q: expected a number of values from 1 to %d for %s", s, max, g.Spec())
 	}
 	return int(n), nil
 }
 
-// loadValues reads the values saved in path, of which a run to upto needs
-// the first upto: the file's header is checked against its size before
-// anything is allocated, and no more than upto values are kept.
-func loadValues(path string, r *heap.Rule, upto int) (*heap.Values, error) {
-	spec, v, err := heap.LoadFile(path, heap.MaxUpto(r), upto)
-	if err != nil {
-		return nil, fmt.Errorf("--resume %s: %v", path, plainError(err))
-	}
-	if spec != r.Spec {
-		return nil, fmt.Errorf("--resume %s: the file holds values of %s, not %s", path, spec, r.Spec)
-	}
-	return v, nil
-}
-
 // saveValues writes the file whole or not at all (writeFileAtomic).
-func saveValues(path string, r *heap.Rule, v *heap.Values) error {
+func saveValues(path string, rep *catalog.SeqReport) error {
 	return writeFileAtomic("--out", path, seqTempPrefix, func(w io.Writer) error {
-		return heap.Save(w, r.Spec, v)
+		return catalog.WriteSeqFile(w, rep)
 	})
-}
-
-// writeSeqJSON writes the seq JSON contract of DESIGN.md, streaming the
-// values (there may be hundreds of millions).
-func writeSeqJSON(w *bufio.Writer, spec string, v *heap.Values, p heap.Period) {
-	q := strconv.Quote(spec) // a spec is ASCII without control characters
-	fmt.Fprintf(w, `{"game":%s,"values":[`, q)
-	var buf []byte
-	for i := range v.Len() {
-		buf = buf[:0]
-		if i > 0 {
-			buf = append(buf, ',')
-		}
-		buf = strconv.AppendUint(buf, uint64(v.At(i)), 10)
-		w.Write(buf)
-	}
-	if p.Found {
-		fmt.Fprintf(w, `],"preperiod":%d,"period":%d,"proven":%t`, p.Preperiod, p.Period, p.Proven)
-	} else {
-		fmt.Fprint(w, `],"preperiod":null,"period":null,"proven":false`)
-	}
-	if p.Arith {
-		fmt.Fprintf(w, `,"arithmetic_period":{"preperiod":%d,"period":%d,"saltus":%d}`, p.ArithPreperiod, p.ArithPeriod, p.Saltus)
-	}
-	w.WriteString("}\n")
 }
 
 // printSeq shows the values in rows of the period length (so the periodic
 // part shows as repeated rows), with what they mean. Long runs show the
 // first rows, the rows where the period starts, and the last rows.
-func printSeq(w io.Writer, spec string, v *heap.Values, p heap.Period) {
+func printSeq(w io.Writer, rep *catalog.SeqReport) {
+	spec, v := rep.Game, rep.Values
 	n := v.Len()
 	fmt.Fprintf(w, "%s: G(n), the Sprague–Grundy value of a heap of n, for n = 0 … %d (0: the player to move loses)\n", spec, n-1)
 	row, start := 10, -1
 	switch {
-	case p.Found:
+	case rep.Periodic:
 		how := "not proven: the values show it, no theorem here covers this game or more values are needed"
-		if p.Proven {
-			how = "proven by the " + p.Theorem
-		} else if p.Needed > 0 {
-			how = fmt.Sprintf("not proven yet: the proof needs %d values", p.Needed)
+		if rep.Proven {
+			how = "proven by the " + rep.Theorem
+		} else if rep.Needed > 0 {
+			how = fmt.Sprintf("not proven yet: the proof needs %d values", rep.Needed)
 		}
-		fmt.Fprintf(w, "period %d from n = %d, %s\n", p.Period, p.Preperiod, how)
-		row, start = p.Period, p.Preperiod
-	case p.Arith:
+		fmt.Fprintf(w, "period %d from n = %d, %s\n", rep.Period, rep.Preperiod, how)
+		row, start = rep.Period, rep.Preperiod
+	case rep.Arithmetic != nil:
+		a := rep.Arithmetic
 		fmt.Fprintf(w, "arithmetic period %d with saltus %d from n = %d: G(n+%d) = G(n) + %d (what the values show; not proven)\n",
-			p.ArithPeriod, p.Saltus, p.ArithPreperiod, p.ArithPeriod, p.Saltus)
-		row, start = p.ArithPeriod, p.ArithPreperiod
+			a.Period, a.Saltus, a.Preperiod, a.Period, a.Saltus)
+		row, start = a.Period, a.Preperiod
 	default:
 		fmt.Fprintln(w, "no period shows in these values")
 	}

@@ -1,0 +1,18 @@
+package nim
+
+import (
+	"github.com/grundy-go/grundy/catalog"
+	"github.com/grundy-go/grundy/heap"
+)
+
+var _ catalog.Sequencer = nimGame{}
+
+// HeapRule is Nim on one heap for the heap engine ('grundy seq nim', whose
+// values are G(n) = n).
+func (nimGame) HeapRule() *heap.Rule {
+	r, err := heap.Parse("nim")
+	if err != nil {
+		panic(err) // a fixed name heap.Parse knows: a bug
+	}
+	return r
+}
