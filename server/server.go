@@ -148,6 +148,9 @@ func New(cfg Config) *Server {
 	s.mux.HandleFunc("/api/v1/start", s.only("GET", s.handleStart))
 	s.mux.HandleFunc("/api/v1/position", s.only("GET POST", s.handlePosition))
 	s.mux.HandleFunc("/api/v1/best", s.only("GET POST", s.handleBest))
+	s.mux.HandleFunc("/api/v1/seq", s.only("GET POST", s.handleSeq))
+	s.mux.HandleFunc("/api/v1/cgt", s.only("GET POST", s.handleCGT))
+	s.mux.HandleFunc("/api/v1/matrix", s.only("GET POST", s.handleMatrix))
 	s.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, fmt.Sprintf("no API endpoint %s; see docs/api.md (endpoints: /api/v1/games, /api/v1/start, /api/v1/position, /api/v1/best)", r.URL.Path))
 	})

@@ -1,0 +1,239 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/grundy-go/grundy/budget"
+	"github.com/grundy-go/grundy/catalog"
+)
+
+// The reports that are not positions of a game: the values of a heap
+// game (/api/v1/seq), the partizan calculator (/api/v1/cgt) and matrix
+// games (/api/v1/matrix). Each answers with the JSON of the CLI's --json
+// for the same command, and runs through the scheduler as a position
+// does: first in the fast lane, then, if it needs more, in the slow lane.
+
+// Bounds of the reports' inputs: a request over them is well-formed but
+// too large to answer here, 422.
+const (
+	MaxSeqUpto    = 100_000 // values of one /api/v1/seq
+	MaxCGTExpr    = 2_000   // bytes of one /api/v1/cgt expression
+	MaxMatrixSide = 100     // rows and columns of one /api/v1/matrix
+	// The work of one /api/v1/cgt in the slow lane and in the fast lane
+	// (cgt.Space.MaxSteps).
+	cgtSlowSteps = 20_000_000
+	cgtFastSteps = 200_000
+)
+
+// seqRequest, cgtRequest and matrixRequest are the POST bodies; GET takes
+// the same fields as query parameters.
+type seqRequest struct {
+	Game string `json:"game"`
+	Upto *int   `json:"upto"`
+}
+
+type cgtRequest struct {
+	Expr string `json:"expr"`
+}
+
+type matrixRequest struct {
+	// Matrix is the text of a matrix file: one row a line (GET: rows may
+	// also be separated by ';'), entries separated by white space.
+	Matrix string `json:"matrix"`
+}
+
+func (s *Server) handleSeq(w http.ResponseWriter, r *http.Request) {
+	var req seqRequest
+	if r.Method == http.MethodPost {
+		if status, err := s.decodeBody(w, r, &req, `{"game":"kayles","upto":100}`); err != nil {
+			writeError(w, status, err.Error())
+			return
+		}
+		if req.Upto == nil {
+			writeError(w, http.StatusBadRequest, `bad JSON body: missing "upto"`)
+			return
+		}
+	} else {
+		v := r.URL.Query()
+		if !v.Has("game") || !v.Has("upto") {
+			writeError(w, http.StatusBadRequest, "missing query parameter 'game' or 'upto'")
+			return
+		}
+		n, err := strconv.Atoi(v.Get("upto"))
+		if err != nil {
+			writeError(w, http.StatusBadRequest, fmt.Sprintf("bad upto %q: expected a number of values from 1 to %d", v.Get("upto"), MaxSeqUpto))
+			return
+		}
+		req = seqRequest{Game: v.Get("game"), Upto: &n}
+	}
+	if req.Game == "" {
+		writeError(w, http.StatusBadRequest, "missing game")
+		return
+	}
+	g, err := s.lookup(req.Game)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	seq, err := catalog.AsSequencer(g.inst)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	upto := *req.Upto
+	switch {
+	case upto < 1:
+		writeError(w, http.StatusBadRequest, fmt.Sprintf("bad upto %d: expected a number of values from 1 to %d", upto, MaxSeqUpto))
+		return
+	case upto > MaxSeqUpto:
+		writeError(w, http.StatusUnprocessableEntity, fmt.Sprintf("upto %d: this server computes at most %d values", upto, MaxSeqUpto))
+		return
+	}
+	rep, err := runReport(s, r, func(ctx context.Context, fast bool) (*catalog.SeqReport, error) {
+		return catalog.SequenceOf(ctx, seq, upto, catalog.SeqOptions{})
+	})
+	if err != nil {
+		s.reportFailure(w, r, err, "the sequence")
+		return
+	}
+	writeJSON(w, http.StatusOK, rep)
+}
+
+func (s *Server) handleCGT(w http.ResponseWriter, r *http.Request) {
+	var req cgtRequest
+	if r.Method == http.MethodPost {
+		if status, err := s.decodeBody(w, r, &req, `{"expr":"{2|0||-1} + ^*"}`); err != nil {
+			writeError(w, status, err.Error())
+			return
+		}
+	} else {
+		v := r.URL.Query()
+		if !v.Has("expr") {
+			writeError(w, http.StatusBadRequest, "missing query parameter 'expr'")
+			return
+		}
+		req.Expr = v.Get("expr")
+	}
+	switch {
+	case strings.TrimSpace(req.Expr) == "":
+		writeError(w, http.StatusBadRequest, "missing expr: a game or a comparison in CGSuite's notation, e.g. {2|0||-1} + ^*")
+		return
+	case len(req.Expr) > MaxCGTExpr:
+		writeError(w, http.StatusUnprocessableEntity, fmt.Sprintf("the expression is %d bytes long; this server takes at most %d", len(req.Expr), MaxCGTExpr))
+		return
+	}
+	rep, err := runReport(s, r, func(ctx context.Context, fast bool) (*catalog.CGTReport, error) {
+		steps := int64(cgtSlowSteps)
+		if fast {
+			steps = cgtFastSteps
+		}
+		return catalog.CGT(ctx, req.Expr, catalog.CGTOptions{MaxSteps: steps})
+	})
+	if err != nil {
+		s.reportFailure(w, r, err, "the calculation")
+		return
+	}
+	writeJSON(w, http.StatusOK, rep)
+}
+
+func (s *Server) handleMatrix(w http.ResponseWriter, r *http.Request) {
+	var req matrixRequest
+	if r.Method == http.MethodPost {
+		if status, err := s.decodeBody(w, r, &req, `{"matrix":"1 -1\n-1 1"}`); err != nil {
+			writeError(w, status, err.Error())
+			return
+		}
+	} else {
+		v := r.URL.Query()
+		if !v.Has("matrix") {
+			writeError(w, http.StatusBadRequest, "missing query parameter 'matrix'")
+			return
+		}
+		req.Matrix = strings.ReplaceAll(v.Get("matrix"), ";", "\n")
+	}
+	rep, err := runReport(s, r, func(ctx context.Context, fast bool) (*catalog.MatrixReport, error) {
+		return catalog.Matrix(ctx, strings.NewReader(req.Matrix), catalog.MatrixOptions{MaxRows: MaxMatrixSide, MaxColumns: MaxMatrixSide})
+	})
+	if err != nil {
+		s.reportFailure(w, r, err, "the matrix game")
+		return
+	}
+	writeJSON(w, http.StatusOK, rep)
+}
+
+// decodeBody reads a request's JSON body into v, as parseRequest does: one
+// object of known fields within MaxBody bytes. example shows a good body.
+func (s *Server) decodeBody(w http.ResponseWriter, r *http.Request, v any, example string) (status int, err error) {
+	if ct := r.Header.Get("Content-Type"); ct != "" && !strings.HasPrefix(ct, "application/json") {
+		return http.StatusUnsupportedMediaType, fmt.Errorf("request body must be JSON (Content-Type application/json), got %q", ct)
+	}
+	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, s.cfg.MaxBody))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		if errors.Is(err, io.EOF) {
+			return http.StatusBadRequest, fmt.Errorf("bad JSON body: empty body; expected an object such as %s", example)
+		}
+		return bodyStatus(err), fmt.Errorf("bad JSON body: %s", jsonMessage(err, s.cfg.MaxBody))
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		if err == nil {
+			err = errors.New("more than one JSON value")
+		}
+		return bodyStatus(err), fmt.Errorf("bad JSON body: %s", jsonMessage(err, s.cfg.MaxBody))
+	}
+	return 0, nil
+}
+
+// runReport runs a report's computation through the scheduler: in the
+// fast lane (FastTimeout, fast set so that it takes the fast lane's
+// budget) and, when that was not enough (out of time or over a budget
+// there), in the slow lane within the request's Timeout. A panic is an
+// internal error, 500.
+func runReport[T any](s *Server, r *http.Request, compute func(ctx context.Context, fast bool) (T, error)) (res T, err error) {
+	ctx, cancel := context.WithTimeout(withClient(r), s.cfg.Timeout)
+	defer cancel()
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("%w while computing %s: %v; please report it", errInternal, r.URL.Path, p)
+		}
+	}()
+	select {
+	case s.fast <- struct{}{}:
+	case <-ctx.Done():
+		return res, ctx.Err()
+	}
+	fctx, fcancel := context.WithTimeout(ctx, s.cfg.FastTimeout)
+	res, err = compute(fctx, true)
+	fcancel()
+	<-s.fast
+	switch {
+	case err == nil:
+		return res, nil
+	case ctx.Err() != nil:
+		return res, settle(ctx, err)
+	case fctx.Err() == nil && !errors.Is(err, budget.ErrExceeded):
+		return res, err // bad input: the slow lane would say the same
+	}
+	if err := s.slow.acquire(ctx, clientOf(ctx)); err != nil {
+		return res, err
+	}
+	defer s.slow.release()
+	res, err = compute(ctx, false)
+	return res, settle(ctx, err)
+}
+
+// reportFailure writes err as failure does, naming what took too long.
+func (s *Server) reportFailure(w http.ResponseWriter, r *http.Request, err error, what string) {
+	if errors.Is(err, context.DeadlineExceeded) && r.Context().Err() == nil {
+		writeError(w, statusOf(err), fmt.Sprintf("%s took longer than this server's limit of %s; try a smaller one", what, s.cfg.Timeout))
+		return
+	}
+	s.failure(w, r, err)
+}
