@@ -1,9 +1,10 @@
-package catalog
+package impartialgame
 
 import (
 	"context"
 	"fmt"
 
+	"github.com/grundy-go/grundy/catalog"
 	"github.com/grundy-go/grundy/heap"
 )
 
@@ -21,7 +22,7 @@ const maxPeriodValues = 1 << 24
 
 // ProvenPeriod computes values of a finite rule until its period is
 // proven, within maxPeriodValues values.
-func ProvenPeriod(ctx context.Context, rule *heap.Rule, opts Options) (*heap.Values, heap.Period, error) {
+func ProvenPeriod(ctx context.Context, rule *heap.Rule, opts catalog.Options) (*heap.Values, heap.Period, error) {
 	for n := 4096; ; n *= 4 {
 		n = min(n, maxPeriodValues)
 		v, err := heap.Compute(ctx, rule, n, heap.Options{Progress: opts.Progress})

@@ -1,4 +1,4 @@
-package catalog
+package impartialgame
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"math/big"
 	"strings"
 
+	"github.com/grundy-go/grundy/catalog"
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/impartial"
 	"github.com/grundy-go/grundy/outcome"
@@ -26,8 +27,8 @@ type Searched[P comparable] struct {
 
 func (s *Searched[P]) Spec() string { return s.Name }
 
-func (s *Searched[P]) Solve(ctx context.Context, tokens []string, opts Options) (*Report, error) {
-	if opts.Method == ClosedForm {
+func (s *Searched[P]) Solve(ctx context.Context, tokens []string, opts catalog.Options) (*catalog.Report, error) {
+	if opts.Method == catalog.ClosedForm {
 		return nil, fmt.Errorf("%s has no closed form here; drop --method closed to search", s.Name)
 	}
 	comps, err := s.Parse(tokens)
@@ -37,12 +38,12 @@ func (s *Searched[P]) Solve(ctx context.Context, tokens []string, opts Options) 
 	return s.SolveComponents(ctx, comps, opts)
 }
 
-func (s *Searched[P]) Solver(opts Options) *impartial.Solver[P] {
+func (s *Searched[P]) Solver(opts catalog.Options) *impartial.Solver[P] {
 	return impartial.NewSplitting(s.Game, impartial.Options{MaxStates: opts.MaxStates, Progress: opts.Progress, Memory: opts.Memory})
 }
 
 // SolveComponents searches the sum of comps.
-func (s *Searched[P]) SolveComponents(ctx context.Context, comps []P, opts Options) (*Report, error) {
+func (s *Searched[P]) SolveComponents(ctx context.Context, comps []P, opts catalog.Options) (*catalog.Report, error) {
 	solver := s.Solver(opts)
 	parts := solver.Split(comps)
 	g, err := solver.SumGrundy(ctx, parts)
@@ -53,7 +54,7 @@ func (s *Searched[P]) SolveComponents(ctx context.Context, comps []P, opts Optio
 	if err != nil {
 		return nil, err
 	}
-	r := &Report{
+	r := &catalog.Report{
 		Game:     s.Name,
 		Position: s.FormatSum(comps),
 		Outcome:  outcome.FromGrundy(g).String(),
@@ -91,12 +92,12 @@ func (s *Searched[P]) FormatSum(comps []P) string {
 
 // HeapTable returns G(0..upto-1) for a game on one heap, heap(n) being
 // the position of n tokens (game.AsSplitting makes a plain game one).
-func HeapTable[P comparable](ctx context.Context, spec string, g game.Splitting[P], heap func(n int) P, upto int, opts Options) (*Table, error) {
+func HeapTable[P comparable](ctx context.Context, spec string, g game.Splitting[P], heap func(n int) P, upto int, opts catalog.Options) (*catalog.Table, error) {
 	if upto < 0 {
 		return nil, fmt.Errorf("--upto must not be negative, got %d", upto)
 	}
 	solver := impartial.NewSplitting(g, impartial.Options{MaxStates: opts.MaxStates, Progress: opts.Progress, Memory: opts.Memory})
-	t := &Table{Game: spec, Values: make([]uint64, upto), Caption: "G(n): the Sprague–Grundy value of a heap of n; 0 marks a P-position (the player to move loses)"}
+	t := &catalog.Table{Game: spec, Values: make([]uint64, upto), Caption: "G(n): the Sprague–Grundy value of a heap of n; 0 marks a P-position (the player to move loses)"}
 	for n := 0; n < upto; n++ {
 		v, err := solver.Grundy(ctx, heap(n))
 		if err != nil {
@@ -112,8 +113,8 @@ func HeapTable[P comparable](ctx context.Context, spec string, g game.Splitting[
 // caller has judged the search quick. The search is a second witness: if
 // its outcome or winning moves disagree with the closed form's, that is a
 // bug, reported as an error rather than a wrong answer.
-func FillFromSearch[P comparable](ctx context.Context, s *Searched[P], comps []P, opts Options, r *Report) error {
-	sr, err := s.SolveComponents(ctx, comps, Options{MaxStates: opts.MaxStates, Progress: opts.Progress})
+func FillFromSearch[P comparable](ctx context.Context, s *Searched[P], comps []P, opts catalog.Options, r *catalog.Report) error {
+	sr, err := s.SolveComponents(ctx, comps, catalog.Options{MaxStates: opts.MaxStates, Progress: opts.Progress})
 	if err != nil {
 		var tooMany *impartial.TooManyStatesError
 		if errors.As(err, &tooMany) {

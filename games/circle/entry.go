@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/grundy-go/grundy/catalog"
+	"github.com/grundy-go/grundy/catalog/impartialgame"
 )
 
 // The catalog's adapter of coins in a circle: "grundy solve circle:K N"
@@ -61,8 +62,8 @@ func makeInstance(params string) (catalog.Instance, error) {
 
 func (g *instance) Spec() string { return g.spec }
 
-func (g *instance) search() *catalog.Searched[Pos] {
-	return &catalog.Searched[Pos]{
+func (g *instance) search() *impartialgame.Searched[Pos] {
+	return &impartialgame.Searched[Pos]{
 		Name: g.spec,
 		Game: Game{K: g.k},
 		Parse: func(tokens []string) ([]Pos, error) {
@@ -157,7 +158,7 @@ func (g *instance) Solve(ctx context.Context, tokens []string, opts catalog.Opti
 	}
 	if n.IsInt64() && n.Int64() <= maxCircleSearch && circleWork(int(n.Int64()), g.k) <= circleQuickWork {
 		c := []Pos{{Circle: true, N: int(n.Int64())}}
-		if err := catalog.FillFromSearch(ctx, g.search(), c, opts, r); err != nil {
+		if err := impartialgame.FillFromSearch(ctx, g.search(), c, opts, r); err != nil {
 			return nil, err
 		}
 	} else if r.Grundy == nil {
@@ -175,7 +176,7 @@ func (g *instance) Table(ctx context.Context, upto int, opts catalog.Options) (*
 	if w := circleWork(upto, g.k); upto > maxCircleSearch || w > circleSearchWork {
 		return nil, fmt.Errorf("--upto %d: too large to search (about %d moves)", upto, w)
 	}
-	t, err := catalog.HeapTable(ctx, g.spec, Game{K: g.k}, func(n int) Pos { return Pos{Circle: true, N: n} }, upto, opts)
+	t, err := impartialgame.HeapTable(ctx, g.spec, Game{K: g.k}, func(n int) Pos { return Pos{Circle: true, N: n} }, upto, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -186,5 +187,5 @@ func (g *instance) Table(ctx context.Context, upto int, opts catalog.Options) (*
 // Explore lists the moves found by the search adapter; each position's
 // own report is Solve's.
 func (g *instance) Explore(ctx context.Context, tokens []string, opts catalog.Options, maxMoves int) (*catalog.Exploration, error) {
-	return catalog.BySearch(g, g.search()).Explore(ctx, tokens, opts, maxMoves)
+	return impartialgame.BySearch(g, g.search()).Explore(ctx, tokens, opts, maxMoves)
 }

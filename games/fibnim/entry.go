@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/grundy-go/grundy/catalog"
+	"github.com/grundy-go/grundy/catalog/impartialgame"
 	"github.com/grundy-go/grundy/game"
 )
 
@@ -71,8 +72,8 @@ func (instance) parse(tokens []string) (n, l *big.Int, err error) {
 	return n, l, nil
 }
 
-func (g instance) search() *catalog.Searched[Pos] {
-	return &catalog.Searched[Pos]{
+func (g instance) search() *impartialgame.Searched[Pos] {
+	return &impartialgame.Searched[Pos]{
 		Name: "fibonacci-nim",
 		Game: game.AsSplitting[Pos](Game{}),
 		Parse: func(tokens []string) ([]Pos, error) {
@@ -130,7 +131,7 @@ func (g instance) Solve(ctx context.Context, tokens []string, opts catalog.Optio
 	}
 	if n.IsInt64() && n.Int64() <= fibnimQuick {
 		p := Canon(int(n.Int64()), int(l.Int64()))
-		if err := catalog.FillFromSearch(ctx, g.search(), []Pos{p}, opts, r); err != nil {
+		if err := impartialgame.FillFromSearch(ctx, g.search(), []Pos{p}, opts, r); err != nil {
 			return nil, err
 		}
 	} else if r.Grundy == nil {
@@ -142,5 +143,5 @@ func (g instance) Solve(ctx context.Context, tokens []string, opts catalog.Optio
 // Explore lists the moves found by the search adapter; each position's
 // own report is Solve's.
 func (g instance) Explore(ctx context.Context, tokens []string, opts catalog.Options, maxMoves int) (*catalog.Exploration, error) {
-	return catalog.BySearch(g, g.search()).Explore(ctx, tokens, opts, maxMoves)
+	return impartialgame.BySearch(g, g.search()).Explore(ctx, tokens, opts, maxMoves)
 }

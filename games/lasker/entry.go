@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/grundy-go/grundy/catalog"
+	"github.com/grundy-go/grundy/catalog/impartialgame"
 )
 
 // The catalog's adapter of Lasker's Nim: "grundy solve lasker H…"
@@ -63,8 +64,8 @@ var (
 
 func (instance) Spec() string { return "lasker" }
 
-func (instance) search() *catalog.Searched[int] {
-	return &catalog.Searched[int]{
+func (instance) search() *impartialgame.Searched[int] {
+	return &impartialgame.Searched[int]{
 		Name: "lasker",
 		Game: Game{},
 		Parse: func(t []string) ([]int, error) {
@@ -93,7 +94,7 @@ func (g instance) Solve(ctx context.Context, tokens []string, opts catalog.Optio
 	if total := laskerTotal(heaps); total >= 0 && total <= laskerQuickTokens {
 		// Small enough to search: the search adds the remoteness.
 		small, _ := catalog.SmallInts(heaps, "heap size", maxLaskerSearchHeap)
-		if err := catalog.FillFromSearch(ctx, g.search(), small, opts, r); err != nil {
+		if err := impartialgame.FillFromSearch(ctx, g.search(), small, opts, r); err != nil {
 			return nil, err
 		}
 	}
@@ -177,7 +178,7 @@ func (g instance) Table(ctx context.Context, upto int, opts catalog.Options) (*c
 		if upto > maxLaskerSearchHeap {
 			return nil, fmt.Errorf("--upto %d: searched Lasker tables go up to %d", upto, maxLaskerSearchHeap)
 		}
-		return catalog.HeapTable(ctx, "lasker", Game{}, func(n int) int { return n }, upto, opts)
+		return impartialgame.HeapTable(ctx, "lasker", Game{}, func(n int) int { return n }, upto, opts)
 	}
 	if upto < 0 {
 		return nil, fmt.Errorf("--upto must not be negative, got %d", upto)
@@ -192,5 +193,5 @@ func (g instance) Table(ctx context.Context, upto int, opts catalog.Options) (*c
 // Explore lists the moves found by the search adapter; each position's
 // own report is Solve's.
 func (g instance) Explore(ctx context.Context, tokens []string, opts catalog.Options, maxMoves int) (*catalog.Exploration, error) {
-	return catalog.BySearch(g, g.search()).Explore(ctx, tokens, opts, maxMoves)
+	return impartialgame.BySearch(g, g.search()).Explore(ctx, tokens, opts, maxMoves)
 }

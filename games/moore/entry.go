@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/grundy-go/grundy/catalog"
+	"github.com/grundy-go/grundy/catalog/impartialgame"
 	"github.com/grundy-go/grundy/impartial"
 	"github.com/grundy-go/grundy/outcome"
 )
@@ -253,13 +254,13 @@ func (g *instance) Successors(ctx context.Context, tokens []string, opts catalog
 		return nil, err
 	}
 	list := &catalog.SuccessorList{Report: report, Kind: catalog.MovesOutcome, Complete: true}
-	heaps, err := catalog.ParseInts(tokens, "heap size", 1, catalog.MaxComponents, catalog.MaxExploreHeap)
+	heaps, err := catalog.ParseInts(tokens, "heap size", 1, catalog.MaxComponents, impartialgame.MaxExploreHeap)
 	if err != nil {
 		// Heaps this large have too many moves to list, but Moore's
 		// theorem still answers: the report alone, with its winning move.
 		list.Complete = false
 		list.Board = &catalog.Board{Kind: catalog.BoardText, Text: report.Position}
-		report.Notes = append(report.Notes, fmt.Sprintf("the heaps are too large to list every move here (heaps up to %d are)", catalog.MaxExploreHeap))
+		report.Notes = append(report.Notes, fmt.Sprintf("the heaps are too large to list every move here (heaps up to %d are)", impartialgame.MaxExploreHeap))
 		return list, nil
 	}
 	strs := make([]string, len(heaps))
@@ -277,7 +278,7 @@ func (g *instance) Successors(ctx context.Context, tokens []string, opts catalog
 	})
 	solver := impartial.New[Key](Game{K: g.k}, impartial.Options{MaxStates: opts.MaxStates, Memory: opts.Memory})
 	list.Solve = func(ctx context.Context, pos string) (*catalog.Report, error) {
-		hs, err := catalog.ParseInts(strings.Fields(pos), "heap size", 1, catalog.MaxComponents, catalog.MaxExploreHeap)
+		hs, err := catalog.ParseInts(strings.Fields(pos), "heap size", 1, catalog.MaxComponents, impartialgame.MaxExploreHeap)
 		if err != nil {
 			return nil, err
 		}

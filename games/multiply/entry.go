@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/grundy-go/grundy/catalog"
+	"github.com/grundy-go/grundy/catalog/impartialgame"
 	"github.com/grundy-go/grundy/game"
 )
 
@@ -65,8 +66,8 @@ func (g *instance) parse(tokens []string) (*big.Int, error) {
 	return p, nil
 }
 
-func (g *instance) search() *catalog.Searched[int64] {
-	return &catalog.Searched[int64]{
+func (g *instance) search() *impartialgame.Searched[int64] {
+	return &impartialgame.Searched[int64]{
 		Name: g.spec,
 		Game: game.AsSplitting[int64](Game{N: g.n.Int64()}),
 		Parse: func(tokens []string) ([]int64, error) {
@@ -114,7 +115,7 @@ func (g *instance) Solve(ctx context.Context, tokens []string, opts catalog.Opti
 	if g.n.IsInt64() && g.n.Int64() <= MaxSearchN {
 		q := min(p.Int64(), g.n.Int64())
 		if p.IsInt64() {
-			if err := catalog.FillFromSearch(ctx, g.search(), []int64{q}, opts, r); err != nil {
+			if err := impartialgame.FillFromSearch(ctx, g.search(), []int64{q}, opts, r); err != nil {
 				return nil, err
 			}
 		}
@@ -127,5 +128,5 @@ func (g *instance) Solve(ctx context.Context, tokens []string, opts catalog.Opti
 // Explore lists the moves found by the search adapter; each position's
 // own report is Solve's.
 func (g *instance) Explore(ctx context.Context, tokens []string, opts catalog.Options, maxMoves int) (*catalog.Exploration, error) {
-	return catalog.BySearch(g, g.search()).Explore(ctx, tokens, opts, maxMoves)
+	return impartialgame.BySearch(g, g.search()).Explore(ctx, tokens, opts, maxMoves)
 }

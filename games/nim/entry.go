@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/grundy-go/grundy/catalog"
+	"github.com/grundy-go/grundy/catalog/impartialgame"
 	"github.com/grundy-go/grundy/game"
 )
 
@@ -54,8 +55,8 @@ type nimGame struct{}
 
 func (nimGame) Spec() string { return "nim" }
 
-func (g nimGame) search() *catalog.Searched[int] {
-	return &catalog.Searched[int]{
+func (g nimGame) search() *impartialgame.Searched[int] {
+	return &impartialgame.Searched[int]{
 		Name: "nim",
 		Game: nimHeap,
 		Parse: func(t []string) ([]int, error) {
@@ -90,7 +91,7 @@ func (g nimGame) Solve(ctx context.Context, tokens []string, opts catalog.Option
 	} else if rem, ok := onesRemoteness(heaps); ok {
 		r.Remoteness = &rem
 	} else if small, err := catalog.SmallInts(heaps, "heap size", maxSearchHeap); err == nil && sumSearchable(small) {
-		if r.Remoteness, err = catalog.SumRemoteness(ctx, nimHeap, strconv.Itoa, small, opts.Memory); err != nil {
+		if r.Remoteness, err = impartialgame.SumRemoteness(ctx, nimHeap, strconv.Itoa, small, opts.Memory); err != nil {
 			return nil, err
 		}
 	}
@@ -147,11 +148,11 @@ func sumSearchable(heaps []int) bool {
 		c, k := 1, min(m, v)
 		for i := 1; i <= k; i++ {
 			c = c * (m + v - k + i) / i
-			if c > catalog.SumSearchMaxMoves {
+			if c > impartialgame.SumSearchMaxMoves {
 				return false
 			}
 		}
-		if states *= c; states > catalog.SumSearchMaxMoves {
+		if states *= c; states > impartialgame.SumSearchMaxMoves {
 			return false
 		}
 	}
@@ -163,10 +164,10 @@ func sumSearchable(heaps []int) bool {
 		tokens += max(h, 0)
 	}
 	moves = min(moves, tokens)
-	if moves > catalog.SumSearchMaxMoves || states*moves > catalog.SumSearchMaxMoves {
+	if moves > impartialgame.SumSearchMaxMoves || states*moves > impartialgame.SumSearchMaxMoves {
 		return false
 	}
-	return int64(states*moves)*int64(n)*12 <= catalog.SumSearchMaxWork
+	return int64(states*moves)*int64(n)*12 <= impartialgame.SumSearchMaxWork
 }
 
 // remotenessBy returns the remoteness of Nim positions for the
@@ -174,7 +175,7 @@ func sumSearchable(heaps []int) bool {
 // else from search by sums when the position is small enough to search
 // (at most SumSearchMaxParts heaps, or within sumSearchable's bound);
 // unknown (nil) otherwise, without searching.
-func remotenessBy(sums *catalog.SumSearch[int]) func(context.Context, []int) (*int, error) {
+func remotenessBy(sums *impartialgame.SumSearch[int]) func(context.Context, []int) (*int, error) {
 	return func(ctx context.Context, hs []int) (*int, error) {
 		if rem, ok := onesRemoteness(hs); ok {
 			return &rem, nil
@@ -185,7 +186,7 @@ func remotenessBy(sums *catalog.SumSearch[int]) func(context.Context, []int) (*i
 				live++
 			}
 		}
-		if live > catalog.SumSearchMaxParts && !sumSearchable(hs) {
+		if live > impartialgame.SumSearchMaxParts && !sumSearchable(hs) {
 			return nil, nil
 		}
 		return sums.Remoteness(ctx, hs)
@@ -197,7 +198,7 @@ func (g nimGame) Table(ctx context.Context, upto int, opts catalog.Options) (*ca
 		return nil, fmt.Errorf("--upto %d: searching Nim heaps is quadratic; at most %d", upto, maxSearchHeap)
 	}
 	if opts.Method == catalog.Search {
-		return catalog.HeapTable(ctx, "nim", nimHeap, func(n int) int { return n }, upto, opts)
+		return impartialgame.HeapTable(ctx, "nim", nimHeap, func(n int) int { return n }, upto, opts)
 	}
 	t := &catalog.Table{Game: "nim", Values: make([]uint64, upto), Caption: "G(n) = n: a Nim heap of n is the nimber *n"}
 	for n := range t.Values {
@@ -219,11 +220,11 @@ func (g nimGame) Explore(ctx context.Context, tokens []string, opts catalog.Opti
 	if err != nil {
 		return nil, err
 	}
-	heaps, err := catalog.ParseInts(tokens, "heap size", 1, catalog.MaxComponents, catalog.MaxExploreHeap)
+	heaps, err := catalog.ParseInts(tokens, "heap size", 1, catalog.MaxComponents, impartialgame.MaxExploreHeap)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", catalog.ErrTooLargeToExplore, err)
 	}
-	sums := catalog.NewSumSearch(nimHeap, strconv.Itoa, false, opts.Memory)
+	sums := impartialgame.NewSumSearch(nimHeap, strconv.Itoa, false, opts.Memory)
 	defer sums.Release()
 	sums.Single = func(_ context.Context, h int) (bool, int, bool, error) { return h > 0, min(h, 1), true, nil }
 	value := func(_ context.Context, hs []int) (string, *big.Int, error) {
@@ -234,7 +235,7 @@ func (g nimGame) Explore(ctx context.Context, tokens []string, opts catalog.Opti
 		v := big.NewInt(int64(s))
 		return catalog.OutcomeOfValue(v), v, nil
 	}
-	return catalog.ExploreHeaps(ctx, report, heaps, nimHeap, value, remotenessBy(sums), maxMoves)
+	return impartialgame.ExploreHeaps(ctx, report, heaps, nimHeap, value, remotenessBy(sums), maxMoves)
 }
 
 type misereNim struct{}
@@ -274,11 +275,11 @@ func (g misereNim) Explore(ctx context.Context, tokens []string, opts catalog.Op
 	if err != nil {
 		return nil, err
 	}
-	heaps, err := catalog.ParseInts(tokens, "heap size", 1, catalog.MaxComponents, catalog.MaxExploreHeap)
+	heaps, err := catalog.ParseInts(tokens, "heap size", 1, catalog.MaxComponents, impartialgame.MaxExploreHeap)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", catalog.ErrTooLargeToExplore, err)
 	}
-	sums := catalog.NewSumSearch(nimHeap, strconv.Itoa, true, opts.Memory)
+	sums := impartialgame.NewSumSearch(nimHeap, strconv.Itoa, true, opts.Memory)
 	defer sums.Release()
 	value := func(_ context.Context, hs []int) (string, *big.Int, error) {
 		if misereWinsInts(hs) {
@@ -286,7 +287,7 @@ func (g misereNim) Explore(ctx context.Context, tokens []string, opts catalog.Op
 		}
 		return "P", nil, nil
 	}
-	return catalog.ExploreHeaps(ctx, report, heaps, nimHeap, value, remotenessBy(sums), maxMoves)
+	return impartialgame.ExploreHeaps(ctx, report, heaps, nimHeap, value, remotenessBy(sums), maxMoves)
 }
 
 // misereWinsInts is Bouton's misère rule (MisereWins) on int heaps: with

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/grundy-go/grundy/catalog"
+	"github.com/grundy-go/grundy/catalog/impartialgame"
 )
 
 // witness is a plain minimax over whole Nim positions (tuples of heaps),
@@ -448,7 +449,7 @@ func TestOnesRemotenessAgainstSearch(t *testing.T) {
 			for i := range heaps {
 				heaps[i] = i % 3 % 2 // zeros among the ones
 			}
-			s := catalog.NewSumSearch(nimHeap, strconv.Itoa, misere, nil)
+			s := impartialgame.NewSumSearch(nimHeap, strconv.Itoa, misere, nil)
 			want, err := s.Remoteness(context.Background(), heaps)
 			if err != nil || want == nil {
 				t.Fatalf("%v: search: %v %v", heaps, want, err)

@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/grundy-go/grundy/catalog"
+	"github.com/grundy-go/grundy/catalog/impartialgame"
 	"github.com/grundy-go/grundy/heap"
 )
 
@@ -122,8 +123,8 @@ func (g *heapRuleGame) maxHeap() int {
 	return maxHeapGameHeap
 }
 
-func (g *heapRuleGame) search() *catalog.Searched[int] {
-	return &catalog.Searched[int]{
+func (g *heapRuleGame) search() *impartialgame.Searched[int] {
+	return &impartialgame.Searched[int]{
 		Name: g.rule.Spec,
 		Game: Game{Rule: g.rule},
 		Parse: func(t []string) ([]int, error) {
@@ -235,7 +236,7 @@ func (g *heapRuleGame) Table(ctx context.Context, upto int, opts catalog.Options
 		if upto > maxHeapSearchHeap {
 			return nil, fmt.Errorf("--upto %d: searched tables of %s go up to %d", upto, g.rule.Spec, maxHeapSearchHeap)
 		}
-		return catalog.HeapTable(ctx, g.rule.Spec, Game{Rule: g.rule}, func(n int) int { return n }, upto, opts)
+		return impartialgame.HeapTable(ctx, g.rule.Spec, Game{Rule: g.rule}, func(n int) int { return n }, upto, opts)
 	}
 	vals, err := g.values(ctx, upto, opts)
 	if err != nil {
@@ -344,7 +345,7 @@ func (g treblecross) Explore(ctx context.Context, tokens []string, opts catalog.
 // Explore lists the moves found by the search adapter; each position's
 // own report is Solve's.
 func (g *heapRuleGame) Explore(ctx context.Context, tokens []string, opts catalog.Options, maxMoves int) (*catalog.Exploration, error) {
-	return catalog.BySearch(g, g.search()).Explore(ctx, tokens, opts, maxMoves)
+	return impartialgame.BySearch(g, g.search()).Explore(ctx, tokens, opts, maxMoves)
 }
 
 // An octal game with finitely many digits is ultimately periodic once the
@@ -371,7 +372,7 @@ func (g *heapRuleGame) proven(ctx context.Context, opts catalog.Options) (period
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if g.period.vals == nil {
-		vals, per, err := catalog.ProvenPeriod(ctx, g.rule, opts)
+		vals, per, err := impartialgame.ProvenPeriod(ctx, g.rule, opts)
 		if err != nil {
 			return periodicValues{}, per, err
 		}

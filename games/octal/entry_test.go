@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/grundy-go/grundy/catalog"
+	"github.com/grundy-go/grundy/catalog/impartialgame"
 )
 
 // periodicSpecs are octal games whose periods the heap engine proves
@@ -66,7 +67,7 @@ func TestSplitCounts(t *testing.T) {
 	ctx := context.Background()
 	for _, spec := range periodicSpecs {
 		g := periodicGame(t, spec)
-		vals, per, err := catalog.ProvenPeriod(ctx, g.rule, catalog.Options{})
+		vals, per, err := impartialgame.ProvenPeriod(ctx, g.rule, catalog.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/grundy-go/grundy/catalog"
+	"github.com/grundy-go/grundy/catalog/impartialgame"
 )
 
 // The catalog's adapter of the cutting game: "grundy solve paper WxH …"
@@ -78,8 +79,8 @@ func parsePaper(tokens []string) ([]paperSheet, error) {
 	return out, nil
 }
 
-func (instance) search() *catalog.Searched[Sheet] {
-	return &catalog.Searched[Sheet]{
+func (instance) search() *impartialgame.Searched[Sheet] {
+	return &impartialgame.Searched[Sheet]{
 		Name: "paper",
 		Game: Game{},
 		Parse: func(tokens []string) ([]Sheet, error) {
@@ -166,5 +167,5 @@ func (g instance) Solve(ctx context.Context, tokens []string, opts catalog.Optio
 // Explore lists the moves found by the search adapter; each position's
 // own report is Solve's.
 func (g instance) Explore(ctx context.Context, tokens []string, opts catalog.Options, maxMoves int) (*catalog.Exploration, error) {
-	return catalog.BySearch(g, g.search()).Explore(ctx, tokens, opts, maxMoves)
+	return impartialgame.BySearch(g, g.search()).Explore(ctx, tokens, opts, maxMoves)
 }

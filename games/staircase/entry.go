@@ -6,6 +6,7 @@ import (
 	"math/big"
 
 	"github.com/grundy-go/grundy/catalog"
+	"github.com/grundy-go/grundy/catalog/impartialgame"
 	"github.com/grundy-go/grundy/game"
 )
 
@@ -63,8 +64,8 @@ func (instance) parse(tokens []string) ([]*big.Int, error) {
 	return Normalize(cells)
 }
 
-func (g instance) search() *catalog.Searched[Key] {
-	return &catalog.Searched[Key]{
+func (g instance) search() *impartialgame.Searched[Key] {
+	return &impartialgame.Searched[Key]{
 		Name: "staircase",
 		Game: game.AsSplitting[Key](Game{}),
 		Parse: func(t []string) ([]Key, error) {
@@ -105,7 +106,7 @@ func (g instance) Solve(ctx context.Context, tokens []string, opts catalog.Optio
 	r.AddMoves(len(moves), func(i int) string { return catalog.JoinBig(moves[i].Apply(cells)) })
 	if staircaseWork(cells, staircaseQuickWork) >= 0 {
 		small, _ := catalog.SmallInts(cells, "cell", MaxCell)
-		if err := catalog.FillFromSearch(ctx, g.search(), []Key{MakeKey(small)}, opts, r); err != nil {
+		if err := impartialgame.FillFromSearch(ctx, g.search(), []Key{MakeKey(small)}, opts, r); err != nil {
 			return nil, err
 		}
 	}
@@ -115,5 +116,5 @@ func (g instance) Solve(ctx context.Context, tokens []string, opts catalog.Optio
 // Explore lists the moves found by the search adapter; each position's
 // own report is Solve's.
 func (g instance) Explore(ctx context.Context, tokens []string, opts catalog.Options, maxMoves int) (*catalog.Exploration, error) {
-	return catalog.SearchExplorer[Key]{Inst: g, Search: g.search(), Board: catalog.CoinStrip}.Explore(ctx, tokens, opts, maxMoves)
+	return impartialgame.SearchExplorer[Key]{Inst: g, Search: g.search(), Board: impartialgame.CoinStrip}.Explore(ctx, tokens, opts, maxMoves)
 }

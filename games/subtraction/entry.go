@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/grundy-go/grundy/catalog"
+	"github.com/grundy-go/grundy/catalog/impartialgame"
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/heap"
 )
@@ -77,10 +78,10 @@ var (
 )
 
 // heapGame is a searched game whose components are heaps given as numbers.
-type heapGame struct{ catalog.Searched[int] }
+type heapGame struct{ impartialgame.Searched[int] }
 
 func newHeapGame(spec string, g game.Game[int]) *heapGame {
-	return &heapGame{catalog.Searched[int]{
+	return &heapGame{impartialgame.Searched[int]{
 		Name:   spec,
 		Game:   game.AsSplitting(g),
 		Format: strconv.Itoa,
@@ -91,7 +92,7 @@ func newHeapGame(spec string, g game.Game[int]) *heapGame {
 }
 
 func (h *heapGame) Table(ctx context.Context, upto int, opts catalog.Options) (*catalog.Table, error) {
-	return catalog.HeapTable(ctx, h.Name, h.Game, func(n int) int { return n }, upto, opts)
+	return impartialgame.HeapTable(ctx, h.Name, h.Game, func(n int) int { return n }, upto, opts)
 }
 
 func newSubtract(params string) (catalog.Instance, error) {
@@ -180,7 +181,7 @@ func (b *bashGame) Solve(ctx context.Context, tokens []string, opts catalog.Opti
 			r.Remoteness = &n
 		}
 	} else if small, err := catalog.SmallInts(heaps, "heap size", maxSumSearchHeap); err == nil {
-		if r.Remoteness, err = catalog.SumRemoteness(ctx, b.game().Game, strconv.Itoa, small, opts.Memory); err != nil {
+		if r.Remoteness, err = impartialgame.SumRemoteness(ctx, b.game().Game, strconv.Itoa, small, opts.Memory); err != nil {
 			return nil, err
 		}
 	}
@@ -289,7 +290,7 @@ func (g *subtractGame) Solve(ctx context.Context, tokens []string, opts catalog.
 	if !large {
 		return g.heapGame.Solve(ctx, tokens, opts)
 	}
-	vals, per, err := catalog.ProvenPeriod(ctx, g.rule, opts)
+	vals, per, err := impartialgame.ProvenPeriod(ctx, g.rule, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -364,12 +365,12 @@ func (b *bashGame) Explore(ctx context.Context, tokens []string, opts catalog.Op
 	if err != nil {
 		return nil, err
 	}
-	heaps, err := catalog.ParseInts(tokens, "heap size", 1, 1, catalog.MaxExploreHeap)
+	heaps, err := catalog.ParseInts(tokens, "heap size", 1, 1, impartialgame.MaxExploreHeap)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", catalog.ErrTooLargeToExplore, err)
 	}
 	g := b.game().Game
-	sums := catalog.NewSumSearch(g, strconv.Itoa, true, opts.Memory)
+	sums := impartialgame.NewSumSearch(g, strconv.Itoa, true, opts.Memory)
 	defer sums.Release()
 	value := func(_ context.Context, hs []int) (string, *big.Int, error) {
 		if hs[0] == 0 || !MisereBashLoses(big.NewInt(int64(hs[0])), b.m) {
@@ -377,5 +378,5 @@ func (b *bashGame) Explore(ctx context.Context, tokens []string, opts catalog.Op
 		}
 		return "P", nil, nil
 	}
-	return catalog.ExploreHeaps(ctx, report, heaps, g, value, sums.Remoteness, maxMoves)
+	return impartialgame.ExploreHeaps(ctx, report, heaps, g, value, sums.Remoteness, maxMoves)
 }

@@ -6,6 +6,7 @@ import (
 	"math/big"
 
 	"github.com/grundy-go/grundy/catalog"
+	"github.com/grundy-go/grundy/catalog/impartialgame"
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/impartial"
 )
@@ -49,8 +50,8 @@ var (
 
 func (instance) Spec() string { return "wythoff" }
 
-func (instance) search() *catalog.Searched[Pos] {
-	return &catalog.Searched[Pos]{
+func (instance) search() *impartialgame.Searched[Pos] {
+	return &impartialgame.Searched[Pos]{
 		Name: "wythoff",
 		Game: game.AsSplitting[Pos](Game{}),
 		Parse: func(t []string) ([]Pos, error) {
@@ -100,7 +101,7 @@ func (g instance) Solve(ctx context.Context, tokens []string, opts catalog.Optio
 	if a.IsInt64() && b.IsInt64() && a.Int64() <= maxWythoffSearchHeap && b.Int64() <= maxWythoffSearchHeap &&
 		(a.Int64()+1)*(b.Int64()+1)*(a.Int64()+b.Int64()+1) <= wythoffQuickWork {
 		pos := Pos{A: int(a.Int64()), B: int(b.Int64())}
-		if err := catalog.FillFromSearch(ctx, g.search(), []Pos{pos}, opts, r); err != nil {
+		if err := impartialgame.FillFromSearch(ctx, g.search(), []Pos{pos}, opts, r); err != nil {
 			return nil, err
 		}
 	} else if r.Grundy == nil {
@@ -156,5 +157,5 @@ func (g instance) Table(ctx context.Context, upto int, opts catalog.Options) (*c
 // Explore lists the moves found by the search adapter; each position's
 // own report is Solve's.
 func (g instance) Explore(ctx context.Context, tokens []string, opts catalog.Options, maxMoves int) (*catalog.Exploration, error) {
-	return catalog.SearchExplorer[Pos]{Inst: g, Search: g.search(), Board: catalog.NumbersAsHeaps}.Explore(ctx, tokens, opts, maxMoves)
+	return impartialgame.SearchExplorer[Pos]{Inst: g, Search: g.search(), Board: impartialgame.NumbersAsHeaps}.Explore(ctx, tokens, opts, maxMoves)
 }
