@@ -1,0 +1,117 @@
+package cgt
+
+// Comparison of games (Leq, Geq, Less, Fuzzy), memoised in the Space by
+// pair of handles.
+
+// nusLeq compares two number-up-stars: x + a↑ + *j ≤ y + b↑ + *k.
+func nusLeq(a, b nus) bool {
+	if c := a.num.Cmp(b.num); c != 0 {
+		return c < 0
+	}
+	// b − a = d↑ + *e with d = b.up − a.up, e = a.nim ⊕ b.nim: it is ≥ 0
+	// when d ≥ 2, when d = 1 unless e = 1 (↑* is fuzzy), and when d = e = 0.
+	d := int64(b.up) - int64(a.up)
+	switch {
+	case d >= 2:
+		return true
+	case d == 1:
+		return a.nim^b.nim != 1
+	case d == 0:
+		return a.nim == b.nim
+	}
+	return false
+}
+
+// Leq reports whether g ≤ h: Left moving second in h − g never loses.
+// By definition g ≤ h unless some g^L ≥ h or some h^R ≤ g; by the number
+// avoidance theorem the options of a number need not be tried against a
+// game that is not a number (Siegel, CGT, II.3; CGSuite does the
+// same).
+//
+// Its error is a *budget.Exceeded (errors.Is(err, budget.ErrExceeded)) when
+// the work passes one of the Space's limits, or wraps the context's
+// error when s.Context is done; see the package doc.
+func (s *Space) Leq(g, h Game) (ok bool, err error) {
+	defer s.done(&err)
+	return s.leq(g, h), nil
+}
+
+func (s *Space) leq(g, h Game) bool {
+	if g == h {
+		return true
+	}
+	s.step()
+	ng, nh := &s.nodes[g], &s.nodes[h]
+	if ng.isNus && nh.isNus {
+		return nusLeq(ng.v, nh.v)
+	}
+	s.Stats.LeqCalls++
+	key := uint64(uint32(g))<<32 | uint64(uint32(h))
+	if r, ok := s.leqs.get(key); ok && !s.noMemo {
+		s.Stats.LeqHits++
+		return r == 1
+	}
+	s.step()
+	gNum, hNum := ng.isNus && ng.v.isNumber(), nh.isNus && nh.v.isNumber()
+	res := true
+	if !gNum {
+		for _, gl := range s.Left(g) {
+			if s.leq(h, gl) {
+				res = false
+				break
+			}
+		}
+	}
+	if res && !hNum {
+		for _, hr := range s.Right(h) {
+			if s.leq(hr, g) {
+				res = false
+				break
+			}
+		}
+	}
+	if !s.noMemo {
+		v := int32(0)
+		if res {
+			v = 1
+		}
+		s.leqs.put(key, v)
+	}
+	return res
+}
+
+// Geq reports g ≥ h.
+//
+// Its error is a *budget.Exceeded (errors.Is(err, budget.ErrExceeded)) when
+// the work passes one of the Space's limits, or wraps the context's
+// error when s.Context is done; see the package doc.
+func (s *Space) Geq(g, h Game) (ok bool, err error) {
+	defer s.done(&err)
+	return s.leq(h, g), nil
+}
+
+func (s *Space) geq(g, h Game) bool { return s.leq(h, g) }
+
+// Less reports g < h.
+//
+// Its error is a *budget.Exceeded (errors.Is(err, budget.ErrExceeded)) when
+// the work passes one of the Space's limits, or wraps the context's
+// error when s.Context is done; see the package doc.
+func (s *Space) Less(g, h Game) (ok bool, err error) {
+	defer s.done(&err)
+	return s.less(g, h), nil
+}
+
+func (s *Space) less(g, h Game) bool { return s.leq(g, h) && !s.leq(h, g) }
+
+// Fuzzy reports g || h: g and h are incomparable (confused).
+//
+// Its error is a *budget.Exceeded (errors.Is(err, budget.ErrExceeded)) when
+// the work passes one of the Space's limits, or wraps the context's
+// error when s.Context is done; see the package doc.
+func (s *Space) Fuzzy(g, h Game) (ok bool, err error) {
+	defer s.done(&err)
+	return s.fuzzy(g, h), nil
+}
+
+func (s *Space) fuzzy(g, h Game) bool { return !s.leq(g, h) && !s.leq(h, g) }

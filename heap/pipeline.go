@@ -1,0 +1,211 @@
+package heap
+
+import (
+	"slices"
+	"sort"
+	"sync/atomic"
+)
+
+// The sparse method on two cores. Values are computed in blocks of
+// farBlock heaps. A split (h, m−h) of a heap in the block [N, N+B) with a
+// heap h ≥ 2B has m−h < N−B, so all splits with far heaps h in [2B, N−B)
+// depend only on values known one block earlier: while the main goroutine
+// computes block [N−B, N), the far rare heaps and the scanned ones (see
+// farScan) are swept for block [N, N+B) into tables of one row per heap.
+// The work is cut into chunks of farChunk heaps that a second goroutine
+// takes one by one, and so does the main goroutine when it is done with
+// its block before the sweep is: neither waits for the other while there
+// is work, whatever the load of the machine. Each goroutine marks its own
+// rows, merged per heap. The main goroutine sweeps the near rare heaps
+// (below 2B, or found from N−B on) itself.
+const farBlock = 1024
+
+// pipelineFrom is the heap from which the sparse method runs on two cores
+// (for runs of at least twice as many values): eight blocks, below which
+// there is little far work to share. (A variable so that the tests can
+// run the pipeline on short runs; it must be a multiple of farBlock.)
+var pipelineFrom = 8192
+
+// farChunk is the number of heaps of the far sweep taken at a time.
+const farChunk = 32
+
+// farScan is the number of heaps h ≥ 2·farBlock whose splits (h, n−k−h)
+// are swept with the far rare ones: pairs of common heaps that settle most
+// of the rare candidates of the sparse method's mex before the search by
+// value (pairs.go). They lie in farWindows runs spread over the known
+// heaps, as pairs of values cluster by where the heaps lie. (On Grundy's
+// game to 10^6, the search by value took four times as long after one run
+// of 1024 heaps as after 32 runs of 32.)
+const (
+	farScan    = 1024
+	farWindows = 32
+)
+
+type farPipe struct {
+	jobs    chan func()
+	done    chan struct{}
+	pending bool
+	// The rows of the block being computed, and of the one being swept:
+	// the second goroutine's, and the main goroutine's own.
+	cur, next       []byte
+	curOwn, nextOwn []byte
+	curN, nextN     int // first heap of each block (-1: none)
+	curHi           int // rare[:curHi] was swept for cur (from index farLo)
+	nextHi          int
+	width           int // bytes per row
+	// The heaps of the sweep under way, and the chunks of them taken.
+	work   []int32
+	chunks []int
+	taken  atomic.Int32
+	sweep  func(rows []byte, heaps []int32)
+}
+
+// farRows returns the rows of heap n, or nil when n is not in the block
+// being computed.
+func (st *state) farRows(n int) (row, own []byte) {
+	p := st.far
+	if p == nil || p.curN < 0 || n < p.curN || n >= p.curN+farBlock {
+		return nil, nil
+	}
+	i := (n - p.curN) * p.width
+	return p.cur[i : i+p.width], p.curOwn[i : i+p.width]
+}
+
+// takeChunks sweeps the chunks of the far sweep not yet taken into rows.
+func (p *farPipe) takeChunks(rows []byte) {
+	for {
+		c := int(p.taken.Add(1)) - 1
+		if c+1 >= len(p.chunks) {
+			return
+		}
+		p.sweep(rows, p.work[p.chunks[c]:p.chunks[c+1]])
+	}
+}
+
+// farStep is called at the start of each block at n: it finishes the
+// sweep for this block (taking what is left of it) and starts the sweep
+// for the next one.
+func farStep[T unsigned](st *state, g []T, n int) {
+	p := st.far
+	if p.pending {
+		p.takeChunks(p.nextOwn)
+		<-p.done
+		p.pending = false
+	}
+	p.cur, p.next = p.next, p.cur
+	p.curOwn, p.nextOwn = p.nextOwn, p.curOwn
+	p.curN, p.nextN = p.nextN, -1
+	p.curHi = p.nextHi
+	st.farHi = p.curHi
+	if n+2*farBlock > st.upto || len(st.seen) > 1024 {
+		return
+	}
+	// Sweep for [n+B, n+2B) the rare heaps in [2B, n), known now.
+	lo := st.farLo
+	hi := len(st.rare)
+	if hi <= lo {
+		return
+	}
+	width := len(st.seen)
+	if _, ok := any(g).([]uint8); ok {
+		width = 256 // the rows sweepBlock8 needs
+	}
+	if width != p.width || len(p.next) != farBlock*width {
+		p.width = width
+		p.next = make([]byte, farBlock*width)
+		p.nextOwn = make([]byte, farBlock*width)
+		if p.curN >= 0 && len(p.cur) != farBlock*width {
+			p.curN = -1 // rows of another width: sweep this block alone
+		}
+	}
+	clear(p.next)
+	clear(p.nextOwn)
+	start := n + farBlock
+	p.nextN, p.nextHi = start, hi
+	p.pending = true
+	// The work: the far rare heaps, then the scanned heaps, in chunks
+	// that are each in ascending order.
+	p.work = append(p.work[:0], st.rare[lo:hi]...)
+	p.chunks = p.chunks[:0]
+	for c := 0; c < len(p.work); c += farChunk {
+		p.chunks = append(p.chunks, c)
+	}
+	if farScan > 0 {
+		scanned := len(p.work)
+		per := farScan / farWindows
+		span := max(n/2-2*farBlock-per, 0)
+		for w := range farWindows {
+			lo := 2*farBlock + span*w/farWindows
+			for h := lo; h < lo+per; h++ {
+				p.work = append(p.work, int32(h))
+			}
+		}
+		if span/farWindows < per {
+			slices.Sort(p.work[scanned:]) // the runs overlap
+		}
+		for c := scanned; c < len(p.work); c += farChunk {
+			p.chunks = append(p.chunks, c)
+		}
+	}
+	p.chunks = append(p.chunks, len(p.work))
+	p.taken.Store(0)
+	width, split2, unequal := p.width, st.split2, st.unequal
+	p.sweep = func(rows []byte, heaps []int32) {
+		sweepBlock(rows, width, g, start, farBlock, split2, unequal, heaps)
+	}
+	p.jobs <- func() { p.takeChunks(p.next) }
+}
+
+// midBlock is the length of the runs of heaps whose splits with the rare
+// heaps in [midBlock, 2·farBlock) ("middle") the main goroutine sweeps
+// together, into its own rows of the far sweep: their partners are all
+// below the run.
+const midBlock = 64
+
+// midStep sweeps the middle rare heaps for the heaps [n, n+midBlock),
+// and sets st.midN to n when it did.
+//
+// The rows were sized a block ago from the values known then, and the
+// partners of the middle heaps reach up to n, past them: when a value
+// known since is too wide for the rows (len(seen), the bound of every
+// nim-sum, is larger than a row), midStep leaves the run to value. (It
+// marked outside its row before, for values of 1024 or more, and masked
+// values of 512 or more to 9 bits in run16.)
+func midStep[T unsigned](st *state, g []T, n int) {
+	p := st.far
+	st.midN = -1
+	if p.curN < 0 || n < p.curN || n+midBlock > p.curN+farBlock {
+		return // the run is not in the block being computed
+	}
+	if len(st.seen) > p.width {
+		return
+	}
+	i := (n - p.curN) * p.width
+	rows := p.curOwn[i : i+midBlock*p.width]
+	sweepBlock(rows, p.width, g, n, midBlock, st.split2, st.unequal, st.rare[st.midLo:st.farLo])
+	st.midN = n
+}
+
+func (st *state) startFar() {
+	p := &farPipe{jobs: make(chan func()), done: make(chan struct{}), curN: -1, nextN: -1}
+	go func() {
+		for f := range p.jobs {
+			f()
+			p.done <- struct{}{}
+		}
+	}()
+	st.far = p
+	st.midN = -1
+	st.farLo = sort.Search(len(st.rare), func(i int) bool { return int(st.rare[i]) >= 2*farBlock })
+	st.midLo = sort.Search(len(st.rare), func(i int) bool { return int(st.rare[i]) >= midBlock })
+}
+
+func (st *state) stopFar() {
+	if p := st.far; p != nil {
+		if p.pending {
+			<-p.done
+		}
+		close(p.jobs)
+		st.far = nil
+	}
+}
