@@ -19,8 +19,13 @@ import (
 
 // TestSoak runs the server under hostile load on loopback, only when
 // GRUNDY_SOAK is set to a duration (".ci/run" sets 2m; 15s is enough to
-// iterate): 50 clients, each sending one request after another until the
-// time is up, a mix of
+// iterate): 50 clients, each sending a request, reading the answer, then
+// thinking for a random time (uniform from 0 to twice GRUNDY_SOAK_THINK,
+// 250 ms by default) until the time is up — a closed loop with think time,
+// as load generators model people and programs at a server: a latency
+// target is a statement about a given offered load, and with no think time
+// 50 clients saturate two cores by design and measure only the queue. The
+// requests are a mix of
 //
 //   - cheap requests: closed forms (Nim, Wythoff, Kayles, Bash) at random
 //     positions, so that the cache seldom answers them, in the ranges
@@ -56,6 +61,12 @@ func TestSoak(t *testing.T) {
 		}
 	}
 	hostile := os.Getenv("GRUNDY_SOAK_HOSTILE") != "0"
+	think := 250 * time.Millisecond
+	if v := os.Getenv("GRUNDY_SOAK_THINK"); v != "" {
+		if think, err = time.ParseDuration(v); err != nil || think < 0 {
+			t.Fatalf("GRUNDY_SOAK_THINK=%q: expected a duration such as 250ms", v)
+		}
+	}
 	skip := map[string]bool{}
 	for _, k := range strings.Split(os.Getenv("GRUNDY_SOAK_SKIP"), ",") {
 		skip[strings.TrimSpace(k)] = true
@@ -67,7 +78,7 @@ func TestSoak(t *testing.T) {
 	ts := httptest.NewServer(New(Config{Scripts: loaded}))
 	defer ts.Close()
 
-	r := soak(ts.URL, 50, dur, hostile, skip)
+	r := soak(ts.URL, 50, dur, think, hostile, skip)
 	for i, e := range r.errors {
 		if i == 10 {
 			t.Errorf("… %d errors in all", len(r.errors))
@@ -76,7 +87,7 @@ func TestSoak(t *testing.T) {
 		t.Error(e)
 	}
 	p50, p99 := r.percentile("cheap", 50), r.percentile("cheap", 99)
-	t.Logf("soak of %s, 50 clients, hostile traffic %v (skipped: %v)", dur, hostile, os.Getenv("GRUNDY_SOAK_SKIP"))
+	t.Logf("soak of %s, 50 clients thinking %s on average, hostile traffic %v (skipped: %v)", dur, think, hostile, os.Getenv("GRUNDY_SOAK_SKIP"))
 	t.Logf("requests: %d in %s, %.0f/s; by kind: %v", r.total(), r.elapsed.Round(time.Millisecond), float64(r.total())/r.elapsed.Seconds(), r.count)
 	t.Logf("statuses: %v", r.statuses)
 	t.Logf("cheap: p50 %s, p99 %s, max %s", p50, p99, r.percentile("cheap", 100))
@@ -84,6 +95,13 @@ func TestSoak(t *testing.T) {
 	t.Logf("RSS: start %d MiB, peak %d MiB, at each quarter %v MiB", r.rss[0]>>20, r.peakRSS>>20, r.quarters())
 	if len(r.lat["cheap"]) == 0 {
 		t.Fatal("no cheap request answered")
+	}
+	for i, c := range r.slowCheap {
+		if i == 20 {
+			t.Logf("… %d cheap requests took 100 ms or more", len(r.slowCheap))
+			break
+		}
+		t.Logf("slow cheap request: %s", c)
 	}
 	if p99 >= 100*time.Millisecond {
 		t.Errorf("cheap requests: p99 %s, want under 100 ms", p99)
@@ -102,6 +120,8 @@ type soakResult struct {
 	elapsed  time.Duration
 	rss      []int64 // VmRSS every 100 ms
 	peakRSS  int64
+	// slowCheap lists the cheap requests answered in 100 ms or more.
+	slowCheap []string
 }
 
 func (r *soakResult) total() int {
@@ -241,7 +261,7 @@ func nextRequest(rng *rand.Rand, hostile bool, skip map[string]bool) soakRequest
 }
 
 // soak runs clients against base for dur and gathers what they saw.
-func soak(base string, clients int, dur time.Duration, hostile bool, skip map[string]bool) *soakResult {
+func soak(base string, clients int, dur, think time.Duration, hostile bool, skip map[string]bool) *soakResult {
 	r := &soakResult{lat: map[string][]time.Duration{}, count: map[string]int{}, statuses: map[int]int{}}
 	ctx, cancel := context.WithTimeout(context.Background(), dur)
 	defer cancel()
@@ -308,8 +328,17 @@ func soak(base string, clients int, dur time.Duration, hostile bool, skip map[st
 					r.errors = append(r.errors, msg)
 				} else if resp.StatusCode == 200 {
 					r.lat[q.kind] = append(r.lat[q.kind], d)
+					if q.kind == "cheap" && d > 100*time.Millisecond {
+						r.slowCheap = append(r.slowCheap, fmt.Sprintf("%s %s %s", d.Round(time.Millisecond), q.name, q.body))
+					}
 				}
 				r.mu.Unlock()
+				if think > 0 {
+					select {
+					case <-ctx.Done():
+					case <-time.After(time.Duration(rng.Int64N(int64(2 * think)))):
+					}
+				}
 			}
 		}()
 	}
