@@ -42,8 +42,10 @@ type Config struct {
 	// CacheSize is the number of solved positions kept.
 	CacheSize int
 	// FastSlots is the number of fresh attempts the fast lane runs at
-	// once (default max(4, 2 × GOMAXPROCS)), and as many more attempts
-	// that have run past FastTimeout/5 may go on beside them; FastStates
+	// once (default max(4, 2 × GOMAXPROCS)); an attempt that has run past
+	// FastTimeout/5 gives its slot up to fresh requests and goes on among
+	// at most demotedSlots × FastSlots such attempts, or, when those are
+	// all taken, goes on to the slow lane at once; FastStates
 	// and FastTimeout bound each (default 20,000 positions and 50 ms of
 	// CPU time: the time the attempt ran, not the time it waited for a
 	// processor; wall-clock time where no thread's CPU clock can be
@@ -61,11 +63,32 @@ type Config struct {
 	// MaxMemory is the memory all searches together may charge (default
 	// 1 GiB): each request in the fast lane gets FastMemory (default
 	// 32 MiB), and each search in the slow lane an equal share of the
-	// rest, (MaxMemory − 2 × FastSlots × FastMemory) / SlowWorkers, at
+	// rest, (MaxMemory − (1 + demotedSlots) × FastSlots × FastMemory) /
+	// SlowWorkers, at
 	// least FastMemory.
 	MaxMemory  int64
 	FastMemory int64
 }
+
+// cpus is the number of processors the server's work may use: GOMAXPROCS,
+// or the machine's CPUs where GOMAXPROCS is set above them (Oversubscribe).
+func cpus() int { return min(runtime.GOMAXPROCS(0), runtime.NumCPU()) }
+
+// Oversubscribe sets GOMAXPROCS to four times the CPUs, for a process
+// whose main work is serving: with more threads than processors, the
+// kernel's scheduler orders the threads by their niceness (thread.go), so
+// a cheap request gets a processor while searches run on threads of lower
+// priority, between two of their context polls too. Go's own scheduler
+// treats every goroutine alike and cannot do that. grundy serve calls it.
+func Oversubscribe() {
+	runtime.GOMAXPROCS(max(runtime.GOMAXPROCS(0), 4*runtime.NumCPU()))
+}
+
+// demotedSlots is how many attempts past FastTimeout/5 may go on in the
+// fast lane for each fresh slot: enough that a cheap request that needs a
+// little more CPU than most is seldom sent to the slow lane, few enough
+// that they hold a small share of MaxMemory.
+const demotedSlots = 1
 
 // Defaults.
 const (
@@ -79,7 +102,7 @@ const (
 	DefaultFastTimeout = 50 * time.Millisecond
 	DefaultMaxQueue    = 64
 	DefaultMaxMemory   = 1 << 30
-	DefaultFastMemory  = 32 << 20
+	DefaultFastMemory  = 8 << 20
 )
 
 // Server serves the API and the explorer. It is an http.Handler.
@@ -113,7 +136,7 @@ func New(cfg Config) *Server {
 		cfg.CacheSize = DefaultCacheSize
 	}
 	if cfg.FastSlots <= 0 {
-		cfg.FastSlots = max(4, 2*runtime.GOMAXPROCS(0))
+		cfg.FastSlots = max(32, 16*cpus())
 	}
 	if cfg.FastStates <= 0 {
 		cfg.FastStates = DefaultFastStates
@@ -124,7 +147,7 @@ func New(cfg Config) *Server {
 	}
 	cfg.FastTimeout = min(cfg.FastTimeout, cfg.Timeout)
 	if cfg.SlowWorkers <= 0 {
-		cfg.SlowWorkers = max(1, runtime.GOMAXPROCS(0)-1)
+		cfg.SlowWorkers = max(1, cpus()-1)
 	}
 	if cfg.MaxQueue <= 0 {
 		cfg.MaxQueue = DefaultMaxQueue
@@ -137,7 +160,7 @@ func New(cfg Config) *Server {
 	}
 	s := &Server{cfg: cfg, scripts: loadScripts(cfg.Scripts), entries: map[string]*catalog.Entry{},
 		mux: http.NewServeMux(), cache: newCache(cfg.CacheSize),
-		fast: make(chan struct{}, cfg.FastSlots), demoted: make(chan struct{}, cfg.FastSlots),
+		fast: make(chan struct{}, cfg.FastSlots), demoted: make(chan struct{}, demotedSlots*cfg.FastSlots),
 		slow: newLane(cfg.SlowWorkers, cfg.MaxQueue), prio: newPrio()}
 	for _, e := range catalog.Entries() {
 		for _, name := range append([]string{e.Name}, e.Aliases...) {

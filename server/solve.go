@@ -10,6 +10,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	"github.com/grundy-go/grundy/budget"
 	"github.com/grundy-go/grundy/catalog"
@@ -155,7 +156,12 @@ func (s *Server) compute(ctx context.Context, g *served, pos string, params map[
 	defer s.slow.release()
 	t := s.prio.start(levelSlow)
 	defer t.finish()
-	res, err := s.explore(yieldCtx{ctx, t}, g, pos, params, s.cfg.MaxStates, s.slowMemory())
+	var res *solved
+	var err error
+	onThread(func(tid int) {
+		setNice(tid, niceSlow)
+		res, err = s.explore(yieldCtx{ctx, t}, g, pos, params, s.cfg.MaxStates, s.slowMemory())
+	})
 	return res, settle(ctx, err)
 }
 
@@ -181,12 +187,16 @@ func (s *Server) computeFast(ctx context.Context, g *served, pos string, params 
 	case <-ctx.Done():
 		return nil, ctx.Err(), true
 	}
-	demoted := false // holding a slot of s.demoted instead of s.fast
+	// The attempt holds a fresh slot, then perhaps a demoted one, then
+	// none: demote runs on the CPU watch's goroutine, the release below on
+	// this one.
+	var slotMu sync.Mutex
+	slot := s.fast
 	defer func() {
-		if demoted {
-			<-s.demoted
-		} else {
-			<-s.fast
+		slotMu.Lock()
+		defer slotMu.Unlock()
+		if slot != nil {
+			<-slot
 		}
 	}()
 	fctx, cancel := context.WithCancelCause(ctx)
@@ -200,16 +210,27 @@ func (s *Server) computeFast(ctx context.Context, g *served, pos string, params 
 	// Past FastTimeout/5 the attempt steps down to the demoted level and,
 	// if a slot for demoted attempts is free, gives its own to fresh
 	// requests.
+	var attemptTid atomic.Int64 // the attempt's thread, for demote to lower its priority
 	demote := func() {
+		slotMu.Lock()
+		defer slotMu.Unlock()
 		select {
 		case s.demoted <- struct{}{}:
-			<-s.fast
-			demoted = true
+			slot = s.demoted
+			t.demote()
+			setNice(int(attemptTid.Load()), niceDemoted)
 		default:
+			// Every slot for demoted attempts is taken: this attempt
+			// goes on to the slow lane. It gives its fresh slot up now,
+			// not when its solver next polls the context, so that no
+			// cheap request waits for a search to notice it was stopped.
+			slot = nil
+			cancel(errFastCPU)
 		}
-		t.demote()
+		<-s.fast
 	}
 	onThread(func(tid int) {
+		attemptTid.Store(int64(tid))
 		stop := watchCPU(tid, s.cfg.FastTimeout/5, s.cfg.FastTimeout, demote, cancel)
 		defer stop()
 		res, err = s.explore(yieldCtx{fctx, t}, g, pos, params, states, s.cfg.FastMemory)
@@ -254,7 +275,7 @@ func overFast(err error, states bool, limit int) bool {
 // slowMemory is the memory budget of one search in the slow lane: an
 // equal share of what the fast lane's slots (fresh and demoted) leave.
 func (s *Server) slowMemory() int64 {
-	rest := s.cfg.MaxMemory - 2*int64(s.cfg.FastSlots)*s.cfg.FastMemory
+	rest := s.cfg.MaxMemory - int64(s.cfg.FastSlots+cap(s.demoted))*s.cfg.FastMemory
 	return max(s.cfg.FastMemory, rest/int64(s.cfg.SlowWorkers))
 }
 

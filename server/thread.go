@@ -17,15 +17,37 @@ var errFastCPU = errors.New("the fast lane's CPU time is used up")
 // this work has run, and the garbage collector's work it was asked to help
 // with, but not the time it waited for a processor. tid is 0 where no
 // thread clock can be read (outside Linux).
+//
+// work may lower the thread's priority with setNice: the thread's
+// niceness is set back to 0 before it is unlocked, and when that is not
+// allowed (an unprivileged process may not raise a thread's priority) the
+// thread stays locked and ends with the goroutine, so that no thread of
+// lowered priority goes back to the runtime's pool.
 func onThread(work func(tid int)) {
 	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
 	tid := threadID()
 	if _, ok := threadCPU(tid); !ok {
 		tid = 0
 	}
 	work(tid)
+	if tid == 0 || setNice(tid, 0) {
+		runtime.UnlockOSThread()
+	}
 }
+
+// Niceness of the threads that run work below the fresh level (prio.go):
+// with more threads than processors (grundy serve runs GOMAXPROCS at four
+// times the CPUs), the kernel's scheduler, not only Go's, gives the
+// processors to cheap requests first, even between two context polls of
+// a search.
+const (
+	niceDemoted = 10
+	niceSlow    = 19
+)
+
+// wallDemote is how many times its CPU time to demotion (FastTimeout/5)
+// an attempt may hold a fresh slot in wall-clock time.
+const wallDemote = 2
 
 // watchCPU watches the CPU time of thread tid: it calls demote once the
 // thread has run for demote, and cancel(errFastCPU) once it has run for
@@ -63,15 +85,21 @@ func watchCPU(tid int, demoteAt, limit time.Duration, demote func(), cancel cont
 			cancel(errFastCPU)
 			return
 		}
-		if !demoted && u >= demoteAt {
+		// An attempt is also demoted once it has held its slot for
+		// wallDemote of wall-clock time, whatever its CPU time says:
+		// a search that runs on helper goroutines spends CPU time this
+		// thread's clock does not see, and a slot held that long keeps
+		// cheap requests waiting whatever the reason.
+		wall := time.Since(t0)
+		if !demoted && (u >= demoteAt || wall >= wallDemote*demoteAt) {
 			demoted = true
 			demote()
 		}
-		next := limit
+		next := limit - u
 		if !demoted {
-			next = demoteAt
+			next = min(demoteAt-u, wallDemote*demoteAt-wall)
 		}
-		timer.Reset(next - u)
+		timer.Reset(max(next, time.Millisecond))
 	}
 	mu.Lock()
 	timer = time.AfterFunc(min(demoteAt, limit), check)

@@ -48,6 +48,7 @@ share of --max-memory. Ctrl-C stops the server.`,
 					return err
 				}
 			}
+			server.Oversubscribe()
 			srv := server.New(server.Config{Scripts: loaded, MaxStates: maxStates, Timeout: timeout, MaxMemory: maxMemory})
 			return srv.Listen(cmd.Context(), addr, func(url string) {
 				fmt.Fprintf(cmd.OutOrStdout(), "grundy explorer on %s (API under %sapi/v1/; Ctrl-C stops)\n", url, url)
