@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/grundy-go/grundy/budget"
+	"github.com/grundy-go/grundy/outcome"
 	"github.com/grundy-go/grundy/payoff"
 )
 
@@ -321,4 +322,24 @@ func editDistance(a, b string) int {
 		}
 	}
 	return d[len(a)][len(b)]
+}
+
+// ParseTieBreak reads a tie-break rule by name (first, last, spiteful,
+// generous), for Options.TieBreak.
+func ParseTieBreak(name string) (payoff.TieBreak, error) { return payoff.ParseTieBreak(name) }
+
+// DescribeOutcome says in words what a report's outcome means for the
+// player to move: "" when the outcome is not one of the classes N, P, D,
+// L, R (a game with more players names its own). A D with a value is a
+// game of chance or of mixed strategies, where nobody can force a win and
+// the value says how the player to move fares on average.
+func (r *Report) DescribeOutcome() string {
+	var o outcome.Outcome
+	if err := o.UnmarshalText([]byte(r.Outcome)); err != nil {
+		return ""
+	}
+	if o == outcome.D && r.Value != nil {
+		return "neither player can force a win; value is the expected result for the player to move"
+	}
+	return o.Describe()
 }

@@ -167,3 +167,41 @@ func shorten(s string) string {
 
 // CGTThermograph draws the thermograph of g as an SVG image.
 func CGTThermograph(s *cgt.Space, g cgt.Game) ([]byte, error) { return s.ThermographSVG(g) }
+
+// KindPartizan is the Entry Kind of partizan games, whose instances are
+// Valuers.
+const KindPartizan = "partizan"
+
+// Valuer is implemented by the instances of partizan games: Value parses
+// a position (a sum of its parts) and returns its canonical value in s,
+// with the position written back in the game's notation. A front end
+// recognises a partizan game by this interface, never by its name.
+type Valuer interface {
+	Instance
+	Value(ctx context.Context, s *cgt.Space, tokens []string, opts Options) (g cgt.Game, position string, err error)
+}
+
+// ErrNotPartizan is wrapped by PartizanValue's error for a game that is
+// not a Valuer.
+var ErrNotPartizan = errors.New("not a partizan game")
+
+// PartizanValue is the report of 'grundy value': the CGT report of the
+// canonical value of a position of a partizan game, named by the game's
+// spec and the position as the game writes it.
+func PartizanValue(ctx context.Context, inst Instance, tokens []string, opts Options, copts CGTOptions) (*CGTReport, error) {
+	v, ok := inst.(Valuer)
+	if !ok {
+		return nil, fmt.Errorf("game %q: %w", inst.Spec(), ErrNotPartizan)
+	}
+	s := NewCGTSpace(ctx, copts.MaxSteps)
+	g, pos, err := v.Value(ctx, s, tokens, opts)
+	if err != nil {
+		return nil, err
+	}
+	r, err := DescribeCGT(s, g, copts)
+	if err != nil {
+		return nil, err
+	}
+	r.Game, r.Position = inst.Spec(), pos
+	return r, nil
+}

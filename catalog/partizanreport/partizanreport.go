@@ -13,18 +13,12 @@ import (
 	"github.com/grundy-go/grundy/games/partizan"
 )
 
-// Instance is implemented by the instances of partizan games: Value parses
-// a position (a sum of its parts) and returns its canonical value in s,
-// with the position written back in the game's notation. A front end
-// recognises a partizan game by this interface (or by its Entry's Kind,
-// "partizan"), never by its name.
-type Instance interface {
-	catalog.Instance
-	Value(ctx context.Context, s *cgt.Space, tokens []string, opts catalog.Options) (g cgt.Game, position string, err error)
-}
+// Instance is the catalog's Valuer: the interface of the instances of
+// partizan games, by which front ends recognise them.
+type Instance = catalog.Valuer
 
 // Kind is the catalog.Entry Kind of the partizan games.
-const Kind = "partizan"
+const Kind = catalog.KindPartizan
 
 // Rules tell Game how to read, value, move and draw the positions of one
 // partizan game whose positions (or parts of a sum) are of type P.

@@ -1,11 +1,9 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -13,42 +11,14 @@ import (
 	"github.com/grundy-go/grundy/catalog"
 )
 
-// The helpers 'grundy value' (value.go) shares with this command: the
-// report is the catalog's (catalog.CGTReport, catalog.DescribeCGT), and
-// the space of games is made by the catalog too, so this package names no
-// type of package cgt (the helpers' types are inferred).
-var (
-	newCgtSpace      = withDefaultSteps(catalog.NewCGTSpace)
-	describeGame     = withoutThermograph(catalog.DescribeCGT)
-	writeThermograph = toFile(catalog.CGTThermograph)
-)
-
-func withDefaultSteps[S any](f func(context.Context, int64) S) func(context.Context) S {
-	return func(ctx context.Context) S { return f(ctx, 0) }
-}
-
-func withoutThermograph[S, G any](f func(S, G, catalog.CGTOptions) (*catalog.CGTReport, error)) func(S, G) (*catalog.CGTReport, error) {
-	return func(s S, g G) (*catalog.CGTReport, error) { return f(s, g, catalog.CGTOptions{}) }
-}
-
-// toFile turns a thermograph drawer into one that writes the SVG file
-// path (--svg).
-func toFile[S, G any](draw func(S, G) ([]byte, error)) func(S, G, string) error {
-	return func(s S, g G, path string) error {
-		img, err := draw(s, g)
-		if err != nil {
-			return err
-		}
-		return writeSVG(path, img)
-	}
-}
-
 // writeSVG writes the thermograph file of --svg.
+// It goes through a temporary file that is fsynced and renamed, as every
+// file the command writes (atomicfile.go).
 func writeSVG(path string, img []byte) error {
-	if err := os.WriteFile(path, img, 0o644); err != nil {
-		return fmt.Errorf("--svg: %w", err)
-	}
-	return nil
+	return writeFileAtomic("--svg", path, tableTempPrefix, func(w io.Writer) error {
+		_, err := w.Write(img)
+		return err
+	})
 }
 
 // printCgtReport writes the report for people.

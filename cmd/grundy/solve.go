@@ -11,8 +11,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/grundy-go/grundy/catalog"
-	"github.com/grundy-go/grundy/outcome"
-	"github.com/grundy-go/grundy/payoff"
 )
 
 // solveFlags are the flags of commands that solve positions.
@@ -46,7 +44,7 @@ func (f *solveFlags) options(p *progress) (catalog.Options, error) {
 		return opts, err
 	}
 	if f.payoffs {
-		tie, err := payoff.ParseTieBreak(f.tieBreak)
+		tie, err := catalog.ParseTieBreak(f.tieBreak)
 		if err != nil {
 			return opts, fmt.Errorf("bad --tie-break: %w", err)
 		}
@@ -156,14 +154,7 @@ const maxMovesShown = 20
 
 func printReport(w io.Writer, r *catalog.Report) {
 	fmt.Fprintf(w, "%s  %s\n", r.Game, r.Position)
-	var o outcome.Outcome
-	if err := o.UnmarshalText([]byte(r.Outcome)); err == nil {
-		desc := o.Describe()
-		if o == outcome.D && r.Value != nil {
-			// Chance or mixed strategies: nobody can force a win, and
-			// the value says how the player to move fares on average.
-			desc = "neither player can force a win; value is the expected result for the player to move"
-		}
+	if desc := r.DescribeOutcome(); desc != "" {
 		fmt.Fprintf(w, "  outcome     %s: %s\n", r.Outcome, desc)
 	} else {
 		fmt.Fprintf(w, "  outcome     %s\n", r.Outcome)

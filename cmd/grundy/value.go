@@ -7,7 +7,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/grundy-go/grundy/catalog"
-	"github.com/grundy-go/grundy/catalog/partizanreport"
 )
 
 // partizanGames names the registered partizan games (Entry.Kind
@@ -15,7 +14,7 @@ import (
 func partizanGames() string {
 	var names []string
 	for _, e := range catalog.Entries() {
-		if e.Kind == partizanreport.Kind {
+		if e.Kind == catalog.KindPartizan {
 			names = append(names, e.Name)
 		}
 	}
@@ -36,14 +35,13 @@ atomic weight, as 'grundy cgt' does. Positions that fall apart into
 independent regions are valued region by region and summed.`,
 		Example:           "  grundy value domineering 2x3 --json\n  grundy value hackenbush lrrl rl\n  grundy value toads-and-frogs TT..FF",
 		Args:              cobra.MinimumNArgs(1),
-		ValidArgsFunction: completeGame(func(e *catalog.Entry) bool { return e.Kind == partizanreport.Kind }),
+		ValidArgsFunction: completeGame(func(e *catalog.Entry) bool { return e.Kind == catalog.KindPartizan }),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			inst, err := catalog.Lookup(args[0])
 			if err != nil {
 				return err
 			}
-			pi, ok := inst.(partizanreport.Instance)
-			if !ok {
+			if _, ok := inst.(catalog.Valuer); !ok {
 				return fmt.Errorf("game %q is not a partizan game; use 'grundy solve' (partizan games: %s)", inst.Spec(), partizanGames())
 			}
 			p := newProgress()
@@ -51,19 +49,13 @@ independent regions are valued region by region and summed.`,
 			limits.options(&opts)
 			ctx, cancel := limits.context(cmd.Context())
 			defer cancel()
-			s := newCgtSpace(ctx)
-			g, pos, err := pi.Value(ctx, s, args[1:], opts)
+			r, err := catalog.PartizanValue(ctx, inst, args[1:], opts, catalog.CGTOptions{Thermograph: svg != ""})
 			p.Done()
 			if err != nil {
 				return timedOut(ctx, err)
 			}
-			r, err := describeGame(s, g)
-			if err != nil {
-				return timedOut(ctx, err)
-			}
-			r.Game, r.Position = inst.Spec(), pos
 			if svg != "" {
-				if err := writeThermograph(s, g, svg); err != nil {
+				if err := writeSVG(svg, r.Thermograph); err != nil {
 					return err
 				}
 			}
