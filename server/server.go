@@ -74,14 +74,14 @@ type Config struct {
 // or the machine's CPUs where GOMAXPROCS is set above them (Oversubscribe).
 func cpus() int { return min(runtime.GOMAXPROCS(0), runtime.NumCPU()) }
 
-// Oversubscribe sets GOMAXPROCS to four times the CPUs, for a process
+// Oversubscribe sets GOMAXPROCS to twice the CPUs, for a process
 // whose main work is serving: with more threads than processors, the
 // kernel's scheduler orders the threads by their niceness (thread.go), so
 // a cheap request gets a processor while searches run on threads of lower
 // priority, between two of their context polls too. Go's own scheduler
 // treats every goroutine alike and cannot do that. grundy serve calls it.
 func Oversubscribe() {
-	runtime.GOMAXPROCS(max(runtime.GOMAXPROCS(0), 4*runtime.NumCPU()))
+	runtime.GOMAXPROCS(max(runtime.GOMAXPROCS(0), 2*runtime.NumCPU()))
 }
 
 // demotedSlots is how many attempts past FastTimeout/5 may go on in the

@@ -36,8 +36,8 @@ func onThread(work func(tid int)) {
 }
 
 // Niceness of the threads that run work below the fresh level (prio.go):
-// with more threads than processors (grundy serve runs GOMAXPROCS at four
-// times the CPUs), the kernel's scheduler, not only Go's, gives the
+// with more threads than processors (grundy serve runs GOMAXPROCS at twice
+// the CPUs), the kernel's scheduler, not only Go's, gives the
 // processors to cheap requests first, even between two context polls of
 // a search.
 const (
