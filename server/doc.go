@@ -19,21 +19,22 @@
 //     solvers, which poll it).
 //   - Work is scheduled in two lanes, so that cheap requests are answered
 //     while slow ones run. Every uncached request first runs in the fast
-//     lane: max(4, 2 × GOMAXPROCS) fresh attempts at once, each within
-//     20,000 positions, 32 MiB of charged memory (catalog.Options.Memory)
+//     lane: max(32, 16 × CPUs) fresh attempts at once, each within
+//     20,000 positions, 8 MiB of charged memory (catalog.Options.Memory)
 //     and 50 ms of CPU time. The time is the attempt's own, read from its
 //     thread's CPU clock (thread.go), not the wall clock, so that a cheap
 //     request on a busy machine is slower but is never taken for an
-//     expensive one. Past a fifth of that an attempt is demoted: it makes
-//     way for fresh ones on the processor and, if one of as many slots
-//     for demoted attempts is free, gives its own slot to them. Closed
-//     forms and small searches finish there and never wait for a search.
-//     What does not finish (it used its CPU time, or went past the fast
-//     lane's positions or memory: a budget.Exceeded) goes on to the slow
-//     lane, which runs at most max(1, GOMAXPROCS − 1) searches at once,
-//     each with the full budget (MaxStates, 2,000,000 by default, and an
-//     equal share of 1 GiB less the fast lane's 2 × max(4, 2 ×
-//     GOMAXPROCS) slots of 32 MiB). At most 64 requests wait for it,
+//     expensive one. Past a fifth of that (or twice that in wall-clock
+//     time) an attempt is demoted: it gives its fresh slot up at once,
+//     makes way for fresh attempts on the processor and goes on among at
+//     most as many demoted attempts; when those are all taken it goes on
+//     to the slow lane. Closed forms and small searches finish there and
+//     never wait for a search. What does not finish (it used its CPU
+//     time, or went past the fast lane's positions or memory: a
+//     budget.Exceeded) goes on to the slow lane, which runs at most
+//     max(1, CPUs − 1) searches at once, each with the full budget
+//     (MaxStates, 2,000,000 by default, and an equal share of 1 GiB less
+//     the fast lane's slots of 8 MiB). At most 64 requests wait for it,
 //     served in turn per client address (round robin over the addresses,
 //     first come first served for each), so one client cannot hold the
 //     lane; past 64 a request is refused at once with 503. A game script
@@ -43,7 +44,10 @@
 //   - On the processor, fresh fast-lane attempts come first, demoted ones
 //     next and slow-lane searches last (prio.go): Go's scheduler treats
 //     all goroutines alike, so lower work steps aside, when its solver
-//     polls the context, while more urgent work runs.
+//     polls the context, while more urgent work runs; and between two
+//     polls the kernel orders them, since demoted attempts and searches
+//     run on threads of lower priority (nice 10 and 19) and grundy serve
+//     runs twice as many threads as CPUs (Oversubscribe).
 //   - Errors are mapped to statuses by their type, never their words:
 //     budget.ErrExceeded (and the catalog's own kinds of "too large") is
 //     422, the request's deadline or a full queue 503, a panic 500,

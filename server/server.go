@@ -42,7 +42,7 @@ type Config struct {
 	// CacheSize is the number of solved positions kept.
 	CacheSize int
 	// FastSlots is the number of fresh attempts the fast lane runs at
-	// once (default max(4, 2 × GOMAXPROCS)); an attempt that has run past
+	// once (default max(32, 16 × CPUs)); an attempt that has run past
 	// FastTimeout/5 gives its slot up to fresh requests and goes on among
 	// at most demotedSlots × FastSlots such attempts, or, when those are
 	// all taken, goes on to the slow lane at once; FastStates
@@ -62,7 +62,7 @@ type Config struct {
 	MaxQueue    int
 	// MaxMemory is the memory all searches together may charge (default
 	// 1 GiB): each request in the fast lane gets FastMemory (default
-	// 32 MiB), and each search in the slow lane an equal share of the
+	// 8 MiB), and each search in the slow lane an equal share of the
 	// rest, (MaxMemory − (1 + demotedSlots) × FastSlots × FastMemory) /
 	// SlowWorkers, at
 	// least FastMemory.
