@@ -1,23 +1,41 @@
-// Package catalog turns game specs such as "nim", "subtract:1,3,4" or
-// "moore:2" into games ready to solve, and solves them into Reports: the
-// layer between the game definitions (games/...) with the solvers, and the
-// front ends (cmd/grundy, the server), which only parse flags, call
-// Lookup and Solve, and print.
+// Package catalog is the core of grundy's registry: it turns game specs
+// such as "nim", "subtract:1,3,4" or "moore:2" into games ready to solve,
+// and defines the typed reports every front end presents. It is the
+// layer between the game definitions with their solvers and the front
+// ends (cmd/grundy, the server), which only parse flags or requests, call
+// the catalog, and print.
 //
-// Every built-in game is an Entry registered by its own package's init
-// function (games/nim/entry.go, games/wythoff/entry.go, …; catalog/builtin
-// imports them all): its spec name, parameter and position syntax, and a
-// constructor. An Instance answers Solve for a position given as the
-// tokens that follow the game on the command line; the Report it returns is
-// the JSON contract of DESIGN.md ("game", "position", "outcome", "grundy",
-// "remoteness", "winning_moves", plus "payoff" and "value" for games that
-// have them).
+// It holds the contract and nothing game-specific:
+//
+//   - Entry, Instance, Options and Report (the JSON contract of `grundy
+//     solve`: "game", "position", "outcome", "grundy", "remoteness",
+//     "winning_moves", plus "payoff" and "value" for games that have
+//     them), Table, the registry (Register, Lookup, LookupBuiltin,
+//     Entries) and the reading of positions typed by people (tokens.go);
+//   - the explorer's contract: Explorer, Exploration, MoveInfo, Board,
+//     and SuccessorLister for games whose moves are listed one by one;
+//   - the reports of the other commands, so that the server serves them
+//     as the command line prints them: SeqReport (heap games' values and
+//     periods, from instances that are Sequencers), CGTReport (the
+//     calculator, and the value of a partizan game's position through a
+//     Valuer), MatrixReport, CheckReport (through the checker the script
+//     package registers), PositionTable; exact numbers are Numbers, never
+//     floats or `any`.
+//
+// Every built-in game is registered by its own package's init function
+// (games/nim/entry.go, games/wythoff/entry.go, …), as database/sql
+// drivers register themselves; catalog/builtin imports them all, and
+// nothing here switches on a game's type. What adapters of one kind share
+// lives beside this package: impartialgame (search, sums, closed forms
+// checked against search), partizanreport, payoffreport; catalogtest has
+// the helpers their tests share.
 //
 // Games with a closed form (Bouton's theorem for Nim, Wythoff's Beatty
 // pairs, …) answer from it on arbitrary-size integers by default; with
 // Method Search the same question goes to the exhaustive solver, which the
 // tests use as the closed form's second witness.
 //
-// Errors returned by Lookup and Solve are meant for people: one line that
-// names the bad token and says what was expected.
+// Errors are meant for people and name no flag: a bad token is one line
+// that says what was expected; a limit is a *budget.Exceeded and running
+// out of time the context's error, which each front end words its own way.
 package catalog
