@@ -343,3 +343,11 @@ func (r *Report) DescribeOutcome() string {
 	}
 	return o.Describe()
 }
+
+// Usage is how a spec of e's game is written: "octal:CODE", "kayles".
+func (e *Entry) Usage() string {
+	if e.Params == "" {
+		return e.Name
+	}
+	return e.Name + ":" + e.Params
+}

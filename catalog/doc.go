@@ -14,13 +14,10 @@
 //     Entries) and the reading of positions typed by people (tokens.go);
 //   - the explorer's contract: Explorer, Exploration, MoveInfo, Board,
 //     and SuccessorLister for games whose moves are listed one by one;
-//   - the reports of the other commands, so that the server serves them
-//     as the command line prints them: SeqReport (heap games' values and
-//     periods, from instances that are Sequencers), CGTReport (the
-//     calculator, and the value of a partizan game's position through a
-//     Valuer), MatrixReport, CheckReport (through the checker the script
-//     package registers), PositionTable; exact numbers are Numbers, never
-//     floats or `any`.
+//   - PositionTable, the table of every position of a finite graph game.
+//
+// The reports of the other commands (seq, cgt, value, matrix, check) are
+// in the sibling package reports, so that this core stays the contract.
 //
 // Every built-in game is registered by its own package's init function
 // (games/nim/entry.go, games/wythoff/entry.go, …), as database/sql

@@ -3,23 +3,23 @@ package script
 import (
 	"context"
 
-	"github.com/grundy-go/grundy/catalog"
+	"github.com/grundy-go/grundy/catalog/reports"
 )
 
 // The check of a game script is a report of the catalog ('grundy check'
-// asks catalog.CheckScript): this package registers the checker, as it
+// asks reports.CheckScript): this package registers the checker, as it
 // registers its resolver.
 func init() {
-	catalog.RegisterScriptChecker(checkScript)
+	reports.RegisterScriptChecker(checkScript)
 }
 
-var _ catalog.ScriptError = (*Error)(nil)
+var _ reports.ScriptError = (*Error)(nil)
 
 // ScriptPos is where in the script the error is: file:line:col, or the
-// file name alone (catalog.ScriptError).
+// file name alone (reports.ScriptError).
 func (e *Error) ScriptPos() string { return e.Pos }
 
-func checkScript(ctx context.Context, path string, src []byte, opts catalog.CheckOptions) (*catalog.CheckReport, error) {
+func checkScript(ctx context.Context, path string, src []byte, opts reports.CheckOptions) (*reports.CheckReport, error) {
 	g, err := Load(ctx, path, src, Options{Params: opts.Params, MaxSteps: opts.MaxSteps, Print: opts.Print})
 	if err != nil {
 		return nil, err
@@ -28,7 +28,7 @@ func checkScript(ctx context.Context, path string, src []byte, opts catalog.Chec
 	if err != nil {
 		return nil, err
 	}
-	return &catalog.CheckReport{
+	return &reports.CheckReport{
 		File: r.File, Functions: r.Functions, Players: r.Players,
 		Misere: r.Misere, Payoff: r.Payoff, Labelled: r.Labelled,
 		Solver: r.Solver, Start: r.Start,

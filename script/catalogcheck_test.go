@@ -6,16 +6,16 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/grundy-go/grundy/catalog"
+	"github.com/grundy-go/grundy/catalog/reports"
 	"github.com/grundy-go/grundy/script"
 )
 
 func TestCatalogCheck(t *testing.T) {
-	if catalog.DefaultScriptSteps != script.DefaultMaxSteps {
-		t.Errorf("catalog.DefaultScriptSteps %d, script.DefaultMaxSteps %d", catalog.DefaultScriptSteps, script.DefaultMaxSteps)
+	if reports.DefaultScriptSteps != script.DefaultMaxSteps {
+		t.Errorf("reports.DefaultScriptSteps %d, script.DefaultMaxSteps %d", reports.DefaultScriptSteps, script.DefaultMaxSteps)
 	}
 	src := []byte("start = 4\ndef moves(n):\n    return [n - t for t in (1, 2) if t <= n]\n")
-	r, err := catalog.CheckScript(context.Background(), "sub.star", src, catalog.CheckOptions{Explore: 3})
+	r, err := reports.CheckScript(context.Background(), "sub.star", src, reports.CheckOptions{Explore: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -26,8 +26,8 @@ func TestCatalogCheck(t *testing.T) {
 	if string(b) != want {
 		t.Errorf("got  %s\nwant %s", b, want)
 	}
-	_, err = catalog.CheckScript(context.Background(), "bad.star", []byte("start = 1\ndef moves(n):\n    return [1 // 0]\n"), catalog.CheckOptions{})
-	var se catalog.ScriptError
+	_, err = reports.CheckScript(context.Background(), "bad.star", []byte("start = 1\ndef moves(n):\n    return [1 // 0]\n"), reports.CheckOptions{})
+	var se reports.ScriptError
 	if !errors.As(err, &se) || se.ScriptPos() != "bad.star:3:15" {
 		t.Errorf("a script's error: %v (%T)", err, err)
 	}

@@ -11,7 +11,7 @@ import (
 	"strings"
 
 	"github.com/grundy-go/grundy/budget"
-	"github.com/grundy-go/grundy/catalog"
+	"github.com/grundy-go/grundy/catalog/reports"
 )
 
 // The reports that are not positions of a game: the values of a heap
@@ -82,7 +82,7 @@ func (s *Server) handleSeq(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, err.Error())
 		return
 	}
-	seq, err := catalog.AsSequencer(g.inst)
+	seq, err := reports.AsSequencer(g.inst)
 	if err != nil {
 		writeError(w, http.StatusBadRequest, err.Error())
 		return
@@ -96,8 +96,8 @@ func (s *Server) handleSeq(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusUnprocessableEntity, fmt.Sprintf("upto %d: this server computes at most %d values", upto, MaxSeqUpto))
 		return
 	}
-	rep, err := runReport(s, r, func(ctx context.Context, fast bool) (*catalog.SeqReport, error) {
-		return catalog.SequenceOf(ctx, seq, upto, catalog.SeqOptions{})
+	rep, err := runReport(s, r, func(ctx context.Context, fast bool) (*reports.SeqReport, error) {
+		return reports.SequenceOf(ctx, seq, upto, reports.SeqOptions{})
 	})
 	if err != nil {
 		s.reportFailure(w, r, err, "the sequence")
@@ -129,12 +129,12 @@ func (s *Server) handleCGT(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusUnprocessableEntity, fmt.Sprintf("the expression is %d bytes long; this server takes at most %d", len(req.Expr), MaxCGTExpr))
 		return
 	}
-	rep, err := runReport(s, r, func(ctx context.Context, fast bool) (*catalog.CGTReport, error) {
+	rep, err := runReport(s, r, func(ctx context.Context, fast bool) (*reports.CGTReport, error) {
 		steps := int64(cgtSlowSteps)
 		if fast {
 			steps = cgtFastSteps
 		}
-		return catalog.CGT(ctx, req.Expr, catalog.CGTOptions{MaxSteps: steps})
+		return reports.CGT(ctx, req.Expr, reports.CGTOptions{MaxSteps: steps})
 	})
 	if err != nil {
 		s.reportFailure(w, r, err, "the calculation")
@@ -158,8 +158,8 @@ func (s *Server) handleMatrix(w http.ResponseWriter, r *http.Request) {
 		}
 		req.Matrix = strings.ReplaceAll(v.Get("matrix"), ";", "\n")
 	}
-	rep, err := runReport(s, r, func(ctx context.Context, fast bool) (*catalog.MatrixReport, error) {
-		return catalog.Matrix(ctx, strings.NewReader(req.Matrix), catalog.MatrixOptions{MaxRows: MaxMatrixSide, MaxColumns: MaxMatrixSide})
+	rep, err := runReport(s, r, func(ctx context.Context, fast bool) (*reports.MatrixReport, error) {
+		return reports.Matrix(ctx, strings.NewReader(req.Matrix), reports.MatrixOptions{MaxRows: MaxMatrixSide, MaxColumns: MaxMatrixSide})
 	})
 	if err != nil {
 		s.reportFailure(w, r, err, "the matrix game")

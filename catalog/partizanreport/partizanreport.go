@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/grundy-go/grundy/catalog"
+	"github.com/grundy-go/grundy/catalog/reports"
 	"github.com/grundy-go/grundy/cgt"
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/games/partizan"
@@ -15,10 +16,10 @@ import (
 
 // Instance is the catalog's Valuer: the interface of the instances of
 // partizan games, by which front ends recognise them.
-type Instance = catalog.Valuer
+type Instance = reports.Valuer
 
 // Kind is the catalog.Entry Kind of the partizan games.
-const Kind = catalog.KindPartizan
+const Kind = reports.KindPartizan
 
 // Rules tell Game how to read, value, move and draw the positions of one
 // partizan game whose positions (or parts of a sum) are of type P.

@@ -6,9 +6,8 @@ import (
 	"io"
 	"strings"
 
+	"github.com/grundy-go/grundy/catalog/reports"
 	"github.com/spf13/cobra"
-
-	"github.com/grundy-go/grundy/catalog"
 )
 
 // writeSVG writes the thermograph file of --svg.
@@ -22,7 +21,7 @@ func writeSVG(path string, img []byte) error {
 }
 
 // printCgtReport writes the report for people.
-func printCgtReport(w io.Writer, r *catalog.CGTReport) {
+func printCgtReport(w io.Writer, r *reports.CGTReport) {
 	aw := "undefined (not an all-small game)"
 	if r.AtomicWeight != nil {
 		aw = *r.AtomicWeight
@@ -101,8 +100,8 @@ first player wins), P (the second player wins). Fractions are exact.`,
 				return fmt.Errorf("no expression given (see 'grundy cgt --help')")
 			}
 			expr := strings.Join(rest, " ")
-			r, err := catalog.CGT(cmd.Context(), expr, catalog.CGTOptions{Thermograph: svg != ""})
-			if errors.Is(err, catalog.ErrThermographOfComparison) {
+			r, err := reports.CGT(cmd.Context(), expr, reports.CGTOptions{Thermograph: svg != ""})
+			if errors.Is(err, reports.ErrThermographOfComparison) {
 				return fmt.Errorf("--svg draws one game, not a comparison")
 			}
 			if err != nil {

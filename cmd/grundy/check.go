@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/grundy-go/grundy/catalog"
+	"github.com/grundy-go/grundy/catalog/reports"
 )
 
 // scriptFlags are the flags for game scripts (GAME ending in .star):
@@ -28,7 +29,7 @@ func (f *scriptFlags) register(cmd *cobra.Command, withPos bool) {
 	if withPos {
 		cmd.Flags().StringVar(&f.pos, "pos", "", "the position as a Starlark `EXPR`, for game scripts (e.g. --pos '((1, 2), \"ab\")')")
 	}
-	cmd.Flags().Uint64Var(&f.maxSteps, "max-steps", 0, fmt.Sprintf("Starlark step budget of each call of a script function (default %d)", catalog.DefaultScriptSteps))
+	cmd.Flags().Uint64Var(&f.maxSteps, "max-steps", 0, fmt.Sprintf("Starlark step budget of each call of a script function (default %d)", reports.DefaultScriptSteps))
 	cmd.Flags().DurationVar(&f.timeout, "timeout", 0, "wall-clock limit, e.g. 30s (default none)")
 }
 
@@ -69,7 +70,7 @@ func (f *scriptFlags) context(ctx context.Context) (context.Context, context.Can
 // wrap names the wall-clock limit when it ended the work.
 func (f *scriptFlags) wrap(err error) error {
 	if err != nil && f.timeout > 0 && errors.Is(err, context.DeadlineExceeded) {
-		var se catalog.ScriptError
+		var se reports.ScriptError
 		if !errors.As(err, &se) {
 			return fmt.Errorf("the wall-clock limit of %s was reached (raise it with --timeout)", f.timeout)
 		}
@@ -113,7 +114,7 @@ contract, and 'grundy new-script' for a template.`,
 			}
 			ctx, cancel := flags.context(cmd.Context())
 			defer cancel()
-			r, err := catalog.CheckScript(ctx, args[0], src, catalog.CheckOptions{
+			r, err := reports.CheckScript(ctx, args[0], src, reports.CheckOptions{
 				Params:   params,
 				MaxSteps: flags.maxSteps,
 				Explore:  explore,
@@ -130,12 +131,12 @@ contract, and 'grundy new-script' for a template.`,
 		},
 	}
 	flags.register(cmd, false)
-	cmd.Flags().IntVar(&explore, "explore", catalog.DefaultCheckExplore, "explore at most this many positions from the start")
+	cmd.Flags().IntVar(&explore, "explore", reports.DefaultCheckExplore, "explore at most this many positions from the start")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object")
 	return cmd
 }
 
-func printCheck(w io.Writer, r *catalog.CheckReport) {
+func printCheck(w io.Writer, r *reports.CheckReport) {
 	fmt.Fprintf(w, "%s: ok\n", r.File)
 	fmt.Fprintf(w, "  defines     %s\n", strings.Join(r.Functions, ", "))
 	play := "normal play: who cannot move loses"

@@ -19,6 +19,7 @@ func TestImports(t *testing.T) {
 	allowed := []string{
 		"github.com/grundy-go/grundy/catalog",
 		"github.com/grundy-go/grundy/catalog/builtin",
+		"github.com/grundy-go/grundy/catalog/reports",
 		"github.com/grundy-go/grundy/server",
 		"github.com/grundy-go/grundy/budget",
 		"github.com/spf13/cobra",

@@ -6,9 +6,8 @@ import (
 	"os"
 	"strings"
 
+	"github.com/grundy-go/grundy/catalog/reports"
 	"github.com/spf13/cobra"
-
-	"github.com/grundy-go/grundy/catalog"
 )
 
 func newMatrixCmd() *cobra.Command {
@@ -39,7 +38,7 @@ equilibrium inequality was confirmed in exact rational arithmetic, and the
 				defer f.Close()
 				r, name = f, args[0]
 			}
-			rep, err := catalog.Matrix(cmd.Context(), r, catalog.MatrixOptions{})
+			rep, err := reports.Matrix(cmd.Context(), r, reports.MatrixOptions{})
 			if err != nil {
 				return fmt.Errorf("%s: %w", name, err)
 			}
@@ -54,14 +53,14 @@ equilibrium inequality was confirmed in exact rational arithmetic, and the
 	return cmd
 }
 
-func printMatrix(w io.Writer, r *catalog.MatrixReport) {
+func printMatrix(w io.Writer, r *reports.MatrixReport) {
 	fmt.Fprintf(w, "matrix game  %d rows × %d columns\n", r.Rows, r.Columns)
 	if r.Verified {
 		fmt.Fprintf(w, "  value            %s = %.6g (what the row player secures; verified exactly)\n", r.Value, r.Value.Float64())
 	} else {
 		fmt.Fprintf(w, "  value            between %s and %s (≈ %.6g; the simplex's strategies could not be made exact)\n", r.Lower, r.Upper, r.Value.Float64())
 	}
-	show := func(label string, strategy []catalog.Number) {
+	show := func(label string, strategy []reports.Number) {
 		var parts []string
 		for i, x := range strategy {
 			if s := x.String(); s != "0" {

@@ -11,9 +11,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/grundy-go/grundy/catalog/reports"
 	"github.com/spf13/cobra"
-
-	"github.com/grundy-go/grundy/catalog"
 )
 
 func newSeqCmd() *cobra.Command {
@@ -45,7 +44,7 @@ Games:
 		Example: "  grundy seq kayles --upto 200\n  grundy seq octal:0.376 --upto 5000000 --out 376.zst\n  grundy seq grundy-game --upto 100000000 --out gg.zst --resume gg.zst",
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			game, err := catalog.LookupSequencer(args[0])
+			game, err := reports.LookupSequencer(args[0])
 			if err != nil {
 				return err
 			}
@@ -53,7 +52,7 @@ Games:
 			if err != nil {
 				return err
 			}
-			opts := catalog.SeqOptions{NoPeriodFill: noPeriodFill}
+			opts := reports.SeqOptions{NoPeriodFill: noPeriodFill}
 			switch method {
 			case "sparse":
 			case "plain":
@@ -70,13 +69,13 @@ Games:
 				cleanStale(filepath.Dir(out), seqTempPrefix)
 			}
 			if resume != "" {
-				if opts.Resume, err = catalog.ReadSeqFile(resume, game, upto); err != nil {
+				if opts.Resume, err = reports.ReadSeqFile(resume, game, upto); err != nil {
 					return fmt.Errorf("--resume %s: %v", resume, plainError(err))
 				}
 			}
 			p := newProgress()
 			opts.Progress = func(n int) { p.Report(n, "values") }
-			rep, err := catalog.SequenceOf(cmd.Context(), game, upto, opts)
+			rep, err := reports.SequenceOf(cmd.Context(), game, upto, opts)
 			p.Done()
 			if err != nil {
 				if errors.Is(err, context.Canceled) && out != "" && rep != nil && rep.Values.Len() > opts.Resume.Len() {
@@ -115,31 +114,31 @@ Games:
 // seqGames lists the games that have a sequence, for the help.
 func seqGames() string {
 	var b strings.Builder
-	for _, e := range catalog.SequenceGames() {
+	for _, e := range reports.SequenceGames() {
 		fmt.Fprintf(&b, "  %-14s %s\n", e.Usage(), e.Summary)
 	}
 	return b.String()
 }
 
-func parseUpto(s string, g catalog.Sequencer) (int, error) {
+func parseUpto(s string, g reports.Sequencer) (int, error) {
 	n, err := strconv.ParseInt(s, 10, 64)
-	if max := catalog.SeqMaxUpto(g); err != nil || n < 1 || n > int64(max) {
+	if max := reports.SeqMaxUpto(g); err != nil || n < 1 || n > int64(max) {
 		return 0, fmt.Errorf("--upto %q: expected a number of values from 1 to %d for %s", s, max, g.Spec())
 	}
 	return int(n), nil
 }
 
 // saveValues writes the file whole or not at all (writeFileAtomic).
-func saveValues(path string, rep *catalog.SeqReport) error {
+func saveValues(path string, rep *reports.SeqReport) error {
 	return writeFileAtomic("--out", path, seqTempPrefix, func(w io.Writer) error {
-		return catalog.WriteSeqFile(w, rep)
+		return reports.WriteSeqFile(w, rep)
 	})
 }
 
 // printSeq shows the values in rows of the period length (so the periodic
 // part shows as repeated rows), with what they mean. Long runs show the
 // first rows, the rows where the period starts, and the last rows.
-func printSeq(w io.Writer, rep *catalog.SeqReport) {
+func printSeq(w io.Writer, rep *reports.SeqReport) {
 	spec, v := rep.Game, rep.Values
 	n := v.Len()
 	fmt.Fprintf(w, "%s: G(n), the Sprague–Grundy value of a heap of n, for n = 0 … %d (0: the player to move loses)\n", spec, n-1)

@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/grundy-go/grundy/catalog"
+	"github.com/grundy-go/grundy/catalog/reports"
 )
 
 // partizanGames names the registered partizan games (Entry.Kind
@@ -14,7 +15,7 @@ import (
 func partizanGames() string {
 	var names []string
 	for _, e := range catalog.Entries() {
-		if e.Kind == catalog.KindPartizan {
+		if e.Kind == reports.KindPartizan {
 			names = append(names, e.Name)
 		}
 	}
@@ -35,13 +36,13 @@ atomic weight, as 'grundy cgt' does. Positions that fall apart into
 independent regions are valued region by region and summed.`,
 		Example:           "  grundy value domineering 2x3 --json\n  grundy value hackenbush lrrl rl\n  grundy value toads-and-frogs TT..FF",
 		Args:              cobra.MinimumNArgs(1),
-		ValidArgsFunction: completeGame(func(e *catalog.Entry) bool { return e.Kind == catalog.KindPartizan }),
+		ValidArgsFunction: completeGame(func(e *catalog.Entry) bool { return e.Kind == reports.KindPartizan }),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			inst, err := catalog.Lookup(args[0])
 			if err != nil {
 				return err
 			}
-			if _, ok := inst.(catalog.Valuer); !ok {
+			if _, ok := inst.(reports.Valuer); !ok {
 				return fmt.Errorf("game %q is not a partizan game; use 'grundy solve' (partizan games: %s)", inst.Spec(), partizanGames())
 			}
 			p := newProgress()
@@ -49,7 +50,7 @@ independent regions are valued region by region and summed.`,
 			limits.options(&opts)
 			ctx, cancel := limits.context(cmd.Context())
 			defer cancel()
-			r, err := catalog.PartizanValue(ctx, inst, args[1:], opts, catalog.CGTOptions{Thermograph: svg != ""})
+			r, err := reports.PartizanValue(ctx, inst, args[1:], opts, reports.CGTOptions{Thermograph: svg != ""})
 			p.Done()
 			if err != nil {
 				return timedOut(ctx, err)

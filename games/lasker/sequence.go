@@ -1,11 +1,11 @@
 package lasker
 
 import (
-	"github.com/grundy-go/grundy/catalog"
+	"github.com/grundy-go/grundy/catalog/reports"
 	"github.com/grundy-go/grundy/heap"
 )
 
-var _ catalog.Sequencer = instance{}
+var _ reports.Sequencer = instance{}
 
 // HeapRule is Lasker's Nim for the heap engine: 'grundy seq lasker' and
 // /api/v1/seq reach it by the name solve does.

@@ -1,11 +1,11 @@
 package nim
 
 import (
-	"github.com/grundy-go/grundy/catalog"
+	"github.com/grundy-go/grundy/catalog/reports"
 	"github.com/grundy-go/grundy/heap"
 )
 
-var _ catalog.Sequencer = nimGame{}
+var _ reports.Sequencer = nimGame{}
 
 // HeapRule is Nim on one heap for the heap engine ('grundy seq nim', whose
 // values are G(n) = n).

@@ -2,11 +2,12 @@ package octal
 
 import (
 	"github.com/grundy-go/grundy/catalog"
+	"github.com/grundy-go/grundy/catalog/reports"
 	"github.com/grundy-go/grundy/heap"
 )
 
 // The heap games of this package offer their sequence of values
-// (catalog.Sequencer): 'grundy seq' and /api/v1/seq reach them by the
+// (reports.Sequencer): 'grundy seq' and /api/v1/seq reach them by the
 // names solve does. The all-but subtraction games, whose rule is a code
 // with an infinite tail, are registered here too, since the heap engine
 // computes them as it computes octal codes.
@@ -24,8 +25,8 @@ func init() {
 }
 
 var (
-	_ catalog.Sequencer = (*heapRuleGame)(nil)
-	_ catalog.Sequencer = treblecross{}
+	_ reports.Sequencer = (*heapRuleGame)(nil)
+	_ reports.Sequencer = treblecross{}
 )
 
 // HeapRule is the game's rule for the heap engine.

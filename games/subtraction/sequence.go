@@ -1,16 +1,16 @@
 package subtraction
 
 import (
-	"github.com/grundy-go/grundy/catalog"
+	"github.com/grundy-go/grundy/catalog/reports"
 	"github.com/grundy-go/grundy/heap"
 )
 
 // S-Nim and the Fibonacci game offer their sequence of values
-// (catalog.Sequencer): 'grundy seq' and /api/v1/seq reach them by the
+// (reports.Sequencer): 'grundy seq' and /api/v1/seq reach them by the
 // names solve does.
 var (
-	_ catalog.Sequencer = (*heapGame)(nil)
-	_ catalog.Sequencer = (*subtractGame)(nil)
+	_ reports.Sequencer = (*heapGame)(nil)
+	_ reports.Sequencer = (*subtractGame)(nil)
 )
 
 // HeapRule is the game's rule for the heap engine, which reads the spec

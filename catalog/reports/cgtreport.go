@@ -1,4 +1,4 @@
-package catalog
+package reports
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/grundy-go/grundy/catalog"
 	"github.com/grundy-go/grundy/cgt"
 )
 
@@ -177,8 +178,8 @@ const KindPartizan = "partizan"
 // with the position written back in the game's notation. A front end
 // recognises a partizan game by this interface, never by its name.
 type Valuer interface {
-	Instance
-	Value(ctx context.Context, s *cgt.Space, tokens []string, opts Options) (g cgt.Game, position string, err error)
+	catalog.Instance
+	Value(ctx context.Context, s *cgt.Space, tokens []string, opts catalog.Options) (g cgt.Game, position string, err error)
 }
 
 // ErrNotPartizan is wrapped by PartizanValue's error for a game that is
@@ -188,7 +189,7 @@ var ErrNotPartizan = errors.New("not a partizan game")
 // PartizanValue is the report of 'grundy value': the CGT report of the
 // canonical value of a position of a partizan game, named by the game's
 // spec and the position as the game writes it.
-func PartizanValue(ctx context.Context, inst Instance, tokens []string, opts Options, copts CGTOptions) (*CGTReport, error) {
+func PartizanValue(ctx context.Context, inst catalog.Instance, tokens []string, opts catalog.Options, copts CGTOptions) (*CGTReport, error) {
 	v, ok := inst.(Valuer)
 	if !ok {
 		return nil, fmt.Errorf("game %q: %w", inst.Spec(), ErrNotPartizan)

@@ -1,4 +1,4 @@
-package catalog
+package reports
 
 import (
 	"bufio"
@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/grundy-go/grundy/budget"
+	"github.com/grundy-go/grundy/catalog"
 	"github.com/grundy-go/grundy/heap"
 )
 
@@ -23,7 +24,7 @@ import (
 // heap engine computes: octal and hexadecimal codes, subtraction games,
 // Grundy's game, Lasker's Nim, Nim on one heap.
 type Sequencer interface {
-	Instance
+	catalog.Instance
 	// HeapRule is the game's rule for the heap engine. Its Spec is the
 	// instance's spec: it names the game in reports and value files.
 	HeapRule() *heap.Rule
@@ -75,7 +76,7 @@ type ArithPeriod struct {
 
 // LookupSequencer returns the heap game spec names, for SequenceOf.
 func LookupSequencer(spec string) (Sequencer, error) {
-	inst, err := Lookup(spec)
+	inst, err := catalog.Lookup(spec)
 	if err != nil {
 		return nil, err
 	}
@@ -84,7 +85,7 @@ func LookupSequencer(spec string) (Sequencer, error) {
 
 // AsSequencer returns inst's sequence, or an error naming the games that
 // have one.
-func AsSequencer(inst Instance) (Sequencer, error) {
+func AsSequencer(inst catalog.Instance) (Sequencer, error) {
 	s, ok := inst.(Sequencer)
 	if !ok || s.HeapRule() == nil {
 		var names []string
@@ -98,9 +99,9 @@ func AsSequencer(inst Instance) (Sequencer, error) {
 
 // SequenceGames returns the registered games that have a sequence, in
 // the registry's order.
-func SequenceGames() []*Entry {
-	var out []*Entry
-	for _, e := range Entries() {
+func SequenceGames() []*catalog.Entry {
+	var out []*catalog.Entry
+	for _, e := range catalog.Entries() {
 		if sequenceEntry(e) {
 			out = append(out, e)
 		}
@@ -108,17 +109,9 @@ func SequenceGames() []*Entry {
 	return out
 }
 
-// Usage is how a spec of e's game is written: "octal:CODE", "kayles".
-func (e *Entry) Usage() string {
-	if e.Params == "" {
-		return e.Name
-	}
-	return e.Name + ":" + e.Params
-}
-
 // sequenceEntry reports whether e's games are Sequencers, by making the
 // game of its example.
-func sequenceEntry(e *Entry) bool {
+func sequenceEntry(e *catalog.Entry) bool {
 	spec := e.Name
 	if e.Params != "" {
 		f := strings.Fields(e.Example)
@@ -127,7 +120,7 @@ func sequenceEntry(e *Entry) bool {
 		}
 		spec = f[1]
 	}
-	inst, err := lookupEntry(spec, true)
+	inst, err := catalog.LookupBuiltin(spec)
 	if err != nil {
 		return false
 	}

@@ -1,4 +1,4 @@
-package catalog
+package reports
 
 import (
 	"context"
@@ -22,8 +22,8 @@ const DefaultScriptSteps = 10_000_000
 
 // CheckOptions tune CheckScript.
 type CheckOptions struct {
-	Params   map[string]string // the script's parameters, as Options.Params
-	MaxSteps uint64            // as Options.ScriptSteps
+	Params   map[string]string // the script's parameters, as catalog.Options.Params
+	MaxSteps uint64            // as catalog.Options.ScriptSteps
 	// Explore bounds the positions explored from the start; 0 for
 	// DefaultCheckExplore.
 	Explore int

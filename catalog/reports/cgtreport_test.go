@@ -1,4 +1,4 @@
-package catalog_test
+package reports_test
 
 import (
 	"context"
@@ -9,11 +9,11 @@ import (
 	"testing"
 
 	"github.com/grundy-go/grundy/budget"
-	"github.com/grundy-go/grundy/catalog"
+	"github.com/grundy-go/grundy/catalog/reports"
 )
 
 func TestCGTReport(t *testing.T) {
-	r, err := catalog.CGT(context.Background(), "{2|-1/2}", catalog.CGTOptions{})
+	r, err := reports.CGT(context.Background(), "{2|-1/2}", reports.CGTOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -25,7 +25,7 @@ func TestCGTReport(t *testing.T) {
 	if r.Mean.Rat().Cmp(big.NewRat(3, 4)) != 0 || r.RightStop.Float64() != -0.5 {
 		t.Errorf("mean %v, right stop %v: not typed exactly", r.Mean, r.RightStop)
 	}
-	r, err = catalog.CGT(context.Background(), "^^*", catalog.CGTOptions{Thermograph: true})
+	r, err = reports.CGT(context.Background(), "^^*", reports.CGTOptions{Thermograph: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -35,7 +35,7 @@ func TestCGTReport(t *testing.T) {
 }
 
 func TestCGTComparison(t *testing.T) {
-	r, err := catalog.CGT(context.Background(), "{0|*} == ^", catalog.CGTOptions{})
+	r, err := reports.CGT(context.Background(), "{0|*} == ^", reports.CGTOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -43,17 +43,17 @@ func TestCGTComparison(t *testing.T) {
 	if string(b) != `{"result":true}` || r.Comparison.Op != "==" || r.Comparison.Right != "^" {
 		t.Errorf("got %s, %+v", b, r.Comparison)
 	}
-	if _, err := catalog.CGT(context.Background(), "1 < 2", catalog.CGTOptions{Thermograph: true}); !errors.Is(err, catalog.ErrThermographOfComparison) {
+	if _, err := reports.CGT(context.Background(), "1 < 2", reports.CGTOptions{Thermograph: true}); !errors.Is(err, reports.ErrThermographOfComparison) {
 		t.Errorf("thermograph of a comparison: %v", err)
 	}
 }
 
 func TestCGTErrors(t *testing.T) {
-	_, err := catalog.CGT(context.Background(), "{1|", catalog.CGTOptions{})
+	_, err := reports.CGT(context.Background(), "{1|", reports.CGTOptions{})
 	if err == nil || !strings.Contains(err.Error(), `bad expression "{1|": column 1`) {
 		t.Errorf("bad expression: %v", err)
 	}
-	_, err = catalog.CGT(context.Background(), "+-(1,2,3,4,5,6,7,8) + +-(1,2,3,4,5,6,7,9)", catalog.CGTOptions{MaxSteps: 10})
+	_, err = reports.CGT(context.Background(), "+-(1,2,3,4,5,6,7,8) + +-(1,2,3,4,5,6,7,9)", reports.CGTOptions{MaxSteps: 10})
 	if !errors.Is(err, budget.ErrExceeded) {
 		t.Errorf("over the step budget: %v, want a budget.Exceeded", err)
 	}
@@ -61,24 +61,24 @@ func TestCGTErrors(t *testing.T) {
 
 func TestNumberJSON(t *testing.T) {
 	for _, c := range []struct {
-		n    catalog.Number
+		n    reports.Number
 		want string
 	}{
-		{catalog.Number{}, `"0"`},
-		{catalog.NumberFrac(-5, 4), `"-5/16"`},
-		{catalog.NumberFrac(6, 1), `"3"`},
-		{catalog.NewNumber(big.NewRat(2, 3)), `"2/3"`},
+		{reports.Number{}, `"0"`},
+		{reports.NumberFrac(-5, 4), `"-5/16"`},
+		{reports.NumberFrac(6, 1), `"3"`},
+		{reports.NewNumber(big.NewRat(2, 3)), `"2/3"`},
 	} {
 		b, err := json.Marshal(c.n)
 		if err != nil || string(b) != c.want {
 			t.Errorf("%v: got %s, %v; want %s", c.n, b, err, c.want)
 		}
-		var back catalog.Number
+		var back reports.Number
 		if err := json.Unmarshal(b, &back); err != nil || back.Rat().Cmp(c.n.Rat()) != 0 {
 			t.Errorf("%s read back as %v, %v", b, back, err)
 		}
 	}
-	var n catalog.Number
+	var n reports.Number
 	if err := json.Unmarshal([]byte(`"1/0"`), &n); err == nil {
 		t.Errorf(`"1/0" read as %v`, n)
 	}
