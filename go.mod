@@ -9,7 +9,6 @@ require (
 	github.com/rogpeppe/go-internal v1.16.0
 	github.com/spf13/cobra v1.10.2
 	go.starlark.net v0.0.0-20260908191801-89a6a09411d5
-	golang.org/x/term v0.47.0
 	gonum.org/v1/gonum v0.17.0
 )
 

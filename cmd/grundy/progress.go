@@ -5,8 +5,6 @@ import (
 	"io"
 	"os"
 	"time"
-
-	"golang.org/x/term"
 )
 
 // progress reports how far a long search has got, on stderr when stderr is
@@ -34,7 +32,7 @@ func newProgress() *progress {
 	return &progress{
 		w:       os.Stderr,
 		start:   time.Now(),
-		enabled: term.IsTerminal(int(os.Stderr.Fd())),
+		enabled: isTerminal(os.Stderr),
 		file:    os.Getenv(progressFileEnv),
 	}
 }
@@ -64,4 +62,12 @@ func (p *progress) Done() {
 	if p.shown {
 		fmt.Fprint(p.w, "\r\033[K")
 	}
+}
+
+// isTerminal reports whether f is a terminal (a character device: a pipe
+// or a file is not), which is what progress needs to know; the standard
+// library's file mode says it without a terminal package.
+func isTerminal(f *os.File) bool {
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
 }
