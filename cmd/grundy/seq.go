@@ -53,12 +53,18 @@ Games:
 				return err
 			}
 			opts := reports.SeqOptions{NoPeriodFill: noPeriodFill}
+			// --method means what it means in solve and table: auto is
+			// the fast method (the sparse-space engine), search the
+			// plain computation over every option, the witness; the
+			// engines' own names are accepted too.
 			switch method {
-			case "sparse":
-			case "plain":
+			case "auto", "sparse":
+			case "search", "plain":
 				opts.Plain = true
+			case "closed":
+				return fmt.Errorf("--method closed: seq computes values, it has no closed form; use auto or search")
 			default:
-				return fmt.Errorf("--method %q: expected sparse or plain", method)
+				return fmt.Errorf("bad --method %q: expected auto (the sparse-space method) or search (every option, the witness)", method)
 			}
 			if out != "" {
 				// Before the work: a run of hours must not end in "is a
@@ -105,7 +111,7 @@ Games:
 	cmd.Flags().BoolVar(&jsonOut, "json", false, "print one JSON object")
 	cmd.Flags().StringVar(&out, "out", "", "save the values, zstd-compressed, in this file")
 	cmd.Flags().StringVar(&resume, "resume", "", "start from the values saved in this file by --out")
-	cmd.Flags().StringVar(&method, "method", "sparse", "sparse (the sparse-space method) or plain (every option, the witness)")
+	cmd.Flags().StringVar(&method, "method", "auto", "auto (the sparse-space method) or search (every option, the plain witness)")
 	cmd.Flags().BoolVar(&noPeriodFill, "no-period-fill", false, "compute every value even after the period is proven")
 	_ = cmd.MarkFlagRequired("upto")
 	return cmd
