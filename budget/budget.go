@@ -60,20 +60,17 @@ func TooManyStates(limit int) *Exceeded {
 }
 
 // BadInput is an error in what the user gave: a position, a parameter,
-// a file. Offset is the byte offset in Input where the problem is, or -1
-// when the whole input is at fault.
+// a file. Its message is Msg alone, in the words a person reads; Input
+// and Offset let a front end point at the fault (the server returns them
+// beside the message): Offset is the byte offset in Input where the
+// problem is, or -1 when the whole input is at fault.
 type BadInput struct {
 	Input  string
 	Offset int
 	Msg    string
 }
 
-func (e *BadInput) Error() string {
-	if e.Offset >= 0 && e.Input != "" {
-		return fmt.Sprintf("%s (at offset %d of %q)", e.Msg, e.Offset, e.Input)
-	}
-	return e.Msg
-}
+func (e *BadInput) Error() string { return e.Msg }
 
 // Bytes is a memory budget shared by the goroutines of one computation:
 // tables charge what they allocate before allocating it. The zero value

@@ -63,8 +63,12 @@ func TestParseAndFormatBytes(t *testing.T) {
 }
 
 func TestBadInputMessage(t *testing.T) {
-	e := &BadInput{Input: "3 x 5", Offset: 2, Msg: `"x" is not a heap size`}
-	if got, want := e.Error(), `"x" is not a heap size (at offset 2 of "3 x 5")`; got != want {
+	err := fmt.Errorf("solving: %w", &BadInput{Input: "3 x 5", Offset: 2, Msg: `bad heap size "x"`})
+	var e *BadInput
+	if !errors.As(err, &e) || e.Offset != 2 || e.Input[e.Offset:e.Offset+1] != "x" {
+		t.Fatalf("errors.As gave %+v", e)
+	}
+	if got, want := err.Error(), `solving: bad heap size "x"`; got != want {
 		t.Fatalf("%q, want %q", got, want)
 	}
 }

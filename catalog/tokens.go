@@ -5,6 +5,8 @@ import (
 	"math/big"
 	"strconv"
 	"strings"
+
+	"github.com/grundy-go/grundy/budget"
 )
 
 // MaxComponents bounds the number of heaps (or other components) in one
@@ -20,13 +22,36 @@ const maxDigits = 10_000
 // each hold several numbers separated by spaces or commas ("3 4 5" quoted
 // as one argument is the same as three arguments).
 func Fields(tokens []string) []string {
-	var out []string
-	for _, t := range tokens {
-		out = append(out, strings.FieldsFunc(t, func(r rune) bool {
-			return r == ',' || r == ' ' || r == '\t' || r == '\n' || r == '\r'
-		})...)
+	fields, _, _ := fieldsAt(tokens)
+	return fields
+}
+
+// fieldsAt is Fields with where each field starts in text, the tokens
+// joined by spaces (the position as typed), for errors that point at a
+// field (budget.BadInput).
+func fieldsAt(tokens []string) (fields []string, offsets []int, text string) {
+	text = strings.Join(tokens, " ")
+	start := -1
+	for i, r := range text {
+		sep := r == ',' || r == ' ' || r == '\t' || r == '\n' || r == '\r'
+		switch {
+		case sep && start >= 0:
+			fields, offsets = append(fields, text[start:i]), append(offsets, start)
+			start = -1
+		case !sep && start < 0:
+			start = i
+		}
 	}
-	return out
+	if start >= 0 {
+		fields, offsets = append(fields, text[start:]), append(offsets, start)
+	}
+	return fields, offsets, text
+}
+
+// badField is the error of field i of a position: err's words, and where
+// the field is.
+func badField(text string, offsets []int, i int, err error) error {
+	return &budget.BadInput{Input: text, Offset: offsets[i], Msg: err.Error()}
 }
 
 // ParseNatural parses a non-negative integer of any size; what names the
@@ -53,7 +78,7 @@ func ParseNatural(tok, what string) (*big.Int, error) {
 // ParseNaturals parses every field as a non-negative integer of any size,
 // and demands between min and max of them.
 func ParseNaturals(tokens []string, what string, minCount, maxCount int) ([]*big.Int, error) {
-	fields := Fields(tokens)
+	fields, offsets, text := fieldsAt(tokens)
 	if err := CountFields(fields, what, minCount, maxCount); err != nil {
 		return nil, err
 	}
@@ -61,7 +86,7 @@ func ParseNaturals(tokens []string, what string, minCount, maxCount int) ([]*big
 	for i, f := range fields {
 		n, err := ParseNatural(f, what)
 		if err != nil {
-			return nil, err
+			return nil, badField(text, offsets, i, err)
 		}
 		out[i] = n
 	}
@@ -71,7 +96,7 @@ func ParseNaturals(tokens []string, what string, minCount, maxCount int) ([]*big
 // ParseInts parses every field as a non-negative integer no larger than
 // limit, for positions that are searched rather than solved in closed form.
 func ParseInts(tokens []string, what string, minCount, maxCount, limit int) ([]int, error) {
-	fields := Fields(tokens)
+	fields, offsets, text := fieldsAt(tokens)
 	if err := CountFields(fields, what, minCount, maxCount); err != nil {
 		return nil, err
 	}
@@ -79,10 +104,10 @@ func ParseInts(tokens []string, what string, minCount, maxCount, limit int) ([]i
 	for i, f := range fields {
 		n, err := ParseNatural(f, what)
 		if err != nil {
-			return nil, err
+			return nil, badField(text, offsets, i, err)
 		}
 		if !n.IsInt64() || n.Int64() > int64(limit) {
-			return nil, fmt.Errorf("bad %s %q: at most %d is supported here", what, f, limit)
+			return nil, badField(text, offsets, i, fmt.Errorf("bad %s %q: at most %d is supported here", what, f, limit))
 		}
 		out[i] = int(n.Int64())
 	}

@@ -288,6 +288,10 @@ func LoadScripts(paths []string) (map[string]catalog.Instance, error) {
 
 type apiError struct {
 	Error string `json:"error"`
+	// Input and Offset point at the fault of a bad position: the
+	// position as read, and the byte offset in it (budget.BadInput).
+	Input  *string `json:"input,omitempty"`
+	Offset *int    `json:"offset,omitempty"`
 }
 
 // writeError writes a one-line error: a longer message (a script's
@@ -345,6 +349,12 @@ func (s *Server) failure(w http.ResponseWriter, r *http.Request, err error) {
 	case errors.Is(err, errOverloaded):
 		msg = fmt.Sprintf("the server is busy: %d searches are already waiting; try again later", s.cfg.MaxQueue)
 		w.Header().Set("Retry-After", "5")
+	}
+	var bad *budget.BadInput
+	if errors.As(err, &bad) && bad.Offset >= 0 && bad.Input != "" {
+		msg, _, _ = strings.Cut(strings.TrimSpace(msg), "\n")
+		writeJSON(w, statusOf(err), apiError{Error: msg, Input: &bad.Input, Offset: &bad.Offset})
+		return
 	}
 	writeError(w, statusOf(err), msg)
 }

@@ -520,3 +520,19 @@ func TestPanicIsContained(t *testing.T) {
 		t.Errorf("after a panic: %d", code)
 	}
 }
+
+// A bad position is one line, and the answer points at the fault: the
+// position as read and the byte offset of the bad field in it.
+func TestBadPositionOffset(t *testing.T) {
+	s := New(Config{})
+	code, out := post(t, s, "/api/v1/position", `{"game":"nim","position":"3 x 5"}`)
+	if code != 400 {
+		t.Fatalf("status %d, want 400: %v", code, out)
+	}
+	if got, want := errorOf(t, out), `bad heap size "x": expected a non-negative integer`; got != want {
+		t.Errorf("error %q, want %q", got, want)
+	}
+	if out["input"] != "3 x 5" || out["offset"] != float64(2) {
+		t.Errorf("input %v, offset %v; want \"3 x 5\" and 2", out["input"], out["offset"])
+	}
+}
