@@ -97,6 +97,25 @@ type Options struct {
 	Memory *budget.Bytes
 }
 
+// MethodError is the error of a game asked for a method it does not
+// answer by: Method ClosedForm for a game with no closed form (here, or
+// at that position), Search for one solved by its closed form only (or at
+// a position too large to search). Msg says so in words that name no
+// flag, e.g. "kuhn has no closed form"; a front end adds how to ask
+// otherwise (the CLI advises dropping its --method flag).
+type MethodError struct {
+	Game   string // the game as given
+	Method Method // the method asked for and refused
+	Msg    string
+}
+
+func (e *MethodError) Error() string { return e.Msg }
+
+// RefuseMethod returns a *MethodError with a formatted message.
+func RefuseMethod(game string, m Method, format string, args ...any) *MethodError {
+	return &MethodError{Game: game, Method: m, Msg: fmt.Sprintf(format, args...)}
+}
+
 // DefaultMaxStates is the state cap of Options with MaxStates 0, the
 // solvers' own default (impartial.DefaultMaxStates, retro's): 0 means this
 // cap everywhere, never "no limit".

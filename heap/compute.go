@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"runtime"
+
+	"github.com/grundy-go/grundy/budget"
 )
 
 // Method selects how Compute finds each value.
@@ -52,8 +54,11 @@ func MaxUpto(r *Rule) int {
 // CheckUpto returns a one-line error when upto is not a count Compute
 // accepts for r.
 func CheckUpto(r *Rule, upto int) error {
-	if upto < 0 || upto > MaxUpto(r) {
-		return fmt.Errorf("--upto %d: expected a number of values from 0 to %d for %s", upto, MaxUpto(r), r.Spec)
+	if upto < 0 {
+		return fmt.Errorf("a table's length must not be negative, got %d", upto)
+	}
+	if upto > MaxUpto(r) {
+		return budget.Exceed(budget.Size, int64(MaxUpto(r)), "a table of %d values: tables of %s go up to %d", upto, r.Spec, MaxUpto(r))
 	}
 	return nil
 }

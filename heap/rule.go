@@ -102,34 +102,6 @@ var named = map[string]struct {
 	"treblecross": {"0.11337", "Treblecross: G(n) of an empty strip of n cells (octal 0.11337, which is 0.007 shifted by two)"},
 }
 
-// Names lists the game names Parse accepts, with a line about each.
-func Names() [][2]string {
-	out := [][2]string{
-		{"octal:CODE", "octal game, e.g. octal:0.137 or octal:4.07 (digits 0-7; the digit before the point is 0 or 4)"},
-		{"hex:CODE", "hexadecimal game, moves may leave up to three heaps, e.g. hex:0.F (digits 0-9A-F; before the point 0, 4, 8 or C)"},
-		{"subtract:S", "subtraction game, e.g. subtract:1,3,4 (amounts 1 to 1000000)"},
-		{"allbut:S", "subtract any positive number except those in S, e.g. allbut:1,2 (Angela Siegel's all-but subtraction games)"},
-		{"grundy-game", "Grundy's game: split a heap into two unequal heaps"},
-		{"lasker", "Lasker's Nim: take any number, or split a heap into two"},
-		{"fib", "subtraction game whose set is the Fibonacci numbers 1, 2, 3, 5, 8, …"},
-		{"nim", "Nim on one heap: take any positive number (G(n) = n)"},
-	}
-	for _, n := range slices.Sorted(mapsKeys(named)) {
-		out = append(out, [2]string{n, named[n].about})
-	}
-	return out
-}
-
-func mapsKeys[V any](m map[string]V) func(func(string) bool) {
-	return func(yield func(string) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
-			}
-		}
-	}
-}
-
 // Parse turns a game spec into a Rule. Accepted specs: kayles, dawson,
 // guiles, treblecross, grundy-game, lasker, nim, fib, octal:CODE, hex:CODE,
 // subtract:S and allbut:S (see Names). Errors say what is allowed.

@@ -113,7 +113,7 @@ func (s *instance) position(ctx context.Context, tokens []string, opts catalog.O
 // the script's start).
 func (s *instance) Solve(ctx context.Context, tokens []string, opts catalog.Options) (*catalog.Report, error) {
 	if opts.Method == catalog.ClosedForm {
-		return nil, fmt.Errorf("%s is a game script: it has no closed form; drop --method closed to search", s.path)
+		return nil, catalog.RefuseMethod(s.path, catalog.ClosedForm, "%s is a game script: it has no closed form", s.path)
 	}
 	solver, root, err := s.position(ctx, tokens, opts)
 	if err != nil {
@@ -168,7 +168,7 @@ func (s *instance) Solve(ctx context.Context, tokens []string, opts catalog.Opti
 // ints 0, 1, … (one-heap games): each n is a position, after key(pos).
 func (s *instance) Table(ctx context.Context, upto int, opts catalog.Options) (*catalog.Table, error) {
 	if upto < 0 {
-		return nil, fmt.Errorf("--upto must not be negative, got %d", upto)
+		return nil, fmt.Errorf("a table's length must not be negative, got %d", upto)
 	}
 	solver, err := s.load(ctx, opts)
 	if err != nil {

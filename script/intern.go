@@ -185,7 +185,7 @@ func (g *Game) Parse(ctx context.Context, tokens []string, expr string) (Pos, er
 	var v starlark.Value
 	switch {
 	case expr != "" && len(tokens) > 0:
-		return 0, fmt.Errorf("give the position either after the script or with --pos, not both")
+		return 0, fmt.Errorf("give the position either as words or as a Starlark expression, not both")
 	case expr != "":
 		r, err := ParseLiteral(expr)
 		if err != nil {
@@ -202,7 +202,7 @@ func (g *Game) Parse(ctx context.Context, tokens []string, expr string) (Pos, er
 		}
 	default:
 		if g.start == nil {
-			return 0, fmt.Errorf("%s defines no start position: give one after the script (e.g. 10, or 3 4 5), or with --pos", g.file)
+			return 0, fmt.Errorf("%s defines no start position: give one after the script (e.g. 10, or 3 4 5), or as a Starlark expression", g.file)
 		}
 		v = g.start
 	}

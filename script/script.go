@@ -481,9 +481,9 @@ func (g *Game) Run(ctx context.Context, f func(ctx context.Context) error) error
 func (g *Game) ctxNote(ctx context.Context) string {
 	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
 		if g.opts.Timeout > 0 {
-			return fmt.Sprintf("the wall-clock limit of %s was reached (raise it with --timeout)", g.opts.Timeout)
+			return fmt.Sprintf("the wall-clock limit of %s was reached", g.opts.Timeout)
 		}
-		return "the wall-clock limit was reached (raise it with --timeout)"
+		return "the wall-clock limit was reached"
 	}
 	return "interrupted"
 }

@@ -115,7 +115,7 @@ func NormalPlay[P comparable](solver *impartial.Solver[P], sums *SumSearch[P]) (
 // the Sprague–Grundy solver (one memo for the whole request).
 func (s *Searched[P]) Explore(ctx context.Context, tokens []string, opts catalog.Options, maxMoves int) (*catalog.Exploration, error) {
 	if opts.Method == catalog.ClosedForm {
-		return nil, fmt.Errorf("%s has no closed form here; drop --method closed to search", s.Name)
+		return nil, catalog.RefuseMethod(s.Name, catalog.ClosedForm, "%s has no closed form here", s.Name)
 	}
 	comps, err := s.Parse(tokens)
 	if err != nil {

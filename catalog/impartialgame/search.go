@@ -29,7 +29,7 @@ func (s *Searched[P]) Spec() string { return s.Name }
 
 func (s *Searched[P]) Solve(ctx context.Context, tokens []string, opts catalog.Options) (*catalog.Report, error) {
 	if opts.Method == catalog.ClosedForm {
-		return nil, fmt.Errorf("%s has no closed form here; drop --method closed to search", s.Name)
+		return nil, catalog.RefuseMethod(s.Name, catalog.ClosedForm, "%s has no closed form here", s.Name)
 	}
 	comps, err := s.Parse(tokens)
 	if err != nil {
@@ -94,7 +94,7 @@ func (s *Searched[P]) FormatSum(comps []P) string {
 // the position of n tokens (game.AsSplitting makes a plain game one).
 func HeapTable[P comparable](ctx context.Context, spec string, g game.Splitting[P], heap func(n int) P, upto int, opts catalog.Options) (*catalog.Table, error) {
 	if upto < 0 {
-		return nil, fmt.Errorf("--upto must not be negative, got %d", upto)
+		return nil, fmt.Errorf("a table's length must not be negative, got %d", upto)
 	}
 	solver := impartial.NewSplitting(g, impartial.Options{MaxStates: opts.MaxStates, Progress: opts.Progress, Memory: opts.Memory})
 	t := &catalog.Table{Game: spec, Values: make([]uint64, upto), Caption: "G(n): the Sprague–Grundy value of a heap of n; 0 marks a P-position (the player to move loses)"}
@@ -118,7 +118,7 @@ func FillFromSearch[P comparable](ctx context.Context, s *Searched[P], comps []P
 	if err != nil {
 		var tooMany *impartial.TooManyStatesError
 		if errors.As(err, &tooMany) {
-			r.Notes = append(r.Notes, "the search for the Sprague–Grundy value was cut off by --max-states, so grundy is null")
+			r.Notes = append(r.Notes, "the search for the Sprague–Grundy value was cut off by the limit on positions searched, so grundy is null")
 			return nil
 		}
 		return err

@@ -2,7 +2,6 @@ package partizanreport
 
 import (
 	"context"
-	"fmt"
 	"iter"
 	"slices"
 	"strings"
@@ -109,7 +108,7 @@ func (g *Game[P]) formatSum(parts []P) string {
 // Left's and "R: position" for Right's.
 func (g *Game[P]) Solve(ctx context.Context, tokens []string, opts catalog.Options) (*catalog.Report, error) {
 	if opts.Method == catalog.ClosedForm {
-		return nil, fmt.Errorf("%s is valued by search; drop --method closed", g.spec)
+		return nil, catalog.RefuseMethod(g.spec, catalog.ClosedForm, "%s is valued by search", g.spec)
 	}
 	s := cgt.NewSpace()
 	s.Context = ctx

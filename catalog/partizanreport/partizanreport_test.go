@@ -2,6 +2,7 @@ package partizanreport_test
 
 import (
 	"context"
+	"errors"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -216,8 +217,9 @@ func TestValue(t *testing.T) {
 func TestSolveRefusesClosedForm(t *testing.T) {
 	inst, _ := catalog.Lookup("cutcake")
 	_, err := inst.Solve(context.Background(), []string{"2x2"}, catalog.Options{Method: catalog.ClosedForm})
-	if err == nil || err.Error() != "cutcake is valued by search; drop --method closed" {
-		t.Errorf("closed form: %v", err)
+	var m *catalog.MethodError
+	if !errors.As(err, &m) || err.Error() != "cutcake is valued by search" || m.Method != catalog.ClosedForm || m.Game != "cutcake" {
+		t.Errorf("closed form: %#v", err)
 	}
 }
 

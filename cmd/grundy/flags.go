@@ -324,7 +324,7 @@ func timedOut(ctx context.Context, err error) error {
 		return err
 	}
 	first, _, _ := strings.Cut(err.Error(), "\n")
-	if strings.Contains(first, "deadline exceeded") || strings.Contains(first, "--timeout") {
+	if strings.Contains(first, "deadline exceeded") || strings.Contains(first, "wall-clock limit") {
 		return t
 	}
 	return fmt.Errorf("%w (the time limit of %s was reached; raise --timeout)", err, t.d)

@@ -19,6 +19,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/grundy-go/grundy/budget"
+	"github.com/grundy-go/grundy/catalog"
 )
 
 // exitCode is the status for failures: bad input of any kind is 2, as the
@@ -186,9 +187,23 @@ func withAdvice(cmd *cobra.Command, err error) error {
 	if errors.Is(err, context.DeadlineExceeded) && !strings.Contains(err.Error(), "--timeout") && cmd.Flags().Lookup("timeout") != nil {
 		return fmt.Errorf("%w; raise --timeout", err)
 	}
+	var m *catalog.MethodError
+	if errors.As(err, &m) && cmd.Flags().Lookup("method") != nil {
+		switch m.Method {
+		case catalog.ClosedForm:
+			return fmt.Errorf("%w; drop --method closed to search", err)
+		case catalog.Search:
+			return fmt.Errorf("%w; drop --method search to use the closed form", err)
+		}
+	}
 	var x *budget.Exceeded
 	if !errors.As(err, &x) || strings.Contains(err.Error(), "--max-") {
 		return err
+	}
+	if upto := cmd.Flags().Lookup("upto"); x.Resource == budget.Size && upto != nil && upto.Changed {
+		if n, ok := parseCount(upto.Value.String()); ok && n > x.Limit {
+			return fmt.Errorf("%w; lower --upto", err)
+		}
 	}
 	flag := map[budget.Resource]string{budget.States: "max-states", budget.Steps: "max-steps", budget.Memory: "max-memory"}[x.Resource]
 	if flag == "" || cmd.Flags().Lookup(flag) == nil {

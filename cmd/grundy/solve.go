@@ -115,6 +115,9 @@ quoted string; several heaps make a sum.`,
 			if err := script.apply(args[0], &opts); err != nil {
 				return err
 			}
+			if opts.PositionExpr != "" && len(args) > 1 {
+				return fmt.Errorf("give the position either after the script or with --pos, not both")
+			}
 			ctx, cancel := flags.limits.context(cmd.Context())
 			defer cancel()
 			if table {

@@ -6,6 +6,7 @@ import (
 	"math/big"
 	"strconv"
 
+	"github.com/grundy-go/grundy/budget"
 	"github.com/grundy-go/grundy/catalog"
 	"github.com/grundy-go/grundy/catalog/impartialgame"
 )
@@ -78,7 +79,7 @@ func (g *instance) search() *impartialgame.Searched[Pos] {
 				return nil, fmt.Errorf("bad number of coins %s: at most %d is supported by the search", n, maxCircleSearch)
 			}
 			if w := circleWork(int(n.Int64()), g.k); w > circleSearchWork {
-				return nil, fmt.Errorf("circle %s is too large to search move by move (about %d moves); drop --method search to use the symmetry strategy", n, w)
+				return nil, catalog.RefuseMethod(g.spec, catalog.Search, "circle %s is too large to search move by move (about %d moves)", n, w)
 			}
 			return []Pos{{Circle: true, N: int(n.Int64())}}, nil
 		},
@@ -125,7 +126,7 @@ func (g *instance) Solve(ctx context.Context, tokens []string, opts catalog.Opti
 	}
 	if opts.Method == catalog.Search || lines != nil {
 		if opts.Method == catalog.ClosedForm {
-			return nil, fmt.Errorf("lines of coins have no closed form here (for K = 2 they are Kayles); drop --method closed to search")
+			return nil, catalog.RefuseMethod(g.spec, catalog.ClosedForm, "lines of coins have no closed form here (for K = 2 they are Kayles)")
 		}
 		r, err := g.search().Solve(ctx, tokens, opts)
 		if err != nil {
@@ -171,10 +172,10 @@ func (g *instance) Solve(ctx context.Context, tokens []string, opts catalog.Opti
 // symmetry strategy gives only their outcomes).
 func (g *instance) Table(ctx context.Context, upto int, opts catalog.Options) (*catalog.Table, error) {
 	if upto < 0 {
-		return nil, fmt.Errorf("--upto must not be negative, got %d", upto)
+		return nil, fmt.Errorf("a table's length must not be negative, got %d", upto)
 	}
 	if w := circleWork(upto, g.k); upto > maxCircleSearch || w > circleSearchWork {
-		return nil, fmt.Errorf("--upto %d: too large to search (about %d moves)", upto, w)
+		return nil, budget.Exceed(budget.Size, maxCircleSearch, "a table of %d values: too large to search (about %d moves)", upto, w)
 	}
 	t, err := impartialgame.HeapTable(ctx, g.spec, Game{K: g.k}, func(n int) Pos { return Pos{Circle: true, N: n} }, upto, opts)
 	if err != nil {

@@ -186,7 +186,7 @@ func (gg *graphGame) method() string {
 
 func (gg *graphGame) Solve(ctx context.Context, tokens []string, opts catalog.Options) (*catalog.Report, error) {
 	if opts.Method == catalog.ClosedForm {
-		return nil, fmt.Errorf("%s has no closed form; drop --method closed", gg.spec)
+		return nil, catalog.RefuseMethod(gg.spec, catalog.ClosedForm, "%s has no closed form", gg.spec)
 	}
 	if err := gg.load(opts); err != nil {
 		return nil, err

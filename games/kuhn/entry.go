@@ -53,7 +53,7 @@ func (instance) Solve(ctx context.Context, tokens []string, opts catalog.Options
 // Solve and the explorer's Successors both start from.
 func solveAt(ctx context.Context, tokens []string, opts catalog.Options) (k *solved, root, node *matrix.Node, path string, err error) {
 	if opts.Method == catalog.ClosedForm {
-		return nil, nil, nil, "", fmt.Errorf("kuhn has no closed form here; drop --method closed")
+		return nil, nil, nil, "", catalog.RefuseMethod("kuhn", catalog.ClosedForm, "kuhn has no closed form here")
 	}
 	root = Tree()
 	if node, path, err = findNode(root, catalog.Fields(tokens)); err != nil {

@@ -72,7 +72,7 @@ func (instance) Spec() string { return "landlords" }
 
 func (g instance) Solve(ctx context.Context, tokens []string, opts catalog.Options) (*catalog.Report, error) {
 	if opts.Method == catalog.ClosedForm {
-		return nil, fmt.Errorf("landlords has no closed form; drop --method closed")
+		return nil, catalog.RefuseMethod("landlords", catalog.ClosedForm, "landlords has no closed form")
 	}
 	n, m, _, st, err := solveAt(ctx, tokens, opts)
 	if err != nil {

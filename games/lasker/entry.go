@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/grundy-go/grundy/budget"
 	"github.com/grundy-go/grundy/catalog"
 	"github.com/grundy-go/grundy/catalog/impartialgame"
 )
@@ -176,12 +177,12 @@ func (g instance) Solve(ctx context.Context, tokens []string, opts catalog.Optio
 func (g instance) Table(ctx context.Context, upto int, opts catalog.Options) (*catalog.Table, error) {
 	if opts.Method == catalog.Search {
 		if upto > maxLaskerSearchHeap {
-			return nil, fmt.Errorf("--upto %d: searched Lasker tables go up to %d", upto, maxLaskerSearchHeap)
+			return nil, budget.Exceed(budget.Size, maxLaskerSearchHeap, "a table of %d values: searched Lasker tables go up to %d", upto, maxLaskerSearchHeap)
 		}
 		return impartialgame.HeapTable(ctx, "lasker", Game{}, func(n int) int { return n }, upto, opts)
 	}
 	if upto < 0 {
-		return nil, fmt.Errorf("--upto must not be negative, got %d", upto)
+		return nil, fmt.Errorf("a table's length must not be negative, got %d", upto)
 	}
 	t := &catalog.Table{Game: "lasker", Values: make([]uint64, upto), Caption: "G(n) of Lasker's Nim: n, except that 4k+3 and 4k+4 swap; 0 marks a P-position"}
 	for n := range t.Values {

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/grundy-go/grundy/budget"
 	"github.com/grundy-go/grundy/catalog"
 	"github.com/grundy-go/grundy/catalog/impartialgame"
 	"github.com/grundy-go/grundy/impartial"
@@ -115,7 +116,7 @@ func (g *instance) Solve(ctx context.Context, tokens []string, opts catalog.Opti
 	size := searchSize(heaps, mooreMaxSearchStates)
 	if opts.Method == catalog.Search {
 		if size > mooreMaxSearchStates || mooreWork(heaps, g.k, mooreSearchWork) > mooreSearchWork {
-			return nil, fmt.Errorf("position %q is too large to search move by move (over %d positions below it, or %d moves in all); drop --method search to use Moore's closed form", catalog.JoinBig(heaps), mooreMaxSearchStates, mooreSearchWork)
+			return nil, catalog.RefuseMethod(g.spec, catalog.Search, "position %q is too large to search move by move (over %d positions below it, or %d moves in all)", catalog.JoinBig(heaps), mooreMaxSearchStates, mooreSearchWork)
 		}
 		return g.search(ctx, heaps, opts)
 	}
@@ -207,7 +208,7 @@ func (g *instance) search(ctx context.Context, heaps []*big.Int, opts catalog.Op
 // Table gives the two-heap grid of values.
 func (g *instance) Table(ctx context.Context, upto int, opts catalog.Options) (*catalog.Table, error) {
 	if upto < 0 || upto > maxMooreGrid {
-		return nil, fmt.Errorf("--upto %d: Nim_K tables go up to %d", upto, maxMooreGrid)
+		return nil, budget.Exceed(budget.Size, maxMooreGrid, "a table of %d values: Nim_K tables go up to %d", upto, maxMooreGrid)
 	}
 	t := &catalog.Table{Game: g.spec, Grid: make([][]int64, upto)}
 	if upto <= maxMooreGridSearch && opts.Method != catalog.ClosedForm {
@@ -226,7 +227,7 @@ func (g *instance) Table(ctx context.Context, upto int, opts catalog.Options) (*
 		return t, nil
 	}
 	if opts.Method == catalog.Search {
-		return nil, fmt.Errorf("--upto %d: searched Nim_K tables go up to %d", upto, maxMooreGridSearch)
+		return nil, budget.Exceed(budget.Size, maxMooreGridSearch, "a table of %d values: searched Nim_K tables go up to %d", upto, maxMooreGridSearch)
 	}
 	t.Caption = "two heaps: P marks the P-positions by Moore's theorem; -1 is an N-position"
 	for a := range t.Grid {

@@ -6,6 +6,7 @@ import (
 	"math/big"
 	"strconv"
 
+	"github.com/grundy-go/grundy/budget"
 	"github.com/grundy-go/grundy/catalog"
 	"github.com/grundy-go/grundy/catalog/impartialgame"
 	"github.com/grundy-go/grundy/game"
@@ -195,7 +196,7 @@ func remotenessBy(sums *impartialgame.SumSearch[int]) func(context.Context, []in
 
 func (g nimGame) Table(ctx context.Context, upto int, opts catalog.Options) (*catalog.Table, error) {
 	if upto > maxSearchHeap && opts.Method == catalog.Search {
-		return nil, fmt.Errorf("--upto %d: searching Nim heaps is quadratic; at most %d", upto, maxSearchHeap)
+		return nil, budget.Exceed(budget.Size, maxSearchHeap, "a table of %d values: searching Nim heaps is quadratic, so searched tables go up to %d", upto, maxSearchHeap)
 	}
 	if opts.Method == catalog.Search {
 		return impartialgame.HeapTable(ctx, "nim", nimHeap, func(n int) int { return n }, upto, opts)
@@ -244,7 +245,7 @@ func (misereNim) Spec() string { return "misere-nim" }
 
 func (misereNim) Solve(ctx context.Context, tokens []string, opts catalog.Options) (*catalog.Report, error) {
 	if opts.Method == catalog.Search {
-		return nil, fmt.Errorf("misere-nim is solved by Bouton's closed form only; drop --method search")
+		return nil, catalog.RefuseMethod("misere-nim", catalog.Search, "misere-nim is solved by Bouton's closed form only")
 	}
 	heaps, err := catalog.ParseNaturals(tokens, "heap size", 1, catalog.MaxComponents)
 	if err != nil {

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/grundy-go/grundy/budget"
 	"github.com/grundy-go/grundy/catalog"
 	"github.com/grundy-go/grundy/catalog/impartialgame"
 	"github.com/grundy-go/grundy/heap"
@@ -143,7 +144,7 @@ func (g *heapRuleGame) Solve(ctx context.Context, tokens []string, opts catalog.
 	case opts.Method == catalog.Search:
 		return g.search().Solve(ctx, tokens, opts)
 	case opts.Method == catalog.ClosedForm && !g.periodic():
-		return nil, fmt.Errorf("%s has no closed form; drop --method closed to compute its values", g.rule.Spec)
+		return nil, catalog.RefuseMethod(g.rule.Spec, catalog.ClosedForm, "%s has no closed form", g.rule.Spec)
 	}
 	limit := g.maxHeap()
 	if g.periodic() {
@@ -234,7 +235,7 @@ func (g *heapRuleGame) Table(ctx context.Context, upto int, opts catalog.Options
 	}
 	if opts.Method == catalog.Search {
 		if upto > maxHeapSearchHeap {
-			return nil, fmt.Errorf("--upto %d: searched tables of %s go up to %d", upto, g.rule.Spec, maxHeapSearchHeap)
+			return nil, budget.Exceed(budget.Size, maxHeapSearchHeap, "a table of %d values: searched tables of %s go up to %d", upto, g.rule.Spec, maxHeapSearchHeap)
 		}
 		return impartialgame.HeapTable(ctx, g.rule.Spec, Game{Rule: g.rule}, func(n int) int { return n }, upto, opts)
 	}
@@ -260,7 +261,7 @@ func (treblecross) Solve(ctx context.Context, tokens []string, opts catalog.Opti
 		return nil, fmt.Errorf("expected one strip of '.' and 'X' (like ..X....X..), got %d arguments", len(tokens))
 	}
 	if opts.Method == catalog.ClosedForm {
-		return nil, fmt.Errorf("treblecross has no closed form; drop --method closed")
+		return nil, catalog.RefuseMethod("treblecross", catalog.ClosedForm, "treblecross has no closed form")
 	}
 	cells, err := heap.ParseStrip(tokens[0])
 	if err != nil {

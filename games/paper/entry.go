@@ -114,7 +114,7 @@ func (g instance) Solve(ctx context.Context, tokens []string, opts catalog.Optio
 	}
 	if len(strips) == 0 {
 		if opts.Method == catalog.ClosedForm {
-			return nil, fmt.Errorf("the cutting game has no closed form for sheets of at least 2x2; drop --method closed to search")
+			return nil, catalog.RefuseMethod("paper", catalog.ClosedForm, "the cutting game has no closed form for sheets of at least 2x2")
 		}
 		r, err := g.search().Solve(ctx, tokens, opts)
 		if err != nil {

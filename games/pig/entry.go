@@ -132,7 +132,7 @@ func (g *instance) Spec() string { return "pig:" + strconv.Itoa(g.goal) }
 
 func (g *instance) Solve(ctx context.Context, tokens []string, opts catalog.Options) (*catalog.Report, error) {
 	if opts.Method == catalog.ClosedForm {
-		return nil, fmt.Errorf("%s has no closed form; drop --method closed", g.Spec())
+		return nil, catalog.RefuseMethod(g.Spec(), catalog.ClosedForm, "%s has no closed form", g.Spec())
 	}
 	pos := []int{0, 0, 0}
 	if len(catalog.Fields(tokens)) > 0 {

@@ -48,7 +48,7 @@ func (pg pursuitGame) Spec() string {
 
 func (pg pursuitGame) load(ctx context.Context, tokens []string, opts catalog.Options) (*Game, *retro.Table[Pos], error) {
 	if opts.Method == catalog.ClosedForm {
-		return nil, nil, fmt.Errorf("pursuit has no closed form; drop --method closed")
+		return nil, nil, catalog.RefuseMethod("pursuit", catalog.ClosedForm, "pursuit has no closed form")
 	}
 	path := pg.path
 	switch {

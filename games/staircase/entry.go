@@ -2,7 +2,6 @@ package staircase
 
 import (
 	"context"
-	"fmt"
 	"math/big"
 
 	"github.com/grundy-go/grundy/catalog"
@@ -78,7 +77,7 @@ func (g instance) search() *impartialgame.Searched[Key] {
 				return nil, err
 			}
 			if staircaseWork(cells, staircaseSearchWork) < 0 {
-				return nil, fmt.Errorf("position %q is too large to search move by move (over %d moves); drop --method search to use the closed form", catalog.JoinBig(cells), staircaseSearchWork)
+				return nil, catalog.RefuseMethod(g.Spec(), catalog.Search, "position %q is too large to search move by move (over %d moves)", catalog.JoinBig(cells), staircaseSearchWork)
 			}
 			return []Key{MakeKey(small)}, nil
 		},

@@ -217,7 +217,7 @@ func (b *bashGame) Solve(ctx context.Context, tokens []string, opts catalog.Opti
 
 func (b *bashGame) solveMisere(tokens []string, opts catalog.Options) (*catalog.Report, error) {
 	if opts.Method == catalog.Search {
-		return nil, fmt.Errorf("%s is solved by its closed form only; drop --method search", b.spec)
+		return nil, catalog.RefuseMethod(b.spec, catalog.Search, "%s is solved by its closed form only", b.spec)
 	}
 	heaps, err := catalog.ParseNaturals(tokens, "heap size", 1, 1)
 	if err != nil {

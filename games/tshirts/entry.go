@@ -38,7 +38,7 @@ func (instance) Spec() string { return "tshirts" }
 // explorer writes its positions (parsePosition reads both).
 func (instance) Solve(ctx context.Context, tokens []string, opts catalog.Options) (*catalog.Report, error) {
 	if opts.Method == catalog.ClosedForm {
-		return nil, fmt.Errorf("tshirts has no closed form; drop --method closed")
+		return nil, catalog.RefuseMethod("tshirts", catalog.ClosedForm, "tshirts has no closed form")
 	}
 	g, pos, err := parsePosition(tokens)
 	if err != nil {
@@ -181,7 +181,7 @@ func report(ctx context.Context, g *Game, p Pos, opts catalog.Options) (*catalog
 // is the last entry of the vector of the position left.
 func (instance) Successors(ctx context.Context, tokens []string, opts catalog.Options, limit int) (*catalog.SuccessorList, error) {
 	if opts.Method == catalog.ClosedForm {
-		return nil, fmt.Errorf("tshirts has no closed form; drop --method closed")
+		return nil, catalog.RefuseMethod("tshirts", catalog.ClosedForm, "tshirts has no closed form")
 	}
 	tg, pos, err := parsePosition(tokens)
 	if err != nil {

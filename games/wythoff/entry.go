@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/big"
 
+	"github.com/grundy-go/grundy/budget"
 	"github.com/grundy-go/grundy/catalog"
 	"github.com/grundy-go/grundy/catalog/impartialgame"
 	"github.com/grundy-go/grundy/game"
@@ -60,7 +61,7 @@ func (instance) search() *impartialgame.Searched[Pos] {
 				return nil, wythoffTwo(t, err)
 			}
 			if work := (h[0] + 1) * (h[1] + 1) * (h[0] + h[1] + 1); work > wythoffSearchWork {
-				return nil, fmt.Errorf("position \"%d %d\" is too large to search move by move (about %d moves); drop --method search to use Wythoff's closed form", h[0], h[1], work)
+				return nil, catalog.RefuseMethod("wythoff", catalog.Search, "position \"%d %d\" is too large to search move by move (about %d moves)", h[0], h[1], work)
 			}
 			return []Pos{{A: h[0], B: h[1]}}, nil
 		},
@@ -112,7 +113,7 @@ func (g instance) Solve(ctx context.Context, tokens []string, opts catalog.Optio
 
 func (g instance) Table(ctx context.Context, upto int, opts catalog.Options) (*catalog.Table, error) {
 	if upto < 0 || upto > maxWythoffGrid {
-		return nil, fmt.Errorf("--upto %d: Wythoff tables go up to %d", upto, maxWythoffGrid)
+		return nil, budget.Exceed(budget.Size, maxWythoffGrid, "a table of %d values: Wythoff tables go up to %d", upto, maxWythoffGrid)
 	}
 	t := &catalog.Table{Game: "wythoff", Grid: make([][]int64, upto)}
 	if upto <= maxWythoffGridSearch && opts.Method != catalog.ClosedForm {
@@ -137,7 +138,7 @@ func (g instance) Table(ctx context.Context, upto int, opts catalog.Options) (*c
 		return t, nil
 	}
 	if opts.Method == catalog.Search {
-		return nil, fmt.Errorf("--upto %d: searched Wythoff tables go up to %d", upto, maxWythoffGridSearch)
+		return nil, budget.Exceed(budget.Size, maxWythoffGridSearch, "a table of %d values: searched Wythoff tables go up to %d", upto, maxWythoffGridSearch)
 	}
 	t.Caption = "P marks the P-positions (a, b) = (⌊kφ⌋, ⌊kφ²⌋) and mirror images, from Wythoff's closed form; -1 is an N-position"
 	for a := range t.Grid {
