@@ -144,3 +144,28 @@ func RemotenessByDefinition(pos []int, next func([]int) [][]int, key func([]int)
 	memo[k] = v
 	return v
 }
+
+// ExploreAny is the body of an explorer's fuzz target: any position text
+// is explored (within 5,000 positions and 20 listed moves) into a whole
+// exploration, with every move going somewhere, or refused in one line.
+func ExploreAny(t *testing.T, ex catalog.Explorer, pos string) {
+	t.Helper()
+	// The deadline only keeps a slow machine from stalling the fuzzer.
+	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Second)
+	defer cancel()
+	x, err := ex.Explore(ctx, []string{pos}, catalog.Options{MaxStates: 5000}, 20)
+	if err != nil {
+		if strings.Contains(err.Error(), "\n") {
+			t.Fatalf("%q: a multi-line error %q", pos, err)
+		}
+		return
+	}
+	if x.Report == nil || x.Report.Outcome == "" || x.Board == nil {
+		t.Fatalf("%q: an incomplete exploration %+v", pos, x)
+	}
+	for _, m := range x.Moves {
+		if m.Position == "" && m.Chance == nil && !m.Terminal {
+			t.Fatalf("%q: a move to nowhere %+v", pos, m)
+		}
+	}
+}

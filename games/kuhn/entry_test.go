@@ -7,9 +7,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/grundy-go/grundy/catalog"
+	"github.com/grundy-go/grundy/catalog/catalogtest"
 )
 
 // instanceOf looks Kuhn poker up as front ends do, with its explorer.
@@ -258,23 +258,5 @@ func FuzzExplore(f *testing.F) {
 		f.Add(s)
 	}
 	_, ex := instanceOf(f)
-	f.Fuzz(func(t *testing.T, pos string) {
-		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-		defer cancel()
-		x, err := ex.Explore(ctx, []string{pos}, catalog.Options{MaxStates: 5000}, 20)
-		if err != nil {
-			if strings.Contains(err.Error(), "\n") {
-				t.Fatalf("%q: a multi-line error %q", pos, err)
-			}
-			return
-		}
-		if x.Report == nil || x.Report.Outcome == "" || x.Board == nil {
-			t.Fatalf("%q: an incomplete exploration %+v", pos, x)
-		}
-		for _, m := range x.Moves {
-			if m.Position == "" && m.Chance == nil && !m.Terminal {
-				t.Fatalf("%q: a move to nowhere %+v", pos, m)
-			}
-		}
-	})
+	f.Fuzz(func(t *testing.T, pos string) { catalogtest.ExploreAny(t, ex, pos) })
 }
