@@ -11,77 +11,15 @@ import (
 
 	"github.com/grundy-go/grundy/budget"
 	"github.com/grundy-go/grundy/catalog"
+	"github.com/grundy-go/grundy/catalog/catalogtest"
 )
 
-// witness is a plain minimax over whole positions (tuples of heaps),
-// written from the rules alone, without the solvers: take(h) lists the
-// heaps a move can leave from h. The player to move wins when some move
-// leaves a position lost for the opponent (misère: the player who cannot
-// move wins). Remoteness follows its definition: 0 at the end, 1 + the
-// least remoteness of a move to a lost position when winning, else 1 +
-// the greatest.
-type witness struct {
-	take   func(h int) []int
-	misere bool
-	memo   map[string][2]int
-}
-
-func newWitness(take func(int) []int, misere bool) *witness {
-	return &witness{take: take, misere: misere, memo: map[string][2]int{}}
-}
-
-// moves lists the positions one move leaves, heap by heap.
-func (w *witness) moves(heaps []int) [][]int {
-	var out [][]int
-	for i, h := range heaps {
-		for _, k := range w.take(h) {
-			next := slices.Clone(heaps)
-			next[i] = k
-			out = append(out, next)
-		}
-	}
-	return out
-}
-
-func (w *witness) solve(heaps []int) (win bool, rem int) {
-	key := fmt.Sprint(heaps)
-	if e, ok := w.memo[key]; ok {
-		return e[0] == 1, e[1]
-	}
-	bestWin, worst, moved := -1, 0, false
-	for _, next := range w.moves(heaps) {
-		moved = true
-		wn, r := w.solve(next)
-		if !wn && (bestWin < 0 || r < bestWin) {
-			bestWin = r
-		}
-		worst = max(worst, r)
-	}
-	switch {
-	case !moved:
-		win, rem = w.misere, 0
-	case bestWin >= 0:
-		win, rem = true, bestWin+1
-	default:
-		win, rem = false, worst+1
-	}
-	b := 0
-	if win {
-		b = 1
-	}
-	w.memo[key] = [2]int{b, rem}
-	return win, rem
-}
-
-// winning lists the positions a winning move leaves.
-func (w *witness) winning(heaps []int) []string {
-	var out []string
-	for _, next := range w.moves(heaps) {
-		if win, _ := w.solve(next); !win {
-			out = append(out, catalog.JoinInts(next))
-		}
-	}
-	return out
+// The witness is a plain minimax over whole positions (tuples of heaps),
+// written from the rules alone, without the solvers
+// (catalogtest.HeapWitness): take(h) lists the heaps a move can leave
+// from h.
+func newWitness(take func(int) []int, misere bool) *catalogtest.HeapWitness {
+	return catalogtest.NewHeapWitness(take, misere)
 }
 
 // grundyOne is the mex recursion on one heap.
@@ -122,20 +60,10 @@ func bashTake(m int) func(int) []int {
 	return takeFrom(set...)
 }
 
-func outcomeOf(win bool) string {
-	if win {
-		return "N"
-	}
-	return "P"
-}
-
-func randomHeaps(rng *rand.Rand, count, maxHeap int) []int {
-	heaps := make([]int, 1+rng.IntN(count))
-	for i := range heaps {
-		heaps[i] = rng.IntN(maxHeap + 1)
-	}
-	return heaps
-}
+var (
+	outcomeOf   = catalogtest.OutcomeOf
+	randomHeaps = catalogtest.RandomHeaps
+)
 
 func lookup(t *testing.T, spec string) catalog.Instance {
 	t.Helper()
@@ -157,13 +85,13 @@ func solve(t *testing.T, spec string, heaps []int, method catalog.Method) *catal
 
 // checkAgainstWitness compares a report with the witness: the outcome and
 // the exact set of winning moves.
-func checkAgainstWitness(t *testing.T, spec string, heaps []int, r *catalog.Report, w *witness) {
+func checkAgainstWitness(t *testing.T, spec string, heaps []int, r *catalog.Report, w *catalogtest.HeapWitness) {
 	t.Helper()
-	if win, _ := w.solve(heaps); r.Outcome != outcomeOf(win) {
+	if win, _ := w.Solve(heaps); r.Outcome != outcomeOf(win) {
 		t.Fatalf("%s %v: outcome %s, the witness says %s", spec, heaps, r.Outcome, outcomeOf(win))
 	}
 	got := slices.Sorted(slices.Values(r.WinningMoves))
-	exp := slices.Sorted(slices.Values(w.winning(heaps)))
+	exp := slices.Sorted(slices.Values(w.Winning(heaps)))
 	if !slices.Equal(got, exp) {
 		t.Fatalf("%s %v: winning moves %q, the witness says %q", spec, heaps, got, exp)
 	}
@@ -261,7 +189,7 @@ func TestSumRemotenessAgainstBruteForce(t *testing.T) {
 		w := newWitness(g.take, false)
 		for range 60 {
 			heaps := randomHeaps(rng, 3, 9)
-			_, want := w.solve(heaps)
+			_, want := w.Solve(heaps)
 			for _, method := range []catalog.Method{catalog.Auto, catalog.Search} {
 				r := solve(t, g.spec, heaps, method)
 				if r.Remoteness == nil || *r.Remoteness != want {
@@ -349,7 +277,6 @@ func TestExploreAgainstWitness(t *testing.T) {
 		{"fib", takeFrom(1, 2, 3, 5, 8, 13), false, 2, 16},
 	}
 	rng := rand.New(rand.NewPCG(8, 8))
-	ctx := context.Background()
 	for _, c := range cases {
 		ex, ok := lookup(t, c.spec).(catalog.Explorer)
 		if !ok {
@@ -358,53 +285,7 @@ func TestExploreAgainstWitness(t *testing.T) {
 		w := newWitness(c.take, c.misere)
 		for range 40 {
 			heaps := randomHeaps(rng, c.heaps, c.size)
-			pos := catalog.JoinInts(heaps)
-			x, err := ex.Explore(ctx, []string{pos}, catalog.Options{}, 0)
-			if err != nil {
-				t.Fatalf("%s %s: %v", c.spec, pos, err)
-			}
-			win, rem := w.solve(heaps)
-			if x.Report.Outcome != outcomeOf(win) || x.Report.Remoteness == nil || *x.Report.Remoteness != rem {
-				t.Errorf("%s %s: outcome %s remoteness %v, want %s %d", c.spec, pos, x.Report.Outcome, x.Report.Remoteness, outcomeOf(win), rem)
-			}
-			// Every distinct move is listed, each solved right.
-			want := map[string]bool{}
-			for _, next := range w.moves(heaps) {
-				want[catalog.JoinInts(next)] = true
-			}
-			if !x.MovesCounted || x.MovesTotal != len(want) || len(x.Moves) != len(want) {
-				t.Errorf("%s %s: %d moves listed of %d (counted %v), want %d", c.spec, pos, len(x.Moves), x.MovesTotal, x.MovesCounted, len(want))
-			}
-			var winning []string
-			for _, m := range x.Moves {
-				if !want[m.Position] {
-					t.Errorf("%s %s: move to %s is not a move", c.spec, pos, m.Position)
-					continue
-				}
-				next, err := catalog.ParseInts([]string{m.Position}, "heap size", 1, catalog.MaxComponents, 100)
-				if err != nil {
-					t.Fatal(err)
-				}
-				mw, mr := w.solve(next)
-				if m.Outcome != outcomeOf(mw) || m.Remoteness == nil || *m.Remoteness != mr {
-					t.Errorf("%s %s → %s: outcome %s remoteness %v, want %s %d", c.spec, pos, m.Position, m.Outcome, m.Remoteness, outcomeOf(mw), mr)
-				}
-				if !c.misere && (m.Grundy == nil || (m.Grundy.Sign() == 0) != !mw) {
-					t.Errorf("%s %s → %s: grundy %v disagrees with outcome %s", c.spec, pos, m.Position, m.Grundy, outcomeOf(mw))
-				}
-				if m.Outcome == "P" {
-					winning = append(winning, m.Position)
-				}
-			}
-			// The moves marked winning are exactly the report's winning moves.
-			got := slices.Sorted(slices.Values(winning))
-			exp := slices.Sorted(slices.Values(x.Report.WinningMoves))
-			if !slices.Equal(got, exp) {
-				t.Errorf("%s %s: moves to P-positions %v, winning_moves %v", c.spec, pos, got, exp)
-			}
-			if x.Board.Kind != catalog.BoardHeaps || len(x.Board.Heaps) != len(heaps) {
-				t.Errorf("%s %s: board %+v", c.spec, pos, x.Board)
-			}
+			catalogtest.CheckHeapExplore(t, ex, c.spec, heaps, w, catalog.Options{}, !c.misere)
 		}
 	}
 }
