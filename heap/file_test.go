@@ -5,11 +5,11 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/grundy-go/grundy/internal/memtest"
 	"github.com/klauspost/compress/zstd"
 )
 
@@ -36,15 +36,6 @@ func craft(t *testing.T, count, width int, payload []byte) (string, int64) {
 	return path, int64(buf.Len())
 }
 
-// allocated returns the bytes allocated while f runs.
-func allocated(f func()) uint64 {
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	f()
-	runtime.ReadMemStats(&after)
-	return after.TotalAlloc - before.TotalAlloc
-}
-
 // TestLoadCraftedHeader is the memory bomb of issue 13: a file of about
 // 135 KB whose header claims 2^31 values of 2 bytes (4 GiB, within the
 // count seq accepts) drove the resident size past 2.5 GB, as Load
@@ -62,7 +53,7 @@ func TestLoadCraftedHeader(t *testing.T) {
 		t.Fatalf("crafted file of %d bytes: want about 135 KB, large enough that zstd could hold the claim", size)
 	}
 	var err error
-	n := allocated(func() { _, _, err = LoadFile(path, MaxUpto(&Rule{}), claimed) })
+	n := memtest.Allocated(func() { _, _, err = LoadFile(path, MaxUpto(&Rule{}), claimed) })
 	if err == nil || err.Error() != "value file truncated: its header says 2147483648 values, it holds 69120" {
 		t.Fatalf("err = %v", err)
 	}
@@ -73,7 +64,7 @@ func TestLoadCraftedHeader(t *testing.T) {
 
 	// The same claim in a file too small for it: refused from the header.
 	path, size = craft(t, claimed, 2, payload[:1000])
-	n = allocated(func() { _, _, err = LoadFile(path, MaxUpto(&Rule{}), claimed) })
+	n = memtest.Allocated(func() { _, _, err = LoadFile(path, MaxUpto(&Rule{}), claimed) })
 	want := "value file header claims 2147483648 values of 2 bytes, more than a compressed file of " + strconv.Itoa(int(size)) + " bytes can hold"
 	if err == nil || err.Error() != want {
 		t.Fatalf("err = %v, want %s", err, want)
@@ -88,7 +79,7 @@ func TestLoadCraftedHeader(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	n = allocated(func() { _, _, err = Load(f, MaxUpto(&Rule{})) })
+	n = memtest.Allocated(func() { _, _, err = Load(f, MaxUpto(&Rule{})) })
 	if err == nil || !strings.HasPrefix(err.Error(), "value file truncated: its header says 2147483648 values, it holds 500") {
 		t.Fatalf("err = %v", err)
 	}
@@ -104,7 +95,7 @@ func TestLoadHugeWindow(t *testing.T) {
 	// 2^(10+20), then a raw last block of 3 bytes.
 	frame := []byte{0x28, 0xB5, 0x2F, 0xFD, 0x00, 20 << 3, 0x19, 0x00, 0x00, 'a', 'b', 'c'}
 	var err error
-	n := allocated(func() { _, _, err = Load(bytes.NewReader(frame), 1<<20) })
+	n := memtest.Allocated(func() { _, _, err = Load(bytes.NewReader(frame), 1<<20) })
 	if err == nil || !strings.Contains(err.Error(), "window size exceeded") {
 		t.Fatalf("err = %v", err)
 	}

@@ -3,6 +3,7 @@ package catalogtest
 import (
 	"context"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -168,4 +169,13 @@ func ExploreAny(t *testing.T, ex catalog.Explorer, pos string) {
 			t.Fatalf("%q: a move to nowhere %+v", pos, m)
 		}
 	}
+}
+
+// FormatRemoteness writes a report's remoteness for a test's message:
+// the number, or "unknown" for nil.
+func FormatRemoteness(r *int) string {
+	if r == nil {
+		return "unknown"
+	}
+	return strconv.Itoa(*r)
 }

@@ -6,14 +6,15 @@ import (
 	"fmt"
 	"iter"
 	"math/rand/v2"
-	"runtime"
 	"slices"
 	"strconv"
 	"testing"
 
 	"github.com/grundy-go/grundy/budget"
+	"github.com/grundy-go/grundy/catalog/catalogtest"
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/heap"
+	"github.com/grundy-go/grundy/internal/memtest"
 )
 
 // heapNim is Nim on one heap: a move leaves any smaller heap. It is
@@ -48,23 +49,6 @@ func (g ruleGame) Options(n int) iter.Seq[[]int] {
 			return yield(h)
 		})
 	}
-}
-
-// allocated returns the bytes f allocates (runtime.MemStats.TotalAlloc).
-func allocated(f func()) uint64 {
-	var before, after runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&before)
-	f()
-	runtime.ReadMemStats(&after)
-	return after.TotalAlloc - before.TotalAlloc
-}
-
-func fmtRem(r *int) string {
-	if r == nil {
-		return "unknown"
-	}
-	return strconv.Itoa(*r)
 }
 
 // TestSumSearchEqualParts checks the search, which moves in one of equal
@@ -104,9 +88,9 @@ func TestSumSearchWorkBudget(t *testing.T) {
 	}
 	s := NewSumSearch[int](g, strconv.Itoa, false, nil)
 	var rem *int
-	a := allocated(func() { rem, err = s.Remoteness(context.Background(), heaps) })
+	a := memtest.Allocated(func() { rem, err = s.Remoteness(context.Background(), heaps) })
 	if err != nil || rem != nil {
-		t.Fatalf("remoteness %v, %v; want unknown", fmtRem(rem), err)
+		t.Fatalf("remoteness %v, %v; want unknown", catalogtest.FormatRemoteness(rem), err)
 	}
 	if s.budget <= 0 || a > 2*SumSearchMaxWork {
 		t.Fatalf("moves left %d, allocated %d: want the work budget (%d) to stop the search", s.budget, a, SumSearchMaxWork)
@@ -131,7 +115,7 @@ func TestSumSearchMemoryBudget(t *testing.T) {
 	s := NewSumSearch(nimHeap, strconv.Itoa, false, mem)
 	rem, err := s.Remoteness(context.Background(), []int{10, 11, 12, 13})
 	if err != nil || rem != nil {
-		t.Fatalf("remoteness %v, %v; want unknown", fmtRem(rem), err)
+		t.Fatalf("remoteness %v, %v; want unknown", catalogtest.FormatRemoteness(rem), err)
 	}
 	if mem.Used() == 0 {
 		t.Fatal("the memo charged nothing")
@@ -143,38 +127,8 @@ func TestSumSearchMemoryBudget(t *testing.T) {
 	// With room, the same search answers.
 	r, err := SumRemoteness(context.Background(), nimHeap, strconv.Itoa, []int{3, 4, 5}, budget.NewBytes(1<<20))
 	if err != nil || r == nil {
-		t.Fatalf("nim 3 4 5: %v %v", fmtRem(r), err)
+		t.Fatalf("nim 3 4 5: %v %v", catalogtest.FormatRemoteness(r), err)
 	}
-}
-
-// remotenessByDefinition is Steinhaus's remoteness of a position, from
-// its definition over whole positions: 0 when no move is left; else one
-// more than the least remoteness of a losing option when there is one (the
-// winner hurries), or than the greatest remoteness of any option. next
-// lists the positions one move leaves; key names a position in the memo.
-func remotenessByDefinition(pos []int, next func([]int) [][]int, key func([]int) string, memo map[string]int) int {
-	k := key(pos)
-	if v, ok := memo[k]; ok {
-		return v
-	}
-	best, worst, moved := -1, 0, false
-	for _, q := range next(pos) {
-		moved = true
-		r := remotenessByDefinition(q, next, key, memo)
-		if r%2 == 0 && (best < 0 || r < best) { // even: a P-position
-			best = r
-		}
-		worst = max(worst, r)
-	}
-	v := 0
-	switch {
-	case best >= 0:
-		v = best + 1
-	case moved:
-		v = worst + 1
-	}
-	memo[k] = v
-	return v
 }
 
 // bruteRemoteness is the remoteness of a sum of heaps where take(h) lists
@@ -191,7 +145,7 @@ func bruteRemoteness(take func(int) []int, heaps []int, memo map[string]int) int
 		}
 		return out
 	}
-	return remotenessByDefinition(heaps, next, func(hs []int) string { return fmt.Sprint(hs) }, memo)
+	return catalogtest.RemotenessByDefinition(heaps, next, func(hs []int) string { return fmt.Sprint(hs) }, memo)
 }
 
 func nimTake(h int) []int {

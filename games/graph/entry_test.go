@@ -7,13 +7,13 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/grundy-go/grundy/budget"
 	"github.com/grundy-go/grundy/catalog"
+	"github.com/grundy-go/grundy/internal/memtest"
 	"github.com/grundy-go/grundy/outcome"
 )
 
@@ -110,7 +110,7 @@ func TestGraphDefaultStateCap(t *testing.T) {
 	}
 	for _, maxStates := range []int{0, 50_000_000} {
 		var err error
-		a := allocated(func() {
+		a := memtest.Allocated(func() {
 			var inst catalog.Instance
 			if inst, err = catalog.Lookup("graph:" + path); err == nil {
 				_, err = inst.Solve(context.Background(), []string{"0"}, catalog.Options{MaxStates: maxStates})
@@ -139,16 +139,6 @@ func TestGraphDefaultStateCap(t *testing.T) {
 	if _, err := inst.Solve(context.Background(), []string{"0"}, catalog.Options{MaxStates: 2}); !errors.Is(err, budget.ErrExceeded) {
 		t.Fatalf("cap 2: got %v, want budget.ErrExceeded", err)
 	}
-}
-
-// allocated returns the bytes f allocates (runtime.MemStats.TotalAlloc).
-func allocated(f func()) uint64 {
-	var before, after runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&before)
-	f()
-	runtime.ReadMemStats(&after)
-	return after.TotalAlloc - before.TotalAlloc
 }
 
 // fig34 is Ferguson's Figure 3.4 (Game Theory, Part I, §3.4): e is

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -14,6 +13,7 @@ import (
 	"github.com/grundy-go/grundy/catalog"
 	"github.com/grundy-go/grundy/catalog/catalogtest"
 	"github.com/grundy-go/grundy/catalog/impartialgame"
+	"github.com/grundy-go/grundy/internal/memtest"
 )
 
 // The witness is a plain minimax over whole Nim positions (tuples of
@@ -254,23 +254,6 @@ func TestExploreLimits(t *testing.T) {
 	}
 }
 
-// allocated returns the bytes f allocates (runtime.MemStats.TotalAlloc).
-func allocated(f func()) uint64 {
-	var before, after runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&before)
-	f()
-	runtime.ReadMemStats(&after)
-	return after.TotalAlloc - before.TotalAlloc
-}
-
-func fmtRem(r *int) string {
-	if r == nil {
-		return "unknown"
-	}
-	return strconv.Itoa(*r)
-}
-
 // TestManyHeapsBoundedWork is the regression test of a memory bomb: Nim
 // with 12,000 heaps of 1 through the explorer reached 3.4 GB, because the
 // remoteness search of sums budgeted moves while each move cost a copy and
@@ -294,7 +277,7 @@ func TestManyHeapsBoundedWork(t *testing.T) {
 		tokens := []string{strings.TrimSpace(strings.Repeat(c.heap+" ", 30_000))}
 		var r *catalog.Report
 		var err error
-		a := allocated(func() {
+		a := memtest.Allocated(func() {
 			if r, err = inst.Solve(context.Background(), tokens, catalog.Options{}); err != nil {
 				t.Fatalf("%s: %v", c.spec, err)
 			}
@@ -303,7 +286,7 @@ func TestManyHeapsBoundedWork(t *testing.T) {
 			t.Errorf("%s 30000 heaps of %s: Solve allocated %d bytes, want under %d", c.spec, c.heap, a, bound)
 		}
 		var x *catalog.Exploration
-		a = allocated(func() {
+		a = memtest.Allocated(func() {
 			if x, err = inst.(catalog.Explorer).Explore(context.Background(), tokens, catalog.Options{}, 0); err != nil {
 				t.Fatalf("%s: explore: %v", c.spec, err)
 			}
@@ -313,11 +296,11 @@ func TestManyHeapsBoundedWork(t *testing.T) {
 		}
 		got := x.Report.Remoteness
 		if (got == nil) != (c.rem == nil) || got != nil && *got != *c.rem {
-			t.Errorf("%s 30000 heaps of %s: remoteness %v, want %v", c.spec, c.heap, fmtRem(got), fmtRem(c.rem))
+			t.Errorf("%s 30000 heaps of %s: remoteness %v, want %v", c.spec, c.heap, catalogtest.FormatRemoteness(got), catalogtest.FormatRemoteness(c.rem))
 		}
 		if c.spec == "nim" && c.rem != nil {
 			if r.Remoteness == nil || *r.Remoteness != *c.rem {
-				t.Errorf("nim: Solve's remoteness %v, want %d", fmtRem(r.Remoteness), *c.rem)
+				t.Errorf("nim: Solve's remoteness %v, want %d", catalogtest.FormatRemoteness(r.Remoteness), *c.rem)
 			}
 			// Each move removes a heap: 29,999 moves left.
 			if len(x.Moves) == 0 || x.Moves[0].Remoteness == nil || *x.Moves[0].Remoteness != *c.rem-1 {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -12,6 +11,7 @@ import (
 
 	"github.com/grundy-go/grundy/catalog"
 	"github.com/grundy-go/grundy/catalog/impartialgame"
+	"github.com/grundy-go/grundy/internal/memtest"
 )
 
 // periodicSpecs are octal games whose periods the heap engine proves
@@ -154,16 +154,6 @@ func TestHugeHeaps(t *testing.T) {
 	}
 }
 
-// allocated returns the bytes f allocates (runtime.MemStats.TotalAlloc).
-func allocated(f func()) uint64 {
-	var before, after runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&before)
-	f()
-	runtime.ReadMemStats(&after)
-	return after.TotalAlloc - before.TotalAlloc
-}
-
 // TestManyHeapsBoundedWork is the regression test of a memory bomb (Nim
 // with 12,000 heaps of 1 through the explorer reached 3.4 GB): 30,000
 // Kayles heaps are solved and explored within 256 MiB each, the
@@ -175,7 +165,7 @@ func TestManyHeapsBoundedWork(t *testing.T) {
 		t.Fatal(err)
 	}
 	tokens := []string{strings.TrimSpace(strings.Repeat("5 ", 30_000))}
-	a := allocated(func() {
+	a := memtest.Allocated(func() {
 		if _, err = inst.Solve(context.Background(), tokens, catalog.Options{}); err != nil {
 			t.Fatal(err)
 		}
@@ -184,7 +174,7 @@ func TestManyHeapsBoundedWork(t *testing.T) {
 		t.Errorf("kayles 30000 heaps of 5: Solve allocated %d bytes, want under %d", a, bound)
 	}
 	var x *catalog.Exploration
-	a = allocated(func() {
+	a = memtest.Allocated(func() {
 		if x, err = inst.(catalog.Explorer).Explore(context.Background(), tokens, catalog.Options{}, 0); err != nil {
 			t.Fatalf("explore: %v", err)
 		}
