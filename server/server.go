@@ -297,8 +297,13 @@ type apiError struct {
 // writeError writes a one-line error: a longer message (a script's
 // Starlark traceback) is cut to its first line.
 func writeError(w http.ResponseWriter, status int, msg string) {
+	writeJSON(w, status, apiError{Error: firstLine(msg)})
+}
+
+// firstLine is msg cut to its first line.
+func firstLine(msg string) string {
 	msg, _, _ = strings.Cut(strings.TrimSpace(msg), "\n")
-	writeJSON(w, status, apiError{Error: msg})
+	return msg
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
@@ -350,13 +355,12 @@ func (s *Server) failure(w http.ResponseWriter, r *http.Request, err error) {
 		msg = fmt.Sprintf("the server is busy: %d searches are already waiting; try again later", s.cfg.MaxQueue)
 		w.Header().Set("Retry-After", "5")
 	}
+	e := apiError{Error: firstLine(msg)}
 	var bad *budget.BadInput
 	if errors.As(err, &bad) && bad.Offset >= 0 && bad.Input != "" {
-		msg, _, _ = strings.Cut(strings.TrimSpace(msg), "\n")
-		writeJSON(w, statusOf(err), apiError{Error: msg, Input: &bad.Input, Offset: &bad.Offset})
-		return
+		e.Input, e.Offset = &bad.Input, &bad.Offset
 	}
-	writeError(w, statusOf(err), msg)
+	writeJSON(w, statusOf(err), e)
 }
 
 // ---- requests

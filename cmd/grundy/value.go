@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -42,9 +43,6 @@ independent regions are valued region by region and summed.`,
 			if err != nil {
 				return err
 			}
-			if _, ok := inst.(reports.Valuer); !ok {
-				return fmt.Errorf("game %q is not a partizan game; use 'grundy solve' (partizan games: %s)", inst.Spec(), partizanGames())
-			}
 			p := newProgress()
 			opts := catalog.Options{Progress: func(n int) { p.Report(n, "regions") }}
 			limits.options(&opts)
@@ -52,6 +50,9 @@ independent regions are valued region by region and summed.`,
 			defer cancel()
 			r, err := reports.PartizanValue(ctx, inst, args[1:], opts, reports.CGTOptions{Thermograph: svg != ""})
 			p.Done()
+			if errors.Is(err, reports.ErrNotPartizan) {
+				return fmt.Errorf("game %q is not a partizan game; use 'grundy solve' (partizan games: %s)", inst.Spec(), partizanGames())
+			}
 			if err != nil {
 				return timedOut(ctx, err)
 			}
