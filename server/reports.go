@@ -191,11 +191,11 @@ func (s *Server) decodeBody(w http.ResponseWriter, r *http.Request, v any, examp
 	return 0, nil
 }
 
-// runReport runs a report's computation through the scheduler: in the
-// fast lane (FastTimeout, fast set so that it takes the fast lane's
-// budget) and, when that was not enough (out of time or over a budget
-// there), in the slow lane within the request's Timeout. A panic is an
-// internal error, 500.
+// runReport runs a report's computation through the same lanes as a
+// position (runFast, then runSlow): a fast-lane attempt (fast set, so
+// that it takes the fast lane's budget) and, when that was not enough
+// (stopped for its CPU time or over a budget there), the slow lane within
+// the request's Timeout. A panic is an internal error, 500.
 func runReport[T any](s *Server, r *http.Request, compute func(ctx context.Context, fast bool) (T, error)) (res T, err error) {
 	ctx, cancel := context.WithTimeout(withClient(r), s.cfg.Timeout)
 	defer cancel()
@@ -204,28 +204,22 @@ func runReport[T any](s *Server, r *http.Request, compute func(ctx context.Conte
 			err = fmt.Errorf("%w while computing %s: %v; please report it", errInternal, r.URL.Path, p)
 		}
 	}()
-	select {
-	case s.fast <- struct{}{}:
-	case <-ctx.Done():
-		return res, ctx.Err()
-	}
-	fctx, fcancel := context.WithTimeout(ctx, s.cfg.FastTimeout)
-	res, err = compute(fctx, true)
-	fcancel()
-	<-s.fast
+	stopped, err := s.runFast(ctx, func(ctx context.Context) (err error) {
+		res, err = compute(ctx, true)
+		return err
+	})
 	switch {
 	case err == nil:
 		return res, nil
 	case ctx.Err() != nil:
 		return res, settle(ctx, err)
-	case fctx.Err() == nil && !errors.Is(err, budget.ErrExceeded):
+	case !stopped && !errors.Is(err, budget.ErrExceeded):
 		return res, err // bad input: the slow lane would say the same
 	}
-	if err := s.slow.acquire(ctx, clientOf(ctx)); err != nil {
-		return res, err
-	}
-	defer s.slow.release()
-	res, err = compute(ctx, false)
+	err = s.runSlow(ctx, func(ctx context.Context) (err error) {
+		res, err = compute(ctx, false)
+		return err
+	})
 	return res, settle(ctx, err)
 }
 

@@ -150,19 +150,31 @@ func (s *Server) compute(ctx context.Context, g *served, pos string, params map[
 		return nil, err
 	}
 	defer g.release()
+	var res *solved
+	err := s.runSlow(ctx, func(ctx context.Context) (err error) {
+		res, err = s.explore(ctx, g, pos, params, s.cfg.MaxStates, s.slowMemory())
+		return err
+	})
+	return res, settle(ctx, err)
+}
+
+// runSlow runs work in the slow lane once the client's turn comes: at
+// the slow level of the processor's order, on a thread of the lowest
+// priority (see prio.go and thread.go). work's context steps aside for
+// more urgent work when its solver polls it.
+func (s *Server) runSlow(ctx context.Context, work func(context.Context) error) error {
 	if err := s.slow.acquire(ctx, clientOf(ctx)); err != nil {
-		return nil, err
+		return err
 	}
 	defer s.slow.release()
 	t := s.prio.start(levelSlow)
 	defer t.finish()
-	var res *solved
 	var err error
 	onThread(func(tid int) {
 		setNice(tid, niceSlow)
-		res, err = s.explore(yieldCtx{ctx, t}, g, pos, params, s.cfg.MaxStates, s.slowMemory())
+		err = work(yieldCtx{ctx, t})
 	})
-	return res, settle(ctx, err)
+	return err
 }
 
 // computeFast tries the fast lane: FastStates positions (a script keeps
@@ -182,10 +194,35 @@ func (s *Server) computeFast(ctx context.Context, g *served, pos string, params 
 		return nil, nil, false
 	}
 	defer g.release()
+	states := s.cfg.FastStates
+	if g.lock != nil {
+		states = s.cfg.MaxStates
+	}
+	stopped, err := s.runFast(ctx, func(ctx context.Context) (err error) {
+		res, err = s.explore(ctx, g, pos, params, states, s.cfg.FastMemory)
+		return err
+	})
+	switch {
+	case err == nil:
+		return res, nil, true
+	case ctx.Err() != nil:
+		return nil, settle(ctx, err), true
+	case stopped, overFast(err, states < s.cfg.MaxStates, states):
+		return nil, nil, false
+	}
+	return nil, err, true
+}
+
+// runFast runs work as one fast-lane attempt: in a fresh slot, within
+// FastTimeout of the thread's CPU time, demoted past FastTimeout/5 (see
+// computeFast). stopped reports that the fast lane stopped the attempt
+// (its CPU time, or no demoted slot free), so the slow lane should take
+// the work over.
+func (s *Server) runFast(ctx context.Context, work func(context.Context) error) (stopped bool, err error) {
 	select {
 	case s.fast <- struct{}{}:
 	case <-ctx.Done():
-		return nil, ctx.Err(), true
+		return false, ctx.Err()
 	}
 	// The attempt holds a fresh slot, then perhaps a demoted one, then
 	// none: demote runs on the CPU watch's goroutine, the release below on
@@ -201,10 +238,6 @@ func (s *Server) computeFast(ctx context.Context, g *served, pos string, params 
 	}()
 	fctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
-	states := s.cfg.FastStates
-	if g.lock != nil {
-		states = s.cfg.MaxStates
-	}
 	t := s.prio.start(levelFresh)
 	defer t.finish()
 	// Past FastTimeout/5 the attempt steps down to the demoted level and,
@@ -233,17 +266,9 @@ func (s *Server) computeFast(ctx context.Context, g *served, pos string, params 
 		attemptTid.Store(int64(tid))
 		stop := watchCPU(tid, s.cfg.FastTimeout/5, s.cfg.FastTimeout, demote, cancel)
 		defer stop()
-		res, err = s.explore(yieldCtx{fctx, t}, g, pos, params, states, s.cfg.FastMemory)
+		err = work(yieldCtx{fctx, t})
 	})
-	switch {
-	case err == nil:
-		return res, nil, true
-	case ctx.Err() != nil:
-		return nil, settle(ctx, err), true
-	case fctx.Err() != nil, overFast(err, states < s.cfg.MaxStates, states):
-		return nil, nil, false
-	}
-	return nil, err, true
+	return fctx.Err() != nil, err
 }
 
 // settle gives the error of a computation that failed after ctx ended:
