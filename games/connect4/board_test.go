@@ -1,0 +1,73 @@
+package connect4
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/grundy-go/grundy/budget"
+)
+
+func mustShape(t testing.TB, w, h, k int) *Shape {
+	t.Helper()
+	s, err := NewShape(w, h, k)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func TestFromMovesErrors(t *testing.T) {
+	s := mustShape(t, 7, 6, 4)
+	for _, c := range []struct {
+		moves string
+		off   int
+	}{
+		{"448", 2},
+		{"440", 2},
+		{"44x", 2},
+		{"4é", 1},
+		{"4444444", 6},  // column 4 is full after six stones
+		{"1212121", -1}, // the winning move itself is fine
+		{"12121213", 7}, // a move after the game ended
+		{"4 4,5 x", 6},
+	} {
+		_, err := s.FromMoves(c.moves)
+		var bad *budget.BadInput
+		if c.moves == "1212121" {
+			if err != nil {
+				t.Errorf("%q: %v; want the winning move accepted", c.moves, err)
+			}
+			continue
+		}
+		if !errors.As(err, &bad) {
+			t.Errorf("%q: error %v; want a *budget.BadInput", c.moves, err)
+			continue
+		}
+		if bad.Offset != c.off {
+			t.Errorf("%q: offset %d (%v); want %d", c.moves, bad.Offset, err, c.off)
+		}
+	}
+}
+
+func TestKeyMirrorMoveString(t *testing.T) {
+	s := mustShape(t, 7, 6, 4)
+	b, err := s.FromMoves("4453321")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := s.FromKey(s.Key(b)); got != b {
+		t.Errorf("FromKey(Key) = %v; want %v", got, b)
+	}
+	m := s.Mirror(b)
+	want, _ := s.FromMoves("4435567")
+	if m != want {
+		t.Errorf("Mirror = %v; want %v", m, want)
+	}
+	str, ok := s.MoveString(b)
+	if !ok {
+		t.Fatal("MoveString found no sequence")
+	}
+	if back, _ := s.FromMoves(str); back != b {
+		t.Errorf("MoveString %q reaches another board", str)
+	}
+}
