@@ -1,0 +1,82 @@
+// Package db stores a strongly solved game on disk: for every position
+// reachable from the start, its outcome for the player to move and its
+// remoteness, one record per rank of each tier (see game.Tiered), in
+// compressed blocks that a lookup reads one at a time. Package tier
+// writes databases; front ends open them to answer queries.
+//
+// The design follows the databases of GamesmanOne (Gamesman's tier
+// solver, Garcia et al.): one file per tier, records in fixed-size
+// blocks compressed separately so that random access decompresses one
+// block, a block index to find them, and a checksum per block so that a
+// damaged file is an error, never a wrong answer.
+//
+// # Records
+//
+// A record is 1 byte, or 2 bytes (little-endian) in a tier whose
+// remoteness passes 125. Its code:
+//
+//	0        no position: the rank names no legal position, or one not reachable from the start
+//	1        draw
+//	2        won by the game's verdict on endless play (game.Endless), no remoteness
+//	3        lost by the game's verdict on endless play, no remoteness
+//	4 + 2r   the player to move loses in r moves (r = 0: a terminal loss)
+//	5 + 2r   the player to move wins in r moves
+//
+// so r ≤ 125 in a 1-byte record and r ≤ 32765 in a 2-byte one.
+// Remoteness is Steinhaus's: the winner hurries, the loser delays.
+//
+// # A database directory
+//
+//	manifest.json         written last: the directory holds a database once it exists
+//	tier-<tier in hex>.grt  one file per tier holding a reachable position
+//	build.json            present only while a build is unfinished (the game's spec)
+//
+// The manifest (JSON) holds the format version (FormatVersion), the game's
+// spec string, the start position's tier and rank, and per tier its
+// number, name, size (records), record width, file name, file length,
+// the file's crc32c and the counts of its records per outcome and
+// remoteness (so statistics need no file read), and a crc32c of the
+// manifest itself (computed over its compact JSON encoding with the
+// checksum field 0).
+//
+// Every file is written to a temporary name (.tmp-*) in the directory,
+// flushed to disk (fsync), renamed, and the directory synced: a file is
+// there whole or not at all, so a build killed at any moment leaves the
+// finished tiers, and a rerun resumes after them. Files hold no
+// timestamps and the compressor's output depends only on the records,
+// so a build writes the same bytes every time.
+//
+// # A tier file
+//
+// All integers little-endian; crc32c is CRC-32 with the Castagnoli
+// polynomial.
+//
+//	header, 64 bytes:
+//	  0  "GRDYTIER"
+//	  8  uint32 format version
+//	 12  uint32 record width (1 or 2)
+//	 16  uint64 tier
+//	 24  uint64 records (the tier's size)
+//	 32  uint32 records per block (BlockBytes / width)
+//	 36  4 bytes zero
+//	 40  uint64 CRC-64 (ECMA) of the game's spec string
+//	 48  12 bytes zero
+//	 60  uint32 crc32c of bytes 0–59
+//	blocks: each a zstd frame of BlockBytes bytes of records (the last
+//	  block may be shorter), one after another from offset 64
+//	block index, 16 bytes per block:
+//	  uint64 offset of the block, uint32 its compressed length,
+//	  uint32 crc32c of its uncompressed records
+//	footer, 32 bytes:
+//	  0  uint64 offset of the block index
+//	  8  uint64 number of blocks
+//	 16  uint32 crc32c of the block index
+//	 20  uint32 crc32c of footer bytes 0–19
+//	 24  "GRDYEND1"
+//
+// Opening a tier file checks the header, the footer, the index's
+// checksum and that the blocks tile the file exactly; reading a block
+// checks that it decompresses to exactly its length (the decoder is
+// capped there) and that its checksum matches. Every failure is a
+// *CorruptError naming the file and, where it is about one, the block.
+package db

@@ -1,0 +1,251 @@
+package db
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// FormatVersion is the version of the database format this package
+// writes and reads (manifest and tier files).
+const FormatVersion = 1
+
+// File names in a database directory.
+const (
+	ManifestName = "manifest.json"
+	buildName    = "build.json"
+	tempPrefix   = ".tmp-"
+)
+
+// Manifest describes a finished database. It is written last, so a
+// directory with a manifest holds a whole database.
+type Manifest struct {
+	Format int    `json:"format"`
+	Game   string `json:"game"`
+	// StartTier and StartRank locate the start position.
+	StartTier uint64     `json:"start_tier"`
+	StartRank int64      `json:"start_rank"`
+	Tiers     []TierInfo `json:"tiers"`
+	// Checksum is the crc32c of the manifest's JSON encoding with
+	// Checksum 0, so that a damaged manifest (a changed count or size)
+	// is never read as a good one.
+	Checksum uint32 `json:"checksum"`
+}
+
+// TierInfo describes one tier file.
+type TierInfo struct {
+	Tier  uint64 `json:"tier"`
+	Name  string `json:"name"`
+	Size  int64  `json:"size"`  // records (ranks)
+	Width int    `json:"width"` // bytes per record
+	File  string `json:"file"`
+	Bytes int64  `json:"bytes"`  // the file's length
+	CRC   uint32 `json:"crc32c"` // of the whole file
+	Count Count  `json:"count"`
+}
+
+// TierFileName is the name of the file of tier t.
+func TierFileName(t uint64) string { return fmt.Sprintf("tier-%016x.grt", t) }
+
+// manifestSum is the checksum of m with its Checksum field zero.
+func manifestSum(m Manifest) (uint32, error) {
+	m.Checksum = 0
+	b, err := json.Marshal(m)
+	if err != nil {
+		return 0, err
+	}
+	return crc(b), nil
+}
+
+// buildInfo is build.json: which game a directory is being built for.
+type buildInfo struct {
+	Format int    `json:"format"`
+	Game   string `json:"game"`
+}
+
+// Builder writes a database directory tier by tier. A build killed at any
+// moment leaves the tier files finished before it (each written whole or
+// not at all) and build.json; a Builder on the same directory finds them
+// again (Finished) so the build resumes. A Builder is not safe for
+// concurrent use; two builds into one directory at once are not
+// supported.
+type Builder struct {
+	dir, game string
+	hash      uint64
+}
+
+// Create starts or resumes a build of game (its spec string) in dir,
+// making dir if needed. It refuses a directory holding a database or a
+// build of another game or format version.
+func Create(dir, game string) (*Builder, error) {
+	if err := os.MkdirAll(dir, 0o777); err != nil {
+		return nil, err
+	}
+	if b, err := os.ReadFile(filepath.Join(dir, ManifestName)); err == nil {
+		var m Manifest
+		if json.Unmarshal(b, &m) == nil && (m.Game != game || m.Format != FormatVersion) {
+			return nil, fmt.Errorf("%s holds a database of %s (format %d), not %s", dir, m.Game, m.Format, game)
+		}
+	}
+	bp := filepath.Join(dir, buildName)
+	switch b, err := os.ReadFile(bp); {
+	case err == nil:
+		var bi buildInfo
+		if err := json.Unmarshal(b, &bi); err == nil && (bi.Game != game || bi.Format != FormatVersion) {
+			return nil, fmt.Errorf("%s holds a build of %s (format %d), not %s", dir, bi.Game, bi.Format, game)
+		}
+	case errors.Is(err, fs.ErrNotExist):
+		if entries, err := os.ReadDir(dir); err == nil {
+			for _, e := range entries {
+				if !strings.HasPrefix(e.Name(), tempPrefix) && e.Name() != ManifestName && !strings.HasPrefix(e.Name(), "tier-") {
+					return nil, fmt.Errorf("%s is not empty and holds no grundy database or build (found %s)", dir, e.Name())
+				}
+			}
+		}
+		data, _ := json.Marshal(buildInfo{Format: FormatVersion, Game: game})
+		if err := writeAtomic(dir, buildName, func(w io.Writer) error { _, err := w.Write(data); return err }); err != nil {
+			return nil, err
+		}
+	default:
+		return nil, err
+	}
+	// Temporary files are left only by builds that died.
+	if entries, err := os.ReadDir(dir); err == nil {
+		for _, e := range entries {
+			if strings.HasPrefix(e.Name(), tempPrefix) {
+				os.Remove(filepath.Join(dir, e.Name()))
+			}
+		}
+	}
+	return &Builder{dir: dir, game: game, hash: GameHash(game)}, nil
+}
+
+// Finished reports whether tier t's file is in the directory and whole:
+// its header names this game, tier and size and every block's checksum
+// matches. It then returns the file's description (name is the tier's
+// name for people) and its records. A damaged file is removed, and ok is
+// false: the tier is built again.
+func (b *Builder) Finished(t uint64, name string, size int64) (info TierInfo, recs Records, ok bool, err error) {
+	fn := TierFileName(t)
+	path := filepath.Join(b.dir, fn)
+	tf, err := openTierFile(path, path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return TierInfo{}, Records{}, false, nil
+	}
+	if err == nil {
+		defer tf.f.Close()
+		if tf.h.GameHash != b.hash || tf.h.Tier != t || tf.h.Records != size {
+			return TierInfo{}, Records{}, false, fmt.Errorf("%s is the file of another game or tier", path)
+		}
+		recs, err = tf.readAll(tf.f, 0, false)
+	}
+	if err != nil {
+		if errors.Is(err, ErrCorrupt) {
+			os.Remove(path)
+			return TierInfo{}, Records{}, false, nil
+		}
+		return TierInfo{}, Records{}, false, err
+	}
+	sum, err := fileCRC(tf.f, tf.size)
+	if err != nil {
+		return TierInfo{}, Records{}, false, err
+	}
+	info = TierInfo{Tier: t, Name: name, Size: size, Width: tf.h.Width, File: fn, Bytes: tf.size, CRC: sum, Count: CountRecords(recs)}
+	return info, recs, true, nil
+}
+
+// WriteTier writes the records of tier t as its file, whole or not at all.
+func (b *Builder) WriteTier(t uint64, name string, recs Records) (TierInfo, error) {
+	fn := TierFileName(t)
+	info := TierInfo{Tier: t, Name: name, Size: recs.Len(), Width: recs.Width, File: fn}
+	err := writeAtomic(b.dir, fn, func(w io.Writer) error {
+		var err error
+		info.Bytes, info.CRC, err = writeTierFile(w, fileHeader{Tier: t, GameHash: b.hash}, recs)
+		return err
+	})
+	if err != nil {
+		return TierInfo{}, err
+	}
+	info.Count = CountRecords(recs)
+	return info, nil
+}
+
+// Finish writes the manifest, which makes the directory a database, and
+// removes build.json. tiers are sorted by the caller (the order is part
+// of the bytes).
+func (b *Builder) Finish(startTier uint64, startRank int64, tiers []TierInfo) error {
+	m := Manifest{Format: FormatVersion, Game: b.game, StartTier: startTier, StartRank: startRank, Tiers: tiers}
+	sum, err := manifestSum(m)
+	if err != nil {
+		return err
+	}
+	m.Checksum = sum
+	data, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		return err
+	}
+	data = append(data, '\n')
+	if err := writeAtomic(b.dir, ManifestName, func(w io.Writer) error { _, err := w.Write(data); return err }); err != nil {
+		return err
+	}
+	if err := os.Remove(filepath.Join(b.dir, buildName)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	return syncDir(b.dir)
+}
+
+// writeAtomic writes dir/name through a temporary file in dir that is
+// flushed to disk (fsync) and renamed over name, then syncs the directory
+// so the rename is durable: readers see the old file or the whole new
+// one, never part of it.
+func writeAtomic(dir, name string, write func(io.Writer) error) (err error) {
+	f, err := os.CreateTemp(dir, tempPrefix+name+"-*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	defer func() {
+		if err != nil {
+			f.Close()
+			os.Remove(tmp)
+		}
+	}()
+	bw := bufio.NewWriterSize(f, 1<<20)
+	if err := write(bw); err != nil {
+		return err
+	}
+	if err := bw.Flush(); err != nil {
+		return err
+	}
+	if err := f.Chmod(0o644); err != nil {
+		return err
+	}
+	if err := f.Sync(); err != nil {
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	if err := os.Rename(tmp, filepath.Join(dir, name)); err != nil {
+		return err
+	}
+	return syncDir(dir)
+}
+
+func syncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	if err := d.Sync(); err != nil && !errors.Is(err, errors.ErrUnsupported) {
+		return err
+	}
+	return nil
+}

@@ -1,0 +1,283 @@
+package db
+
+import (
+	"container/list"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"sync"
+
+	"github.com/grundy-go/grundy/outcome"
+)
+
+// DB is an open database, safe for concurrent use. Tier files are opened
+// on first use; a lookup reads one block (pread) and keeps the last
+// blocks it decompressed in a small LRU cache.
+type DB struct {
+	dir    string
+	m      Manifest
+	byTier map[uint64]int
+
+	mu    sync.Mutex
+	files []*tierFile // by index in m.Tiers, nil until opened
+	cache *blockCache
+}
+
+// VersionError is the error of a database written in another format
+// version.
+type VersionError struct {
+	Dir       string
+	Got, Want int
+}
+
+func (e *VersionError) Error() string {
+	return fmt.Sprintf("%s: format version %d, this grundy reads %d", e.Dir, e.Got, e.Want)
+}
+
+// GameError is the error of a database of another game than the caller
+// expects.
+type GameError struct {
+	Dir, Got, Want string
+}
+
+func (e *GameError) Error() string {
+	return fmt.Sprintf("%s is a database of %s, not %s", e.Dir, e.Got, e.Want)
+}
+
+// Open opens the database in dir and checks its manifest. game, if not
+// empty, is the spec the caller expects (a *GameError otherwise).
+func Open(dir, game string) (*DB, error) {
+	b, err := os.ReadFile(filepath.Join(dir, ManifestName))
+	if errors.Is(err, fs.ErrNotExist) {
+		if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+			return nil, fmt.Errorf("%s: no such database directory", dir)
+		}
+		if _, err := os.Stat(filepath.Join(dir, buildName)); err == nil {
+			return nil, fmt.Errorf("%s: the build is not finished (run the build again to resume it)", dir)
+		}
+		return nil, fmt.Errorf("%s is not a grundy database (no %s)", dir, ManifestName)
+	}
+	if err != nil {
+		return nil, err
+	}
+	mpath := filepath.Join(dir, ManifestName)
+	var m Manifest
+	if err := json.Unmarshal(b, &m); err != nil {
+		return nil, corrupt(mpath, -1, "not a database manifest: %v", err)
+	}
+	if m.Format != FormatVersion {
+		return nil, &VersionError{Dir: dir, Got: m.Format, Want: FormatVersion}
+	}
+	if sum, err := manifestSum(m); err != nil || sum != m.Checksum {
+		return nil, corrupt(mpath, -1, "the manifest's checksum does not match")
+	}
+	if game != "" && m.Game != game {
+		return nil, &GameError{Dir: dir, Got: m.Game, Want: game}
+	}
+	d := &DB{dir: dir, m: m, byTier: make(map[uint64]int, len(m.Tiers)), files: make([]*tierFile, len(m.Tiers)), cache: newBlockCache(64)}
+	for i, t := range m.Tiers {
+		if _, dup := d.byTier[t.Tier]; dup || (t.Width != 1 && t.Width != 2) || t.Size < 0 || t.File != TierFileName(t.Tier) {
+			return nil, corrupt(mpath, -1, "tier %d is described wrongly", t.Tier)
+		}
+		d.byTier[t.Tier] = i
+	}
+	return d, nil
+}
+
+// Close closes the open tier files.
+func (d *DB) Close() error {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	var first error
+	for i, f := range d.files {
+		if f != nil {
+			if err := f.f.Close(); err != nil && first == nil {
+				first = err
+			}
+			d.files[i] = nil
+		}
+	}
+	return first
+}
+
+// Dir is the database's directory.
+func (d *DB) Dir() string { return d.dir }
+
+// Manifest returns the manifest (shared: do not modify).
+func (d *DB) Manifest() *Manifest { return &d.m }
+
+// Game is the spec of the game the database solves.
+func (d *DB) Game() string { return d.m.Game }
+
+// file returns the open tier file of the tier at index i of the
+// manifest, checking it against the manifest the first time.
+func (d *DB) file(i int) (*tierFile, error) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if f := d.files[i]; f != nil {
+		return f, nil
+	}
+	info := d.m.Tiers[i]
+	path := filepath.Join(d.dir, info.File)
+	tf, err := openTierFile(path, path)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("%s: missing (the database is incomplete)", path)
+		}
+		return nil, err
+	}
+	if tf.size != info.Bytes {
+		tf.f.Close()
+		return nil, corrupt(path, -1, "%d bytes, the manifest says %d (truncated or replaced?)", tf.size, info.Bytes)
+	}
+	if tf.h.Tier != info.Tier || tf.h.Records != info.Size || tf.h.Width != info.Width || tf.h.GameHash != GameHash(d.m.Game) {
+		tf.f.Close()
+		return nil, corrupt(path, -1, "the header does not match the manifest")
+	}
+	d.files[i] = tf
+	return tf, nil
+}
+
+// Has reports whether the database has a file for tier t (a tier without
+// one holds no reachable position).
+func (d *DB) Has(t uint64) bool { _, ok := d.byTier[t]; return ok }
+
+// Code returns the record code of rank r of tier t: Empty for a tier the
+// database does not hold. An error means a damaged file or a rank out of
+// the tier's range, never a wrong answer.
+func (d *DB) Code(t uint64, r int64) (uint16, error) {
+	i, ok := d.byTier[t]
+	if !ok {
+		return Empty, nil
+	}
+	info := &d.m.Tiers[i]
+	if r < 0 || r >= info.Size {
+		return 0, fmt.Errorf("rank %d is out of tier %s's range [0, %d)", r, info.Name, info.Size)
+	}
+	tf, err := d.file(i)
+	if err != nil {
+		return 0, err
+	}
+	blk := r / tf.h.BlockRecs
+	key := blockKey{i, blk}
+	data := d.cache.get(key)
+	if data == nil {
+		data, err = tf.readBlock(tf.f, blk, nil)
+		if err != nil {
+			return 0, err
+		}
+		d.cache.put(key, data)
+	}
+	return Records{Width: tf.h.Width, Data: data}.Get(r % tf.h.BlockRecs), nil
+}
+
+// Lookup returns the outcome for the player to move and the remoteness
+// (NoRemoteness for draws and endless verdicts) of the position of rank r
+// in tier t; ok is false when the database holds no position there.
+func (d *DB) Lookup(t uint64, r int64) (o outcome.Outcome, rem uint32, ok bool, err error) {
+	c, err := d.Code(t, r)
+	if err != nil {
+		return outcome.Unknown, 0, false, err
+	}
+	o, rem, ok = Decode(c)
+	return o, rem, ok, nil
+}
+
+// LoadTier reads every record of tier t, checking every block and the
+// whole file's checksum. A tier the database does not hold has no
+// records (ok false).
+func (d *DB) LoadTier(t uint64) (recs Records, ok bool, err error) {
+	i, ok := d.byTier[t]
+	if !ok {
+		return Records{}, false, nil
+	}
+	tf, err := d.file(i)
+	if err != nil {
+		return Records{}, false, err
+	}
+	recs, err = tf.readAll(tf.f, d.m.Tiers[i].CRC, true)
+	return recs, err == nil, err
+}
+
+// Verify reads every tier file whole and checks its checksums.
+func (d *DB) Verify() error {
+	for _, t := range d.m.Tiers {
+		if _, _, err := d.LoadTier(t.Tier); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Stats are a database's counts: in all and per tier.
+type Stats struct {
+	Game  string
+	Total Count
+	Tiers []TierInfo
+	Bytes int64 // the files' lengths, manifest included
+}
+
+// Stats returns the counts the manifest records (checked by its
+// checksum), without reading the tier files.
+func (d *DB) Stats() Stats {
+	s := Stats{Game: d.m.Game, Tiers: append([]TierInfo(nil), d.m.Tiers...)}
+	sort.Slice(s.Tiers, func(a, b int) bool { return s.Tiers[a].Tier < s.Tiers[b].Tier })
+	for _, t := range d.m.Tiers {
+		s.Total.AddCount(t.Count)
+		s.Bytes += t.Bytes
+	}
+	if st, err := os.Stat(filepath.Join(d.dir, ManifestName)); err == nil {
+		s.Bytes += st.Size()
+	}
+	return s
+}
+
+type blockKey struct {
+	file  int
+	block int64
+}
+
+// blockCache is a small LRU cache of decompressed blocks.
+type blockCache struct {
+	mu  sync.Mutex
+	max int
+	ll  *list.List
+	m   map[blockKey]*list.Element
+}
+
+type cacheEntry struct {
+	key  blockKey
+	data []byte
+}
+
+func newBlockCache(max int) *blockCache {
+	return &blockCache{max: max, ll: list.New(), m: map[blockKey]*list.Element{}}
+}
+
+func (c *blockCache) get(k blockKey) []byte {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if e, ok := c.m[k]; ok {
+		c.ll.MoveToFront(e)
+		return e.Value.(*cacheEntry).data
+	}
+	return nil
+}
+
+func (c *blockCache) put(k blockKey, data []byte) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if _, ok := c.m[k]; ok {
+		return
+	}
+	c.m[k] = c.ll.PushFront(&cacheEntry{k, data})
+	if c.ll.Len() > c.max {
+		e := c.ll.Back()
+		c.ll.Remove(e)
+		delete(c.m, e.Value.(*cacheEntry).key)
+	}
+}

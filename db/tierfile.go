@@ -1,0 +1,354 @@
+package db
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"hash/crc64"
+	"io"
+	"os"
+	"runtime"
+	"sync"
+
+	"github.com/klauspost/compress/zstd"
+)
+
+// The layout of a tier file (doc.go says it in words).
+const (
+	tierMagic   = "GRDYTIER"
+	footerMagic = "GRDYEND1"
+	headerSize  = 64
+	footerSize  = 32
+	entrySize   = 16
+	// BlockBytes is the uncompressed size of a block of records: a lookup
+	// decompresses one, so it trades the index's size against the work
+	// of a cold query.
+	BlockBytes = 64 << 10
+)
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+func crc(b []byte) uint32 { return crc32.Checksum(b, castagnoli) }
+
+// GameHash is the 64-bit digest of a game spec stored in each tier file's
+// header, so that a file of another game is never taken for this one's.
+func GameHash(spec string) uint64 { return crc64.Checksum([]byte(spec), crc64.MakeTable(crc64.ECMA)) }
+
+// fileHeader is what a tier file's header says.
+type fileHeader struct {
+	Version     uint32
+	Width       int
+	Tier        uint64
+	Records     int64
+	BlockRecs   int64
+	GameHash    uint64
+	blocks      int64
+	indexOffset int64
+}
+
+func (h *fileHeader) encode() []byte {
+	b := make([]byte, headerSize)
+	copy(b, tierMagic)
+	binary.LittleEndian.PutUint32(b[8:], h.Version)
+	binary.LittleEndian.PutUint32(b[12:], uint32(h.Width))
+	binary.LittleEndian.PutUint64(b[16:], h.Tier)
+	binary.LittleEndian.PutUint64(b[24:], uint64(h.Records))
+	binary.LittleEndian.PutUint32(b[32:], uint32(h.BlockRecs))
+	binary.LittleEndian.PutUint64(b[40:], h.GameHash)
+	binary.LittleEndian.PutUint32(b[60:], crc(b[:60]))
+	return b
+}
+
+// blockEntry locates one compressed block and checks its contents.
+type blockEntry struct {
+	off  int64
+	clen uint32
+	sum  uint32 // crc32c of the uncompressed records
+}
+
+var (
+	encOnce sync.Once
+	encoder *zstd.Encoder
+	decOnce sync.Once
+	decoder *zstd.Decoder
+)
+
+func zenc() *zstd.Encoder {
+	encOnce.Do(func() {
+		// EncodeAll is deterministic for given options whatever the
+		// concurrency, so parallel compression writes the same bytes.
+		encoder, _ = zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedBetterCompression),
+			zstd.WithEncoderCRC(false), zstd.WithEncoderConcurrency(runtime.GOMAXPROCS(0)),
+			zstd.WithZeroFrames(true))
+	})
+	return encoder
+}
+
+func zdec() *zstd.Decoder {
+	decOnce.Do(func() {
+		// The cap limit keeps a damaged frame from decoding into more
+		// than one block's bytes.
+		decoder, _ = zstd.NewReader(nil, zstd.WithDecoderConcurrency(runtime.GOMAXPROCS(0)),
+			zstd.WithDecodeAllCapLimit(true), zstd.WithDecoderMaxMemory(4*BlockBytes))
+	})
+	return decoder
+}
+
+// writeTierFile writes recs as a tier file to w and returns its length and
+// the crc32c of all its bytes. Blocks are compressed in parallel, a batch
+// at a time, and written in order.
+func writeTierFile(w io.Writer, h fileHeader, recs Records) (n int64, sum uint32, err error) {
+	h.BlockRecs = int64(BlockBytes / recs.Width)
+	h.Width = recs.Width
+	h.Records = recs.Len()
+	h.Version = FormatVersion
+	var total uint32
+	put := func(b []byte) error {
+		total = crc32.Update(total, castagnoli, b)
+		m, err := w.Write(b)
+		n += int64(m)
+		return err
+	}
+	if err := put(h.encode()); err != nil {
+		return n, 0, err
+	}
+	blocks := (h.Records + h.BlockRecs - 1) / h.BlockRecs
+	index := make([]byte, 0, blocks*entrySize)
+	batch := int64(4 * runtime.GOMAXPROCS(0))
+	out := make([][]byte, batch)
+	for b0 := int64(0); b0 < blocks; b0 += batch {
+		b1 := min(b0+batch, blocks)
+		var wg sync.WaitGroup
+		for b := b0; b < b1; b++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				raw := recs.Data[b*BlockBytes : min((b+1)*BlockBytes, int64(len(recs.Data)))]
+				out[b-b0] = zenc().EncodeAll(raw, out[b-b0][:0])
+			}()
+		}
+		wg.Wait()
+		for b := b0; b < b1; b++ {
+			raw := recs.Data[b*BlockBytes : min((b+1)*BlockBytes, int64(len(recs.Data)))]
+			index = binary.LittleEndian.AppendUint64(index, uint64(n))
+			index = binary.LittleEndian.AppendUint32(index, uint32(len(out[b-b0])))
+			index = binary.LittleEndian.AppendUint32(index, crc(raw))
+			if err := put(out[b-b0]); err != nil {
+				return n, 0, err
+			}
+		}
+	}
+	indexOffset := n
+	if err := put(index); err != nil {
+		return n, 0, err
+	}
+	f := make([]byte, footerSize)
+	binary.LittleEndian.PutUint64(f[0:], uint64(indexOffset))
+	binary.LittleEndian.PutUint64(f[8:], uint64(blocks))
+	binary.LittleEndian.PutUint32(f[16:], crc(index))
+	binary.LittleEndian.PutUint32(f[20:], crc(f[:20]))
+	copy(f[24:], footerMagic)
+	if err := put(f); err != nil {
+		return n, 0, err
+	}
+	return n, total, nil
+}
+
+// tierFile is an open tier file: its header and block index, read and
+// checked once; blocks are read on demand with ReadAt (pread), which is
+// safe for concurrent use.
+type tierFile struct {
+	f     *os.File
+	name  string // as errors show it
+	h     fileHeader
+	index []blockEntry
+	size  int64
+}
+
+// CorruptError is the error of a damaged or foreign database file.
+type CorruptError struct {
+	File  string
+	Block int64 // -1 when not about one block
+	Msg   string
+}
+
+func (e *CorruptError) Error() string {
+	if e.Block >= 0 {
+		return fmt.Sprintf("%s: block %d: %s", e.File, e.Block, e.Msg)
+	}
+	return fmt.Sprintf("%s: %s", e.File, e.Msg)
+}
+
+// ErrCorrupt is matched (errors.Is) by every *CorruptError.
+var ErrCorrupt = errors.New("damaged database file")
+
+// Is makes errors.Is(err, ErrCorrupt) true.
+func (e *CorruptError) Is(target error) bool { return target == ErrCorrupt }
+
+func corrupt(file string, block int64, format string, args ...any) error {
+	return &CorruptError{File: file, Block: block, Msg: fmt.Sprintf(format, args...)}
+}
+
+// openTierFile opens and checks the header, footer and index of a tier
+// file; name is how errors call it.
+func openTierFile(path, name string) (*tierFile, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	st, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	t, err := readTierFile(f, st.Size(), name)
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	t.f = f
+	return t, nil
+}
+
+// readTierFile checks the structure of a tier file of the given size read
+// through r.
+func readTierFile(r io.ReaderAt, size int64, name string) (*tierFile, error) {
+	t := &tierFile{name: name, size: size}
+	if size < headerSize+footerSize {
+		return nil, corrupt(name, -1, "%d bytes, too short for a tier file (truncated?)", size)
+	}
+	hb := make([]byte, headerSize)
+	if _, err := r.ReadAt(hb, 0); err != nil {
+		return nil, corrupt(name, -1, "reading the header: %v", err)
+	}
+	if string(hb[:8]) != tierMagic {
+		return nil, corrupt(name, -1, "not a grundy tier file")
+	}
+	if crc(hb[:60]) != binary.LittleEndian.Uint32(hb[60:]) {
+		return nil, corrupt(name, -1, "the header's checksum does not match")
+	}
+	h := &t.h
+	h.Version = binary.LittleEndian.Uint32(hb[8:])
+	h.Width = int(binary.LittleEndian.Uint32(hb[12:]))
+	h.Tier = binary.LittleEndian.Uint64(hb[16:])
+	h.Records = int64(binary.LittleEndian.Uint64(hb[24:]))
+	h.BlockRecs = int64(binary.LittleEndian.Uint32(hb[32:]))
+	h.GameHash = binary.LittleEndian.Uint64(hb[40:])
+	if h.Version != FormatVersion {
+		return nil, corrupt(name, -1, "format version %d, this grundy reads %d", h.Version, FormatVersion)
+	}
+	if (h.Width != 1 && h.Width != 2) || h.BlockRecs != int64(BlockBytes/h.Width) || h.Records < 0 || h.Records > 1<<48 {
+		return nil, corrupt(name, -1, "the header is inconsistent (width %d, %d records, blocks of %d)", h.Width, h.Records, h.BlockRecs)
+	}
+	fb := make([]byte, footerSize)
+	if _, err := r.ReadAt(fb, size-footerSize); err != nil {
+		return nil, corrupt(name, -1, "reading the footer: %v", err)
+	}
+	if string(fb[24:]) != footerMagic || crc(fb[:20]) != binary.LittleEndian.Uint32(fb[20:]) {
+		return nil, corrupt(name, -1, "the footer is damaged (truncated file?)")
+	}
+	h.indexOffset = int64(binary.LittleEndian.Uint64(fb[0:]))
+	h.blocks = int64(binary.LittleEndian.Uint64(fb[8:]))
+	if h.blocks != (h.Records+h.BlockRecs-1)/h.BlockRecs || h.indexOffset < headerSize ||
+		h.indexOffset+h.blocks*entrySize+footerSize != size {
+		return nil, corrupt(name, -1, "the footer does not match the header and the file's length")
+	}
+	ib := make([]byte, h.blocks*entrySize)
+	if _, err := r.ReadAt(ib, h.indexOffset); err != nil {
+		return nil, corrupt(name, -1, "reading the block index: %v", err)
+	}
+	if crc(ib) != binary.LittleEndian.Uint32(fb[16:]) {
+		return nil, corrupt(name, -1, "the block index's checksum does not match")
+	}
+	t.index = make([]blockEntry, h.blocks)
+	next := int64(headerSize)
+	for i := range t.index {
+		e := blockEntry{
+			off:  int64(binary.LittleEndian.Uint64(ib[i*entrySize:])),
+			clen: binary.LittleEndian.Uint32(ib[i*entrySize+8:]),
+			sum:  binary.LittleEndian.Uint32(ib[i*entrySize+12:]),
+		}
+		if e.off != next || e.clen > 2*BlockBytes {
+			return nil, corrupt(name, int64(i), "the block index is inconsistent")
+		}
+		next += int64(e.clen)
+		t.index[i] = e
+	}
+	if next != h.indexOffset {
+		return nil, corrupt(name, -1, "the blocks do not end where the index starts")
+	}
+	return t, nil
+}
+
+// blockLen is the uncompressed length in bytes of block b.
+func (t *tierFile) blockLen(b int64) int {
+	recs := min(t.h.BlockRecs, t.h.Records-b*t.h.BlockRecs)
+	return int(recs) * t.h.Width
+}
+
+// readBlock reads, decompresses and checks block b into dst (reused when
+// it has the capacity), reading through r.
+func (t *tierFile) readBlock(r io.ReaderAt, b int64, dst []byte) ([]byte, error) {
+	e := t.index[b]
+	comp := make([]byte, e.clen)
+	if _, err := r.ReadAt(comp, e.off); err != nil {
+		return nil, corrupt(t.name, b, "reading: %v", err)
+	}
+	want := t.blockLen(b)
+	if cap(dst) < want {
+		dst = make([]byte, 0, want)
+	}
+	out, err := zdec().DecodeAll(comp, dst[:0:want])
+	if err != nil {
+		return nil, corrupt(t.name, b, "cannot decompress: %v", err)
+	}
+	if len(out) != want {
+		return nil, corrupt(t.name, b, "decompresses to %d bytes, want %d", len(out), want)
+	}
+	if crc(out) != e.sum {
+		return nil, corrupt(t.name, b, "the checksum does not match")
+	}
+	return out, nil
+}
+
+// readAll reads and checks every block into one Records, and checks that
+// the whole file's crc32c is sum (when check is true).
+func (t *tierFile) readAll(r io.ReaderAt, sum uint32, check bool) (Records, error) {
+	recs := NewRecords(t.h.Records, t.h.Width)
+	for b := range int64(len(t.index)) {
+		dst := recs.Data[b*BlockBytes : b*BlockBytes : int64(len(recs.Data))]
+		out, err := t.readBlock(r, b, dst)
+		if err != nil {
+			return Records{}, err
+		}
+		if len(out) > 0 && &out[0] != &recs.Data[b*BlockBytes] {
+			copy(recs.Data[b*BlockBytes:], out)
+		}
+	}
+	if check {
+		got, err := fileCRC(r, t.size)
+		if err != nil {
+			return Records{}, corrupt(t.name, -1, "%v", err)
+		}
+		if got != sum {
+			return Records{}, corrupt(t.name, -1, "the file's checksum does not match the manifest")
+		}
+	}
+	return recs, nil
+}
+
+// fileCRC is the crc32c of the first size bytes read through r.
+func fileCRC(r io.ReaderAt, size int64) (uint32, error) {
+	buf := make([]byte, 1<<20)
+	var sum uint32
+	for off := int64(0); off < size; {
+		n := min(int64(len(buf)), size-off)
+		if _, err := r.ReadAt(buf[:n], off); err != nil {
+			return 0, err
+		}
+		sum = crc32.Update(sum, castagnoli, buf[:n])
+		off += n
+	}
+	return sum, nil
+}
