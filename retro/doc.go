@@ -40,6 +40,11 @@
 // compare-and-swap; the levels are those of the FIFO queue, so the results
 // are exactly the sequential ones.
 //
+// A Problem with Exits is one part of a larger game whose other moves
+// lead to positions solved before (package tier solves a game one tier at
+// a time this way): the queue is then a bucket queue by remoteness,
+// seeded from the exits, so remoteness stays exact (see Exits).
+//
 // The core works on a compressed sparse row (CSR) reverse graph of int32
 // node numbers and a uint32 counter per node, about 4 bytes per move plus
 // 21 bytes per position, so graphs of tens of millions of moves fit in

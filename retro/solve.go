@@ -30,6 +30,9 @@ type Problem struct {
 	// Endless gives the verdict of endless play for the player to move at
 	// v (see game.Endless); nil means a draw everywhere.
 	Endless func(v int32) outcome.Outcome
+	// Exits, if not nil, describes moves out of the graph to positions
+	// already solved (see Exits).
+	Exits *Exits
 }
 
 // Options tune Solve.
@@ -75,6 +78,9 @@ func Solve(ctx context.Context, p *Problem, opts Options) (*Result, error) {
 	n := p.Pred.Nodes()
 	if len(p.Moves) != n {
 		return nil, fmt.Errorf("retro: %d move counts for %d nodes", len(p.Moves), n)
+	}
+	if p.Exits != nil {
+		return solveExits(ctx, p, opts)
 	}
 	rem := make([]uint32, n)
 	st := p.Moves
@@ -124,6 +130,13 @@ func Solve(ctx context.Context, p *Problem, opts Options) (*Result, error) {
 	}
 	resolvedCount := len(queue)
 	queue = nil
+	return finish(ctx, p, st, rem, resolvedCount, drawnEnds)
+}
+
+// finish decides the nodes the queue left unresolved (resolvedCount
+// were resolved) and writes the result.
+func finish(ctx context.Context, p *Problem, st, rem []uint32, resolvedCount int, drawnEnds []int32) (*Result, error) {
+	n := len(st)
 	res := &Result{Remoteness: rem}
 	if resolvedCount+len(drawnEnds) < n {
 		if err := endless(ctx, p, st, rem, drawnEnds, res); err != nil {
@@ -328,6 +341,24 @@ func endless(ctx context.Context, p *Problem, st, rem []uint32, drawnEnds []int3
 	}
 	off, adj := p.Pred.Off, p.Pred.Adj
 	attr := drawnEnds
+	if p.Exits != nil {
+		// A move out to a drawn position counts as a move to a drawn end.
+		for v, k := range p.Exits.Drawn {
+			for ; k > 0; k-- {
+				s := st[v]
+				if s >= resolved {
+					break
+				}
+				if p.Endless(int32(v)) == outcome.N && s > 1 {
+					st[v] = s - 1
+					continue
+				}
+				st[v] = resolvedD
+				rem[v] = NoRemoteness
+				attr = append(attr, int32(v))
+			}
+		}
+	}
 	for head := 0; head < len(attr); head++ {
 		if head&0xffff == 0 {
 			if err := ctx.Err(); err != nil {
