@@ -1,0 +1,145 @@
+package tier
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/bits"
+
+	"github.com/grundy-go/grundy/db"
+	"github.com/grundy-go/grundy/outcome"
+)
+
+// errWide stops a pass that met a remoteness too large for 1-byte
+// records: the tier is solved again with 2-byte ones.
+var errWide = errors.New("records need 2 bytes")
+
+// solveTier solves one tier from its children's records, which are in
+// memory, and returns its records (charged to the budget).
+func (s *solver[P]) solveTier(ctx context.Context, ts *tierState) (db.Records, error) {
+	s.cur.Total = popcount(ts.reach)
+	s.cur.Done = 0
+	s.report(s.cur)
+	kids, err := s.childrenOf(ts)
+	if err != nil {
+		return db.Records{}, err
+	}
+	if ts.loopy {
+		return s.solveLoopy(ctx, ts, kids)
+	}
+	for width := 1; ; width++ {
+		recs, err := s.allocRecords(ts.size, width, ts)
+		if err != nil {
+			return db.Records{}, err
+		}
+		err = parallel(ctx, s, s.cur, s.workers, int64(len(ts.reach)),
+			func() *[]P { b := make([]P, 0, 64); return &b },
+			func(w0, w1 int64, buf *[]P) (int64, error) {
+				var n int64
+				for w := w0; w < w1; w++ {
+					for word := ts.reach[w]; word != 0; word &= word - 1 {
+						r := w<<6 | int64(bits.TrailingZeros64(word))
+						p, ok := s.g.TierUnrank(ts.t, r)
+						if !ok {
+							return n, fmt.Errorf("rank %d of tier %s is reachable but TierUnrank names no position there", r, ts.name)
+						}
+						*buf = s.moves((*buf)[:0], p)
+						code, err := s.evalAcyclic(ts, kids, p, *buf)
+						if err != nil {
+							return n, err
+						}
+						if !db.Fits(code, width) {
+							return n, errWide
+						}
+						recs.Set(r, code)
+						n++
+					}
+				}
+				return n, nil
+			})
+		if errors.Is(err, errWide) && width == 1 {
+			s.opts.Memory.Release(int64(len(recs.Data)))
+			continue
+		}
+		if err != nil {
+			s.opts.Memory.Release(int64(len(recs.Data)))
+			return db.Records{}, err
+		}
+		return recs, nil
+	}
+}
+
+// childCode is the record of q, a move from p out of ts.
+func (s *solver[P]) childCode(ts *tierState, kids *children, p, q P) (uint16, error) {
+	k, _, err := s.childIndex(ts, kids.tiers, p, q)
+	if err != nil || k < 0 {
+		return 0, err
+	}
+	r, err := s.rankIn(ts, kids.sizes[k], p, q)
+	if err != nil {
+		return 0, err
+	}
+	c := kids.recs[k].Get(r)
+	if c == db.Empty {
+		return 0, s.errMove(ts, p, q, fmt.Sprintf("reaches rank %d of tier %s, which holds no position there", r, kids.names[k]))
+	}
+	return c, nil
+}
+
+// evalAcyclic is negamax over a position's moves, all out of its tier:
+// won in 1 + the least remoteness of a lost option (the winner hurries),
+// else lost in 1 + the greatest remoteness of the options if they are
+// all won with a remoteness (the loser delays), else decided as the
+// retrograde analysis of the whole game decides positions it leaves
+// unresolved (see retro's endless): a draw, or the game's verdict on
+// endless play.
+func (s *solver[P]) evalAcyclic(ts *tierState, kids *children, p P, moves []P) (uint16, error) {
+	if len(moves) == 0 {
+		return s.terminalCode(p)
+	}
+	const none = ^uint32(0)
+	minLost := none
+	var loseIn uint32 // 1 + the greatest remoteness of a won option
+	nonWon, drawn := 0, 0
+	for _, q := range moves {
+		c, err := s.childCode(ts, kids, p, q)
+		if err != nil {
+			return 0, err
+		}
+		switch {
+		case c >= 4 && c&1 == 0:
+			minLost = min(minLost, uint32(c-4)/2)
+		case c >= 5:
+			loseIn = max(loseIn, uint32(c-5)/2+1)
+		case c == db.Draw:
+			nonWon++
+			drawn++
+		default: // decided by endless play
+			nonWon++
+		}
+	}
+	switch {
+	case minLost != none:
+		return s.encodeRem(outcome.N, minLost+1, p)
+	case nonWon == 0:
+		return s.encodeRem(outcome.P, loseIn, p)
+	case s.end == nil:
+		return db.Draw, nil
+	}
+	v, err := s.endlessVerdict(p)
+	if err != nil {
+		return 0, err
+	}
+	// The player who loses endless play steers for a drawn option; the
+	// one who wins it is held to a draw only if every way on is drawn.
+	if drawn > 0 && (v != outcome.N || drawn == nonWon) {
+		return db.Draw, nil
+	}
+	switch v {
+	case outcome.N:
+		return db.EndlessWin, nil
+	case outcome.P:
+		return db.EndlessLos, nil
+	}
+	return db.Draw, nil
+}

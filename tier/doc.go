@@ -1,0 +1,48 @@
+// Package tier strongly solves games too large for one retrograde
+// analysis in memory: every position reachable from the start gets its
+// outcome and remoteness, one tier at a time, written to a database
+// (package db).
+//
+// A game.Tiered game splits its positions into tiers that play never
+// leaves for an earlier one (pieces on the board, say), with a dense rank
+// per tier. This is GamesmanOne's tier solver (Garcia et al., the
+// Gamesman project; Thompson's retrograde analysis, 1986, applied tier by
+// tier as in Gasser's solution of Nine Men's Morris, 1996):
+//
+//  1. The tier graph: the tiers reachable from the start's tier through
+//     TierChildren, in a topological order (parents first; ties by tier
+//     number, so the order is the same on every run).
+//  2. Reachability, forward: a bitmap per tier of the ranks reachable from
+//     the start, filled tier by tier in that order from the parents'
+//     moves (atomic OR, the positions shared among the workers); a loopy
+//     tier's own moves are followed to a fixed point by repeated sweeps.
+//     The database holds exactly these positions, terminal ones included.
+//  3. Solving, backward: tiers children first. A tier is solved from its
+//     child tiers' finished records alone. An acyclic tier (TierLoopy
+//     false) takes one pass over its reachable ranks: a position is won
+//     in 1 + the least remoteness of a lost option, lost in 1 + the
+//     greatest remoteness of its options if all are won, and otherwise
+//     decided as the whole game's retrograde analysis would (a draw, or
+//     the game's verdict on endless play, game.Endless). A loopy tier is
+//     a retrograde analysis of its moves inside the tier, seeded by its
+//     moves out of it (retro.Solve with retro.Exits: a bucket queue by
+//     remoteness, so remoteness stays exact). Both share the tier's
+//     positions among the workers; output does not depend on how.
+//
+// Because a tier's value depends only on its children's, the result is
+// the retrograde analysis of the whole game (tests compare every position
+// with retro.SolveGame). Memory holds one tier's records, the records of
+// the children it reads and the bitmaps of the tiers still to solve
+// (1 bit per rank): a tier's records are freed once every parent tier is
+// solved. Memory is charged to Options.Memory before it is allocated.
+//
+// Resume: each tier's file is written whole or not at all (db.Builder),
+// so a build killed at any moment leaves finished tiers. A new build on
+// the directory checks every tier file it finds (header, every block's
+// checksum), keeps the whole ones, recomputes reachability only for the
+// tiers still to solve (their parents are unfinished too, since tiers are
+// finished children first; a finished tier's reachable positions are its
+// non-empty records) and goes on. The files hold nothing that depends on
+// time or on the order the workers ran in, so the database ends byte for
+// byte as an uninterrupted build's.
+package tier

@@ -1,0 +1,135 @@
+package tier
+
+import (
+	"context"
+	"fmt"
+	"math/bits"
+	"sync/atomic"
+)
+
+// reachAll marks the positions reachable from the start in every tier
+// still to be solved: a forward pass over the tiers, parents before
+// children. A tier's reachable positions come from its parents' moves
+// (and, in a loopy tier, from its own, to a fixed point); those of a tier
+// an earlier build finished are its non-empty records. Tiers whose own
+// and whose children's files are all finished are skipped: on resume the
+// pass redoes only the unfinished part of the game.
+func (s *solver[P]) reachAll(ctx context.Context) error {
+	var expand []int
+	for i, ts := range s.tiers {
+		need := !ts.finished
+		for _, j := range ts.children {
+			need = need || !s.tiers[j].finished
+		}
+		if need {
+			expand = append(expand, i)
+		}
+	}
+	if st := s.tiers[0]; !st.finished {
+		if err := s.allocReach(st); err != nil {
+			return err
+		}
+		st.reach[s.startRank>>6] |= 1 << (s.startRank & 63)
+	}
+	for n, i := range expand {
+		ts := s.tiers[i]
+		if ts.finished {
+			// Its reachable positions are those it holds records of.
+			if err := s.allocReach(ts); err != nil {
+				return err
+			}
+			for r := range ts.size {
+				if ts.recs.Get(r) != 0 {
+					ts.reach[r>>6] |= 1 << (r & 63)
+				}
+			}
+		} else if err := s.allocReach(ts); err != nil {
+			return err
+		}
+		for _, j := range ts.children {
+			if c := s.tiers[j]; !c.finished {
+				if err := s.allocReach(c); err != nil {
+					return err
+				}
+			}
+		}
+		cur := Progress{Phase: PhaseReach, Tier: ts.t, Name: ts.name, Index: n + 1, Tiers: len(expand), Total: popcount(ts.reach)}
+		var done []uint64
+		if ts.loopy && !ts.finished {
+			done = make([]uint64, len(ts.reach))
+		}
+		for {
+			var changed atomic.Bool
+			err := parallel(ctx, s, cur, s.workers, int64(len(ts.reach)),
+				func() *[]P { b := make([]P, 0, 64); return &b },
+				func(w0, w1 int64, buf *[]P) (int64, error) {
+					return s.expand(ts, done, w0, w1, buf, &changed)
+				})
+			if err != nil {
+				return err
+			}
+			if done == nil || !changed.Load() {
+				break
+			}
+			cur.Total = popcount(ts.reach)
+		}
+		if ts.finished {
+			s.dropReach(ts)
+		}
+	}
+	return nil
+}
+
+// expand marks the tiers reached by moves from the reachable positions
+// in words [w0, w1) of ts's bitmap. In a loopy tier, done marks the
+// positions already expanded, and changed is set when a move reaches a
+// new position of the tier itself (another sweep is then needed).
+func (s *solver[P]) expand(ts *tierState, done []uint64, w0, w1 int64, buf *[]P, changed *atomic.Bool) (int64, error) {
+	kids, kidTiers := ts.children, ts.childTiers
+	var n int64
+	for w := w0; w < w1; w++ {
+		word := atomic.LoadUint64(&ts.reach[w])
+		if done != nil {
+			word &^= done[w]
+			done[w] |= word
+		}
+		for word != 0 {
+			b := bits.TrailingZeros64(word)
+			word &= word - 1
+			r := w<<6 | int64(b)
+			p, ok := s.g.TierUnrank(ts.t, r)
+			if !ok {
+				return n, fmt.Errorf("rank %d of tier %s is reachable but TierUnrank names no position there", r, ts.name)
+			}
+			n++
+			moves := s.moves((*buf)[:0], p)
+			*buf = moves
+			for _, q := range moves {
+				k, _, err := s.childIndex(ts, kidTiers, p, q)
+				if err != nil {
+					return n, err
+				}
+				target := ts
+				if k >= 0 {
+					target = s.tiers[kids[k]]
+					if target.finished {
+						continue
+					}
+				}
+				rq, err := s.rankIn(ts, target.size, p, q)
+				if err != nil {
+					return n, err
+				}
+				word := &target.reach[rq>>6]
+				bit := uint64(1) << (rq & 63)
+				if atomic.LoadUint64(word)&bit == 0 {
+					atomic.OrUint64(word, bit)
+					if k < 0 {
+						changed.Store(true)
+					}
+				}
+			}
+		}
+	}
+	return n, nil
+}

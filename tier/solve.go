@@ -1,0 +1,425 @@
+package tier
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/bits"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/grundy-go/grundy/budget"
+	"github.com/grundy-go/grundy/db"
+	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/outcome"
+)
+
+// Options tune Solve.
+type Options struct {
+	// Workers is the number of goroutines sharing each tier's positions;
+	// 0 means GOMAXPROCS.
+	Workers int
+	// Memory, if not nil, is charged for the reachability bitmaps, the
+	// records of the tiers in flight and the graphs of loopy tiers before
+	// they are allocated; past it Solve stops with its *budget.Exceeded.
+	Memory *budget.Bytes
+	// Progress, if not nil, is called from Solve's goroutine at the
+	// start and end of each tier's phase and about five times a second
+	// in between.
+	Progress func(Progress)
+}
+
+// Phases of a build, as Progress reports them.
+const (
+	PhaseReach = "reach" // marking the positions reachable from the start
+	PhaseSolve = "solve" // solving a tier from its children's records
+)
+
+// Progress reports how far a build is.
+type Progress struct {
+	Phase string
+	Tier  game.Tier
+	Name  string
+	// Index is the tier's place (1-based) among the Tiers of the phase.
+	Index, Tiers int
+	// Done and Total count the tier's positions (reachable ones when
+	// solving, ranks when marking reachability).
+	Done, Total int64
+	// Resumed is set, with Done == Total, for a tier whose file an
+	// earlier build left whole.
+	Resumed bool
+	// Step names the pass of a loopy tier's solve: "moves" (its moves,
+	// counted), "graph" (its moves inside the tier, stored), "queue"
+	// (retrograde analysis); empty for an acyclic tier's one pass.
+	Step string
+}
+
+// Result sums up a build.
+type Result struct {
+	Tiers   int // tiers in the database
+	Resumed int // of which found finished by an earlier build
+	Count   db.Count
+}
+
+// Solve strongly solves g: every position reachable from g.Start gets its
+// outcome and remoteness, written tier by tier through b (a *db.Builder
+// on the database directory), which then holds a whole database. A
+// directory where an earlier build of the same game stopped (killed,
+// cancelled, out of memory) resumes after its last finished tier and ends
+// byte for byte as an uninterrupted build would.
+func Solve[P comparable](ctx context.Context, g game.Tiered[P], b *db.Builder, opts Options) (*Result, error) {
+	s := &solver[P]{g: g, opts: opts, workers: opts.Workers}
+	if s.workers <= 0 {
+		s.workers = runtime.GOMAXPROCS(0)
+	}
+	s.app, _ = g.(game.MoveAppender[P])
+	s.term, _ = g.(game.Terminal[P])
+	s.end, _ = g.(game.Endless[P])
+	defer s.releaseAll()
+	start := g.Start()
+	st := g.TierOf(start)
+	var err error
+	s.tiers, s.index, err = tierGraph(g, st)
+	if err != nil {
+		return nil, err
+	}
+	s.startRank = g.TierRank(start)
+	if s.startRank < 0 || s.startRank >= s.tiers[0].size {
+		return nil, fmt.Errorf("the start position %s has rank %d, out of its tier's range [0, %d)", s.format(start), s.startRank, s.tiers[0].size)
+	}
+	res := &Result{Tiers: len(s.tiers)}
+	// Tiers an earlier build finished. Their records stay in memory only
+	// while an unfinished tier needs them.
+	for i := len(s.tiers) - 1; i >= 0; i-- {
+		ts := s.tiers[i]
+		info, recs, ok, err := b.Finished(uint64(ts.t), ts.name, ts.size)
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			continue
+		}
+		ts.finished, ts.info = true, info
+		res.Resumed++
+		s.report(Progress{Phase: PhaseSolve, Tier: ts.t, Name: ts.name, Index: len(s.tiers) - i, Tiers: len(s.tiers), Done: info.Count.Positions(), Total: info.Count.Positions(), Resumed: true})
+		needed := false
+		for _, j := range append(append([]int(nil), ts.parents...), ts.children...) {
+			needed = needed || !s.tiers[j].finished
+		}
+		if needed {
+			if err := s.keep(ts, recs); err != nil {
+				return nil, err
+			}
+		}
+	}
+	for _, ts := range s.tiers {
+		for _, j := range ts.parents {
+			if !s.tiers[j].finished {
+				ts.waiting++
+			}
+		}
+	}
+	if err := s.reachAll(ctx); err != nil {
+		return nil, err
+	}
+	for i := len(s.tiers) - 1; i >= 0; i-- {
+		ts := s.tiers[i]
+		if ts.finished {
+			continue
+		}
+		s.cur = Progress{Phase: PhaseSolve, Tier: ts.t, Name: ts.name, Index: len(s.tiers) - i, Tiers: len(s.tiers)}
+		recs, err := s.solveTier(ctx, ts)
+		if err != nil {
+			return nil, err
+		}
+		s.dropReach(ts)
+		info, err := b.WriteTier(uint64(ts.t), ts.name, recs)
+		if err != nil {
+			return nil, err
+		}
+		ts.finished, ts.info = true, info
+		if ts.waiting > 0 {
+			ts.recs = recs // charged by solveTier
+		} else {
+			s.opts.Memory.Release(int64(len(recs.Data)))
+		}
+		for _, j := range ts.children {
+			c := s.tiers[j]
+			if c.waiting--; c.waiting == 0 {
+				s.drop(c)
+			}
+		}
+	}
+	infos := make([]db.TierInfo, len(s.tiers))
+	for i, ts := range s.tiers {
+		infos[i] = ts.info
+		res.Count.AddCount(ts.info.Count)
+	}
+	sortInfos(infos)
+	if err := b.Finish(uint64(st), s.startRank, infos); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+func sortInfos(infos []db.TierInfo) {
+	for i := 1; i < len(infos); i++ {
+		for j := i; j > 0 && infos[j].Tier < infos[j-1].Tier; j-- {
+			infos[j], infos[j-1] = infos[j-1], infos[j]
+		}
+	}
+}
+
+// solver holds one build's state.
+type solver[P comparable] struct {
+	g       game.Tiered[P]
+	app     game.MoveAppender[P]
+	term    game.Terminal[P]
+	end     game.Endless[P]
+	opts    Options
+	workers int
+
+	tiers     []*tierState
+	index     map[game.Tier]int
+	startRank int64
+	cur       Progress // the phase and tier being worked on
+}
+
+func (s *solver[P]) report(p Progress) {
+	if s.opts.Progress != nil {
+		s.opts.Progress(p)
+	}
+}
+
+func (s *solver[P]) format(p P) string {
+	if f, ok := s.g.(game.Formatter[P]); ok {
+		return f.Format(p)
+	}
+	return fmt.Sprint(p)
+}
+
+func (s *solver[P]) moves(dst []P, p P) []P {
+	if s.app != nil {
+		return s.app.AppendMoves(dst, p)
+	}
+	for q := range s.g.Moves(p) {
+		dst = append(dst, q)
+	}
+	return dst
+}
+
+// keep holds a tier's records in memory (charged) for the tiers that
+// still need them.
+func (s *solver[P]) keep(ts *tierState, recs db.Records) error {
+	if ts.recs.Data != nil {
+		return nil
+	}
+	if err := s.opts.Memory.Charge(int64(len(recs.Data)), "the records of tier "+ts.name); err != nil {
+		return err
+	}
+	ts.recs = recs
+	return nil
+}
+
+func (s *solver[P]) drop(ts *tierState) {
+	s.opts.Memory.Release(int64(len(ts.recs.Data)))
+	ts.recs = db.Records{}
+}
+
+func (s *solver[P]) dropReach(ts *tierState) {
+	s.opts.Memory.Release(int64(8 * len(ts.reach)))
+	ts.reach = nil
+}
+
+func (s *solver[P]) releaseAll() {
+	for _, ts := range s.tiers {
+		s.drop(ts)
+		s.dropReach(ts)
+	}
+}
+
+// allocReach gives a tier its (empty) reachability bitmap.
+func (s *solver[P]) allocReach(ts *tierState) error {
+	if ts.reach != nil {
+		return nil
+	}
+	words := (ts.size + 63) / 64
+	if err := s.opts.Memory.Charge(8*words, "the reachability bitmap of tier "+ts.name); err != nil {
+		return err
+	}
+	ts.reach = make([]uint64, words)
+	return nil
+}
+
+// allocRecords returns n empty records of the given width, charged.
+func (s *solver[P]) allocRecords(n int64, width int, ts *tierState) (db.Records, error) {
+	if err := s.opts.Memory.Charge(n*int64(width), "the records of tier "+ts.name); err != nil {
+		return db.Records{}, err
+	}
+	return db.NewRecords(n, width), nil
+}
+
+func popcount(bm []uint64) int64 {
+	var n int64
+	for _, w := range bm {
+		n += int64(bits.OnesCount64(w))
+	}
+	return n
+}
+
+// errStop tells workers that another one failed.
+var errStop = errors.New("stopped")
+
+// parallel runs body over the words [0, words) of a tier's bitmap in
+// chunks shared by the workers, and reports progress every 200 ms from
+// the calling goroutine: body returns how many positions it did. Each
+// worker has its own scratch space, made by newScratch.
+func parallel[W any](ctx context.Context, s interface{ report(Progress) }, cur Progress, workers int, words int64,
+	newScratch func() *W, body func(w0, w1 int64, scratch *W) (int64, error)) error {
+	const chunk = 64 // words: 4096 ranks, so cancellation and errors are noticed quickly
+	var (
+		next, done atomic.Int64
+		failed     atomic.Bool
+		mu         sync.Mutex
+		first      error
+		wg         sync.WaitGroup
+	)
+	fail := func(err error) {
+		mu.Lock()
+		if first == nil {
+			first = err
+		}
+		mu.Unlock()
+		failed.Store(true)
+	}
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			scratch := newScratch()
+			for !failed.Load() {
+				w0 := next.Add(chunk) - chunk
+				if w0 >= words {
+					return
+				}
+				if err := ctx.Err(); err != nil {
+					fail(err)
+					return
+				}
+				n, err := body(w0, min(w0+chunk, words), scratch)
+				if err != nil {
+					fail(err)
+					return
+				}
+				done.Add(n)
+			}
+		}()
+	}
+	stop := make(chan struct{})
+	go func() { wg.Wait(); close(stop) }()
+	tick := time.NewTicker(200 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		select {
+		case <-stop:
+			cur.Done = done.Load()
+			s.report(cur)
+			return first
+		case <-tick.C:
+			cur.Done = done.Load()
+			s.report(cur)
+		}
+	}
+}
+
+// code evaluation --------------------------------------------------------
+
+// children is a tier's view of its child tiers' records.
+type children struct {
+	tiers []game.Tier
+	recs  []db.Records
+	sizes []int64
+	names []string
+}
+
+func (s *solver[P]) childrenOf(ts *tierState) (*children, error) {
+	c := &children{}
+	for _, j := range ts.children {
+		k := s.tiers[j]
+		if k.recs.Data == nil && k.size > 0 {
+			return nil, fmt.Errorf("internal error: the records of tier %s are not in memory when tier %s needs them", k.name, ts.name)
+		}
+		c.tiers = append(c.tiers, k.t)
+		c.recs = append(c.recs, k.recs)
+		c.sizes = append(c.sizes, k.size)
+		c.names = append(c.names, k.name)
+	}
+	return c, nil
+}
+
+// errMove is the error of a move the tier graph does not allow.
+func (s *solver[P]) errMove(ts *tierState, p, q P, why string) error {
+	return fmt.Errorf("the move %s → %s (from tier %s) %s", s.format(p), s.format(q), ts.name, why)
+}
+
+// childIndex finds q's tier among ts's children; -1 when q stays in ts.
+func (s *solver[P]) childIndex(ts *tierState, kids []game.Tier, p, q P) (int, game.Tier, error) {
+	ct := s.g.TierOf(q)
+	if ct == ts.t {
+		if !ts.loopy {
+			return 0, ct, s.errMove(ts, p, q, "stays in its tier, which TierLoopy says is not loopy")
+		}
+		return -1, ct, nil
+	}
+	for k, t := range kids {
+		if t == ct {
+			return k, ct, nil
+		}
+	}
+	return 0, ct, s.errMove(ts, p, q, fmt.Sprintf("reaches tier %s, which TierChildren does not list", s.g.TierName(ct)))
+}
+
+func (s *solver[P]) rankIn(ts *tierState, size int64, p, q P) (int64, error) {
+	r := s.g.TierRank(q)
+	if r < 0 || r >= size {
+		return 0, s.errMove(ts, p, q, fmt.Sprintf("reaches rank %d, out of its tier's range [0, %d)", r, size))
+	}
+	return r, nil
+}
+
+// terminalCode is the record of a position without moves.
+func (s *solver[P]) terminalCode(p P) (uint16, error) {
+	o := outcome.P
+	if s.term != nil {
+		o = s.term.TerminalOutcome(p)
+	}
+	switch o {
+	case outcome.N:
+		return 5, nil // won in 0
+	case outcome.P:
+		return 4, nil // lost in 0
+	case outcome.D:
+		return db.Draw, nil
+	}
+	return 0, fmt.Errorf("the terminal position %s has outcome %v; want N, P or D", s.format(p), o)
+}
+
+func (s *solver[P]) endlessVerdict(p P) (outcome.Outcome, error) {
+	v := s.end.EndlessOutcome(p)
+	switch v {
+	case outcome.N, outcome.P, outcome.D:
+		return v, nil
+	}
+	return 0, fmt.Errorf("the endless verdict at %s is %v; want N, P or D", s.format(p), v)
+}
+
+// encodeRem is the record of a position won or lost in rem moves.
+func (s *solver[P]) encodeRem(o outcome.Outcome, rem uint32, p P) (uint16, error) {
+	c, ok := db.Encode(o, rem)
+	if !ok {
+		return 0, fmt.Errorf("the position %s has remoteness %d, more than a record holds (%d)", s.format(p), rem, db.MaxRemoteness(2))
+	}
+	return c, nil
+}
