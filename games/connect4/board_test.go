@@ -71,3 +71,29 @@ func TestKeyMirrorMoveString(t *testing.T) {
 		t.Errorf("MoveString %q reaches another board", str)
 	}
 }
+
+// FuzzFromMoves: any string is a board or a *budget.BadInput with an
+// offset inside it, never a panic; a board's move string reaches it again.
+func FuzzFromMoves(f *testing.F) {
+	for _, s := range []string{"", "4453", "1212121", "12121213", "4444444", "9", "4é", "1 2,3"} {
+		f.Add(s)
+	}
+	s := mustShape(f, 7, 6, 4)
+	f.Fuzz(func(t *testing.T, moves string) {
+		b, err := s.FromMoves(moves)
+		if err != nil {
+			var bad *budget.BadInput
+			if !errors.As(err, &bad) || bad.Offset < 0 || bad.Offset >= len(moves) {
+				t.Fatalf("%q: error %v", moves, err)
+			}
+			return
+		}
+		str, ok := s.MoveString(b)
+		if !ok {
+			t.Fatalf("%q: no move string", moves)
+		}
+		if back, err := s.FromMoves(str); err != nil || back != b {
+			t.Fatalf("%q: move string %q reaches %v, %v", moves, str, back, err)
+		}
+	})
+}

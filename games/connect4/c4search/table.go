@@ -1,0 +1,91 @@
+package c4search
+
+import (
+	"math/bits"
+	"sync/atomic"
+
+	"github.com/grundy-go/grundy/budget"
+)
+
+// table is the transposition table: 2^k buckets of two 64-bit words.
+//
+// A word is m>>16 (48 bits) | work (8 bits) | value (8 bits), where m is
+// a bijective mix of the position's key (Pons' position+mask, unique per
+// board) and the bucket index is m's low k bits. With k >= 16 the stored
+// bits and the index together are all 64 bits of m, so a stored word
+// matches exactly one position: no false hit is possible, for every board
+// the bitboard holds (W*(H+1) <= 64). Each word is written and read with
+// one atomic operation, so threads share the table without locks and
+// never see half an entry.
+//
+// Replacement: word 0 of a bucket is depth-preferred (it keeps the entry
+// with the most empty cells, i.e. the largest subtree below it), word 1
+// takes every other write (always-replace).
+type table struct {
+	w    []uint64
+	mask uint64 // buckets - 1
+}
+
+// minBuckets keeps the index at 16 bits or more (see table).
+const minBuckets = 1 << 16
+
+// MinTTSize is the smallest table: 2^16 buckets of 16 bytes.
+const MinTTSize = minBuckets * 16
+
+func newTable(size int64) (*table, error) {
+	n := size / 16
+	if n < minBuckets {
+		return nil, budget.Exceed(budget.Memory, size, "a transposition table of %s is too small for the Connect-4 search: it needs at least %s", budget.FormatBytes(size), budget.FormatBytes(MinTTSize))
+	}
+	n = 1 << (63 - bits.LeadingZeros64(uint64(n)))
+	return &table{w: make([]uint64, 2*n), mask: uint64(n - 1)}, nil
+}
+
+func (t *table) bytes() int64 { return int64(len(t.w)) * 8 }
+
+func (t *table) clear() { clear(t.w) }
+
+// mix is a bijection of uint64 (the splitmix64 finaliser).
+func mix(x uint64) uint64 {
+	x ^= x >> 30
+	x *= 0xbf58476d1ce4e5b9
+	x ^= x >> 27
+	x *= 0x94d049bb133111eb
+	x ^= x >> 31
+	return x
+}
+
+const keyMask = ^uint64(0xffff)
+
+// get returns the value stored for key, 0 when none.
+func (t *table) get(key uint64) uint8 {
+	m := mix(key)
+	i := (m & t.mask) << 1
+	tag := m & keyMask
+	if e := atomic.LoadUint64(&t.w[i]); e&keyMask == tag {
+		return uint8(e)
+	}
+	if e := atomic.LoadUint64(&t.w[i+1]); e&keyMask == tag {
+		return uint8(e)
+	}
+	return 0
+}
+
+// put stores value (not 0) for key; work ranks entries for the
+// depth-preferred slot.
+func (t *table) put(key uint64, value, work uint8) {
+	m := mix(key)
+	i := (m & t.mask) << 1
+	tag := m & keyMask
+	e := tag | uint64(work)<<8 | uint64(value)
+	old := atomic.LoadUint64(&t.w[i])
+	switch {
+	case old&keyMask == tag || uint8(old>>8) <= work || old == 0:
+		atomic.StoreUint64(&t.w[i], e)
+		if old&keyMask != tag && old != 0 {
+			atomic.StoreUint64(&t.w[i+1], old)
+		}
+	default:
+		atomic.StoreUint64(&t.w[i+1], e)
+	}
+}
