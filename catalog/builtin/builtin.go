@@ -33,6 +33,7 @@ import (
 	_ "github.com/grundy-go/grundy/games/pursuit"
 	_ "github.com/grundy-go/grundy/games/staircase"
 	_ "github.com/grundy-go/grundy/games/subtraction"
+	_ "github.com/grundy-go/grundy/games/tictactoe"
 	_ "github.com/grundy-go/grundy/games/tshirts"
 	_ "github.com/grundy-go/grundy/games/wythoff"
 	_ "github.com/grundy-go/grundy/script"

@@ -1,0 +1,151 @@
+package tictactoe
+
+import (
+	"context"
+	"fmt"
+	"iter"
+	"strings"
+
+	"github.com/grundy-go/grundy/catalog"
+	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/outcome"
+	"github.com/grundy-go/grundy/retro"
+)
+
+func init() {
+	catalog.Register(catalog.Entry{
+		Name:     "tictactoe",
+		Aliases:  []string{"ttt"},
+		Position: "9 characters X, O or . row by row from the top left (X moves first; the counts say who is to move); nothing for the empty board",
+		Summary: "Tic-tac-toe: X and O mark empty cells of a 3x3 board in turn, X first; three in a row wins, a full board draws. " +
+			"Winning moves are written as the board they leave",
+		Example: "solve tictactoe X...O....",
+		Kind:    "loopy",
+		Make:    func(string) (catalog.Instance, error) { return instance{}, nil },
+	})
+}
+
+type instance struct{}
+
+var (
+	_ catalog.Instance        = instance{}
+	_ catalog.Starter         = instance{}
+	_ catalog.SuccessorLister = instance{}
+)
+
+func (instance) Spec() string { return "tictactoe" }
+
+// Start is the empty board.
+func (instance) Start() string { return "........." }
+
+func parseTokens(tokens []string) (Pos, error) {
+	text := strings.Join(tokens, " ")
+	if strings.TrimSpace(text) == "" {
+		return 0, nil
+	}
+	return Parse(text)
+}
+
+// solve solves every board reachable from p by retrograde analysis (at
+// most 5,478 of them).
+func solve(ctx context.Context, p Pos, opts catalog.Options) (*retro.Table[Pos], error) {
+	gopts := retro.GameOptions{MaxStates: opts.MaxStates, Memory: opts.Memory}
+	if opts.Progress != nil {
+		gopts.Progress = func(done, _ int) { opts.Progress(done) }
+	}
+	return retro.SolveGame[Pos](ctx, from{p}, gopts)
+}
+
+// from is the game restricted to the boards reachable from root.
+type from struct{ root Pos }
+
+func (from) Moves(p Pos) iter.Seq[Pos]             { return Game{}.Moves(p) }
+func (f from) Positions() iter.Seq[Pos]            { return Game{}.From(f.root) }
+func (from) TerminalOutcome(p Pos) outcome.Outcome { return Game{}.TerminalOutcome(p) }
+func (from) Format(p Pos) string                   { return Game{}.Format(p) }
+
+var (
+	_ game.Enumerable[Pos] = from{}
+	_ game.Terminal[Pos]   = from{}
+)
+
+func (in instance) Solve(ctx context.Context, tokens []string, opts catalog.Options) (*catalog.Report, error) {
+	if opts.Method == catalog.ClosedForm {
+		return nil, catalog.RefuseMethod("tictactoe", catalog.ClosedForm, "tictactoe has no closed form")
+	}
+	p, err := parseTokens(tokens)
+	if err != nil {
+		return nil, err
+	}
+	tab, err := solve(ctx, p, opts)
+	if err != nil {
+		return nil, err
+	}
+	return report(tab, p), nil
+}
+
+func report(tab *retro.Table[Pos], p Pos) *catalog.Report {
+	g := Game{}
+	o, rem, _ := tab.Lookup(p)
+	r := &catalog.Report{
+		Game:     "tictactoe",
+		Position: g.Format(p),
+		Outcome:  o.String(),
+		Method:   fmt.Sprintf("retrograde analysis of the boards reachable (%d)", tab.Len()),
+	}
+	if rem != retro.NoRemoteness {
+		x := int(rem)
+		r.Remoteness = &x
+	}
+	wins := tab.WinningMoves(p)
+	r.AddMoves(len(wins), func(i int) string { return g.Format(wins[i]) })
+	switch {
+	case hasLine(p.X()) || hasLine(p.O()):
+		r.Notes = append(r.Notes, "the game is over: the player who moved last has three in a row")
+	case p.X()|p.O() == 0x1ff:
+		r.Notes = append(r.Notes, "the game is over: the board is full")
+	case p.XToMove():
+		r.Notes = append(r.Notes, "X is to move")
+	default:
+		r.Notes = append(r.Notes, "O is to move")
+	}
+	return r
+}
+
+// Successors lists the moves of the board, cells in reading order, each
+// solved from the same retrograde analysis.
+func (in instance) Successors(ctx context.Context, tokens []string, opts catalog.Options, limit int) (*catalog.SuccessorList, error) {
+	p, err := parseTokens(tokens)
+	if err != nil {
+		return nil, err
+	}
+	tab, err := solve(ctx, p, opts)
+	if err != nil {
+		return nil, err
+	}
+	g := Game{}
+	list := &catalog.SuccessorList{
+		Report:   report(tab, p),
+		Board:    &catalog.Board{Kind: catalog.BoardGrid, Text: g.Format(p), Rows: g.Rows(p)},
+		Kind:     catalog.MovesOutcome,
+		Complete: true,
+	}
+	for q := range g.Moves(p) {
+		if len(list.Moves) >= limit {
+			list.Complete = false
+			break
+		}
+		list.Moves = append(list.Moves, catalog.Successor{Position: g.Format(q), MoverIndex: 1})
+	}
+	list.Solve = func(ctx context.Context, pos string) (*catalog.Report, error) {
+		q, err := Parse(pos)
+		if err != nil {
+			return nil, err
+		}
+		if _, _, ok := tab.Lookup(q); !ok {
+			return nil, fmt.Errorf("internal error: %s is not reachable from %s", pos, g.Format(p))
+		}
+		return report(tab, q), nil
+	}
+	return list, nil
+}

@@ -1,0 +1,170 @@
+package tictactoe
+
+import (
+	"fmt"
+	"math/bits"
+
+	"github.com/grundy-go/grundy/game"
+)
+
+// binom[n][k] is C(n, k) for n <= 9.
+var binom = func() (c [10][10]int64) {
+	for n := range 10 {
+		c[n][0] = 1
+		for k := 1; k <= n; k++ {
+			c[n][k] = c[n-1][k-1] + c[n-1][k]
+		}
+	}
+	return c
+}()
+
+// subsetRank is the rank of the set s of positions (below 2^n) among the
+// sets of its size in the combinatorial number system: the i-th smallest
+// element e (1-based i) adds C(e, i).
+func subsetRank(s uint32) int64 {
+	var r int64
+	i := 0
+	for ; s != 0; s &= s - 1 {
+		i++
+		r += binom[bits.TrailingZeros32(s)][i]
+	}
+	return r
+}
+
+// subsetUnrank is the set of k positions below n of rank r.
+func subsetUnrank(n, k int, r int64) uint32 {
+	var s uint32
+	e := n
+	for i := k; i >= 1; i-- {
+		e--
+		for binom[e][i] > r {
+			e--
+		}
+		r -= binom[e][i]
+		s |= 1 << e
+	}
+	return s
+}
+
+// Start is the empty board.
+func (Game) Start() Pos { return 0 }
+
+// TierOf is the number of marks.
+func (Game) TierOf(p Pos) game.Tier { return game.Tier(p.Marks()) }
+
+// TierChildren is the tier of one more mark.
+func (Game) TierChildren(t game.Tier) []game.Tier {
+	if t >= 9 {
+		return nil
+	}
+	return []game.Tier{t + 1}
+}
+
+// TierLoopy is false: every move adds a mark.
+func (Game) TierLoopy(game.Tier) bool { return false }
+
+// TierSize is C(9, t) * C(t, ceil(t/2)).
+func (Game) TierSize(t game.Tier) int64 {
+	if t > 9 {
+		return 0
+	}
+	return binom[9][t] * binom[t][(t+1)/2]
+}
+
+// TierRank is the rank of the occupied cells among the sets of their
+// size, times C(n, ceil(n/2)), plus the rank of the X's among the
+// occupied cells.
+func (Game) TierRank(p Pos) int64 {
+	occ := p.X() | p.O()
+	n := bits.OnesCount32(occ)
+	// The X's as a subset of the occupied cells' indices 0..n-1.
+	var xs uint32
+	i := 0
+	for s := occ; s != 0; s &= s - 1 {
+		if p.X()&(s&-s) != 0 {
+			xs |= 1 << i
+		}
+		i++
+	}
+	return subsetRank(occ)*binom[n][(n+1)/2] + subsetRank(xs)
+}
+
+// TierUnrank is the board of rank r in tier t; false for a rank out of
+// range and for a board where the player to move has a line (no move
+// leads there). Boards where the player who moved last has a line are
+// terminal positions.
+func (g Game) TierUnrank(t game.Tier, r int64) (Pos, bool) {
+	if r < 0 || r >= g.TierSize(t) {
+		return 0, false
+	}
+	n := int(t)
+	per := binom[n][(n+1)/2]
+	occ := subsetUnrank(9, n, r/per)
+	xs := subsetUnrank(n, (n+1)/2, r%per)
+	var x uint32
+	i := 0
+	for s := occ; s != 0; s &= s - 1 {
+		if xs>>i&1 == 1 {
+			x |= s & -s
+		}
+		i++
+	}
+	p := Pos(x | (occ&^x)<<9)
+	mover := p.O()
+	if p.XToMove() {
+		mover = p.X()
+	}
+	if hasLine(mover) {
+		return 0, false
+	}
+	return p, true
+}
+
+// TierName is "n marks".
+func (Game) TierName(t game.Tier) string {
+	if t == 1 {
+		return "1 mark"
+	}
+	return fmt.Sprintf("%d marks", t)
+}
+
+// symmetries maps cell i to its image under each of the square's 8
+// symmetries (identity, rotations, reflections).
+var symmetries = func() (m [8][9]uint8) {
+	for i := range 9 {
+		r, c := i/3, i%3
+		img := [8][2]int{{r, c}, {c, 2 - r}, {2 - r, 2 - c}, {2 - c, r}, {r, 2 - c}, {2 - r, c}, {c, r}, {2 - c, 2 - r}}
+		for s, rc := range img {
+			m[s][i] = uint8(rc[0]*3 + rc[1])
+		}
+	}
+	return m
+}()
+
+// Image is p under symmetry s (0..7; 0 is the identity).
+func Image(p Pos, s int) Pos {
+	var q Pos
+	for i := range 9 {
+		if p>>i&1 == 1 {
+			q |= 1 << symmetries[s][i]
+		}
+		if p>>(9+i)&1 == 1 {
+			q |= 1 << (9 + symmetries[s][i])
+		}
+	}
+	return q
+}
+
+// Canonical is the image of p under the square's 8 symmetries with the
+// least rank: symmetric boards have the same value and the same tier, so
+// the tier solver may keep one of each class.
+func (g Game) Canonical(p Pos) Pos {
+	best, bestRank := p, g.TierRank(p)
+	for s := 1; s < 8; s++ {
+		q := Image(p, s)
+		if r := g.TierRank(q); r < bestRank {
+			best, bestRank = q, r
+		}
+	}
+	return best
+}
