@@ -204,7 +204,13 @@ func (s *solver[P]) moves(dst []P, p P) []P {
 	if s.app != nil {
 		return s.app.AppendMoves(dst, p)
 	}
-	for q := range s.g.Moves(p) {
+	return appendSeq(dst, s.g, p)
+}
+
+// appendSeq is apart from moves because its loop body, a closure,
+// moves dst to the heap: one allocation per position on the hot path.
+func appendSeq[P comparable](dst []P, g game.Game[P], p P) []P {
+	for q := range g.Moves(p) {
 		dst = append(dst, q)
 	}
 	return dst

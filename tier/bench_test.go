@@ -1,0 +1,60 @@
+package tier
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/grundy-go/grundy/db"
+	"github.com/grundy-go/grundy/games/connect4"
+)
+
+// BenchmarkBuildConnect4 builds Connect-4 databases; run one size with
+// -bench 'BuildConnect4/5x5' -benchtime 1x. It reports positions per
+// second and the database's bytes per position. GRUNDY_BENCH_DIR keeps
+// the database there (for the query benchmarks) instead of a temporary
+// directory.
+func BenchmarkBuildConnect4(b *testing.B) {
+	for _, size := range [][2]int{{4, 4}, {5, 4}, {4, 5}, {5, 5}, {6, 5}} {
+		b.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(b *testing.B) {
+			g, err := connect4.New(size[0], size[1], 4)
+			if err != nil {
+				b.Fatal(err)
+			}
+			spec := fmt.Sprintf("connect4:%dx%d", size[0], size[1])
+			for b.Loop() {
+				dir := b.TempDir()
+				if keep := os.Getenv("GRUNDY_BENCH_DIR"); keep != "" {
+					dir = filepath.Join(keep, spec)
+					os.RemoveAll(dir)
+				}
+				bl, err := db.Create(dir, spec)
+				if err != nil {
+					b.Fatal(err)
+				}
+				start := time.Now()
+				res, err := Solve(context.Background(), g, bl, Options{Progress: func(p Progress) {
+					if os.Getenv("GRUNDY_BENCH_VERBOSE") != "" && p.Done == p.Total {
+						fmt.Fprintf(os.Stderr, "%s %s %d/%d %s\n", p.Phase, p.Name, p.Done, p.Total, time.Since(start).Round(time.Millisecond))
+					}
+				}})
+				if err != nil {
+					b.Fatal(err)
+				}
+				d, err := db.Open(dir, spec)
+				if err != nil {
+					b.Fatal(err)
+				}
+				st := d.Stats()
+				d.Close()
+				n := res.Count.Positions()
+				b.ReportMetric(float64(n)/time.Since(start).Seconds(), "positions/s")
+				b.ReportMetric(float64(st.Bytes)/float64(n), "bytes/position")
+				b.ReportMetric(float64(n), "positions")
+			}
+		})
+	}
+}
