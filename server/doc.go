@@ -44,10 +44,11 @@
 //   - On the processor, fresh fast-lane attempts come first, demoted ones
 //     next and slow-lane searches last (prio.go): Go's scheduler treats
 //     all goroutines alike, so lower work steps aside, when its solver
-//     polls the context, while more urgent work runs; and between two
-//     polls the kernel orders them, since demoted attempts and searches
-//     run on threads of lower priority (nice 10 and 19) and grundy serve
-//     runs twice as many threads as CPUs (Oversubscribe).
+//     polls the context, while more urgent work runs; and demoted and
+//     slow work take turns for GOMAXPROCS − CPUs run tokens (grundy serve
+//     runs twice as many of Go's processors as CPUs: Oversubscribe), so
+//     that between two polls they hold at most that many processors and
+//     the others are free for new requests.
 //   - Errors are mapped to statuses by their type, never their words:
 //     budget.ErrExceeded (and the catalog's own kinds of "too large") is
 //     422, the request's deadline or a full queue 503, a panic 500,

@@ -2,7 +2,10 @@ package server
 
 import (
 	"context"
+	"runtime"
+	"slices"
 	"sync"
+	"time"
 )
 
 // Priorities on the processor. Go's scheduler runs goroutines in turn,
@@ -28,7 +31,23 @@ import (
 // work takes; slow work is held while any fast-lane work runs, so that
 // the fast lane, not the slow one, gets the processors a busy machine
 // leaves to the server.
+//
+// Demoted and slow work also takes turns for a few run tokens
+// (GOMAXPROCS − CPUs, at least 1): at each poll it needs a token to go
+// on, and gives it to the next in line once it has held it for
+// tokenQuantum. A goroutine runs only while it holds one of Go's
+// processors (GOMAXPROCS of them), and up to 33 demoted attempts and
+// searches at once held them all between two polls, so that a new
+// request waited for the runtime to preempt one (10 ms a turn). With the
+// tokens, low-priority work holds at most that many processors between
+// two polls, and the others are always there for new requests. (Threads
+// of lower OS priority were tried first, and were worse: see onThread.)
 type level int32
+
+// tokenQuantum is how long demoted or slow work keeps a run token while
+// others wait for one: long enough that handing it over costs little,
+// short next to the fast lane's timeout.
+const tokenQuantum = 5 * time.Millisecond
 
 const (
 	levelFresh level = iota
@@ -42,10 +61,21 @@ type prio struct {
 	// wake[l] is closed, and replaced, when no work above level l runs
 	// any more: the work of level l stepping aside may go on.
 	wake [levelSlow + 1]chan struct{}
+	// tokens is how many run tokens are free; line the tasks waiting for
+	// one, first come first served, each woken by closing its channel
+	// when it is given one.
+	tokens int
+	line   []chan struct{}
+}
+
+// runTokens is the number of run tokens: GOMAXPROCS less the CPUs, at
+// least 1, so that without Oversubscribe low-priority work still moves.
+func runTokens() int {
+	return max(1, runtime.GOMAXPROCS(0)-runtime.NumCPU())
 }
 
 func newPrio() *prio {
-	p := &prio{}
+	p := &prio{tokens: runTokens()}
 	for l := range p.wake {
 		p.wake[l] = make(chan struct{})
 	}
@@ -57,6 +87,9 @@ type task struct {
 	p     *prio
 	level level // under p.mu
 	aside int   // goroutines of the task stepping aside, under p.mu
+	// token is set while the task holds a run token, since tokenAt.
+	token   bool
+	tokenAt time.Time
 }
 
 // start enters work at level l.
@@ -109,7 +142,63 @@ func (t *task) finish() {
 		p.running[t.level]--
 	}
 	t.level = levelSlow + 1 // done: never counted again
+	t.dropToken()
 	p.changed()
+}
+
+// dropToken gives t's run token, if it holds one, to the first task in
+// line, or back to the pool. Under p.mu.
+func (t *task) dropToken() {
+	if t.token {
+		t.token = false
+		t.p.giveToken()
+	}
+}
+
+// giveToken gives a run token to the first task in line, or back to the
+// pool. Under p.mu.
+func (p *prio) giveToken() {
+	if len(p.line) > 0 {
+		close(p.line[0])
+		p.line = p.line[1:]
+		return
+	}
+	p.tokens++
+}
+
+// takeToken waits in line for a run token, or until ctx ends. Under
+// p.mu, which it releases while it waits.
+func (t *task) takeToken(ctx context.Context) {
+	p := t.p
+	if p.tokens > 0 && len(p.line) == 0 {
+		p.tokens--
+		t.token, t.tokenAt = true, time.Now()
+		return
+	}
+	given := make(chan struct{})
+	p.line = append(p.line, given)
+	p.mu.Unlock()
+	select {
+	case <-given:
+		p.mu.Lock()
+		if t.token || t.level > levelSlow {
+			// Another goroutine of the task got one first, or the task
+			// is done: one token is all a task holds.
+			p.giveToken()
+			return
+		}
+		t.token, t.tokenAt = true, time.Now()
+	case <-ctx.Done():
+		p.mu.Lock()
+		select {
+		case <-given: // given just now: pass it on
+			p.giveToken()
+		default:
+			if i := slices.Index(p.line, given); i >= 0 {
+				p.line = slices.Delete(p.line, i, i+1)
+			}
+		}
+	}
 }
 
 // outranked reports whether more urgent work than t's runs. Under p.mu.
@@ -122,14 +211,31 @@ func (t *task) outranked() bool {
 	return false
 }
 
-// yield waits while more urgent work runs, or until ctx ends.
+// yield waits while more urgent work runs, or until ctx ends; then, for
+// demoted and slow work, until it holds a run token (see above).
 func (t *task) yield(ctx context.Context) {
 	p := t.p
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if t.level > levelSlow || !t.outranked() {
+	if t.level > levelSlow || t.level == levelFresh {
 		return
 	}
+	if t.outranked() {
+		t.dropToken()
+		t.stepAside(ctx)
+	}
+	if t.token && len(p.line) > 0 && time.Since(t.tokenAt) >= tokenQuantum {
+		t.dropToken() // its turn is over: to the back of the line
+	}
+	if !t.token && ctx.Err() == nil && t.level <= levelSlow {
+		t.takeToken(ctx)
+	}
+}
+
+// stepAside waits while more urgent work runs, or until ctx ends. Under
+// p.mu, which it releases while it waits.
+func (t *task) stepAside(ctx context.Context) {
+	p := t.p
 	// Step aside: the task no longer counts as running (a search may poll
 	// from several goroutines; the first to step aside takes it out).
 	if t.aside++; t.aside == 1 && t.level < levelSlow {

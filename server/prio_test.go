@@ -114,3 +114,73 @@ func TestWatchCPU(t *testing.T) {
 		}
 	})
 }
+
+// Demoted and slow work take turns for the run tokens: with one token,
+// a second task's poll waits while the first holds it, gets it when the
+// first finishes, and the first, polling again after its quantum while
+// another waits, hands it over and waits in line.
+func TestPrioRunTokens(t *testing.T) {
+	p := newPrio()
+	p.tokens = 1
+	a := p.start(levelSlow)
+	poll := func(tk *task) <-chan struct{} {
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			if err := (yieldCtx{context.Background(), tk}).Err(); err != nil {
+				t.Errorf("poll: %v", err)
+			}
+		}()
+		return done
+	}
+	<-poll(a) // a takes the only token at once
+	b := p.start(levelDemoted)
+	bPolled := poll(b)
+	select {
+	case <-bPolled:
+		t.Fatal("a second task ran without a token")
+	case <-time.After(20 * time.Millisecond):
+	}
+	// a polls again past its quantum with b in line: a hands the token to
+	// b and waits in line itself.
+	time.Sleep(tokenQuantum)
+	aPolled := poll(a)
+	<-bPolled
+	select {
+	case <-aPolled:
+		t.Fatal("the task that handed its token over ran on")
+	case <-time.After(20 * time.Millisecond):
+	}
+	b.finish()
+	<-aPolled
+	a.finish()
+	if p.tokens != 1 || len(p.line) != 0 {
+		t.Errorf("after both finished: %d tokens free, %d in line; want 1 and 0", p.tokens, len(p.line))
+	}
+}
+
+// A task waiting in line for a token whose context ends leaves the line.
+func TestPrioTokenCancelled(t *testing.T) {
+	p := newPrio()
+	p.tokens = 1
+	a := p.start(levelSlow)
+	defer a.finish()
+	if err := (yieldCtx{context.Background(), a}).Err(); err != nil {
+		t.Fatal(err)
+	}
+	b := p.start(levelSlow)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error)
+	go func() { done <- (yieldCtx{ctx, b}).Err() }()
+	time.Sleep(10 * time.Millisecond)
+	cancel()
+	if err := <-done; !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled poll returned %v, want context.Canceled", err)
+	}
+	b.finish()
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if len(p.line) != 0 {
+		t.Errorf("%d left in line, want 0", len(p.line))
+	}
+}

@@ -75,11 +75,10 @@ type Config struct {
 func cpus() int { return min(runtime.GOMAXPROCS(0), runtime.NumCPU()) }
 
 // Oversubscribe sets GOMAXPROCS to twice the CPUs, for a process
-// whose main work is serving: with more threads than processors, the
-// kernel's scheduler orders the threads by their niceness (thread.go), so
-// a cheap request gets a processor while searches run on threads of lower
-// priority, between two of their context polls too. Go's own scheduler
-// treats every goroutine alike and cannot do that. grundy serve calls it.
+// whose main work is serving: demoted attempts and searches then hold at
+// most GOMAXPROCS − CPUs of Go's processors (the run tokens of prio.go),
+// so that searches keep every CPU busy while as many processors are free
+// for new requests. grundy serve calls it.
 func Oversubscribe() {
 	runtime.GOMAXPROCS(max(runtime.GOMAXPROCS(0), 2*runtime.NumCPU()))
 }

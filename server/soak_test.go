@@ -5,10 +5,12 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math"
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"runtime/metrics"
 	"slices"
 	"strconv"
 	"strings"
@@ -19,9 +21,9 @@ import (
 
 // TestSoak runs the server under hostile load on loopback, only when
 // GRUNDY_SOAK is set to a duration (".ci/run" sets 2m; 15s is enough to
-// iterate): 50 clients, each sending a request, reading the answer, then
-// thinking for a random time (uniform from 0 to twice GRUNDY_SOAK_THINK,
-// 250 ms by default) until the time is up — a closed loop with think time,
+// iterate): 50 clients, each thinking for a random time (uniform from 0
+// to twice GRUNDY_SOAK_THINK, 250 ms by default), then sending a request
+// and reading the answer, until the time is up — a closed loop with think time,
 // as load generators model people and programs at a server: a latency
 // target is a statement about a given offered load, and with no think time
 // 50 clients saturate two cores by design and measure only the queue. The
@@ -94,6 +96,7 @@ func TestSoak(t *testing.T) {
 	t.Logf("cheap: p50 %s, p99 %s, max %s", p50, p99, r.percentile("cheap", 100))
 	t.Logf("slow: p50 %s, p99 %s", r.percentile("slow", 50), r.percentile("slow", 99))
 	t.Logf("RSS: start %d MiB, peak %d MiB, at each quarter %v MiB", r.rss[0]>>20, r.peakRSS>>20, r.quarters())
+	t.Logf("runtime: %s", runtimeFigures())
 	if len(r.lat["cheap"]) == 0 {
 		t.Fatal("no cheap request answered")
 	}
@@ -105,10 +108,10 @@ func TestSoak(t *testing.T) {
 		t.Logf("slow cheap request: %s", c)
 	}
 	// The latency target (issue 13: cheap p99 under 100 ms) is asserted
-	// only where GRUNDY_SOAK_P99 asks for it: on a machine of two cores
-	// shared with other work the server does not meet it yet (BENCHMARKS.md
-	// gives the figures), and CI must not turn a known shortfall into a
-	// lottery. Everything else above is asserted on every run.
+	// where GRUNDY_SOAK_P99 asks for it, as .ci/run does: a latency is a
+	// statement about a machine, and a developer's machine busy with other
+	// work should not fail the soak run by hand. Everything else above is
+	// asserted on every run.
 	if v := os.Getenv("GRUNDY_SOAK_P99"); v != "" {
 		want, err := time.ParseDuration(v)
 		if err != nil {
@@ -162,6 +165,54 @@ func (r *soakResult) quarters() []int64 {
 		}
 	}
 	return q
+}
+
+// runtimeFigures reads, from the Go runtime, what explains a latency tail:
+// how long goroutines waited for a processor (the scheduler's latency
+// histogram: p99 and worst bucket), the garbage collector's pauses and
+// cycles, and its share of the CPU time.
+func runtimeFigures() string {
+	samples := []metrics.Sample{
+		{Name: "/sched/latencies:seconds"},
+		{Name: "/gc/pauses:seconds"},
+		{Name: "/gc/cycles/total:gc-cycles"},
+		{Name: "/cpu/classes/gc/total:cpu-seconds"},
+		{Name: "/cpu/classes/total:cpu-seconds"},
+	}
+	metrics.Read(samples)
+	hist := func(s metrics.Sample, q float64) time.Duration {
+		if s.Value.Kind() != metrics.KindFloat64Histogram {
+			return 0
+		}
+		h := s.Value.Float64Histogram()
+		var total uint64
+		for _, c := range h.Counts {
+			total += c
+		}
+		want := uint64(math.Ceil(q * float64(total)))
+		var seen uint64
+		for i, c := range h.Counts {
+			if seen += c; c > 0 && seen >= want {
+				return time.Duration(h.Buckets[i+1] * float64(time.Second))
+			}
+		}
+		return 0
+	}
+	f64 := func(s metrics.Sample) float64 {
+		switch s.Value.Kind() {
+		case metrics.KindFloat64:
+			return s.Value.Float64()
+		case metrics.KindUint64:
+			return float64(s.Value.Uint64())
+		}
+		return 0
+	}
+	gcShare := 0.0
+	if total := f64(samples[4]); total > 0 {
+		gcShare = 100 * f64(samples[3]) / total
+	}
+	return fmt.Sprintf("goroutines waiting for a processor: p99 %s, p99.9 %s, worst %s; GC pauses p99 %s, worst %s; %.0f GC cycles, %.0f%% of the CPU time",
+		hist(samples[0], 0.99), hist(samples[0], 0.999), hist(samples[0], 1), hist(samples[1], 0.99), hist(samples[1], 1), f64(samples[2]), gcShare)
 }
 
 // rss reads this process's resident set size from /proc/self/status.
@@ -307,6 +358,16 @@ func soak(base string, clients int, dur, think time.Duration, hostile bool, skip
 		go func() {
 			defer wg.Done()
 			rng := rand.New(rand.NewPCG(uint64(start.UnixNano()), uint64(c)))
+			// Each client starts after a think of its own, as in the
+			// steady state the target speaks of: 50 clients sending their
+			// first requests in the same instant measure a thundering
+			// herd at start-up, not the offered load.
+			if think > 0 {
+				select {
+				case <-ctx.Done():
+				case <-time.After(time.Duration(rng.Int64N(int64(2 * think)))):
+				}
+			}
 			for ctx.Err() == nil {
 				q := nextRequest(rng, hostile, skip)
 				req, _ := http.NewRequestWithContext(ctx, q.method, base+q.path, bytes.NewReader(q.body))

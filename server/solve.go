@@ -10,7 +10,6 @@ import (
 	"math/rand/v2"
 	"slices"
 	"sync"
-	"sync/atomic"
 
 	"github.com/grundy-go/grundy/budget"
 	"github.com/grundy-go/grundy/catalog"
@@ -170,8 +169,7 @@ func (s *Server) runSlow(ctx context.Context, work func(context.Context) error) 
 	t := s.prio.start(levelSlow)
 	defer t.finish()
 	var err error
-	onThread(func(tid int) {
-		setNice(tid, niceSlow)
+	onThread(func(int) {
 		err = work(yieldCtx{ctx, t})
 	})
 	return err
@@ -243,7 +241,6 @@ func (s *Server) runFast(ctx context.Context, work func(context.Context) error) 
 	// Past FastTimeout/5 the attempt steps down to the demoted level and,
 	// if a slot for demoted attempts is free, gives its own to fresh
 	// requests.
-	var attemptTid atomic.Int64 // the attempt's thread, for demote to lower its priority
 	demote := func() {
 		slotMu.Lock()
 		defer slotMu.Unlock()
@@ -251,7 +248,6 @@ func (s *Server) runFast(ctx context.Context, work func(context.Context) error) 
 		case s.demoted <- struct{}{}:
 			slot = s.demoted
 			t.demote()
-			setNice(int(attemptTid.Load()), niceDemoted)
 		default:
 			// Every slot for demoted attempts is taken: this attempt
 			// goes on to the slow lane. It gives its fresh slot up now,
@@ -263,7 +259,6 @@ func (s *Server) runFast(ctx context.Context, work func(context.Context) error) 
 		<-s.fast
 	}
 	onThread(func(tid int) {
-		attemptTid.Store(int64(tid))
 		stop := watchCPU(tid, s.cfg.FastTimeout/5, s.cfg.FastTimeout, demote, cancel)
 		defer stop()
 		err = work(yieldCtx{fctx, t})

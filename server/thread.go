@@ -18,36 +18,29 @@ var errFastCPU = errors.New("the fast lane's CPU time is used up")
 // with, but not the time it waited for a processor. tid is 0 where no
 // thread clock can be read (outside Linux).
 //
-// work may lower the thread's priority with setNice: the thread's
-// niceness is set back to 0 before it is unlocked, and when that is not
-// allowed (an unprivileged process may not raise a thread's priority) the
-// thread stays locked and ends with the goroutine, so that no thread of
-// lowered priority goes back to the runtime's pool.
+// Every thread runs at the same OS priority. Threads of lower niceness
+// for demoted and slow work were tried and made the tail worse: a Go
+// thread the kernel seldom runs still holds one of the runtime's
+// processors, and every stop-the-world pause of the garbage collector
+// waits for it, so the whole server stalled for up to 670 ms under the
+// soak. The order of work is kept by the run tokens of prio.go instead.
 func onThread(work func(tid int)) {
 	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
 	tid := threadID()
 	if _, ok := threadCPU(tid); !ok {
 		tid = 0
 	}
 	work(tid)
-	if tid == 0 || setNice(tid, 0) {
-		runtime.UnlockOSThread()
-	}
 }
 
-// Niceness of the threads that run work below the fresh level (prio.go):
-// with more threads than processors (grundy serve runs GOMAXPROCS at twice
-// the CPUs), the kernel's scheduler, not only Go's, gives the
-// processors to cheap requests first, even between two context polls of
-// a search.
-const (
-	niceDemoted = 10
-	niceSlow    = 19
-)
-
 // wallDemote is how many times its CPU time to demotion (FastTimeout/5)
-// an attempt may hold a fresh slot in wall-clock time.
-const wallDemote = 2
+// an attempt may hold a fresh slot in wall-clock time. It is there for
+// searches whose helper goroutines spend CPU time the attempt's thread
+// clock does not see; at 2 (20 ms) a cheap request that waited for a
+// processor on a busy machine was demoted for its waiting, not its work,
+// and then waited behind the searches: most of the soak's tail.
+const wallDemote = 10
 
 // watchCPU watches the CPU time of thread tid: it calls demote once the
 // thread has run for demote, and cancel(errFastCPU) once it has run for

@@ -23,9 +23,3 @@ func threadCPU(tid int) (d time.Duration, ok bool) {
 	}
 	return time.Duration(ts.Nano()), true
 }
-
-// setNice sets the scheduling niceness of thread tid (setpriority(2) on a
-// thread id), and reports whether it could.
-func setNice(tid, nice int) bool {
-	return tid > 0 && syscall.Setpriority(syscall.PRIO_PROCESS, tid, nice) == nil
-}

@@ -9,5 +9,3 @@ import "time"
 
 func threadID() int                                { return 0 }
 func threadCPU(tid int) (d time.Duration, ok bool) { return 0, false }
-
-func setNice(tid, nice int) bool { return false }
