@@ -31,6 +31,7 @@ import (
 	_ "github.com/grundy-go/grundy/games/partizan/toads"
 	_ "github.com/grundy-go/grundy/games/pig"
 	_ "github.com/grundy-go/grundy/games/pursuit"
+	_ "github.com/grundy-go/grundy/games/quixo"
 	_ "github.com/grundy-go/grundy/games/staircase"
 	_ "github.com/grundy-go/grundy/games/subtraction"
 	_ "github.com/grundy-go/grundy/games/tictactoe"

@@ -1,0 +1,170 @@
+package quixo
+
+import (
+	"context"
+	"fmt"
+	"iter"
+	"strconv"
+	"strings"
+
+	"github.com/grundy-go/grundy/catalog"
+	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/outcome"
+	"github.com/grundy-go/grundy/retro"
+)
+
+func init() {
+	catalog.Register(catalog.Entry{
+		Name:           "quixo",
+		Params:         "N",
+		OptionalParams: true,
+		Position:       "the N*N cells row by row (X, O or .), ':' and the player to move, e.g. X...O...........:X; nothing for the start",
+		Summary: "Quixo on an NxN board (3 to 5; 4 by default): take a blank or own cube from the border, mark it, and push it back in " +
+			"at another end of its row or column; N in a row wins, completing the opponent's line loses; endless play draws",
+		Example: "solve quixo:3 X...O....:X",
+		Kind:    "loopy",
+		Make: func(params string) (catalog.Instance, error) {
+			n := 4
+			if params != "" {
+				var err error
+				if n, err = strconv.Atoi(params); err != nil || params != strconv.Itoa(n) {
+					return nil, fmt.Errorf("bad board size %q: expected 3, 4 or 5", params)
+				}
+			}
+			g, err := New(n)
+			if err != nil {
+				return nil, err
+			}
+			return instance{g}, nil
+		},
+	})
+}
+
+type instance struct{ g *Game }
+
+var (
+	_ catalog.Instance        = instance{}
+	_ catalog.Starter         = instance{}
+	_ catalog.SuccessorLister = instance{}
+)
+
+func (in instance) Spec() string { return in.g.Spec() }
+
+// Start is the blank board with X to move.
+func (in instance) Start() string { return in.g.Format(0) }
+
+func (in instance) parse(tokens []string) (Pos, error) {
+	return in.g.Parse(strings.Join(tokens, " "))
+}
+
+// from is the game restricted to the positions reachable from root.
+type from struct {
+	*Game
+	root Pos
+}
+
+func (f from) Positions() iter.Seq[Pos] { return f.From(f.root) }
+
+var (
+	_ game.Enumerable[Pos] = from{}
+	_ game.Terminal[Pos]   = from{}
+)
+
+// solve solves every position reachable from p by retrograde analysis.
+func (in instance) solve(ctx context.Context, p Pos, opts catalog.Options) (*retro.Table[Pos], error) {
+	gopts := retro.GameOptions{MaxStates: opts.MaxStates, Memory: opts.Memory}
+	if opts.Progress != nil {
+		gopts.Progress = func(done, _ int) { opts.Progress(done) }
+	}
+	return retro.SolveGame[Pos](ctx, from{in.g, p}, gopts)
+}
+
+func (in instance) Solve(ctx context.Context, tokens []string, opts catalog.Options) (*catalog.Report, error) {
+	if opts.Method == catalog.ClosedForm {
+		return nil, catalog.RefuseMethod(in.Spec(), catalog.ClosedForm, "quixo has no closed form")
+	}
+	p, err := in.parse(tokens)
+	if err != nil {
+		return nil, err
+	}
+	tab, err := in.solve(ctx, p, opts)
+	if err != nil {
+		return nil, err
+	}
+	return in.report(tab, p), nil
+}
+
+func (in instance) report(tab *retro.Table[Pos], p Pos) *catalog.Report {
+	o, rem, _ := tab.Lookup(p)
+	r := &catalog.Report{
+		Game:     in.Spec(),
+		Position: in.g.Format(p),
+		Outcome:  o.String(),
+		Method:   fmt.Sprintf("retrograde analysis of the positions reachable (%d); endless play is a draw", tab.Len()),
+	}
+	if rem != retro.NoRemoteness {
+		x := int(rem)
+		r.Remoteness = &x
+	}
+	wins := tab.WinningMoves(p)
+	// Two moves may leave the same position: list each position once.
+	seen := map[Pos]bool{}
+	var uniq []Pos
+	for _, q := range wins {
+		if !seen[q] {
+			seen[q] = true
+			uniq = append(uniq, q)
+		}
+	}
+	r.AddMoves(len(uniq), func(i int) string { return in.g.Format(uniq[i]) })
+	if in.g.Over(p) {
+		if o == outcome.N {
+			r.Notes = append(r.Notes, "the game is over: the player to move has a line, completed by the opponent")
+		} else {
+			r.Notes = append(r.Notes, "the game is over: the player who moved last has a line")
+		}
+	}
+	return r
+}
+
+// Successors lists the positions the moves leave, each once, solved from
+// one retrograde analysis.
+func (in instance) Successors(ctx context.Context, tokens []string, opts catalog.Options, limit int) (*catalog.SuccessorList, error) {
+	p, err := in.parse(tokens)
+	if err != nil {
+		return nil, err
+	}
+	tab, err := in.solve(ctx, p, opts)
+	if err != nil {
+		return nil, err
+	}
+	list := &catalog.SuccessorList{
+		Report:   in.report(tab, p),
+		Board:    &catalog.Board{Kind: catalog.BoardGrid, Text: in.g.Format(p), Rows: in.g.Rows(p)},
+		Kind:     catalog.MovesOutcome,
+		Complete: true,
+	}
+	seen := map[Pos]bool{}
+	for q := range in.g.Moves(p) {
+		if seen[q] {
+			continue
+		}
+		seen[q] = true
+		if len(list.Moves) >= limit {
+			list.Complete = false
+			break
+		}
+		list.Moves = append(list.Moves, catalog.Successor{Position: in.g.Format(q), MoverIndex: 1})
+	}
+	list.Solve = func(ctx context.Context, pos string) (*catalog.Report, error) {
+		q, err := in.g.Parse(pos)
+		if err != nil {
+			return nil, err
+		}
+		if _, _, ok := tab.Lookup(q); !ok {
+			return nil, fmt.Errorf("internal error: %s is not reachable from %s", pos, in.g.Format(p))
+		}
+		return in.report(tab, q), nil
+	}
+	return list, nil
+}

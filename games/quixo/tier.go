@@ -1,0 +1,181 @@
+package quixo
+
+import (
+	"fmt"
+	"math/bits"
+
+	"github.com/grundy-go/grundy/game"
+)
+
+// binom[n][k] is C(n, k) for n <= 25.
+var binom = func() (c [26][26]int64) {
+	for n := range 26 {
+		c[n][0] = 1
+		for k := 1; k <= n; k++ {
+			c[n][k] = c[n-1][k-1] + c[n-1][k]
+		}
+	}
+	return c
+}()
+
+// subsetRank is the rank of s among the sets of its size in the
+// combinatorial number system: the i-th smallest element e adds C(e, i).
+func subsetRank(s uint64) int64 {
+	var r int64
+	i := 0
+	for ; s != 0; s &= s - 1 {
+		i++
+		r += binom[bits.TrailingZeros64(s)][i]
+	}
+	return r
+}
+
+// subsetUnrank is the set of k elements below n of rank r.
+func subsetUnrank(n, k int, r int64) uint64 {
+	var s uint64
+	e := n
+	for i := k; i >= 1; i-- {
+		e--
+		for binom[e][i] > r {
+			e--
+		}
+		r -= binom[e][i]
+		s |= 1 << e
+	}
+	return s
+}
+
+// MakeTier packs the counts of X's and O's.
+func MakeTier(x, o int) game.Tier { return game.Tier(x | o<<8) }
+
+// TierCounts unpacks a tier.
+func TierCounts(t game.Tier) (x, o int) { return int(t & 0xff), int(t >> 8 & 0xff) }
+
+// TierOf is the counts of X's and O's.
+func (g *Game) TierOf(p Pos) game.Tier { return MakeTier(counts(p)) }
+
+// valid reports whether t names counts that fit the board.
+func (g *Game) valid(t game.Tier) bool {
+	x, o := TierCounts(t)
+	return t < 1<<16 && x+o <= g.n*g.n
+}
+
+// TierChildren is (x+1, o) and (x, o+1) while a blank cube is left.
+func (g *Game) TierChildren(t game.Tier) []game.Tier {
+	x, o := TierCounts(t)
+	if !g.valid(t) || x+o == g.n*g.n {
+		return nil
+	}
+	return []game.Tier{MakeTier(x+1, o), MakeTier(x, o+1)}
+}
+
+// TierLoopy is true once a cube is marked: its owner may take it back.
+func (g *Game) TierLoopy(t game.Tier) bool { return t != 0 && g.valid(t) }
+
+// TierSize is 2 × C(N², x+o) × C(x+o, x).
+func (g *Game) TierSize(t game.Tier) int64 {
+	if !g.valid(t) {
+		return 0
+	}
+	x, o := TierCounts(t)
+	return 2 * binom[g.n*g.n][x+o] * binom[x+o][x]
+}
+
+// TierRank is 2 × (occupied cells' rank × C(x+o, x) + the X's rank among
+// the occupied cells) + 1 when O is to move.
+func (g *Game) TierRank(p Pos) int64 {
+	xs, os := p.X(), p.O()
+	occ := xs | os
+	n := bits.OnesCount64(occ)
+	// The X's as a subset of the occupied cells' indices.
+	var sub uint64
+	i := 0
+	for s := occ; s != 0; s &= s - 1 {
+		if xs&(s&-s) != 0 {
+			sub |= 1 << i
+		}
+		i++
+	}
+	r := 2 * (subsetRank(occ)*binom[n][bits.OnesCount64(xs)] + subsetRank(sub))
+	if p.OToMove() {
+		r++
+	}
+	return r
+}
+
+// TierUnrank is the position of rank r in tier t. Every rank in range
+// names a position (boards with lines are terminal ones).
+func (g *Game) TierUnrank(t game.Tier, r int64) (Pos, bool) {
+	if r < 0 || r >= g.TierSize(t) {
+		return 0, false
+	}
+	x, o := TierCounts(t)
+	n := x + o
+	oToMove := r&1 == 1
+	r >>= 1
+	per := binom[n][x]
+	occ := subsetUnrank(g.n*g.n, n, r/per)
+	sub := subsetUnrank(n, x, r%per)
+	var xs uint64
+	i := 0
+	for s := occ; s != 0; s &= s - 1 {
+		if sub>>i&1 == 1 {
+			xs |= s & -s
+		}
+		i++
+	}
+	return pos(xs, occ&^xs, oToMove), true
+}
+
+// TierName is "X5 O4".
+func (g *Game) TierName(t game.Tier) string {
+	x, o := TierCounts(t)
+	return fmt.Sprintf("X%d O%d", x, o)
+}
+
+// Image is p under symmetry s of the square, 0..7 (0 the identity; then
+// the rotations by a quarter, a half and three quarters, and the four
+// reflections). The rules commute with each.
+func (g *Game) Image(p Pos, s int) Pos {
+	n := g.n
+	img := func(b uint64) uint64 {
+		var out uint64
+		for ; b != 0; b &= b - 1 {
+			i := bits.TrailingZeros64(b)
+			r, c := i/n, i%n
+			switch s {
+			case 1:
+				r, c = c, n-1-r
+			case 2:
+				r, c = n-1-r, n-1-c
+			case 3:
+				r, c = n-1-c, r
+			case 4:
+				c = n - 1 - c
+			case 5:
+				r = n - 1 - r
+			case 6:
+				r, c = c, r
+			case 7:
+				r, c = n-1-c, n-1-r
+			}
+			out |= 1 << (r*n + c)
+		}
+		return out
+	}
+	return pos(img(p.X()), img(p.O()), p.OToMove())
+}
+
+// Canonical is the image of p under the square's 8 symmetries with the
+// least rank: symmetric positions have the same value and tier, so the
+// tier solver may keep one of each class.
+func (g *Game) Canonical(p Pos) Pos {
+	best, bestRank := p, g.TierRank(p)
+	for s := 1; s < 8; s++ {
+		q := g.Image(p, s)
+		if r := g.TierRank(q); r < bestRank {
+			best, bestRank = q, r
+		}
+	}
+	return best
+}
