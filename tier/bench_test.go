@@ -1,4 +1,4 @@
-package tier
+package tier_test
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 
 	"github.com/grundy-go/grundy/db"
 	"github.com/grundy-go/grundy/games/connect4"
+	"github.com/grundy-go/grundy/tier"
 )
 
 // BenchmarkBuildConnect4 builds Connect-4 databases; run one size with
@@ -36,7 +37,7 @@ func BenchmarkBuildConnect4(b *testing.B) {
 					b.Fatal(err)
 				}
 				start := time.Now()
-				res, err := Solve(context.Background(), g, bl, Options{Progress: func(p Progress) {
+				res, err := tier.Solve(context.Background(), g, bl, tier.Options{Progress: func(p tier.Progress) {
 					if os.Getenv("GRUNDY_BENCH_VERBOSE") != "" && p.Done == p.Total {
 						fmt.Fprintf(os.Stderr, "%s %s %d/%d %s\n", p.Phase, p.Name, p.Done, p.Total, time.Since(start).Round(time.Millisecond))
 					}

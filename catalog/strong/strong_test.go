@@ -1,0 +1,152 @@
+package strong_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/grundy-go/grundy/budget"
+	"github.com/grundy-go/grundy/catalog"
+	"github.com/grundy-go/grundy/catalog/strong"
+	"github.com/grundy-go/grundy/games/connect4"
+	"github.com/grundy-go/grundy/games/tictactoe"
+
+	_ "github.com/grundy-go/grundy/catalog/builtin"
+)
+
+func build(t *testing.T, spec string) string {
+	t.Helper()
+	inst, err := catalog.Lookup(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	res, err := strong.Build(context.Background(), inst, dir, strong.BuildOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Game != spec {
+		t.Fatalf("built %s, want %s", res.Game, spec)
+	}
+	return dir
+}
+
+// sameAsSolve checks that the database answers for a position exactly as
+// `grundy solve` does (the JSON fields).
+func sameAsSolve(t *testing.T, d *strong.DB, inst catalog.Instance, tokens []string) {
+	t.Helper()
+	want, err := inst.Solve(context.Background(), tokens, catalog.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := d.Query(tokens)
+	if err != nil {
+		t.Fatalf("%q: %v", tokens, err)
+	}
+	w, _ := json.Marshal(want)
+	g, _ := json.Marshal(got)
+	if !bytes.Equal(w, g) {
+		t.Fatalf("%q:\ndatabase %s\nsolve    %s", tokens, g, w)
+	}
+}
+
+func TestTicTacToeEveryPosition(t *testing.T) {
+	dir := build(t, "tictactoe")
+	d, err := strong.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	inst, _ := catalog.Lookup("tictactoe")
+	n := 0
+	for p := range (tictactoe.Game{}).From(0) {
+		sameAsSolve(t, d, inst, []string{tictactoe.Game{}.Format(p)})
+		n++
+	}
+	if n != 5478 {
+		t.Errorf("%d positions compared", n)
+	}
+	st, err := strong.ReadStats(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Positions != 5478 || st.Outcomes != (strong.Outcomes{N: 2836, P: 1574, D: 1068}) {
+		t.Errorf("stats: %d positions, %+v", st.Positions, st.Outcomes)
+	}
+	b, _ := json.Marshal(st)
+	if !strings.Contains(string(b), `"remoteness":{"0":{"N":0,"P":`) {
+		t.Errorf("stats JSON: %s", b)
+	}
+	// The start, and a board no play reaches.
+	if r, err := d.Query(nil); err != nil || r.Position != "........." || r.Outcome != "D" {
+		t.Errorf("start: %+v, %v", r, err)
+	}
+	var bad *budget.BadInput
+	if _, err := d.Query([]string{"XXX......"}); !errors.As(err, &bad) {
+		t.Errorf("unreachable board: %v", err)
+	}
+}
+
+func TestConnect4Sample(t *testing.T) {
+	const spec = "connect4:4x4"
+	dir := build(t, spec)
+	d, err := strong.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	inst, _ := catalog.Lookup(spec)
+	g, _ := connect4.New(4, 4, 4)
+	r := rand.New(rand.NewPCG(1, 2))
+	sameAsSolve(t, d, inst, nil)
+	for range 300 {
+		// Random play, 7 moves or more (solve's own search of earlier
+		// positions is slow), stopping where the game ends.
+		var moves []byte
+		b := connect4.Board{}
+		for n := 7 + r.IntN(10); len(moves) < n && !g.Over(b); {
+			c := r.IntN(4)
+			if !g.S.CanPlay(b, c) {
+				continue
+			}
+			b = g.S.Play(b, c)
+			moves = append(moves, byte('1'+c))
+		}
+		sameAsSolve(t, d, inst, []string{string(moves)})
+	}
+	st, err := strong.ReadStats(dir)
+	if err != nil || st.Positions != 161029 || len(st.Tiers) != 17 {
+		t.Fatalf("stats: %+v, %v", st, err)
+	}
+}
+
+func TestErrors(t *testing.T) {
+	nim, _ := catalog.Lookup("nim")
+	if _, err := strong.Build(context.Background(), nim, t.TempDir(), strong.BuildOptions{}); !errors.Is(err, strong.ErrNotTierable) {
+		t.Errorf("nim: %v", err)
+	}
+	dir := build(t, "tictactoe")
+	c4, _ := catalog.Lookup("connect4:4x4")
+	if _, err := strong.Build(context.Background(), c4, dir, strong.BuildOptions{}); err == nil || !strings.Contains(err.Error(), "tictactoe") {
+		t.Errorf("building over another game: %v", err)
+	}
+	if _, err := strong.Query(t.TempDir(), nil); err == nil || !strings.Contains(err.Error(), "not a grundy database") {
+		t.Errorf("empty dir: %v", err)
+	}
+	mem := budget.NewBytes(1000)
+	if _, err := strong.Build(context.Background(), c4, t.TempDir(), strong.BuildOptions{Memory: mem}); !errors.Is(err, budget.ErrExceeded) {
+		t.Errorf("memory budget: %v", err)
+	}
+	if mem.Used() != 0 {
+		t.Errorf("%d bytes still charged after the build stopped", mem.Used())
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := strong.Build(ctx, c4, t.TempDir(), strong.BuildOptions{}); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled: %v", err)
+	}
+}
