@@ -145,7 +145,7 @@ type BuildResult struct {
 
 // ErrNotTierable is matched by the error of Build for a game that cannot
 // be solved into a database.
-var ErrNotTierable = errors.New("not a tiered game")
+var ErrNotTierable = errors.New("cannot be solved into a database: it is not a game split into tiers")
 
 // Build solves inst's game into the database directory dir, resuming a
 // build that stopped there. A directory holding another game's database
@@ -153,7 +153,7 @@ var ErrNotTierable = errors.New("not a tiered game")
 func Build(ctx context.Context, inst catalog.Instance, dir string, opts BuildOptions) (*BuildResult, error) {
 	t, ok := inst.(Tierable)
 	if !ok {
-		return nil, fmt.Errorf("%s cannot be solved into a database: it is not a board game split into tiers (%w)", inst.Spec(), ErrNotTierable)
+		return nil, fmt.Errorf("%s %w", inst.Spec(), ErrNotTierable)
 	}
 	g := t.Strong()
 	b, err := db.Create(dir, g.Spec())

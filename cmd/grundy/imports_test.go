@@ -20,6 +20,7 @@ func TestImports(t *testing.T) {
 		"github.com/grundy-go/grundy/catalog",
 		"github.com/grundy-go/grundy/catalog/builtin",
 		"github.com/grundy-go/grundy/catalog/reports",
+		"github.com/grundy-go/grundy/catalog/strong",
 		"github.com/grundy-go/grundy/server",
 		"github.com/grundy-go/grundy/budget",
 		"github.com/spf13/cobra",

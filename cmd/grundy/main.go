@@ -277,6 +277,7 @@ Bad input is one line on stderr and exit status 2; Ctrl-C exits 130.`,
 		newValueCmd(),
 		newMatrixCmd(),
 		newSeqCmd(),
+		newDBCmd(),
 	)
 	root.SetHelpCommand(newHelpCmd())
 	root.InitDefaultCompletionCmd()

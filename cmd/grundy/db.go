@@ -1,0 +1,232 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/grundy-go/grundy/budget"
+	"github.com/grundy-go/grundy/catalog"
+	"github.com/grundy-go/grundy/catalog/strong"
+)
+
+// grundy db: strongly solved games in databases (catalog/strong).
+
+func newDBCmd() *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "db",
+		Short: "Solve a board game whole into a database, and query it",
+		Long: `Strongly solve a game split into tiers (tictactoe, connect4:WxH) into a
+database directory: every position reachable from the start with its
+outcome and remoteness, in compressed files. Then answer for any position
+from the files alone.
+
+  grundy db build connect4:5x4 --out c4-5x4
+  grundy db query c4-5x4 4453 --json
+  grundy db stats c4-5x4`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return fmt.Errorf("expected a subcommand: build, query or stats (see 'grundy db --help')")
+		},
+	}
+	cmd.AddCommand(newDBBuildCmd(), newDBQueryCmd(), newDBStatsCmd())
+	return cmd
+}
+
+func newDBBuildCmd() *cobra.Command {
+	var out string
+	var asJSON bool
+	maxMemory := budget.DefaultMemory()
+	cmd := &cobra.Command{
+		Use:   "build GAME --out DIR",
+		Short: "Solve every position of a game into a database directory",
+		Long: `Solve every position reachable from the start of GAME, one tier at a time
+(tiers of pieces on the board), into the directory DIR. The build shows
+its progress per tier on a terminal; Ctrl-C stops it, and the same command
+run again resumes after the last tier finished.`,
+		Example:           "  grundy db build tictactoe --out ttt\n  grundy db build connect4:5x4 --out c4-5x4",
+		Args:              cobra.ExactArgs(1),
+		ValidArgsFunction: completeGame(nil),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if out == "" {
+				return fmt.Errorf("expected --out DIR: the directory to write the database in")
+			}
+			if st, err := os.Stat(out); err == nil && !st.IsDir() {
+				return fmt.Errorf("--out %s: not a directory", out)
+			}
+			inst, err := catalog.Lookup(args[0])
+			if err != nil {
+				return err
+			}
+			budget.SetProcessLimit(maxMemory)
+			bar := newTierProgress(cmd.ErrOrStderr())
+			res, err := strong.Build(cmd.Context(), inst, out, strong.BuildOptions{
+				Memory:   budget.NewBytes(maxMemory),
+				Progress: bar.report,
+			})
+			bar.done()
+			if err != nil {
+				if errors.Is(err, context.Canceled) {
+					fmt.Fprintf(cmd.ErrOrStderr(), "grundy: the build stopped; run the same command again to resume it\n")
+				}
+				return err
+			}
+			if asJSON {
+				return writeJSON(cmd.OutOrStdout(), map[string]any{
+					"game": res.Game, "dir": res.Dir, "tiers": res.Tiers, "resumed": res.Resumed,
+					"positions": res.Positions, "bytes": res.Bytes,
+				})
+			}
+			w := cmd.OutOrStdout()
+			fmt.Fprintf(w, "%s solved into %s: %s positions in %d tiers, %s on disk\n",
+				res.Game, res.Dir, thousands(res.Positions), res.Tiers, budget.FormatBytes(res.Bytes))
+			if res.Resumed > 0 {
+				fmt.Fprintf(w, "  %d of the tiers were finished by an earlier build\n", res.Resumed)
+			}
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&out, "out", "", "the database directory (made if missing; an unfinished build there resumes)")
+	cmd.Flags().Var(&byteSize{&maxMemory}, "max-memory", "memory the solver's tables may use, e.g. 4GiB (default half the machine's)")
+	jsonFlag(cmd, &asJSON)
+	return cmd
+}
+
+func newDBQueryCmd() *cobra.Command {
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "query DIR [POSITION...]",
+		Short: "Answer for a position from a database",
+		Long: `Answer for a position (the start when none is given) from the database in
+DIR alone: its outcome, remoteness and winning moves, the fields of
+'grundy solve'.`,
+		Example: "  grundy db query ttt X...O....\n  grundy db query c4-5x4 4453 --json",
+		Args:    cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			r, err := strong.Query(args[0], args[1:])
+			if err != nil {
+				return err
+			}
+			if asJSON {
+				return writeJSON(cmd.OutOrStdout(), r)
+			}
+			printReport(cmd.OutOrStdout(), r)
+			return nil
+		},
+	}
+	jsonFlag(cmd, &asJSON)
+	return cmd
+}
+
+func newDBStatsCmd() *cobra.Command {
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "stats DIR",
+		Short: "Count a database's positions by outcome and remoteness, per tier",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			s, err := strong.ReadStats(args[0])
+			if err != nil {
+				return err
+			}
+			if asJSON {
+				return writeJSON(cmd.OutOrStdout(), s)
+			}
+			printStats(cmd.OutOrStdout(), s)
+			return nil
+		},
+	}
+	jsonFlag(cmd, &asJSON)
+	return cmd
+}
+
+func printStats(w io.Writer, s *strong.Stats) {
+	fmt.Fprintf(w, "%s: %s positions (N: the player to move wins, P: loses, D: draw), %s on disk\n",
+		s.Game, thousands(s.Positions), budget.FormatBytes(s.Bytes))
+	fmt.Fprintf(w, "  %-10s  %14s  %14s  %14s\n", "", "N", "P", "D")
+	fmt.Fprintf(w, "  %-10s  %14s  %14s  %14s\n", "all", thousands(s.Outcomes.N), thousands(s.Outcomes.P), thousands(s.Outcomes.D))
+	fmt.Fprintf(w, "\n  %-10s  %14s  %14s\n", "remoteness", "N (win in r)", "P (lose in r)")
+	for _, r := range s.Remoteness {
+		fmt.Fprintf(w, "  %-10d  %14s  %14s\n", r.Remoteness, thousands(r.N), thousands(r.P))
+	}
+	fmt.Fprintf(w, "\n  %-12s  %14s  %14s  %14s  %14s  %10s\n", "tier", "positions", "N", "P", "D", "bytes")
+	for _, t := range s.Tiers {
+		fmt.Fprintf(w, "  %-12s  %14s  %14s  %14s  %14s  %10s\n", t.Name, thousands(t.Positions),
+			thousands(t.Outcomes.N), thousands(t.Outcomes.P), thousands(t.Outcomes.D), budget.FormatBytes(t.Bytes))
+	}
+}
+
+// thousands writes n with commas: 69,763,700.
+func thousands(n int64) string {
+	s := fmt.Sprint(n)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	var b strings.Builder
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	if neg {
+		return "-" + b.String()
+	}
+	return b.String()
+}
+
+// tierProgress draws a build's progress on a terminal: one line per
+// tier's phase with positions done, the rate and an estimate of the time
+// left in the tier, redrawn a few times a second. Like progress, it shows
+// nothing when stderr is not a terminal, and writes $GRUNDY_PROGRESS_FILE.
+type tierProgress struct {
+	p       *progress
+	tierAt  time.Time
+	current strong.Progress
+}
+
+func newTierProgress(w io.Writer) *tierProgress {
+	p := newProgress()
+	p.w = w
+	return &tierProgress{p: p}
+}
+
+func (t *tierProgress) report(pr strong.Progress) {
+	now := time.Now()
+	if pr.Phase != t.current.Phase || pr.Tier != t.current.Tier || pr.Step != t.current.Step || t.tierAt.IsZero() {
+		t.tierAt = now
+	}
+	t.current = pr
+	if t.p.file != "" && (t.p.fileLast.IsZero() || now.Sub(t.p.fileLast) >= time.Second || pr.Done == pr.Total) {
+		t.p.fileLast = now
+		os.WriteFile(t.p.file, []byte(fmt.Sprintf("%s %d/%d %s %d/%d\n", pr.Phase, pr.Index, pr.Tiers, pr.Name, pr.Done, pr.Total)), 0o666)
+	}
+	if !t.p.enabled || pr.Resumed || now.Sub(t.p.last) < 200*time.Millisecond {
+		return
+	}
+	t.p.last = now
+	t.p.shown = true
+	phase := "reachable"
+	if pr.Phase == "solve" {
+		phase = "solving"
+	}
+	if pr.Step != "" {
+		phase += " (" + pr.Step + ")"
+	}
+	line := fmt.Sprintf("%s tier %d/%d, %s: %s/%s positions", phase, pr.Index, pr.Tiers, pr.Name, thousands(pr.Done), thousands(pr.Total))
+	if el := now.Sub(t.tierAt).Seconds(); el > 0.5 && pr.Done > 0 {
+		rate := float64(pr.Done) / el
+		line += fmt.Sprintf(", %s/s", thousands(int64(rate)))
+		if pr.Total > pr.Done {
+			line += fmt.Sprintf(", %s left in the tier", time.Duration(float64(pr.Total-pr.Done)/rate*float64(time.Second)).Round(time.Second))
+		}
+	}
+	fmt.Fprintf(t.p.w, "\r\033[K%s; %s elapsed (Ctrl-C stops, rerun resumes)", line, now.Sub(t.p.start).Round(time.Second))
+}
+
+func (t *tierProgress) done() { t.p.Done() }
