@@ -2,7 +2,6 @@ package c4search
 
 import (
 	"math/bits"
-	"sync/atomic"
 
 	"github.com/grundy-go/grundy/games/connect4"
 )
@@ -18,6 +17,8 @@ type geometry struct {
 	full   uint64
 	col    [connect4.MaxWidth]uint64
 	order  [connect4.MaxWidth]int // columns from the centre outwards
+	dirs   [3]uint                // shifts of a step right, down-right and up-right
+	first  uint64                 // the cells the player to move gets under claimeven: rows r ≡ H (mod 2), 0-based
 	minSc  int                    // no score is less: -(cells - 2(K-1))/2 (Pons' MIN_SCORE for K = 4)
 	maxSc  int                    // no score is greater: (cells + 1 - 2(K-1))/2
 }
@@ -26,6 +27,14 @@ func newGeometry(s *connect4.Shape) *geometry {
 	g := &geometry{s: s, w: s.W, h: s.H, cells: s.W * s.H, k: s.K, bottom: s.BottomMask(), full: s.BoardMask()}
 	for c := range s.W {
 		g.col[c] = s.ColumnMask(c)
+	}
+	g.dirs = [3]uint{uint(s.H + 1), uint(s.H), uint(s.H + 2)}
+	for c := range s.W {
+		// Rows H-2, H-4, … (0-based from the bottom): in a column with
+		// an even number of empty cells, the first, third, … to fill.
+		for r := s.H - 2; r >= 0; r -= 2 {
+			g.first |= 1 << uint(c*(s.H+1)+r)
+		}
 	}
 	for i := range s.W {
 		// W/2, then alternately left and right of it.
@@ -43,17 +52,19 @@ func (g *geometry) winning(pos, mask uint64) uint64 {
 	if g.k != 4 {
 		return g.s.WinningCells(pos) &^ mask
 	}
-	h := uint(g.h)
-	// Vertical: three stones below.
+	// Shift counts are masked with 63 so that the compiler emits bare
+	// shifts (a Go shift by 64 or more must give 0, which costs three
+	// instructions per shift otherwise). Vertical: three stones below.
 	r := (pos << 1) & (pos << 2) & (pos << 3)
 	// Horizontal and both diagonals: a gap at any of the four places.
-	for _, d := range [3]uint{h + 1, h, h + 2} {
-		p := (pos << d) & (pos << (2 * d))
-		r |= p & (pos << (3 * d))
-		r |= p & (pos >> d)
-		p = (pos >> d) & (pos >> (2 * d))
-		r |= p & (pos << d)
-		r |= p & (pos >> (3 * d))
+	for _, d := range g.dirs {
+		d1, d2, d3 := d&63, (2*d)&63, (3*d)&63
+		p := (pos << d1) & (pos << d2)
+		r |= p & (pos << d3)
+		r |= p & (pos >> d1)
+		p = (pos >> d1) & (pos >> d2)
+		r |= p & (pos << d1)
+		r |= p & (pos >> d3)
 	}
 	return r & (g.full ^ mask)
 }
@@ -86,8 +97,6 @@ type worker struct {
 	g      *geometry
 	tt     *table
 	nodes  int64 // since the last poll
-	total  *atomic.Int64
-	stop   *atomic.Bool
 	abort  bool
 	order  [connect4.MaxWidth]int
 	poller func() bool // reports whether to stop; called every pollEvery nodes
@@ -102,7 +111,7 @@ const pollEvery = 1 << 12
 // player to move cannot win with one stone, within (alpha, beta).
 func (w *worker) negamax(cur, mask uint64, moves int, alpha, beta int) int {
 	w.nodes++
-	if w.nodes&(pollEvery-1) == 0 && w.poller() {
+	if w.nodes >= pollEvery && w.poller() {
 		w.abort = true
 		return 0
 	}
@@ -126,6 +135,19 @@ func (w *worker) negamax(cur, mask uint64, moves int, alpha, beta int) int {
 			return beta
 		}
 	}
+	// Claimeven (Allis 1988): when every column has an even number of
+	// empty cells, the opponent can answer each move on top of it and so
+	// take every empty cell of an even row; the player to move then gets
+	// at most the empty cells of odd rows, and if those with its stones
+	// hold no line it cannot win: its score is at most 0.
+	if poss := g.possible(mask); poss&g.first == poss && !g.s.Aligned(cur|(g.first&^mask)) {
+		if beta > 0 {
+			beta = 0
+			if alpha >= beta {
+				return beta
+			}
+		}
+	}
 	key := cur + mask + g.bottom
 	if v := int(w.tt.get(key)); v != 0 {
 		if v > g.maxSc-g.minSc+1 {
@@ -142,14 +164,25 @@ func (w *worker) negamax(cur, mask uint64, moves int, alpha, beta int) int {
 			}
 		}
 	}
-	// Order: most new threats first, ties towards the centre.
+	// Order: most new threats first, ties towards the centre. On the
+	// way, look the children up in the table (enhanced transposition
+	// cutoff): a child whose stored upper bound u gives -u >= beta
+	// refutes the window without a search, and the lookups bring the
+	// children's buckets into the cache in parallel.
 	var mv [connect4.MaxWidth]uint64
 	var sc [connect4.MaxWidth]int
 	n := 0
+	opp := cur ^ mask
 	for i := g.w - 1; i >= 0; i-- {
 		m := next & g.col[w.order[i]]
 		if m == 0 {
 			continue
+		}
+		if v := int(w.tt.get(opp + (mask | m) + g.bottom)); v != 0 && v <= g.maxSc-g.minSc+1 {
+			if s := -(v + g.minSc - 1); s >= beta {
+				w.tt.put(key, uint8(min(max(s, g.minSc), g.maxSc)+g.maxSc-2*g.minSc+2), uint8(g.cells-moves))
+				return s
+			}
 		}
 		s := bits.OnesCount64(g.winning(cur|m, mask))
 		j := n

@@ -1,0 +1,157 @@
+package c4search
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/grundy-go/grundy/games/connect4"
+	"github.com/grundy-go/grundy/search"
+)
+
+// Pons' benchmark sets (blog.gamesolver.org, "Part 2 – Benchmarking
+// solvers"): files of lines "moves score", 1000 positions each, 7×6. They
+// are not in the repository (no licence is stated); GRUNDY_C4_SETS names
+// a directory that holds them, and GRUNDY_C4_SET_LIMIT the number of
+// positions of each to run (all by default).
+var ponsSets = []string{"Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1", "Test_L1_R2", "Test_L1_R3"}
+
+type setLine struct {
+	moves string
+	score int
+}
+
+func readSet(tb testing.TB, name string) []setLine {
+	dir := os.Getenv("GRUNDY_C4_SETS")
+	if dir == "" {
+		tb.Skip("GRUNDY_C4_SETS is not set: no directory of Pons' benchmark sets")
+	}
+	f, err := os.Open(filepath.Join(dir, name))
+	if err != nil {
+		tb.Skip(err)
+	}
+	defer f.Close()
+	limit := 0
+	if s := os.Getenv("GRUNDY_C4_SET_LIMIT"); s != "" {
+		limit, _ = strconv.Atoi(s)
+	}
+	var out []setLine
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		fs := strings.Fields(sc.Text())
+		if len(fs) < 2 {
+			continue
+		}
+		score, err := strconv.Atoi(fs[1])
+		if err != nil {
+			tb.Fatalf("%s: bad line %q", name, sc.Text())
+		}
+		out = append(out, setLine{fs[0], score})
+		if limit > 0 && len(out) >= limit {
+			break
+		}
+	}
+	return out
+}
+
+func shape7x6(tb testing.TB) *connect4.Shape {
+	s, err := connect4.NewShape(7, 6, 4)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return s
+}
+
+func threadsFromEnv() int {
+	if s := os.Getenv("GRUNDY_C4_THREADS"); s != "" {
+		n, _ := strconv.Atoi(s)
+		return n
+	}
+	return 1
+}
+
+// BenchmarkPonsSets solves every position of each set with an emptied
+// table (as Pons' own benchmark does) and reports the mean time and nodes
+// per position. The table is Pons' size (2^24 entries of his, 2^23
+// buckets of ours: 128 MiB) unless GRUNDY_C4_TT says otherwise.
+func BenchmarkPonsSets(b *testing.B) {
+	s := shape7x6(b)
+	size := int64(128 << 20)
+	if v := os.Getenv("GRUNDY_C4_TT"); v != "" {
+		size, _ = strconv.ParseInt(v, 10, 64)
+	}
+	for _, name := range ponsSets {
+		b.Run(name, func(b *testing.B) {
+			lines := readSet(b, name)
+			sv, err := New(s, Options{TTSize: size, Threads: threadsFromEnv()})
+			if err != nil {
+				b.Fatal(err)
+			}
+			var nodes int64
+			var elapsed time.Duration
+			for b.Loop() {
+				nodes, elapsed = 0, 0
+				for _, l := range lines {
+					bd, err := s.FromMoves(l.moves)
+					if err != nil {
+						b.Fatal(err)
+					}
+					sv.Reset()
+					t0 := time.Now()
+					got, err := sv.Solve(context.Background(), bd)
+					elapsed += time.Since(t0)
+					if err != nil {
+						b.Fatal(err)
+					}
+					if got != l.score {
+						b.Fatalf("%s %s: score %d, the set says %d", name, l.moves, got, l.score)
+					}
+					nodes += sv.Nodes()
+				}
+			}
+			n := float64(len(lines))
+			b.ReportMetric(float64(elapsed.Microseconds())/n, "µs/pos")
+			b.ReportMetric(float64(nodes)/n, "nodes/pos")
+			b.ReportMetric(float64(nodes)/elapsed.Seconds()/1e6, "Mnodes/s")
+		})
+	}
+}
+
+// BenchmarkEmpty7x6 solves the standard board from the empty position
+// (GRUNDY_C4_EMPTY=1; it takes tens of seconds): Pons' score 1, a win for
+// the first player with the 21st stone, move 41.
+func BenchmarkEmpty7x6(b *testing.B) {
+	if os.Getenv("GRUNDY_C4_EMPTY") == "" {
+		b.Skip("GRUNDY_C4_EMPTY is not set: the 7x6 board from the empty position takes tens of seconds")
+	}
+	s := shape7x6(b)
+	size := int64(1 << 30)
+	if v := os.Getenv("GRUNDY_C4_TT"); v != "" {
+		size, _ = strconv.ParseInt(v, 10, 64)
+	}
+	sv, err := New(s, Options{TTSize: size, Threads: threadsFromEnv(), Progress: func(p search.Progress) {
+		if os.Getenv("GRUNDY_C4_VERBOSE") != "" {
+			fmt.Fprintf(os.Stderr, "%v nodes %d tests %d [%d, %d]\n", p.Elapsed.Round(time.Millisecond), p.Nodes, p.Tests, p.Lo, p.Hi)
+		}
+	}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		sv.Reset()
+		got, err := sv.Solve(context.Background(), connect4.Board{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if got != 1 {
+			b.Fatalf("the empty 7x6 board scores %d, want 1", got)
+		}
+	}
+	b.ReportMetric(float64(sv.Nodes()), "nodes")
+}

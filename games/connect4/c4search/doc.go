@@ -1,0 +1,51 @@
+// Package c4search solves Connect-4 positions exactly by search, on the
+// bitboard of package connect4: the fast path behind the generic search
+// of package search, with the same scores and results.
+//
+// The search is Pascal Pons' (blog.gamesolver.org, "Solving Connect 4:
+// how to build a perfect AI", 2017–2019), written anew on
+// connect4.Shape and Board:
+//
+//   - negamax with alpha-beta pruning (Knuth & Moore 1975) on null
+//     windows, narrowed to the exact score by Pons' iterative null-window
+//     search (a bisecting MTD(f), Plaat et al. 1996);
+//   - the position is never one where the player to move wins at once
+//     (checked before recursing); moves that let the opponent win at
+//     once, or play below an opponent's winning cell, are never tried,
+//     and two opponent threats lose at once;
+//   - moves in order of the number of winning cells they create
+//     (threats), ties towards the centre;
+//   - Allis' claimeven (Allis 1988, "A knowledge-based approach of
+//     Connect-Four"): when every column has an even number of empty cells
+//     and the player to move cannot make a line even with every empty cell
+//     of the rows it would get when the opponent always answers on top,
+//     the player to move cannot win, so its score is at most 0;
+//   - a transposition table keyed by Pons' perfect key (position + mask),
+//     two-way buckets of 64-bit words that hold 48 bits of a bijective mix
+//     of the key (the other 16 are the bucket index, so no false hit is
+//     possible for any board of the bitboard), the bound and the number of
+//     empty cells; slot 0 is depth-preferred (most empty cells), slot 1
+//     always replaced; the children are looked up before the search
+//     (enhanced transposition cutoff);
+//   - lazy SMP: helper goroutines run the same null-window tests with
+//     other column orders and share the table, lock-free (each entry is
+//     one atomic word).
+//
+// # Scores and remoteness
+//
+// Pons' score of a position with n stones on a board of C cells, for the
+// player to move: a player who wins with its k-th stone from now scores
+// (C+1−n)/2 − (k−1) (integer division: one point per own stone left
+// unplayed), a loss to the opponent's k-th stone scores the negation of
+// the opponent's, −((C−n)/2 − k + 1), a draw 0. The winning stone is the
+// (2k−1)-th move from now and the losing one the 2k-th, so the remoteness
+// (moves to the end under best play, the winner hurrying, the loser
+// delaying) is r = 2((C+1−n)/2 − s) + 1 for s > 0 and r = 2((C−n)/2 + 1 +
+// s) for s < 0 (ScoreValue, ValueScore). The empty 7×6 board scores 1:
+// the first player wins with its 21st stone, move 41 (Allis 1988; Tromp).
+//
+// # Memory
+//
+// Options.TTSize bytes for the table (allocated once), plus, per thread,
+// a few hundred bytes of stack per ply (at most C plies).
+package c4search

@@ -1,0 +1,313 @@
+package c4search
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/grundy-go/grundy/budget"
+	"github.com/grundy-go/grundy/games/connect4"
+	"github.com/grundy-go/grundy/outcome"
+	"github.com/grundy-go/grundy/search"
+)
+
+// DefaultTTSize is the table's size when Options.TTSize is 0.
+const DefaultTTSize = 256 << 20
+
+// Options tune a Solver.
+type Options struct {
+	// TTSize is the transposition table's size in bytes, rounded down to
+	// a power of two; 0 means DefaultTTSize, and less than MinTTSize is
+	// an error. It is allocated once and never grows.
+	TTSize int64
+	// MaxNodes bounds the nodes searched by one call (all threads); 0
+	// means no bound.
+	MaxNodes int64
+	// Threads is the number of goroutines (lazy SMP); 0 or 1 means one.
+	Threads int
+	// Progress, if not nil, is called about five times a second from the
+	// searching goroutine; it must return quickly.
+	Progress func(search.Progress)
+}
+
+// Solver searches positions of one board shape with one table, which it
+// keeps from call to call (positions of one game share much). It is not
+// safe for concurrent calls: use one Solver per goroutine, or Threads.
+type Solver struct {
+	g     *geometry
+	tt    *table
+	opts  Options
+	nodes atomic.Int64 // nodes of the current call
+}
+
+// New makes a Solver for boards of shape s.
+func New(s *connect4.Shape, opts Options) (*Solver, error) {
+	if s == nil {
+		return nil, errors.New("c4search: no board shape")
+	}
+	if opts.TTSize < 0 || opts.MaxNodes < 0 || opts.Threads < 0 {
+		return nil, errors.New("c4search: negative table size, node bound or thread count")
+	}
+	size := opts.TTSize
+	if size == 0 {
+		size = DefaultTTSize
+	}
+	tt, err := newTable(size)
+	if err != nil {
+		return nil, err
+	}
+	return &Solver{g: newGeometry(s), tt: tt, opts: opts}, nil
+}
+
+// Reset empties the table, so that the next call starts from nothing (for
+// measurements).
+func (s *Solver) Reset() { s.tt.clear() }
+
+// TableBytes is the table's size in bytes.
+func (s *Solver) TableBytes() int64 { return s.tt.bytes() }
+
+// Nodes is the number of nodes the last call searched, all threads.
+func (s *Solver) Nodes() int64 { return s.nodes.Load() }
+
+// MoveResult is the exact result of one move, for the player who makes
+// it.
+type MoveResult struct {
+	Column       int            // 0-based
+	Board        connect4.Board // the position after the move
+	Score        int            // Pons' score of the move for its player (see Value)
+	search.Value                // the move's outcome for its player; remoteness from the analysed position, the move included
+}
+
+// Result is the answer of Analyze.
+type Result struct {
+	Score        int          // Pons' score of the position for the player to move
+	search.Value              // outcome for the player to move and remoteness (plies to the end of the game)
+	Moves        []MoveResult // every legal move, columns left to right
+	Best         []int        // the columns of the moves whose result is the position's: winning moves, drawing moves, or the losing moves that delay longest
+	Nodes        int64        // nodes searched, all threads
+}
+
+// ScoreValue converts Pons' score s of a position with n stones on a board
+// of cells cells into outcome and remoteness for the player to move.
+//
+// Pons' score of a won position is (cells+1−n)/2 − (k−1) when the player
+// to move wins with its k-th stone from now (integer division): one point
+// per own stone left unplayed at the end. That stone is the (2k−1)-th move
+// from now, so the remoteness is r = 2k−1 = 2((cells+1−n)/2 − s) + 1. A
+// lost position scores −((cells−n)/2 − k + 1) when the opponent wins with
+// its k-th stone from now, the 2k-th move: r = 2k = 2((cells−n)/2 + 1 +
+// s). A draw scores 0 and has no remoteness (−1), as in package retro.
+func ScoreValue(cells, n, s int) search.Value {
+	switch {
+	case s > 0:
+		return search.Value{Outcome: outcome.N, Remoteness: 2*((cells+1-n)/2-s) + 1}
+	case s < 0:
+		return search.Value{Outcome: outcome.P, Remoteness: 2 * ((cells-n)/2 + 1 + s)}
+	}
+	return search.Value{Outcome: outcome.D, Remoteness: -1}
+}
+
+// ValueScore is the inverse of ScoreValue.
+func ValueScore(cells, n int, v search.Value) int {
+	switch v.Outcome {
+	case outcome.N:
+		return (cells+1-n)/2 - (v.Remoteness-1)/2
+	case outcome.P:
+		return v.Remoteness/2 - (cells-n)/2 - 1
+	}
+	return 0
+}
+
+// Analyze solves b and every move from it exactly. b may be any board
+// reached in play, the game over or not.
+func Analyze(ctx context.Context, s *connect4.Shape, b connect4.Board, opts Options) (*Result, error) {
+	sv, err := New(s, opts)
+	if err != nil {
+		return nil, err
+	}
+	return sv.Analyze(ctx, b)
+}
+
+// Analyze solves b and every move from it exactly.
+func (s *Solver) Analyze(ctx context.Context, b connect4.Board) (*Result, error) {
+	g := s.g
+	n := b.Moves()
+	s.nodes.Store(0)
+	res := &Result{}
+	if g.s.Won(b) || g.s.Full(b) {
+		if g.s.Won(b) {
+			res.Score = -((g.cells-n)/2 + 1)
+		}
+		res.Value = ScoreValue(g.cells, n, res.Score)
+		return res, nil
+	}
+	start := time.Now()
+	best := -g.cells
+	for c := range g.w {
+		if !g.s.CanPlay(b, c) {
+			continue
+		}
+		child := g.s.Play(b, c)
+		var sc int
+		switch {
+		case g.s.IsWinningMove(b, c):
+			sc = (g.cells + 1 - n) / 2
+		case n+1 == g.cells:
+			sc = 0
+		default:
+			cs, err := s.exact(ctx, child.Current, child.Mask, n+1, c, start)
+			if err != nil {
+				res.Nodes = s.nodes.Load()
+				return nil, err
+			}
+			sc = -cs
+		}
+		res.Moves = append(res.Moves, MoveResult{Column: c, Board: child, Score: sc, Value: ScoreValue(g.cells, n, sc)})
+		best = max(best, sc)
+	}
+	res.Score = best
+	res.Value = ScoreValue(g.cells, n, best)
+	for _, m := range res.Moves {
+		if m.Score == best {
+			res.Best = append(res.Best, m.Column)
+		}
+	}
+	res.Nodes = s.nodes.Load()
+	return res, nil
+}
+
+// Solve returns Pons' score of b (see ScoreValue), a board whose game is
+// not over.
+func (s *Solver) Solve(ctx context.Context, b connect4.Board) (int, error) {
+	if s.g.s.Won(b) || s.g.s.Full(b) {
+		return 0, errors.New("c4search: the game is over in this position")
+	}
+	s.nodes.Store(0)
+	return s.exact(ctx, b.Current, b.Mask, b.Moves(), -1, time.Now())
+}
+
+// exact finds the score of a position whose game is not over by null-window
+// tests that narrow [lo, hi] (Pons' iterative null-window search, MTD-bi):
+// the first test is at 0, later ones halve the interval, leaning towards 0
+// where the hard positions are. Helper threads (lazy SMP) run the same
+// tests with their own column order and share the table; the main
+// thread's results alone make the answer.
+func (s *Solver) exact(ctx context.Context, cur, mask uint64, n, move int, start time.Time) (int, error) {
+	g := s.g
+	if g.canWinNext(cur, mask) {
+		return (g.cells + 1 - n) / 2, nil
+	}
+	var stop atomic.Bool // the caller's context is done
+	defer context.AfterFunc(ctx, func() { stop.Store(true) })()
+	if ctx.Err() != nil {
+		return 0, ctx.Err()
+	}
+	lo, hi := -(g.cells-n)/2, (g.cells+1-n)/2
+	var window atomic.Uint64 // the main thread's test: generation<<8 | med+128
+	var done atomic.Bool
+	var wg sync.WaitGroup
+	lastProg := time.Now()
+	tests := 0
+	over := false
+	for t := 1; t < max(1, s.opts.Threads); t++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			w := s.newWorker(t)
+			for !done.Load() && !stop.Load() {
+				cur0 := window.Load()
+				if cur0 == 0 {
+					time.Sleep(50 * time.Microsecond)
+					continue
+				}
+				w.poller = func() bool {
+					w.flush(&s.nodes)
+					return done.Load() || stop.Load() || window.Load() != cur0
+				}
+				med := int(cur0&0xff) - 128
+				w.abort = false
+				w.negamax(cur, mask, n, med, med+1)
+				w.flush(&s.nodes)
+				for !w.abort && window.Load() == cur0 && !done.Load() && !stop.Load() {
+					// Finished before the main thread: wait for its next test.
+					time.Sleep(50 * time.Microsecond)
+				}
+			}
+		}()
+	}
+	w := s.newWorker(0)
+	w.poller = func() bool {
+		total := w.flush(&s.nodes)
+		if stop.Load() {
+			return true
+		}
+		if s.opts.MaxNodes > 0 && total > s.opts.MaxNodes {
+			over = true
+			return true
+		}
+		if s.opts.Progress != nil && time.Since(lastProg) > 200*time.Millisecond {
+			lastProg = time.Now()
+			s.opts.Progress(search.Progress{Nodes: total, Tests: tests, Lo: lo, Hi: hi, Move: move, Elapsed: time.Since(start)})
+		}
+		return false
+	}
+	gen := uint64(0)
+	for lo < hi {
+		med := lo + (hi-lo)/2
+		if med <= 0 && lo/2 < med {
+			med = lo / 2
+		} else if med >= 0 && hi/2 > med {
+			med = hi / 2
+		}
+		gen++
+		window.Store(gen<<8 | uint64(med+128))
+		r := w.negamax(cur, mask, n, med, med+1)
+		w.flush(&s.nodes)
+		if w.abort {
+			break
+		}
+		if r <= med {
+			hi = r
+		} else {
+			lo = r
+		}
+		tests++
+	}
+	done.Store(true)
+	wg.Wait()
+	switch {
+	case over:
+		return 0, budget.Exceed(budget.States, s.opts.MaxNodes, "the search explored more than %d positions without finishing", s.opts.MaxNodes)
+	case w.abort:
+		if err := ctx.Err(); err != nil {
+			return 0, err
+		}
+		return 0, context.Canceled
+	}
+	if s.opts.Progress != nil {
+		s.opts.Progress(search.Progress{Nodes: s.nodes.Load(), Tests: tests, Lo: lo, Hi: hi, Move: move, Elapsed: time.Since(start)})
+	}
+	return lo, nil
+}
+
+func (s *Solver) newWorker(id int) *worker {
+	w := &worker{g: s.g, tt: s.tt}
+	w.order = s.g.order
+	if id > 0 {
+		// Helpers try the columns in another order among moves of equal
+		// promise, so that they search other subtrees first.
+		for i := range s.g.w {
+			w.order[i] = s.g.order[(i+id)%s.g.w]
+		}
+	}
+	return w
+}
+
+// flush adds the worker's nodes to total and returns the sum.
+func (w *worker) flush(total *atomic.Int64) int64 {
+	t := total.Add(w.nodes)
+	w.nodes = 0
+	return t
+}
