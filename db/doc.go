@@ -74,9 +74,12 @@
 //	 20  uint32 crc32c of footer bytes 0–19
 //	 24  "GRDYEND1"
 //
-// Opening a tier file checks the header, the footer, the index's
-// checksum and that the blocks tile the file exactly; reading a block
-// checks that it decompresses to exactly its length (the decoder is
-// capped there) and that its checksum matches. Every failure is a
+// Opening a tier file checks the header and the footer. A lookup reads
+// one 16-byte index entry and one block, and checks that the block
+// decompresses to exactly its length (the decoder is capped there) and
+// that its checksum matches, which also catches a damaged entry. Reading
+// a whole tier (LoadTier, resuming a build) also checks the index's
+// checksum and that the blocks tile the file exactly, and the file's
+// checksum in the manifest. Every failure is a
 // *CorruptError naming the file and, where it is about one, the block.
 package db

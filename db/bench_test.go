@@ -1,0 +1,134 @@
+//go:build linux && (amd64 || arm64)
+
+package db_test
+
+import (
+	"context"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"syscall"
+	"testing"
+
+	"github.com/grundy-go/grundy/db"
+	"github.com/grundy-go/grundy/games/connect4"
+	"github.com/grundy-go/grundy/tier"
+)
+
+// benchDB returns a Connect-4 database: $GRUNDY_BENCH_DB if set (a
+// database directory), else connect4:5x4 built into a temporary
+// directory.
+func benchDB(b *testing.B) string {
+	if dir := os.Getenv("GRUNDY_BENCH_DB"); dir != "" {
+		return dir
+	}
+	g, err := connect4.New(5, 4, 4)
+	if err != nil {
+		b.Fatal(err)
+	}
+	dir := b.TempDir()
+	bl, err := db.Create(dir, "connect4:5x4")
+	if err != nil {
+		b.Fatal(err)
+	}
+	if _, err := tier.Solve(context.Background(), g, bl, tier.Options{}); err != nil {
+		b.Fatal(err)
+	}
+	return dir
+}
+
+type probe struct {
+	tier uint64
+	rank int64
+	code uint16
+}
+
+// probes picks n positions of the database at random, with their records.
+func probes(b *testing.B, d *db.DB, n int) []probe {
+	r := rand.New(rand.NewPCG(1, 2))
+	var all []probe
+	for _, ti := range d.Manifest().Tiers {
+		recs, _, err := d.LoadTier(ti.Tier)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for range n / len(d.Manifest().Tiers) * 2 {
+			for {
+				x := r.Int64N(max(recs.Len(), 1))
+				if recs.Len() > 0 && recs.Get(x) != db.Empty {
+					all = append(all, probe{ti.Tier, x, recs.Get(x)})
+					break
+				}
+				if ti.Count.Positions() == 0 {
+					break
+				}
+			}
+		}
+	}
+	r.Shuffle(len(all), func(i, j int) { all[i], all[j] = all[j], all[i] })
+	return all[:min(n, len(all))]
+}
+
+// BenchmarkLookupWarm: random positions of a database whose files are in
+// the page cache, read through one open DB (its small block cache mostly
+// misses: each lookup reads and decompresses a block).
+func BenchmarkLookupWarm(b *testing.B) {
+	dir := benchDB(b)
+	d, err := db.Open(dir, "")
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer d.Close()
+	ps := probes(b, d, 100000)
+	b.ResetTimer()
+	i := 0
+	for b.Loop() {
+		p := ps[i%len(ps)]
+		i++
+		if c, err := d.Code(p.tier, p.rank); err != nil || c != p.code {
+			b.Fatalf("%v: %d, %v", p, c, err)
+		}
+	}
+}
+
+// BenchmarkLookupCold: each lookup opens the database and reads one
+// position after every file of it was dropped from the page cache
+// (posix_fadvise DONTNEED), as a query from a fresh process does.
+func BenchmarkLookupCold(b *testing.B) {
+	dir := benchDB(b)
+	d, err := db.Open(dir, "")
+	if err != nil {
+		b.Fatal(err)
+	}
+	ps := probes(b, d, 1000)
+	d.Close()
+	entries, _ := os.ReadDir(dir)
+	drop := func() {
+		for _, e := range entries {
+			f, err := os.Open(filepath.Join(dir, e.Name()))
+			if err != nil {
+				b.Fatal(err)
+			}
+			f.Sync()
+			const dontNeed = 4
+			syscall.Syscall6(syscall.SYS_FADVISE64, f.Fd(), 0, 0, dontNeed, 0, 0)
+			f.Close()
+		}
+	}
+	i := 0
+	for b.Loop() {
+		b.StopTimer()
+		drop()
+		p := ps[i%len(ps)]
+		i++
+		b.StartTimer()
+		d, err := db.Open(dir, "")
+		if err != nil {
+			b.Fatal(err)
+		}
+		if c, err := d.Code(p.tier, p.rank); err != nil || c != p.code {
+			b.Fatalf("%v: %d, %v", p, c, err)
+		}
+		d.Close()
+	}
+}
