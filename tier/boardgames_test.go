@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/grundy-go/grundy/games/connect4"
+	"github.com/grundy-go/grundy/games/quixo"
 	"github.com/grundy-go/grundy/games/tictactoe"
 	"github.com/grundy-go/grundy/tier"
 )
@@ -32,4 +33,17 @@ func TestTicTacToe(t *testing.T) {
 		t.Errorf("%d N, %d P, %d D; want 2836 N, 1574 P, 1068 D", n, p, dr)
 	}
 	tier.CheckAgainstRetro[tictactoe.Pos](t, g, d)
+}
+
+// TestQuixo3: a loopy game (a move may keep the counts of X's and O's),
+// every position against retro on the whole graph.
+func TestQuixo3(t *testing.T) {
+	g, err := quixo.New(3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := tier.BuildForTest[quixo.Pos](t, g, "quixo:3")
+	tier.CheckAgainstRetro[quixo.Pos](t, g, d)
+	n, p, dr := d.Stats().Total.Outcomes()
+	t.Logf("quixo:3: %d positions: %d N, %d P, %d D", n+p+dr, n, p, dr)
 }

@@ -102,7 +102,13 @@ func (b *bound[P]) query(d *db.DB, tokens []string) (*catalog.Report, error) {
 				moves = append(moves, q)
 			}
 		}
+		// Two moves may leave the same position (Quixo): list it once.
+		seen := make(map[P]bool, len(moves))
 		for _, q := range moves {
+			if seen[q] {
+				continue
+			}
+			seen[q] = true
 			cq, err := b.record(d, q)
 			if err != nil {
 				return nil, err

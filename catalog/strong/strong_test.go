@@ -13,6 +13,7 @@ import (
 	"github.com/grundy-go/grundy/catalog"
 	"github.com/grundy-go/grundy/catalog/strong"
 	"github.com/grundy-go/grundy/games/connect4"
+	"github.com/grundy-go/grundy/games/quixo"
 	"github.com/grundy-go/grundy/games/tictactoe"
 
 	_ "github.com/grundy-go/grundy/catalog/builtin"
@@ -148,5 +149,32 @@ func TestErrors(t *testing.T) {
 	cancel()
 	if _, err := strong.Build(ctx, c4, t.TempDir(), strong.BuildOptions{}); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled: %v", err)
+	}
+}
+
+// TestQuixo3 compares the database with solve on positions of random
+// play (a loopy game: solve's own retrograde analysis of all it reaches).
+func TestQuixo3(t *testing.T) {
+	const spec = "quixo:3"
+	dir := build(t, spec)
+	d, err := strong.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	inst, _ := catalog.Lookup(spec)
+	g, _ := quixo.New(3)
+	r := rand.New(rand.NewPCG(3, 4))
+	sameAsSolve(t, d, inst, nil)
+	for range 40 {
+		p := quixo.Pos(0)
+		for range r.IntN(12) {
+			moves := g.AppendMoves(nil, p)
+			if len(moves) == 0 {
+				break
+			}
+			p = moves[r.IntN(len(moves))]
+		}
+		sameAsSolve(t, d, inst, []string{g.Format(p)})
 	}
 }
