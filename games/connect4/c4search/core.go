@@ -18,6 +18,7 @@ type geometry struct {
 	col    [connect4.MaxWidth]uint64
 	order  [connect4.MaxWidth]int // columns from the centre outwards
 	dirs   [3]uint                // shifts of a step right, down-right and up-right
+	good   [2]uint64              // the rows where a threat of the first (0) and second (1) player is worth most: odd and even rows (1-based), Allis' zugzwang rule
 	first  uint64                 // the cells the player to move gets under claimeven: rows r ≡ H (mod 2), 0-based
 	minSc  int                    // no score is less: -(cells - 2(K-1))/2 (Pons' MIN_SCORE for K = 4)
 	maxSc  int                    // no score is greater: (cells + 1 - 2(K-1))/2
@@ -29,6 +30,11 @@ func newGeometry(s *connect4.Shape) *geometry {
 		g.col[c] = s.ColumnMask(c)
 	}
 	g.dirs = [3]uint{uint(s.H + 1), uint(s.H), uint(s.H + 2)}
+	for c := range s.W {
+		for r := range s.H {
+			g.good[r%2] |= 1 << uint(c*(s.H+1)+r)
+		}
+	}
 	for c := range s.W {
 		// Rows H-2, H-4, … (0-based from the bottom): in a column with
 		// an even number of empty cells, the first, third, … to fill.
@@ -67,6 +73,28 @@ func (g *geometry) winning(pos, mask uint64) uint64 {
 		r |= p & (pos >> d3)
 	}
 	return r & (g.full ^ mask)
+}
+
+// symPlies: positions of fewer stones are stored under the lesser key of
+// the position and its mirror image, which have the same score; deeper,
+// mirror-symmetric transpositions are rare and the mirror costs more than
+// it saves.
+const symPlies = 20
+
+// key is the table key of a position of n stones (Pons' perfect key,
+// made symmetric near the root).
+func (g *geometry) key(cur, mask uint64, n int) uint64 {
+	k := cur + mask + g.bottom
+	if n >= symPlies {
+		return k
+	}
+	var m uint64
+	step := uint(g.h+1) & 63
+	colBits := uint64(1)<<step - 1
+	for c := range g.w {
+		m |= (k >> ((uint(c) * step) & 63) & colBits) << ((uint(g.w-1-c) * step) & 63)
+	}
+	return min(k, m)
 }
 
 func (g *geometry) possible(mask uint64) uint64 { return (mask + g.bottom) & g.full }
@@ -148,7 +176,7 @@ func (w *worker) negamax(cur, mask uint64, moves int, alpha, beta int) int {
 			}
 		}
 	}
-	key := cur + mask + g.bottom
+	key := g.key(cur, mask, moves)
 	if v := int(w.tt.get(key)); v != 0 {
 		if v > g.maxSc-g.minSc+1 {
 			if lo := v + 2*g.minSc - g.maxSc - 2; alpha < lo {
@@ -173,18 +201,25 @@ func (w *worker) negamax(cur, mask uint64, moves int, alpha, beta int) int {
 	var sc [connect4.MaxWidth]int
 	n := 0
 	opp := cur ^ mask
+	oppTh := g.winning(opp, mask)
 	for i := g.w - 1; i >= 0; i-- {
 		m := next & g.col[w.order[i]]
 		if m == 0 {
 			continue
 		}
-		if v := int(w.tt.get(opp + (mask | m) + g.bottom)); v != 0 && v <= g.maxSc-g.minSc+1 {
+		if v := int(w.tt.get(g.key(opp, mask|m, moves+1))); v != 0 && v <= g.maxSc-g.minSc+1 {
 			if s := -(v + g.minSc - 1); s >= beta {
 				w.tt.put(key, uint8(min(max(s, g.minSc), g.maxSc)+g.maxSc-2*g.minSc+2), uint8(g.cells-moves))
 				return s
 			}
 		}
-		s := bits.OnesCount64(g.winning(cur|m, mask))
+		// Threats the opponent cannot block at once count more: those one
+		// cell above a playable cell (the next-but-one turn's), then
+		// those on the rows that win zugzwang for this player.
+		mask2 := mask | m
+		th := g.winning(cur|m, mask2)
+		th &^= oppTh << 1 // above an opponent's threat: never played
+		s := 2*bits.OnesCount64(th) + bits.OnesCount64(th&g.good[moves&1]) + 2*bits.OnesCount64(th&(g.possible(mask2)<<1))
 		j := n
 		for ; j > 0 && sc[j-1] > s; j-- {
 			mv[j], sc[j] = mv[j-1], sc[j-1]

@@ -311,3 +311,17 @@ func (w *worker) flush(total *atomic.Int64) int64 {
 	w.nodes = 0
 	return t
 }
+
+// Generic returns r as the generic search's result type, so that front
+// ends treat the fast path and package search alike. b is the analysed
+// board.
+func (r *Result) Generic() *search.Result[connect4.Board] {
+	out := &search.Result[connect4.Board]{Value: r.Value, Nodes: r.Nodes}
+	for _, m := range r.Moves {
+		out.Moves = append(out.Moves, search.MoveResult[connect4.Board]{Position: m.Board, Value: m.Value})
+		if m.Score == r.Score {
+			out.Best = append(out.Best, m.Board)
+		}
+	}
+	return out
+}
