@@ -1,0 +1,67 @@
+package db
+
+import (
+	"encoding/json"
+	"io"
+)
+
+// Tier files and the manifest as bytes through io.Writer and io.ReaderAt,
+// for writers that do not write to a local directory (the Beam pipeline
+// of module grundy/beam writes through Beam's filesystems: gs://, s3://).
+// The bytes are those Builder writes; the caller makes the writes atomic
+// (a temporary name, then a rename).
+
+// EncodeTier writes recs as the file of tier t (named name for people)
+// of game (its spec) to w and returns the file's description for the
+// manifest.
+func EncodeTier(w io.Writer, game string, t uint64, name string, recs Records) (TierInfo, error) {
+	info := TierInfo{Tier: t, Name: name, Size: recs.Len(), Width: recs.Width, File: TierFileName(t)}
+	var err error
+	info.Bytes, info.CRC, err = writeTierFile(w, fileHeader{Tier: t, GameHash: GameHash(game)}, recs)
+	if err != nil {
+		return TierInfo{}, err
+	}
+	info.Count = CountRecords(recs)
+	return info, nil
+}
+
+// DecodeTier reads the whole tier file of size bytes through r (path is
+// how errors name it), checks that it is tier t of game with the given
+// number of records, every block's checksum and the index's, and returns
+// its records with its description. A damaged or foreign file is a
+// *CorruptError.
+func DecodeTier(r io.ReaderAt, size int64, path, game string, t uint64, name string, records int64) (Records, TierInfo, error) {
+	tf, err := readTierFile(r, size, path)
+	if err != nil {
+		return Records{}, TierInfo{}, err
+	}
+	if tf.h.GameHash != GameHash(game) || tf.h.Tier != t || tf.h.Records != records {
+		return Records{}, TierInfo{}, corrupt(path, -1, "the file of another game or tier")
+	}
+	recs, err := tf.readAll(r, 0, false)
+	if err != nil {
+		return Records{}, TierInfo{}, err
+	}
+	sum, err := fileCRC(r, size)
+	if err != nil {
+		return Records{}, TierInfo{}, corrupt(path, -1, "%v", err)
+	}
+	return recs, TierInfo{Tier: t, Name: name, Size: records, Width: tf.h.Width, File: TierFileName(t),
+		Bytes: size, CRC: sum, Count: CountRecords(recs)}, nil
+}
+
+// ManifestBytes is the manifest Builder.Finish writes for these tiers
+// (sorted by the caller by tier number).
+func ManifestBytes(game string, startTier uint64, startRank int64, tiers []TierInfo) ([]byte, error) {
+	m := Manifest{Format: FormatVersion, Game: game, StartTier: startTier, StartRank: startRank, Tiers: tiers}
+	sum, err := manifestSum(m)
+	if err != nil {
+		return nil, err
+	}
+	m.Checksum = sum
+	data, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	return append(data, '\n'), nil
+}
