@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -154,4 +155,57 @@ func BenchmarkEmpty7x6(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(sv.Nodes()), "nodes")
+}
+
+// BenchmarkAfter8 solves positions of 8 moves (GRUNDY_C4_AFTER8=1):
+// random games of 8 moves, seeded, that no one has won, each from an
+// empty table; it reports the mean and the worst time.
+func BenchmarkAfter8(b *testing.B) {
+	if os.Getenv("GRUNDY_C4_AFTER8") == "" {
+		b.Skip("GRUNDY_C4_AFTER8 is not set: positions of 8 moves take seconds each")
+	}
+	s := shape7x6(b)
+	g, err := connect4.New(7, 6, 4)
+	if err != nil {
+		b.Fatal(err)
+	}
+	n := 10
+	if v := os.Getenv("GRUNDY_C4_SET_LIMIT"); v != "" {
+		n, _ = strconv.Atoi(v)
+	}
+	rng := rand.New(rand.NewPCG(8, 8))
+	var boards []connect4.Board
+	for len(boards) < n {
+		var bd connect4.Board
+		for range 8 {
+			ms := g.AppendMoves(nil, bd)
+			bd = ms[rng.IntN(len(ms))]
+		}
+		if !g.Over(bd) {
+			boards = append(boards, bd)
+		}
+	}
+	sv, err := New(s, Options{TTSize: 1 << 30, Threads: threadsFromEnv()})
+	if err != nil {
+		b.Fatal(err)
+	}
+	var worst, total time.Duration
+	for b.Loop() {
+		worst, total = 0, 0
+		for _, bd := range boards {
+			sv.Reset()
+			t0 := time.Now()
+			if _, err := sv.Solve(context.Background(), bd); err != nil {
+				b.Fatal(err)
+			}
+			d := time.Since(t0)
+			total += d
+			worst = max(worst, d)
+			if os.Getenv("GRUNDY_C4_VERBOSE") != "" {
+				fmt.Fprintf(os.Stderr, "%s: %v, %d nodes\n", g.Format(bd), d.Round(time.Millisecond), sv.Nodes())
+			}
+		}
+	}
+	b.ReportMetric(total.Seconds()/float64(len(boards)), "s/pos")
+	b.ReportMetric(worst.Seconds(), "worst-s")
 }
