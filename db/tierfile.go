@@ -174,8 +174,10 @@ type tierFile struct {
 }
 
 // tailIndex is how much of the index's end a tier file's opening reads
-// with the footer.
-const tailIndex = 4096
+// with the footer: 64 KiB, the entries of 4,096 blocks (32 Mi records),
+// so that a cold lookup in such a tier reads the manifest, the header,
+// the tail and one block, and no separate index entry.
+const tailIndex = 64 << 10
 
 // CorruptError is the error of a damaged or foreign database file.
 type CorruptError struct {
