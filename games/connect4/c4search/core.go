@@ -126,11 +126,20 @@ type worker struct {
 	tt     *table
 	nodes  int64 // since the last poll
 	abort  bool
+	etc    bool // look children up (set once the search is long)
 	order  [connect4.MaxWidth]int
 	poller func() bool // reports whether to stop; called every pollEvery nodes
 }
 
 const pollEvery = 1 << 12
+
+// etcEmpty: the children are looked up in the table (enhanced
+// transposition cutoff) at positions with more empty cells than this,
+// once a call has searched etcAfter nodes.
+const (
+	etcEmpty = 14
+	etcAfter = 1 << 20
+)
 
 // Scores stored in the table: an upper bound v as v - minSc + 1, a lower
 // bound as v + maxSc - 2*minSc + 2 (Pons' encoding); 0 means no entry.
@@ -202,13 +211,17 @@ func (w *worker) negamax(cur, mask uint64, moves int, alpha, beta int) int {
 	n := 0
 	opp := cur ^ mask
 	oppTh := g.winning(opp, mask)
+	// Far from the leaves, in long searches only: each lookup is a
+	// likely cache miss, which pays only once the table is warm.
+	etc := w.etc && g.cells-moves > etcEmpty
 	for i := g.w - 1; i >= 0; i-- {
 		m := next & g.col[w.order[i]]
 		if m == 0 {
 			continue
 		}
-		if v := int(w.tt.get(g.key(opp, mask|m, moves+1))); v != 0 && v <= g.maxSc-g.minSc+1 {
-			if s := -(v + g.minSc - 1); s >= beta {
+		if etc {
+			v := int(w.tt.get(g.key(opp, mask|m, moves+1)))
+			if s := -(v + g.minSc - 1); v != 0 && v <= g.maxSc-g.minSc+1 && s >= beta {
 				w.tt.put(key, uint8(min(max(s, g.minSc), g.maxSc)+g.maxSc-2*g.minSc+2), uint8(g.cells-moves))
 				return s
 			}

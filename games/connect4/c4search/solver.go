@@ -211,32 +211,33 @@ func (s *Solver) exact(ctx context.Context, cur, mask uint64, n, move int, start
 	lastProg := time.Now()
 	tests := 0
 	over := false
-	for t := 1; t < max(1, s.opts.Threads); t++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			w := s.newWorker(t)
-			for !done.Load() && !stop.Load() {
-				cur0 := window.Load()
-				if cur0 == 0 {
-					time.Sleep(50 * time.Microsecond)
-					continue
-				}
-				w.poller = func() bool {
+	// Helpers start once the search is long enough to pay for them.
+	startHelpers := func() {
+		for t := 1; t < max(1, s.opts.Threads); t++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				w := s.newWorker(t)
+				w.etc = true
+				for !done.Load() && !stop.Load() {
+					cur0 := window.Load()
+					w.poller = func() bool {
+						w.flush(&s.nodes)
+						return done.Load() || stop.Load() || window.Load() != cur0
+					}
+					med := int(cur0&0xff) - 128
+					w.abort = false
+					w.negamax(cur, mask, n, med, med+1)
 					w.flush(&s.nodes)
-					return done.Load() || stop.Load() || window.Load() != cur0
+					for !w.abort && window.Load() == cur0 && !done.Load() && !stop.Load() {
+						// Finished before the main thread: wait for its next test.
+						time.Sleep(50 * time.Microsecond)
+					}
 				}
-				med := int(cur0&0xff) - 128
-				w.abort = false
-				w.negamax(cur, mask, n, med, med+1)
-				w.flush(&s.nodes)
-				for !w.abort && window.Load() == cur0 && !done.Load() && !stop.Load() {
-					// Finished before the main thread: wait for its next test.
-					time.Sleep(50 * time.Microsecond)
-				}
-			}
-		}()
+			}()
+		}
 	}
+	started := false
 	w := s.newWorker(0)
 	w.poller = func() bool {
 		total := w.flush(&s.nodes)
@@ -246,6 +247,13 @@ func (s *Solver) exact(ctx context.Context, cur, mask uint64, n, move int, start
 		if s.opts.MaxNodes > 0 && total > s.opts.MaxNodes {
 			over = true
 			return true
+		}
+		if total > etcAfter {
+			w.etc = true
+			if !started {
+				started = true
+				startHelpers()
+			}
 		}
 		if s.opts.Progress != nil && time.Since(lastProg) > 200*time.Millisecond {
 			lastProg = time.Now()
