@@ -6,7 +6,6 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/grundy-go/grundy/catalog"
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/outcome"
 	"github.com/grundy-go/grundy/retro"
@@ -193,7 +192,7 @@ func TestPlainWitness(t *testing.T) {
 		if c.count >= 0 && len(all) != c.count {
 			t.Errorf("%dx%d: %d positions reachable; want %d", c.w, c.h, len(all), c.count)
 		}
-		tab, err := retro.SolveGame[Board](context.Background(), reachable{Game: g, root: Board{}, err: new(error)}, retro.GameOptions{})
+		tab, err := retro.SolveGame[Board](context.Background(), Reachable{Game: g, Err: new(error)}, retro.GameOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -235,7 +234,7 @@ func TestPlainWitness(t *testing.T) {
 // level (number of stones) at a time.
 func levelCount(g Game) int {
 	total := 0
-	for range (reachable{Game: g, err: new(error)}).Positions() {
+	for range (Reachable{Game: g, Err: new(error)}).Positions() {
 		total++
 	}
 	return total
@@ -291,7 +290,7 @@ func TestTiersOfReachable(t *testing.T) {
 	for _, c := range [][3]int{{4, 4, 4}, {4, 3, 3}} {
 		g := mustGame(t, c[0], c[1], c[2])
 		var buf []Board
-		for b := range (reachable{Game: g, err: new(error)}).Positions() {
+		for b := range (Reachable{Game: g, Err: new(error)}).Positions() {
 			tier := g.TierOf(b)
 			r := g.TierRank(b)
 			if r < 0 || r >= g.TierSize(tier) {
@@ -373,54 +372,5 @@ func TestRankRandom(t *testing.T) {
 				t.Fatalf("%s %s: rank %d of %d, unrank %v %v", g.S, g.Format(b), r, g.TierSize(tier), back, ok)
 			}
 		}
-	}
-}
-
-func TestSpecs(t *testing.T) {
-	for _, bad := range []string{"7", "7x", "x6", "10x6", "0x4", "7x0", "8x8", "7x6:1", "7x6:8", "7x6:", "7x6:4:4", "-1x4", "+7x6", "7x6x2", "99999999999999999999x1"} {
-		if _, err := Make(bad); err == nil {
-			t.Errorf("connect4:%s: no error", bad)
-		}
-	}
-	for _, good := range []string{"", "7x6", "4x4", "9x5", "6x5:5", "1x63:2", "2x31"} {
-		if _, err := Make(good); err != nil {
-			t.Errorf("connect4:%s: %v", good, err)
-		}
-	}
-}
-
-func TestSolveReport(t *testing.T) {
-	inst, err := catalog.Lookup("connect4:4x4:3")
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := inst.Solve(context.Background(), []string{"12"}, catalog.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	g := mustGame(t, 4, 4, 3)
-	start := newGrid(4, 4, 3)
-	p := start.moves()[0].moves()[1]
-	v := minimax(p, map[string]value{})
-	if r.Outcome != v.o.String() || r.Remoteness == nil || *r.Remoteness != v.rem {
-		t.Errorf("12: %s %v; want %v", r.Outcome, r.Remoteness, v)
-	}
-	for _, m := range r.WinningMoves {
-		b, err := g.S.FromMoves(m)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var q grid
-		for _, c := range p.moves() {
-			if c.board() == b {
-				q = c
-			}
-		}
-		if q.cells == nil || minimax(q, map[string]value{}).o != outcome.P {
-			t.Errorf("winning move %s does not leave a lost position", m)
-		}
-	}
-	if _, err := inst.Solve(context.Background(), []string{"12"}, catalog.Options{MaxStates: 100}); err == nil {
-		t.Errorf("a cap of 100 positions: no error")
 	}
 }

@@ -1,15 +1,14 @@
-package connect4
+package c4catalog
 
 import (
 	"context"
 	"fmt"
-	"iter"
 	"strconv"
 	"strings"
 
 	"github.com/grundy-go/grundy/budget"
 	"github.com/grundy-go/grundy/catalog"
-	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/games/connect4"
 	"github.com/grundy-go/grundy/outcome"
 	"github.com/grundy-go/grundy/retro"
 )
@@ -31,50 +30,18 @@ func init() {
 // Make builds the catalog instance for the parameters "WxH" or "WxH:K"
 // ("" is 7x6).
 func Make(params string) (catalog.Instance, error) {
-	w, h, k, err := ParseSpec(params)
+	w, h, k, err := connect4.ParseSpec(params)
 	if err != nil {
 		return nil, err
 	}
-	g, err := New(w, h, k)
+	g, err := connect4.New(w, h, k)
 	if err != nil {
 		return nil, err
 	}
 	return instance{g: g}, nil
 }
 
-// ParseSpec reads "WxH" or "WxH:K"; "" is the standard 7x6 board.
-func ParseSpec(params string) (w, h, k int, err error) {
-	if params == "" {
-		return 7, 6, 4, nil
-	}
-	dims, ks, hasK := strings.Cut(params, ":")
-	ws, hs, ok := strings.Cut(dims, "x")
-	if !ok {
-		return 0, 0, 0, fmt.Errorf("bad board %q: expected WxH or WxH:K, e.g. 7x6 or 5x4:3", params)
-	}
-	num := func(s, what string) (int, error) {
-		n, err := strconv.Atoi(s)
-		if err != nil || n < 0 || s != strconv.Itoa(n) {
-			return 0, fmt.Errorf("bad %s %q in %q: expected a small positive number", what, s, params)
-		}
-		return n, nil
-	}
-	if w, err = num(ws, "width"); err != nil {
-		return
-	}
-	if h, err = num(hs, "height"); err != nil {
-		return
-	}
-	k = 4
-	if hasK {
-		if k, err = num(ks, "line length"); err != nil {
-			return
-		}
-	}
-	return w, h, k, nil
-}
-
-type instance struct{ g Game }
+type instance struct{ g connect4.Game }
 
 var (
 	_ catalog.Instance        = instance{}
@@ -88,15 +55,15 @@ func (in instance) Spec() string { return "connect4:" + in.g.S.String() }
 func (in instance) Start() string { return "" }
 
 // parse reads the position tokens: the moves, in one or more tokens.
-func (in instance) parse(tokens []string) (Board, string, error) {
+func (in instance) parse(tokens []string) (connect4.Board, string, error) {
 	text := strings.Join(tokens, " ")
 	if len(text) > 4*in.g.S.Cells()+64 {
-		return Board{}, "", &budget.BadInput{Input: text, Offset: -1,
+		return connect4.Board{}, "", &budget.BadInput{Input: text, Offset: -1,
 			Msg: fmt.Sprintf("a position of %d characters: a game on %s has at most %d moves", len(text), in.g.S, in.g.S.Cells())}
 	}
 	b, err := in.g.S.FromMoves(text)
 	if err != nil {
-		return Board{}, "", err
+		return connect4.Board{}, "", err
 	}
 	digits := strings.Map(func(r rune) rune {
 		if r >= '0' && r <= '9' {
@@ -108,13 +75,13 @@ func (in instance) parse(tokens []string) (Board, string, error) {
 }
 
 // solve solves every position reachable from b by retrograde analysis.
-func (in instance) solve(ctx context.Context, b Board, opts catalog.Options) (*retro.Table[Board], error) {
+func (in instance) solve(ctx context.Context, b connect4.Board, opts catalog.Options) (*retro.Table[connect4.Board], error) {
 	gopts := retro.GameOptions{MaxStates: opts.MaxStates, Memory: opts.Memory}
 	if opts.Progress != nil {
 		gopts.Progress = func(done, _ int) { opts.Progress(done) }
 	}
 	var memErr error
-	tab, err := retro.SolveGame[Board](ctx, reachable{in.g, b, opts.Memory, &memErr}, gopts)
+	tab, err := retro.SolveGame[connect4.Board](ctx, connect4.Reachable{Game: in.g, Root: b, Mem: opts.Memory, Err: &memErr}, gopts)
 	if memErr != nil {
 		// The set ran out of memory first, and SolveGame saw a list cut short.
 		return nil, memErr
@@ -138,7 +105,7 @@ func (in instance) Solve(ctx context.Context, tokens []string, opts catalog.Opti
 }
 
 // report is the solution of b, written moves, from tab.
-func (in instance) report(tab *retro.Table[Board], b Board, moves string) *catalog.Report {
+func (in instance) report(tab *retro.Table[connect4.Board], b connect4.Board, moves string) *catalog.Report {
 	o, rem, _ := tab.Lookup(b)
 	r := &catalog.Report{
 		Game:     in.Spec(),
@@ -208,55 +175,3 @@ func (in instance) Successors(ctx context.Context, tokens []string, opts catalog
 	}
 	return list, nil
 }
-
-// reachable is the game restricted to the positions reachable from root,
-// for retro.SolveGame.
-type reachable struct {
-	Game
-	root Board
-	mem  *budget.Bytes
-	err  *error // set when mem runs out
-}
-
-// Positions lists root and every position reachable from it, each once,
-// as long as the caller asks (SolveGame stops at its state cap). Every
-// move adds a stone, so it lists them level by level (by number of
-// stones) and keeps only one level's set to find repeats: the positions
-// themselves are SolveGame's to keep. It charges its sets to mem, and when
-// that runs out it stops and leaves the error in *err.
-func (r reachable) Positions() iter.Seq[Board] {
-	return func(yield func(Board) bool) {
-		level, next, buf := []Board{r.root}, []Board(nil), []Board(nil)
-		seen := map[uint64]struct{}{}
-		charged := 0
-		for len(level) > 0 {
-			clear(seen)
-			next = next[:0]
-			for _, p := range level {
-				if !yield(p) {
-					return
-				}
-				buf = r.AppendMoves(buf[:0], p)
-				for _, q := range buf {
-					k := r.S.Key(q)
-					if _, ok := seen[k]; ok {
-						continue
-					}
-					if len(next) >= charged {
-						// A set entry and a slot in next, for 4096 more.
-						if err := r.mem.Charge(4096*48, "the positions reachable"); err != nil {
-							*r.err = err
-							return
-						}
-						charged += 4096
-					}
-					seen[k] = struct{}{}
-					next = append(next, q)
-				}
-			}
-			level, next = next, level
-		}
-	}
-}
-
-var _ game.Enumerable[Board] = reachable{}

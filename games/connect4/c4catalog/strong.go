@@ -1,7 +1,9 @@
-package connect4
+package c4catalog
 
 import (
 	"strconv"
+
+	"github.com/grundy-go/grundy/games/connect4"
 
 	"github.com/grundy-go/grundy/catalog/strong"
 )
@@ -10,11 +12,11 @@ import (
 // build connect4:WxH): positions read as Solve reads them, and a winning
 // move written as Solve writes it, the moves so far and the column.
 func (in instance) Strong() strong.Game {
-	return strong.Bind(strong.Binding[Board]{
+	return strong.Bind(strong.Binding[connect4.Board]{
 		Spec:  in.Spec(),
 		Game:  in.g,
 		Parse: in.parse,
-		Child: func(text string, p, q Board) string {
+		Child: func(text string, p, q connect4.Board) string {
 			for c := range in.g.S.W {
 				if in.g.S.CanPlay(p, c) && in.g.S.Play(p, c) == q {
 					return text + strconv.Itoa(c+1)
