@@ -13,5 +13,9 @@
 //
 // A query reads the position's record (one block of its tier's file) and,
 // for a won position, the records of the positions its moves leave, so
-// its winning moves come from the database too.
+// its winning moves come from the database too. Explore lists every move
+// with the record of the position it leaves, as catalog.Explorer does,
+// so that the server's explorer walks a database game without searching.
+// A database that cannot answer (a damaged file) gives a *DataError, the
+// database's fault rather than the question's.
 package strong

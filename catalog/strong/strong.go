@@ -29,6 +29,8 @@ type Game interface {
 	Spec() string
 	build(ctx context.Context, b *db.Builder, opts tier.Options) (*tier.Result, error)
 	query(d *db.DB, tokens []string) (*catalog.Report, error)
+	explore(d *db.DB, tokens []string, maxMoves int) (*catalog.Exploration, error)
+	start() (string, error)
 }
 
 // Binding says how a tiered game meets the catalog's positions.
@@ -63,67 +65,171 @@ func (b *bound[P]) format(p P) string {
 	return fmt.Sprint(p)
 }
 
+// DataError is the error of a database that cannot answer for a
+// position the question names rightly: a damaged, truncated or missing
+// file, a failed read, a record missing where the game says a position
+// must be. It is the database's fault, not the question's, so a server
+// answers it as its own failure (500), never as bad input.
+type DataError struct {
+	Dir string // the database's directory
+	Err error
+}
+
+func (e *DataError) Error() string { return e.Err.Error() }
+func (e *DataError) Unwrap() error { return e.Err }
+
 // record looks p up in d.
 func (b *bound[P]) record(d *db.DB, p P) (uint16, error) {
 	t := b.Game.TierOf(p)
-	return d.Code(uint64(t), b.Game.TierRank(p))
+	c, err := d.Code(uint64(t), b.Game.TierRank(p))
+	if err != nil {
+		return 0, &DataError{Dir: d.Dir(), Err: err}
+	}
+	return c, nil
 }
 
-// query answers for the position tokens write from d's records alone:
-// the position's block, and the blocks of the positions its moves leave
-// for the winning moves.
-func (b *bound[P]) query(d *db.DB, tokens []string) (*catalog.Report, error) {
-	p, text, err := b.Parse(tokens)
+// position reads the position tokens write and its record; a position
+// the database does not hold is a *budget.BadInput.
+func (b *bound[P]) position(d *db.DB, tokens []string) (p P, text string, r *catalog.Report, err error) {
+	p, text, err = b.Parse(tokens)
 	if err != nil {
-		return nil, err
+		return p, "", nil, err
 	}
 	c, err := b.record(d, p)
 	if err != nil {
-		return nil, err
+		return p, "", nil, err
 	}
 	o, rem, ok := db.Decode(c)
 	if !ok {
-		return nil, &budget.BadInput{Input: text, Offset: -1,
+		return p, "", nil, &budget.BadInput{Input: text, Offset: -1,
 			Msg: fmt.Sprintf("%s is not reachable from the start of %s: the database holds only positions that play reaches", text, b.Binding.Spec)}
 	}
-	r := &catalog.Report{Game: b.Binding.Spec, Position: text, Outcome: o.String(),
+	r = &catalog.Report{Game: b.Binding.Spec, Position: text, Outcome: o.String(),
 		Method: "read from the database in " + d.Dir()}
 	if rem != db.NoRemoteness {
 		x := int(rem)
 		r.Remoteness = &x
 	}
-	var wins []string
-	if o == outcome.N {
-		var moves []P
-		if a, ok := b.Game.(game.MoveAppender[P]); ok {
-			moves = a.AppendMoves(nil, p)
-		} else {
-			for q := range b.Game.Moves(p) {
-				moves = append(moves, q)
-			}
+	return p, text, r, nil
+}
+
+// child is a position a move leaves, as a report writes it, with its
+// record.
+type child struct {
+	text string
+	o    outcome.Outcome
+	rem  uint32
+}
+
+// children reads the records of the positions p's moves leave, in the
+// game's move order, each position once (two moves may leave the same
+// one: Quixo). A position reachable from the start has only reachable
+// children, so a child without a record means a damaged database.
+func (b *bound[P]) children(d *db.DB, p P, text string) ([]child, error) {
+	var moves []P
+	if a, ok := b.Game.(game.MoveAppender[P]); ok {
+		moves = a.AppendMoves(nil, p)
+	} else {
+		for q := range b.Game.Moves(p) {
+			moves = append(moves, q)
 		}
-		// Two moves may leave the same position (Quixo): list it once.
-		seen := make(map[P]bool, len(moves))
-		for _, q := range moves {
-			if seen[q] {
-				continue
-			}
-			seen[q] = true
-			cq, err := b.record(d, q)
-			if err != nil {
-				return nil, err
-			}
-			if qo, _, _ := db.Decode(cq); qo == outcome.P {
-				if b.Child != nil {
-					wins = append(wins, b.Child(text, p, q))
-				} else {
-					wins = append(wins, b.format(q))
-				}
-			}
+	}
+	seen := make(map[P]bool, len(moves))
+	out := make([]child, 0, len(moves))
+	for _, q := range moves {
+		if seen[q] {
+			continue
+		}
+		seen[q] = true
+		cq, err := b.record(d, q)
+		if err != nil {
+			return nil, err
+		}
+		c := child{text: b.childText(text, p, q)}
+		var ok bool
+		if c.o, c.rem, ok = db.Decode(cq); !ok {
+			return nil, &DataError{Dir: d.Dir(), Err: fmt.Errorf("%s: no record for %s, a move from %s (the database is damaged, or was built by another version of the game)", d.Dir(), c.text, text)}
+		}
+		out = append(out, c)
+	}
+	return out, nil
+}
+
+func (b *bound[P]) childText(text string, p, q P) string {
+	if b.Child != nil {
+		return b.Child(text, p, q)
+	}
+	return b.format(q)
+}
+
+// addWins lists the children that leave the opponent lost (P) as r's
+// winning moves.
+func addWins(r *catalog.Report, kids []child) {
+	var wins []string
+	for _, c := range kids {
+		if c.o == outcome.P {
+			wins = append(wins, c.text)
 		}
 	}
 	r.AddMoves(len(wins), func(i int) string { return wins[i] })
+}
+
+// query answers for the position tokens write from d's records alone:
+// the position's block, and for a won position the blocks of the
+// positions its moves leave, for the winning moves.
+func (b *bound[P]) query(d *db.DB, tokens []string) (*catalog.Report, error) {
+	p, text, r, err := b.position(d, tokens)
+	if err != nil {
+		return nil, err
+	}
+	var kids []child
+	if r.Outcome == outcome.N.String() {
+		if kids, err = b.children(d, p, text); err != nil {
+			return nil, err
+		}
+	}
+	addWins(r, kids)
 	return r, nil
+}
+
+// explore is query with every move listed (at most maxMoves of them,
+// all counted), each with its position's record: what an explorer
+// shows, read from the database alone. The board is a grid when the game
+// draws its positions as rows (a Rows(P) []string method, as the board
+// games have), else text.
+func (b *bound[P]) explore(d *db.DB, tokens []string, maxMoves int) (*catalog.Exploration, error) {
+	if maxMoves <= 0 {
+		maxMoves = catalog.DefaultMaxMoves
+	}
+	p, text, r, err := b.position(d, tokens)
+	if err != nil {
+		return nil, err
+	}
+	kids, err := b.children(d, p, text)
+	if err != nil {
+		return nil, err
+	}
+	addWins(r, kids)
+	x := &catalog.Exploration{Report: r, Board: &catalog.Board{Kind: catalog.BoardText, Text: text},
+		MovesTotal: len(kids), MovesCounted: true, MoveKind: catalog.MovesOutcome}
+	if g, ok := b.Game.(interface{ Rows(P) []string }); ok {
+		x.Board = &catalog.Board{Kind: catalog.BoardGrid, Text: text, Rows: g.Rows(p)}
+	}
+	for _, c := range kids[:min(len(kids), maxMoves)] {
+		m := catalog.MoveInfo{Component: -1, Position: c.text, Outcome: c.o.String()}
+		if c.rem != db.NoRemoteness {
+			x := int(c.rem)
+			m.Remoteness = &x
+		}
+		x.Moves = append(x.Moves, m)
+	}
+	return x, nil
+}
+
+// start is the start position as a report writes it.
+func (b *bound[P]) start() (string, error) {
+	_, text, err := b.Parse(nil)
+	return text, err
 }
 
 // BuildOptions tune Build.
@@ -204,6 +310,24 @@ func Open(dir string) (*DB, error) {
 	return &DB{d: d, g: t.Strong()}, nil
 }
 
+// OpenFor opens the database in dir for inst's game: a database of
+// another game is a *db.GameError naming both, and a game that is not
+// split into tiers matches ErrNotTierable. Aliases and other spellings of
+// the same game (ttt for tictactoe) are the same game: the comparison is
+// of canonical specs.
+func OpenFor(dir string, inst catalog.Instance) (*DB, error) {
+	t, ok := inst.(Tierable)
+	if !ok {
+		return nil, fmt.Errorf("%s %w", inst.Spec(), ErrNotTierable)
+	}
+	g := t.Strong()
+	d, err := db.Open(dir, g.Spec())
+	if err != nil {
+		return nil, err
+	}
+	return &DB{d: d, g: g}, nil
+}
+
 // Close closes the database's files.
 func (d *DB) Close() error { return d.d.Close() }
 
@@ -212,8 +336,21 @@ func (d *DB) Game() string { return d.g.Spec() }
 
 // Query answers for a position (the start when tokens is empty) as
 // `grundy solve` does, from the database alone. A position that play
-// does not reach from the start is a *budget.BadInput.
+// does not reach from the start is a *budget.BadInput; a database that
+// cannot answer (a damaged file) a *DataError.
 func (d *DB) Query(tokens []string) (*catalog.Report, error) { return d.g.query(d.d, tokens) }
+
+// Explore answers for a position as Query does and lists its moves (at
+// most maxMoves; catalog.DefaultMaxMoves when maxMoves <= 0), each with
+// the outcome and remoteness of the position it leaves, as
+// catalog.Explorer does, from the database alone: no search. Errors of
+// the database itself are a *DataError.
+func (d *DB) Explore(tokens []string, maxMoves int) (*catalog.Exploration, error) {
+	return d.g.explore(d.d, tokens, maxMoves)
+}
+
+// Start is the game's start position, as a report writes it.
+func (d *DB) Start() (string, error) { return d.g.start() }
 
 // Query opens the database in dir and answers for one position.
 func Query(dir string, tokens []string) (*catalog.Report, error) {
