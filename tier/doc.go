@@ -36,6 +36,16 @@
 // (1 bit per rank): a tier's records are freed once every parent tier is
 // solved. Memory is charged to Options.Memory before it is allocated.
 //
+// Discovered tiers: a game that only says which tier each position is in
+// (a game script's tier(pos)), with no dense ranks of its own, becomes a
+// game.Tiered by Discover: a forward search from the start, tier by tier
+// in increasing order, that ranks each tier's positions by the byte order
+// of their canonical keys and keeps their moves (so the result is safe
+// for concurrent use even when the game is not). A move to a smaller tier
+// is an error naming both positions. A database of such a game stores
+// each tier's sorted keys beside its records (package db, key files), so
+// a query finds a position's rank from the files alone.
+//
 // Resume: each tier's file is written whole or not at all (db.Builder),
 // so a build killed at any moment leaves finished tiers. A new build on
 // the directory checks every tier file it finds (header, every block's
