@@ -124,6 +124,40 @@ DIR alone: its outcome, remoteness and winning moves, the fields of
 	return cmd
 }
 
+// flagsNotForDB are solve's flags that steer a search, refused with --db
+// (the limits, --timeout and --max-*, bound no search there, but a
+// script that always passes them should not fail). Names solve does not
+// register are never Changed.
+var flagsNotForDB = []string{"method", "table", "tie-break", "float", "param", "pos", "max-steps", "tt-size", "max-nodes"}
+
+// solveFromDB is `grundy solve GAME POSITION --db DIR`: the answer read
+// from the database, as 'grundy db query' gives it. GAME must name the
+// database's game (any alias or spelling of it: the specs are compared
+// canonically); another game is an error naming both, rather than an
+// answer for a game the user did not ask about. Flags that steer a search
+// (--method, --table, a script's --param) are refused: nothing searches.
+func solveFromDB(cmd *cobra.Command, inst catalog.Instance, dir string, tokens []string, asJSON bool) error {
+	for _, name := range flagsNotForDB {
+		if cmd.Flags().Changed(name) {
+			return fmt.Errorf("--%s does not apply with --db: the answer is read from the database, not searched", name)
+		}
+	}
+	d, err := strong.OpenFor(dir, inst)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	r, err := d.Query(tokens)
+	if err != nil {
+		return err
+	}
+	if asJSON {
+		return writeJSON(cmd.OutOrStdout(), r)
+	}
+	printReport(cmd.OutOrStdout(), r)
+	return nil
+}
+
 func newDBStatsCmd() *cobra.Command {
 	var asJSON bool
 	cmd := &cobra.Command{

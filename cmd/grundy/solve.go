@@ -85,6 +85,7 @@ func newSolveCmd() *cobra.Command {
 	var flags solveFlags
 	var script scriptArgs
 	var table bool
+	var dbDir string
 	cmd := &cobra.Command{
 		Use:   "solve GAME [POSITION...]",
 		Short: "Say who wins a position under perfect play, and which moves win",
@@ -103,6 +104,9 @@ quoted string; several heaps make a sum.`,
 			inst, err := catalog.Lookup(args[0])
 			if err != nil {
 				return err
+			}
+			if dbDir != "" {
+				return solveFromDB(cmd, inst, dbDir, args[1:], flags.json)
 			}
 			if err := checkPayoffFlags(cmd, args[0]); err != nil {
 				return err
@@ -147,6 +151,7 @@ quoted string; several heaps make a sum.`,
 	}
 	flags.register(cmd, true)
 	script.register(cmd, true)
+	cmd.Flags().StringVar(&dbDir, "db", "", "answer from the database in `DIR` (grundy db build), without searching")
 	cmd.Flags().BoolVar(&table, "table", false, "list every position with its outcome, remoteness and value (graph:FILE, pursuit)")
 	return cmd
 }
