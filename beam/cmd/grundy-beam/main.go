@@ -1,0 +1,125 @@
+// Command grundy-beam builds a strongly solved game's database with the
+// tier solver run as an Apache Beam pipeline (package pipeline): on the
+// in-process Prism runner, or on a Flink, Spark or Dataflow cluster. It
+// writes the same files as `grundy db build`, which `grundy db query`
+// and `grundy db stats` read.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"os/signal"
+	"strings"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/s3"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx" // runners, local and gs:// filesystems
+	"github.com/spf13/cobra"
+
+	"github.com/grundy-go/grundy/beam/pipeline"
+	"github.com/grundy-go/grundy/catalog/strong"
+	"github.com/grundy-go/grundy/db"
+)
+
+func main() {
+	// A worker on a cluster runs this binary with Beam's worker flags:
+	// Beam's harness takes over (beam.Init does not return then).
+	for _, a := range os.Args[1:] {
+		if a == "--worker" || strings.HasPrefix(a, "--worker=") {
+			flag.Parse()
+			beam.Init()
+			return
+		}
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	root := &cobra.Command{
+		Use:           "grundy-beam",
+		Short:         "Strongly solve a game into a database with an Apache Beam pipeline",
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.AddCommand(newBuildCmd())
+	if err := root.ExecuteContext(ctx); err != nil {
+		fmt.Fprintln(os.Stderr, "grundy-beam:", err)
+		os.Exit(1)
+	}
+}
+
+func newBuildCmd() *cobra.Command {
+	var out string
+	cmd := &cobra.Command{
+		Use:   "build GAME --out DIR [--runner prism|flink|spark|dataflow] [runner flags]",
+		Short: "Solve every position of a game into a database directory",
+		Long: `Solve every position reachable from the start of GAME into DIR (a local
+path, gs://bucket/dir or s3://bucket/dir) with the tier solver run as an
+Apache Beam pipeline: tiers whose children are done are solved in
+parallel, one stage after another. The files are those 'grundy db build'
+writes; a rerun skips the tiers already finished.
+
+The runner flags are Beam's: --runner (prism, the default, runs in this
+process), --endpoint (the job server of a Flink or Spark cluster),
+--environment_type (LOOPBACK, DOCKER, PROCESS), --environment_config,
+--job_name, and for Dataflow --project, --region, --temp_location,
+--staging_location.`,
+		Example: "  grundy-beam build connect4:4x4 --out c4-4x4\n" +
+			"  grundy-beam build connect4:5x4 --out c4-5x4 --runner flink --endpoint localhost:8099 --environment_type LOOPBACK",
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if out == "" {
+				return fmt.Errorf("expected --out DIR: the directory to write the database in")
+			}
+			// Beam reads its flags from the standard flag set, which cobra
+			// filled; Parse with no arguments only marks it parsed.
+			if err := flag.CommandLine.Parse(nil); err != nil {
+				return err
+			}
+			beam.Init()
+			g, err := pipeline.Lookup(args[0])
+			if err != nil {
+				return err
+			}
+			local := !strings.Contains(out, "://")
+			if local {
+				if err := os.MkdirAll(out, 0o777); err != nil {
+					return err
+				}
+				if d, err := db.Open(out, ""); err == nil {
+					game := d.Game()
+					d.Close()
+					if game != g.Spec() {
+						return fmt.Errorf("%s holds a database of %s, not %s", out, game, g.Spec())
+					}
+				}
+			}
+			p, s := beam.NewPipelineWithRoot()
+			if err := pipeline.Construct(s, g.Spec(), out); err != nil {
+				return err
+			}
+			if err := beamx.Run(cmd.Context(), p); err != nil {
+				if errors.Is(err, context.Canceled) {
+					fmt.Fprintln(cmd.ErrOrStderr(), "grundy-beam: the build stopped; run the same command again to resume it")
+				}
+				return err
+			}
+			w := cmd.OutOrStdout()
+			if !local {
+				fmt.Fprintf(w, "%s solved into %s\n", g.Spec(), out)
+				return nil
+			}
+			st, err := strong.ReadStats(out)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(w, "%s solved into %s: %d positions (N %d, P %d, D %d) in %d tiers, %d bytes on disk\n",
+				st.Game, out, st.Positions, st.Outcomes.N, st.Outcomes.P, st.Outcomes.D, len(st.Tiers), st.Bytes)
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&out, "out", "", "the database directory: a local path, gs://bucket/dir or s3://bucket/dir")
+	cmd.Flags().AddGoFlagSet(flag.CommandLine)
+	return cmd
+}
