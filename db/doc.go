@@ -29,6 +29,7 @@
 //
 //	manifest.json         written last: the directory holds a database once it exists
 //	tier-<tier in hex>.grt  one file per tier holding a reachable position
+//	tier-<tier in hex>.grk  its key file, in a keyed database only (below)
 //	build.json            present only while a build is unfinished (the game's spec)
 //
 // The manifest (JSON) holds the format version (FormatVersion), the game's
@@ -37,7 +38,11 @@
 // the file's crc32c and the counts of its records per outcome and
 // remoteness (so statistics need no file read), and a crc32c of the
 // manifest itself (computed over its compact JSON encoding with the
-// checksum field 0).
+// checksum field 0), and, in a keyed database only, "keys": the digest
+// of the game's definition and per tier its key file's name, number of
+// keys, length and crc32c. A manifest without "keys" is the same bytes
+// as before key files existed, so databases already written stay valid
+// and the format version stays 1.
 //
 // Every file is written to a temporary name (.tmp-*) in the directory,
 // flushed to disk (fsync), renamed, and the directory synced: a file is
@@ -73,6 +78,50 @@
 //	 16  uint32 crc32c of the block index
 //	 20  uint32 crc32c of footer bytes 0–19
 //	 24  "GRDYEND1"
+//
+// # A key file (keyed databases)
+//
+// A game whose tiers were found by search (tier.Discover; a game script
+// that defines tier(pos)) has no rank function of its own: a tier's
+// ranks are its positions in the byte order of their canonical keys. Its
+// database stores each tier's sorted keys in a key file, so that a
+// query finds a position's rank from the files alone: the block index
+// and each block's first key (the fences) are read and checked when the
+// file is opened, a binary search over the fences picks one block, and
+// the key's place in that block gives the rank. Key files are written
+// before any tier file, through the same temporary name and rename, and
+// hold no timestamps. Layout:
+//
+//	header, 64 bytes:
+//	  0  "GRDYKEYS"
+//	  8  uint32 format version
+//	 12  4 bytes zero
+//	 16  uint64 tier
+//	 24  uint64 keys (the tier's size)
+//	 32  uint32 BlockBytes
+//	 36  4 bytes zero
+//	 40  uint64 CRC-64 (ECMA) of the game's spec string
+//	 48  uint64 digest of the game's definition (the manifest's source)
+//	 56  4 bytes zero
+//	 60  uint32 crc32c of bytes 0–59
+//	blocks: each a zstd frame of consecutive keys by rank, each key a
+//	  uvarint length and its bytes; a block closes once it holds at
+//	  least BlockBytes bytes (one key is at most MaxKeyBytes)
+//	block index, 24 bytes per block:
+//	  uint64 offset, uint32 compressed length, uint32 uncompressed
+//	  length, uint32 crc32c of the uncompressed keys, uint32 keys in it
+//	fences: each block's first key, a uvarint length and its bytes
+//	footer, 32 bytes:
+//	  0  uint64 offset of the block index
+//	  8  uint64 number of blocks
+//	 16  uint32 crc32c of the block index and the fences
+//	 20  uint32 crc32c of footer bytes 0–19
+//	 24  "GRDYKEY1"
+//
+// A build of a keyed game refuses a directory whose key files carry
+// another digest (the game's definition changed, so the finished tiers
+// there are not this game's), and a query with a definition whose digest
+// differs from the manifest's is refused the same way.
 //
 // Opening a tier file checks the header and the footer. A lookup reads
 // one 16-byte index entry and one block, and checks that the block

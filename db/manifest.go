@@ -32,6 +32,9 @@ type Manifest struct {
 	StartTier uint64     `json:"start_tier"`
 	StartRank int64      `json:"start_rank"`
 	Tiers     []TierInfo `json:"tiers"`
+	// Keys lists the key files of a database whose ranks are the order
+	// of its positions' keys (keys.go); absent otherwise.
+	Keys *Keys `json:"keys,omitempty"`
 	// Checksum is the crc32c of the manifest's JSON encoding with
 	// Checksum 0, so that a damaged manifest (a changed count or size)
 	// is never read as a good one.
@@ -78,6 +81,8 @@ type buildInfo struct {
 type Builder struct {
 	dir, game string
 	hash      uint64
+	keys      []KeyInfo // key files written (WriteKeys), for the manifest
+	keySource string
 }
 
 // Create starts or resumes a build of game (its spec string) in dir,
@@ -181,6 +186,9 @@ func (b *Builder) WriteTier(t uint64, name string, recs Records) (TierInfo, erro
 // of the bytes).
 func (b *Builder) Finish(startTier uint64, startRank int64, tiers []TierInfo) error {
 	m := Manifest{Format: FormatVersion, Game: b.game, StartTier: startTier, StartRank: startRank, Tiers: tiers}
+	if len(b.keys) > 0 {
+		m.Keys = &Keys{Source: b.keySource, Tiers: b.keys}
+	}
 	sum, err := manifestSum(m)
 	if err != nil {
 		return err

@@ -25,6 +25,7 @@ type DB struct {
 	mu    sync.Mutex
 	files []*tierFile // by index in m.Tiers, nil until opened
 	cache *blockCache
+	keys  keyFiles // key files (keys.go), opened on first use
 }
 
 // VersionError is the error of a database written in another format
@@ -100,6 +101,9 @@ func (d *DB) Close() error {
 			}
 			d.files[i] = nil
 		}
+	}
+	if err := d.closeKeys(); err != nil && first == nil {
+		first = err
 	}
 	return first
 }
@@ -210,7 +214,7 @@ func (d *DB) Verify() error {
 			return err
 		}
 	}
-	return nil
+	return d.verifyKeys()
 }
 
 // Stats are a database's counts: in all and per tier.
@@ -230,6 +234,7 @@ func (d *DB) Stats() Stats {
 		s.Total.AddCount(t.Count)
 		s.Bytes += t.Bytes
 	}
+	s.Bytes += d.m.keyBytes()
 	if st, err := os.Stat(filepath.Join(d.dir, ManifestName)); err == nil {
 		s.Bytes += st.Size()
 	}
