@@ -19,9 +19,10 @@ const (
 	Memory                 // bytes of tables and values
 	Size                   // the size of an input (heaps, a board's side, a table's length)
 	Depth                  // nesting of a value (a script's position)
+	Nodes                  // nodes a game-tree search visits (alpha-beta), counted with repeats
 )
 
-var resourceNames = [...]string{"positions", "steps", "bytes", "size", "depth"}
+var resourceNames = [...]string{"positions", "steps", "bytes", "size", "depth", "nodes"}
 
 func (r Resource) String() string {
 	if int(r) < len(resourceNames) {

@@ -95,6 +95,14 @@ type Options struct {
 	// stop with a *budget.Exceeded (Resource Memory) when it runs out. A
 	// front end makes one per request or per command.
 	Memory *budget.Bytes
+	// TTSize is the memory of a game-tree search's transposition table in
+	// bytes (--tt-size); 0 for the search's default. It is allocated once,
+	// whole, besides Memory's budget.
+	TTSize int64
+	// MaxNodes bounds the nodes a game-tree search visits (--max-nodes);
+	// past it the search stops with a *budget.Exceeded of Resource Nodes.
+	// 0 means no bound.
+	MaxNodes int64
 }
 
 // MethodError is the error of a game asked for a method it does not

@@ -410,5 +410,5 @@ func (s *searcher[P]) progress(tests int, lo, hi int32, move int, force bool) {
 
 // errNodes is the error of a search past MaxNodes.
 func (s *searcher[P]) errNodes() error {
-	return budget.Exceed(budget.States, s.opts.MaxNodes, "the search explored more than %d positions without finishing", s.opts.MaxNodes)
+	return budget.Exceed(budget.Nodes, s.opts.MaxNodes, "the search visited more than %d nodes without finishing", s.opts.MaxNodes)
 }

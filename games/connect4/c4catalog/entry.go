@@ -3,14 +3,19 @@ package c4catalog
 import (
 	"context"
 	"fmt"
+	"math"
+	"runtime"
 	"strconv"
 	"strings"
 
 	"github.com/grundy-go/grundy/budget"
 	"github.com/grundy-go/grundy/catalog"
+	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/games/connect4"
+	"github.com/grundy-go/grundy/games/connect4/c4search"
 	"github.com/grundy-go/grundy/outcome"
 	"github.com/grundy-go/grundy/retro"
+	"github.com/grundy-go/grundy/search"
 )
 
 func init() {
@@ -97,11 +102,96 @@ func (in instance) Solve(ctx context.Context, tokens []string, opts catalog.Opti
 	if err != nil {
 		return nil, err
 	}
+	if in.bySearch(b, opts) {
+		r, _, err := in.searchReport(ctx, b, moves, opts)
+		return r, err
+	}
 	tab, err := in.solve(ctx, b, opts)
 	if err != nil {
 		return nil, err
 	}
 	return in.report(tab, b, moves), nil
+}
+
+// retroMaxRanks is the most ranks of the tiers ahead of a position (an
+// upper bound on the positions reachable from it) for which Auto solves
+// the whole game below it by retrograde analysis; past it, the search
+// answers, in milliseconds to seconds where retrograde analysis would
+// need the positions' memory (Connect-4 5x4 from the empty board has
+// 3.9 million of them, 7x6 4.5 trillion).
+const retroMaxRanks = 2_000_000
+
+// bySearch reports whether b is answered by the game-tree search: when
+// asked (--method search), or when the positions ahead are too many for
+// retrograde analysis.
+func (in instance) bySearch(b connect4.Board, opts catalog.Options) bool {
+	if opts.Method == catalog.Search {
+		return true
+	}
+	var ranks int64
+	for n := in.g.TierOf(b); n <= game.Tier(in.g.S.Cells()); n++ {
+		if ranks += in.g.TierSize(n); ranks > retroMaxRanks {
+			return true
+		}
+	}
+	return false
+}
+
+// searchReport solves b by the Connect-4 search (package c4search): the
+// position and each of its moves exactly, with both cores.
+func (in instance) searchReport(ctx context.Context, b connect4.Board, moves string, opts catalog.Options) (*catalog.Report, *c4search.Result, error) {
+	if opts.TTSize != 0 && opts.TTSize < c4search.MinTTSize {
+		// A setting out of range, not a limit reached: no advice to raise
+		// the memory budget.
+		return nil, nil, fmt.Errorf("a transposition table of %s is too small for the Connect-4 search: it needs at least %s",
+			budget.FormatBytes(opts.TTSize), budget.FormatBytes(c4search.MinTTSize))
+	}
+	copts := c4search.Options{TTSize: opts.TTSize, MaxNodes: opts.MaxNodes, Threads: runtime.NumCPU()}
+	if opts.Progress != nil {
+		copts.Progress = func(p search.Progress) { opts.Progress(int(min(p.Nodes, math.MaxInt32))) }
+	}
+	res, err := c4search.Analyze(ctx, in.g.S, b, copts)
+	if err != nil {
+		return nil, nil, err
+	}
+	r := &catalog.Report{
+		Game:     in.Spec(),
+		Position: moves,
+		Outcome:  res.Outcome.String(),
+		Method: fmt.Sprintf("alpha-beta search (Pons' null-window search with a transposition table of %s): %d nodes",
+			budget.FormatBytes(tableSize(opts.TTSize)), res.Nodes),
+	}
+	if res.Remoteness >= 0 && res.Outcome != outcome.D {
+		x := res.Remoteness
+		r.Remoteness = &x
+	}
+	var wins, best []string
+	for _, m := range res.Moves {
+		if m.Outcome == outcome.N { // a win for the player who makes it
+			wins = append(wins, moves+strconv.Itoa(m.Column+1))
+		}
+	}
+	for _, c := range res.Best {
+		best = append(best, moves+strconv.Itoa(c+1))
+	}
+	r.AddMoves(len(wins), func(i int) string { return wins[i] })
+	switch {
+	case in.g.Over(b):
+		in.noteOver(r, b)
+	case res.Outcome == outcome.P:
+		r.Notes = append(r.Notes, "every move loses; the ones that hold out longest: "+strings.Join(best, ", "))
+	case res.Outcome == outcome.D:
+		r.Notes = append(r.Notes, "the drawing moves: "+strings.Join(best, ", "))
+	}
+	return r, res, nil
+}
+
+// tableSize is the transposition table's size for --tt-size size.
+func tableSize(size int64) int64 {
+	if size == 0 {
+		return c4search.DefaultTTSize
+	}
+	return size
 }
 
 // report is the solution of b, written moves, from tab.
@@ -127,13 +217,18 @@ func (in instance) report(tab *retro.Table[connect4.Board], b connect4.Board, mo
 		}
 	}
 	r.AddMoves(len(wins), func(i int) string { return wins[i] })
+	in.noteOver(r, b)
+	return r
+}
+
+// noteOver says why a finished game is over.
+func (in instance) noteOver(r *catalog.Report, b connect4.Board) {
 	switch {
 	case in.g.S.Won(b):
 		r.Notes = append(r.Notes, fmt.Sprintf("the game is over: the player who moved last has %d in a row", in.g.S.K))
 	case in.g.S.Full(b):
 		r.Notes = append(r.Notes, "the game is over: the board is full")
 	}
-	return r
 }
 
 // Successors lists the moves of the position, columns left to right,
@@ -143,12 +238,41 @@ func (in instance) Successors(ctx context.Context, tokens []string, opts catalog
 	if err != nil {
 		return nil, err
 	}
+	if in.bySearch(b, opts) {
+		// Too large for one retrograde analysis: the position and each
+		// move are searched on their own.
+		r, _, err := in.searchReport(ctx, b, moves, opts)
+		if err != nil {
+			return nil, err
+		}
+		list := in.successors(r, b, moves, limit)
+		list.Solve = func(ctx context.Context, pos string) (*catalog.Report, error) {
+			return in.Solve(ctx, []string{pos}, opts)
+		}
+		return list, nil
+	}
 	tab, err := in.solve(ctx, b, opts)
 	if err != nil {
 		return nil, err
 	}
+	list := in.successors(in.report(tab, b, moves), b, moves, limit)
+	list.Solve = func(ctx context.Context, pos string) (*catalog.Report, error) {
+		q, qmoves, err := in.parse([]string{pos})
+		if err != nil {
+			return nil, err
+		}
+		if _, _, ok := tab.Lookup(q); !ok {
+			return nil, fmt.Errorf("internal error: %s is not reachable from %s", pos, moves)
+		}
+		return in.report(tab, q, qmoves), nil
+	}
+	return list, nil
+}
+
+// successors lists the moves of b, columns left to right, at most limit.
+func (in instance) successors(r *catalog.Report, b connect4.Board, moves string, limit int) *catalog.SuccessorList {
 	list := &catalog.SuccessorList{
-		Report:   in.report(tab, b, moves),
+		Report:   r,
 		Board:    &catalog.Board{Kind: catalog.BoardGrid, Text: moves, Rows: in.g.Rows(b)},
 		Kind:     catalog.MovesOutcome,
 		Complete: true,
@@ -163,15 +287,5 @@ func (in instance) Successors(ctx context.Context, tokens []string, opts catalog
 		}
 		list.Moves = append(list.Moves, catalog.Successor{Position: moves + strconv.Itoa(c+1), MoverIndex: 1})
 	}
-	list.Solve = func(ctx context.Context, pos string) (*catalog.Report, error) {
-		q, qmoves, err := in.parse([]string{pos})
-		if err != nil {
-			return nil, err
-		}
-		if _, _, ok := tab.Lookup(q); !ok {
-			return nil, fmt.Errorf("internal error: %s is not reachable from %s", pos, moves)
-		}
-		return in.report(tab, q, qmoves), nil
-	}
-	return list, nil
+	return list
 }

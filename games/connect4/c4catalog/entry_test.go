@@ -2,8 +2,13 @@ package c4catalog
 
 import (
 	"context"
+	"errors"
+	"math/rand/v2"
+	"strconv"
+	"strings"
 	"testing"
 
+	"github.com/grundy-go/grundy/budget"
 	"github.com/grundy-go/grundy/catalog"
 	"github.com/grundy-go/grundy/games/connect4"
 	"github.com/grundy-go/grundy/outcome"
@@ -79,5 +84,90 @@ func TestSolveReport(t *testing.T) {
 	}
 	if _, err := inst.Solve(context.Background(), []string{"12"}, catalog.Options{MaxStates: 100}); err == nil {
 		t.Errorf("a cap of 100 positions: no error")
+	}
+}
+
+// The search's reports (--method search) equal the retrograde analysis's
+// on random positions reached in play on small boards: outcome,
+// remoteness and winning moves, in the same words.
+func TestSearchEqualsRetro(t *testing.T) {
+	for _, spec := range []string{"4x4", "4x4:3", "5x3", "3x5:3"} {
+		inst, err := Make(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := inst.(instance).g
+		rng := rand.New(rand.NewPCG(1, uint64(len(spec))))
+		for range 60 {
+			var moves []byte
+			b := connect4.Board{}
+			for n := rng.IntN(g.S.Cells()); n > 0 && !g.Over(b); n-- {
+				var cols []int
+				for c := range g.S.W {
+					if g.S.CanPlay(b, c) {
+						cols = append(cols, c)
+					}
+				}
+				c := cols[rng.IntN(len(cols))]
+				b = g.S.Play(b, c)
+				moves = append(moves, byte('1'+c))
+			}
+			pos := []string{string(moves)}
+			byRetro, err := inst.Solve(context.Background(), pos, catalog.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			bySearch, err := inst.Solve(context.Background(), pos, catalog.Options{Method: catalog.Search, TTSize: 1 << 20})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if a, b := summary(byRetro), summary(bySearch); a != b {
+				t.Errorf("connect4:%s %q: retrograde analysis %s, search %s", spec, moves, a, b)
+			}
+		}
+	}
+}
+
+func summary(r *catalog.Report) string {
+	rem := "-"
+	if r.Remoteness != nil {
+		rem = strconv.Itoa(*r.Remoteness)
+	}
+	return r.Outcome + " " + rem + " " + strings.Join(r.WinningMoves, ",")
+}
+
+// A board too large for retrograde analysis is searched without being
+// asked, and the search's limits are errors of their kind.
+func TestLargeBoardSearched(t *testing.T) {
+	inst, err := Make("7x6")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A position of 24 stones reached by random play that ends nothing:
+	// the search answers it in milliseconds.
+	g := inst.(instance).g
+	rng := rand.New(rand.NewPCG(7, 42))
+	var moves []byte
+	for b := (connect4.Board{}); len(moves) < 24; {
+		c := rng.IntN(g.S.W)
+		if g.S.CanPlay(b, c) && !g.S.IsWinningMove(b, c) {
+			b = g.S.Play(b, c)
+			moves = append(moves, byte('1'+c))
+		}
+	}
+	r, err := inst.Solve(context.Background(), []string{string(moves)}, catalog.Options{TTSize: 1 << 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(r.Method, "alpha-beta") {
+		t.Errorf("7x6: found by %q, want the search", r.Method)
+	}
+	_, err = inst.Solve(context.Background(), []string{"4453"}, catalog.Options{TTSize: 1 << 20, MaxNodes: 1000})
+	var x *budget.Exceeded
+	if !errors.As(err, &x) || x.Resource != budget.Nodes || x.Limit != 1000 {
+		t.Errorf("a budget of 1000 nodes: %v; want a budget.Exceeded of Nodes", err)
+	}
+	if _, err := inst.Solve(context.Background(), []string{"4453"}, catalog.Options{TTSize: 1 << 10}); err == nil || errors.Is(err, budget.ErrExceeded) {
+		t.Errorf("a table of 1 KiB: %v; want an error that is not a limit reached", err)
 	}
 }

@@ -287,7 +287,7 @@ func (s *Solver) exact(ctx context.Context, cur, mask uint64, n, move int, start
 	wg.Wait()
 	switch {
 	case over:
-		return 0, budget.Exceed(budget.States, s.opts.MaxNodes, "the search explored more than %d positions without finishing", s.opts.MaxNodes)
+		return 0, budget.Exceed(budget.Nodes, s.opts.MaxNodes, "the search visited more than %d nodes without finishing", s.opts.MaxNodes)
 	case w.abort:
 		if err := ctx.Err(); err != nil {
 			return 0, err
