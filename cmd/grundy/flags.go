@@ -60,6 +60,24 @@ func (f *limitFlags) options(opts *catalog.Options) {
 	opts.Memory = f.memory()
 }
 
+// treeSearchFlags bound a game-tree search (the alpha-beta of games too large
+// to solve whole): --tt-size and --max-nodes.
+type treeSearchFlags struct {
+	ttSize   int64
+	maxNodes int64
+}
+
+// register adds --tt-size and --max-nodes.
+func (f *treeSearchFlags) register(cmd *cobra.Command) {
+	cmd.Flags().Var(&byteSize{&f.ttSize}, "tt-size", "game-tree search: memory of its transposition table, e.g. 1GiB (default 256MiB)")
+	cmd.Flags().Var(&countValue{&f.maxNodes}, "max-nodes", "game-tree search: give up after visiting this many nodes (default none)")
+}
+
+// options carries the search's bounds into catalog options.
+func (f *treeSearchFlags) options(opts *catalog.Options) {
+	opts.TTSize, opts.MaxNodes = f.ttSize, f.maxNodes
+}
+
 // timeoutError is the cause of a context ended by --timeout.
 type timeoutError struct{ d time.Duration }
 
@@ -131,6 +149,28 @@ func (v *atLeastOne) Set(s string) error {
 }
 
 func (v *atLeastOne) Type() string { return "N" }
+
+// countValue is an int64 flag of at least 1 (a node budget); unset, it
+// stays 0, no bound.
+type countValue struct{ n *int64 }
+
+func (v *countValue) String() string {
+	if v.n == nil || *v.n == 0 {
+		return ""
+	}
+	return strconv.FormatInt(*v.n, 10)
+}
+
+func (v *countValue) Set(s string) error {
+	n, ok := parseCount(s)
+	if !ok || n < 1 {
+		return errors.New("expected a whole number of at least 1")
+	}
+	*v.n = n
+	return nil
+}
+
+func (v *countValue) Type() string { return "N" }
 
 // stepsValue is a step budget: at least 1, and up to 2^64-1 (no limit in
 // practice).

@@ -205,7 +205,7 @@ func withAdvice(cmd *cobra.Command, err error) error {
 			return fmt.Errorf("%w; lower --upto", err)
 		}
 	}
-	flag := map[budget.Resource]string{budget.States: "max-states", budget.Steps: "max-steps", budget.Memory: "max-memory"}[x.Resource]
+	flag := map[budget.Resource]string{budget.States: "max-states", budget.Steps: "max-steps", budget.Memory: "max-memory", budget.Nodes: "max-nodes"}[x.Resource]
 	if flag == "" || cmd.Flags().Lookup(flag) == nil {
 		return err
 	}

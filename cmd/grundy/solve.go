@@ -20,6 +20,7 @@ type solveFlags struct {
 	tieBreak string
 	float    bool
 	limits   limitFlags
+	search   treeSearchFlags
 	payoffs  bool // --tie-break and --float are registered
 }
 
@@ -29,6 +30,7 @@ func (f *solveFlags) register(cmd *cobra.Command, withPayoffs bool) {
 	jsonFlag(cmd, &f.json)
 	cmd.Flags().StringVar(&f.method, "method", "auto", "how to solve: auto (closed form where known), closed, or search")
 	f.limits.register(cmd, "positions")
+	f.search.register(cmd)
 	if withPayoffs {
 		f.payoffs = true
 		cmd.Flags().StringVar(&f.tieBreak, "tie-break", "first", "payoff games: how a player chooses among equally good moves: first, last, spiteful (worst for the others) or generous (best for the others)")
@@ -39,6 +41,7 @@ func (f *solveFlags) register(cmd *cobra.Command, withPayoffs bool) {
 func (f *solveFlags) options(p *progress) (catalog.Options, error) {
 	opts := catalog.Options{Progress: func(n int) { p.Report(n, "positions") }}
 	f.limits.options(&opts)
+	f.search.options(&opts)
 	var err error
 	if opts.Method, err = parseMethod(f.method); err != nil {
 		return opts, err
