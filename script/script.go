@@ -58,7 +58,7 @@ type Options struct {
 // Names of the globals a script defines; see the package documentation.
 var contractNames = []string{
 	"moves", "start", "players", "misere", "terminal", "payoff", "to_move",
-	"split", "key", "chance", "move_labels",
+	"split", "key", "chance", "move_labels", "tier",
 }
 
 // Game is a loaded script: a game whose positions are the script's
@@ -72,7 +72,7 @@ type Game struct {
 	globals starlark.StringDict
 	opts    Options
 
-	movesFn, terminalFn, payoffFn, toMoveFn, splitFn, keyFn, chanceFn *starlark.Function
+	movesFn, terminalFn, payoffFn, toMoveFn, splitFn, keyFn, chanceFn, tierFn *starlark.Function
 
 	players    int
 	misere     bool
@@ -329,6 +329,7 @@ func (g *Game) bind() error {
 	}{
 		{"terminal", &g.terminalFn}, {"payoff", &g.payoffFn}, {"to_move", &g.toMoveFn},
 		{"split", &g.splitFn}, {"key", &g.keyFn}, {"chance", &g.chanceFn},
+		{"tier", &g.tierFn},
 	} {
 		if *b.dst, err = fn(b.name, false); err != nil {
 			return err
