@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"net"
 	"net/http"
 	"os"
@@ -20,6 +21,7 @@ import (
 
 	"github.com/grundy-go/grundy/budget"
 	"github.com/grundy-go/grundy/catalog"
+	"github.com/grundy-go/grundy/catalog/strong"
 	"github.com/grundy-go/grundy/impartial"
 )
 
@@ -31,6 +33,10 @@ type Config struct {
 	// Scripts are games loaded from files when the server started, by name
 	// (see LoadScripts). Requests name them; they never name files.
 	Scripts map[string]catalog.Instance
+	// Databases are strongly solved games (see OpenDatabases), by their
+	// game's spec: requests for that game are answered from its database,
+	// without searching. The caller closes them after the server stops.
+	Databases map[string]*strong.DB
 	// MaxStates caps the positions one search explores.
 	MaxStates int
 	// MaxMoves caps the moves listed for one position.
@@ -108,6 +114,7 @@ const (
 type Server struct {
 	cfg     Config
 	scripts map[string]*served
+	dbs     map[string]*strong.DB     // databases by their game's spec
 	entries map[string]*catalog.Entry // built-in games by name and alias
 	mux     *http.ServeMux
 	cache   *cache
@@ -157,7 +164,7 @@ func New(cfg Config) *Server {
 	if cfg.FastMemory <= 0 {
 		cfg.FastMemory = DefaultFastMemory
 	}
-	s := &Server{cfg: cfg, scripts: loadScripts(cfg.Scripts), entries: map[string]*catalog.Entry{},
+	s := &Server{cfg: cfg, scripts: loadScripts(cfg.Scripts), dbs: cfg.Databases, entries: map[string]*catalog.Entry{},
 		mux: http.NewServeMux(), cache: newCache(cfg.CacheSize),
 		fast: make(chan struct{}, cfg.FastSlots), demoted: make(chan struct{}, demotedSlots*cfg.FastSlots),
 		slow: newLane(cfg.SlowWorkers, cfg.MaxQueue), prio: newPrio()}
@@ -324,12 +331,15 @@ func writeRaw(w http.ResponseWriter, status int, b []byte) {
 // statusOf maps an error to an HTTP status by its type, never its words:
 // limits of this server are 422 (the input is fine but too large to
 // answer here: budget.ErrExceeded and the catalog's own kinds of "too
-// large"), running out of time or a full queue is 503, a panic is 500,
-// and everything else is bad input, 400.
+// large"), running out of time or a full queue is 503, a panic or a
+// database that cannot answer (strong.DataError: a damaged file, the
+// server's own data, which no retry mends) is 500, and everything else
+// is bad input, 400.
 func statusOf(err error) int {
 	var tooMany *impartial.TooManyStatesError
+	var data *strong.DataError
 	switch {
-	case errors.Is(err, errInternal):
+	case errors.Is(err, errInternal), errors.As(err, &data):
 		return http.StatusInternalServerError
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, errOverloaded):
 		return http.StatusServiceUnavailable
@@ -347,7 +357,10 @@ func (s *Server) failure(w http.ResponseWriter, r *http.Request, err error) {
 		return
 	}
 	msg := err.Error()
+	var data *strong.DataError
 	switch {
+	case errors.As(err, &data):
+		msg = dataMessage(data)
 	case errors.Is(err, context.DeadlineExceeded):
 		msg = fmt.Sprintf("the position took longer than this server's limit of %s to solve; try a smaller position", s.cfg.Timeout)
 	case errors.Is(err, errOverloaded):
@@ -360,6 +373,45 @@ func (s *Server) failure(w http.ResponseWriter, r *http.Request, err error) {
 		e.Input, e.Offset = &bad.Input, &bad.Offset
 	}
 	writeJSON(w, statusOf(err), e)
+}
+
+// dataMessage words a database's failure without the server's paths
+// (the file's name within the database only): the client learns that the
+// server's data is at fault, its operator which file.
+func dataMessage(e *strong.DataError) string {
+	msg := strings.ReplaceAll(e.Error(), e.Dir+string(filepath.Separator), "")
+	msg = strings.ReplaceAll(msg, e.Dir, "the database")
+	return "the server's database cannot answer: " + msg + "; its operator should rebuild it (grundy db build)"
+}
+
+// OpenDatabases opens the databases in dirs (built by grundy db build)
+// for Config.Databases, by their game's spec. Only built-in games are
+// served from a database (a game script's database would name a file);
+// two databases of one game are an error.
+func OpenDatabases(dirs []string) (map[string]*strong.DB, error) {
+	out := map[string]*strong.DB{}
+	fail := func(err error) (map[string]*strong.DB, error) {
+		for _, d := range out {
+			d.Close()
+		}
+		return nil, err
+	}
+	for _, dir := range dirs {
+		d, err := strong.Open(dir)
+		if err != nil {
+			return fail(fmt.Errorf("--db %s: %w", dir, err))
+		}
+		if _, err := catalog.LookupBuiltin(d.Game()); err != nil {
+			d.Close()
+			return fail(fmt.Errorf("--db %s: a database of %s, which is not a built-in game: %w", dir, d.Game(), err))
+		}
+		if _, dup := out[d.Game()]; dup {
+			d.Close()
+			return fail(fmt.Errorf("--db %s: a second database of %s", dir, d.Game()))
+		}
+		out[d.Game()] = d
+	}
+	return out, nil
 }
 
 // ---- requests
@@ -511,6 +563,8 @@ type served struct {
 	ex   catalog.Explorer // nil when its moves cannot be listed
 	// entry is the built-in game's catalog entry (nil for scripts).
 	entry *catalog.Entry
+	// db, when set, answers for the game's positions (no search).
+	db *strong.DB
 	// lock is set for game scripts: a script instance keeps its solver
 	// between calls and is not safe for concurrent use, so its requests
 	// take turns (the cache still answers repeated positions at once).
@@ -541,7 +595,7 @@ func (s *Server) lookup(spec string) (*served, error) {
 	if err != nil {
 		return nil, err
 	}
-	g := &served{inst: inst, entry: s.entries[strings.SplitN(spec, ":", 2)[0]]}
+	g := &served{inst: inst, entry: s.entries[strings.SplitN(spec, ":", 2)[0]], db: s.dbs[inst.Spec()]}
 	g.ex, _ = catalog.AsExplorer(inst)
 	return g, nil
 }
@@ -606,6 +660,10 @@ func (g *served) release() {
 // example in the catalog (games such as Wythoff have no start, and their
 // example is a position worth a look).
 func (g *served) start(ctx context.Context, params map[string]string) (*string, error) {
+	if g.db != nil {
+		st, err := g.db.Start()
+		return &st, err
+	}
 	if err := g.take(ctx); err != nil {
 		return nil, err
 	}
@@ -659,6 +717,9 @@ type gameInfo struct {
 	Start *string `json:"start"`
 	// Explorable says whether moves can be listed (else only the solution).
 	Explorable bool `json:"explorable"`
+	// Database says that the server answers for the game from a
+	// database of every position (grundy serve --db), without searching.
+	Database bool `json:"database"`
 }
 
 func (s *Server) handleGames(w http.ResponseWriter, r *http.Request) {
@@ -683,7 +744,21 @@ func (s *Server) handleGames(w http.ResponseWriter, r *http.Request) {
 		info.Explorable = g.ex != nil
 		if spec == e.Name {
 			info.Start, _ = g.start(r.Context(), nil)
+			info.Database = g.db != nil
 		}
+		out.Games = append(out.Games, info)
+	}
+	// A database of a game with parameters (connect4:4x4) is a game of
+	// its own in the list, named by its spec, so that a page offers it.
+	for _, spec := range slices.Sorted(maps.Keys(s.dbs)) {
+		g, err := s.lookup(spec)
+		if err != nil || g.entry == nil || g.entry.Name == spec {
+			continue
+		}
+		e := g.entry
+		info := gameInfo{Name: spec, Position: e.Position, Kind: e.Kind, Database: true, Explorable: true,
+			Summary: e.Summary + ". Answered from this server's database of every position", Example: "grundy solve " + spec + " --db DIR"}
+		info.Start, _ = g.start(r.Context(), nil)
 		out.Games = append(out.Games, info)
 	}
 	names := make([]string, 0, len(s.scripts))

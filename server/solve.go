@@ -140,6 +140,9 @@ func (s *Server) computeSafely(ctx context.Context, g *served, pos string, param
 // compute solves and explores a position: first in the fast lane, then,
 // if that was not enough, in the slow lane (see the package doc).
 func (s *Server) compute(ctx context.Context, g *served, pos string, params map[string]string) (*solved, error) {
+	if g.db != nil {
+		return s.exploreDB(g, pos)
+	}
 	if res, err, done := s.computeFast(ctx, g, pos, params); done {
 		return res, err
 	}
@@ -318,6 +321,25 @@ func (s *Server) explore(ctx context.Context, g *served, pos string, params map[
 		}
 		x = &catalog.Exploration{Report: r, Board: &catalog.Board{Kind: catalog.BoardText, Text: r.Position}, MovesCounted: false}
 	}
+	return answer(x, explorable)
+}
+
+// exploreDB answers for a position from the game's database: a lookup
+// of the position and of the positions its moves leave, a few blocks
+// read (or found in the database's cache), so it needs neither lane. The
+// method names no path of the server's.
+func (s *Server) exploreDB(g *served, pos string) (*solved, error) {
+	x, err := g.db.Explore(g.tokens(pos), s.cfg.MaxMoves)
+	if err != nil {
+		return nil, err
+	}
+	x.Report.Method = "read from the server's database of " + g.db.Game() + ", every position reachable from the start solved (grundy db build)"
+	return answer(x, true)
+}
+
+// answer is an exploration as the API gives it: the moves with what each
+// means for its mover, the engine's best move, and the JSON.
+func answer(x *catalog.Exploration, explorable bool) (*solved, error) {
 	res := &solved{report: x.Report, explorable: explorable, kind: x.MoveKind}
 	res.resp.Game, res.resp.Position = x.Report.Game, x.Report.Position
 	res.moves = make([]moveResponse, len(x.Moves))

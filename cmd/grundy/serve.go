@@ -18,12 +18,13 @@ func newServeCmd() *cobra.Command {
 	var (
 		addr      string
 		scripts   []string
+		dbDirs    []string
 		maxStates = server.DefaultMaxStates
 		timeout   = server.DefaultTimeout
 		maxMemory = int64(server.DefaultMaxMemory)
 	)
 	cmd := &cobra.Command{
-		Use:   "serve [--addr 127.0.0.1:8080] [--script FILE]...",
+		Use:   "serve [--addr 127.0.0.1:8080] [--script FILE]... [--db DIR]...",
 		Short: "Serve the JSON API and the browser explorer",
 		Long: `Start an HTTP server with a JSON API under /api/v1 (see docs/api.md) and
 an explorer page for walking the positions of any game: every move coloured
@@ -35,8 +36,10 @@ It binds to loopback unless --addr says otherwise. Game scripts named with
 name files. Cheap requests run in a fast lane (20,000 positions, 32 MiB,
 50 ms each); what does not finish there waits for the slow lane, which runs
 at most one search fewer than the CPUs at once, within --max-states and a
-share of --max-memory. Ctrl-C stops the server.`,
-		Example: "  grundy serve\n  grundy serve --addr 127.0.0.1:9000 --script examples/tshirts.star",
+share of --max-memory. A game solved into a database (grundy db build)
+and named with --db is answered from it, every position and every move,
+without searching. Ctrl-C stops the server.`,
+		Example: "  grundy serve\n  grundy serve --addr 127.0.0.1:9000 --script examples/tshirts.star\n  grundy serve --db ttt --db c4-5x4",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			loaded, err := server.LoadScripts(scripts)
@@ -48,8 +51,17 @@ share of --max-memory. Ctrl-C stops the server.`,
 					return err
 				}
 			}
+			dbs, err := server.OpenDatabases(dbDirs)
+			if err != nil {
+				return err
+			}
+			defer func() {
+				for _, d := range dbs {
+					d.Close()
+				}
+			}()
 			server.Oversubscribe()
-			srv := server.New(server.Config{Scripts: loaded, MaxStates: maxStates, Timeout: timeout, MaxMemory: maxMemory})
+			srv := server.New(server.Config{Scripts: loaded, Databases: dbs, MaxStates: maxStates, Timeout: timeout, MaxMemory: maxMemory})
 			return srv.Listen(cmd.Context(), addr, func(url string) {
 				fmt.Fprintf(cmd.OutOrStdout(), "grundy explorer on %s (API under %sapi/v1/; Ctrl-C stops)\n", url, url)
 			})
@@ -57,6 +69,7 @@ share of --max-memory. Ctrl-C stops the server.`,
 	}
 	cmd.Flags().StringVar(&addr, "addr", "127.0.0.1:8080", "address to listen on (host:port; port 0 picks a free one)")
 	cmd.Flags().StringArrayVar(&scripts, "script", nil, "a game script to offer (repeatable)")
+	cmd.Flags().StringArrayVar(&dbDirs, "db", nil, "a database `DIR` (grundy db build) to answer its game from, one per game (repeatable)")
 	cmd.Flags().Var(&atLeastOne{&maxStates}, "max-states", "positions one request may explore")
 	cmd.Flags().Var(&positiveDuration{&timeout}, "timeout", "how long one request may compute")
 	cmd.Flags().Var(&byteSize{&maxMemory}, "max-memory", "memory all searches together may use (each search in the slow lane gets an equal share)")
