@@ -114,7 +114,12 @@ const (
 type Server struct {
 	cfg     Config
 	scripts map[string]*served
-	dbs     map[string]*strong.DB     // databases by their game's spec
+	dbs     map[string]*strong.DB // databases by their game's spec
+	// dbGames are the games served from databases, by spec and by the
+	// aliases of a game without parameters (ttt), made once: a lookup in
+	// the catalog may cost more than the database's answer (Connect-4's
+	// ranking tables).
+	dbGames map[string]*served
 	entries map[string]*catalog.Entry // built-in games by name and alias
 	mux     *http.ServeMux
 	cache   *cache
@@ -171,6 +176,21 @@ func New(cfg Config) *Server {
 	for _, e := range catalog.Entries() {
 		for _, name := range append([]string{e.Name}, e.Aliases...) {
 			s.entries[name] = e
+		}
+	}
+	s.dbGames = map[string]*served{}
+	for spec, d := range s.dbs {
+		inst, err := catalog.LookupBuiltin(spec)
+		if err != nil {
+			continue // not served: OpenDatabases refuses such a database
+		}
+		g := &served{inst: inst, entry: s.entries[strings.SplitN(spec, ":", 2)[0]], db: d}
+		g.ex, _ = catalog.AsExplorer(inst)
+		s.dbGames[spec] = g
+		if e := s.entries[spec]; e != nil {
+			for _, a := range e.Aliases {
+				s.dbGames[a] = g
+			}
 		}
 	}
 	s.mux.HandleFunc("/api/v1/games", s.only("GET", s.handleGames))
@@ -586,6 +606,9 @@ func loadScripts(scripts map[string]catalog.Instance) map[string]*served {
 // a built-in game (never a path).
 func (s *Server) lookup(spec string) (*served, error) {
 	if g, ok := s.scripts[spec]; ok {
+		return g, nil
+	}
+	if g, ok := s.dbGames[spec]; ok {
 		return g, nil
 	}
 	if strings.ContainsAny(spec, `/\`) || strings.HasSuffix(spec, ".star") {
