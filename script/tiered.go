@@ -144,6 +144,10 @@ func (t *tiered) Build(ctx context.Context, b *db.Builder, opts tier.Options) (*
 			Memory:       opts.Memory,
 			MaxPositions: g.opts.MaxPositions,
 		})
+		var se *Error
+		if err != nil && !errors.As(err, &se) && !errors.Is(err, budget.ErrExceeded) && ctx.Err() == nil {
+			err = &Error{Pos: g.file, Msg: err.Error(), cause: err}
+		}
 		return err
 	})
 	if err != nil {
