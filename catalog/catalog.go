@@ -108,13 +108,18 @@ type Options struct {
 // MethodError is the error of a game asked for a method it does not
 // answer by: Method ClosedForm for a game with no closed form (here, or
 // at that position), Search for one solved by its closed form only (or at
-// a position too large to search). Msg says so in words that name no
-// flag, e.g. "kuhn has no closed form"; a front end adds how to ask
-// otherwise (the CLI advises dropping its --method flag).
+// a position too large to search, or a game whose positions repeat).
+// Msg says so in words that name no flag, e.g. "kuhn has no closed
+// form"; a front end adds how to ask otherwise (the CLI advises dropping
+// its --method flag).
 type MethodError struct {
 	Game   string // the game as given
 	Method Method // the method asked for and refused
 	Msg    string
+	// Instead is how the game is solved when no method is asked for,
+	// where that is not the closed form (a refused search) or a search (a
+	// refused closed form): "retrograde analysis".
+	Instead string
 }
 
 func (e *MethodError) Error() string { return e.Msg }

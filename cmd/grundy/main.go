@@ -4,6 +4,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -191,9 +192,9 @@ func withAdvice(cmd *cobra.Command, err error) error {
 	if errors.As(err, &m) && cmd.Flags().Lookup("method") != nil {
 		switch m.Method {
 		case catalog.ClosedForm:
-			return fmt.Errorf("%w; drop --method closed to search", err)
+			return fmt.Errorf("%w; drop --method closed to %s", err, cmp.Or(m.Instead, "search"))
 		case catalog.Search:
-			return fmt.Errorf("%w; drop --method search to use the closed form", err)
+			return fmt.Errorf("%w; drop --method search to use %s", err, cmp.Or(m.Instead, "the closed form"))
 		}
 	}
 	var x *budget.Exceeded

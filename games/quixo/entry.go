@@ -83,6 +83,14 @@ func (in instance) Solve(ctx context.Context, tokens []string, opts catalog.Opti
 	if opts.Method == catalog.ClosedForm {
 		return nil, catalog.RefuseMethod(in.Spec(), catalog.ClosedForm, "quixo has no closed form")
 	}
+	if opts.Method == catalog.Search {
+		// Positions repeat in Quixo (a player may push a cube of their
+		// own back): a game-tree search cannot prove outcomes through
+		// cycles, and retrograde analysis, the default, does.
+		e := catalog.RefuseMethod(in.Spec(), catalog.Search, "quixo repeats positions, and a game-tree search cannot prove outcomes through cycles")
+		e.Instead = "retrograde analysis"
+		return nil, e
+	}
 	p, err := in.parse(tokens)
 	if err != nil {
 		return nil, err

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/grundy-go/grundy/catalog"
+	"github.com/grundy-go/grundy/catalog/searchreport"
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/outcome"
 	"github.com/grundy-go/grundy/retro"
@@ -76,6 +77,10 @@ func (in instance) Solve(ctx context.Context, tokens []string, opts catalog.Opti
 	p, err := parseTokens(tokens)
 	if err != nil {
 		return nil, err
+	}
+	if opts.Method == catalog.Search {
+		g := Game{}
+		return searchreport.Solve(ctx, "tictactoe", g.Format(p), g, p, g.Format, opts)
 	}
 	tab, err := solve(ctx, p, opts)
 	if err != nil {

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"slices"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/grundy-go/grundy/budget"
@@ -306,4 +308,40 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("%q: unrank(rank) = %v, %v", s, back, ok)
 		}
 	})
+}
+
+// The game-tree search (--method search) gives the same report as
+// retrograde analysis, in the same words, on every board reachable from
+// the empty one.
+func TestSearchEqualsRetro(t *testing.T) {
+	inst, err := catalog.Lookup("tictactoe")
+	if err != nil {
+		t.Fatal(err)
+	}
+	summary := func(r *catalog.Report) string {
+		rem := "-"
+		if r.Remoteness != nil {
+			rem = strconv.Itoa(*r.Remoteness)
+		}
+		return r.Outcome + " " + rem + " " + strings.Join(r.WinningMoves, ",")
+	}
+	n := 0
+	for p := range (Game{}).From(0) {
+		pos := []string{Game{}.Format(p)}
+		byRetro, err := inst.Solve(context.Background(), pos, catalog.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		bySearch, err := inst.Solve(context.Background(), pos, catalog.Options{Method: catalog.Search, TTSize: 1 << 12})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a, b := summary(byRetro), summary(bySearch); a != b {
+			t.Errorf("%s: retrograde analysis %s, search %s", pos[0], a, b)
+		}
+		n++
+	}
+	if n != 5478 {
+		t.Errorf("%d boards compared, want 5,478", n)
+	}
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/grundy-go/grundy/budget"
 	"github.com/grundy-go/grundy/catalog"
+	"github.com/grundy-go/grundy/catalog/searchreport"
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/games/connect4"
 	"github.com/grundy-go/grundy/games/connect4/c4search"
@@ -154,35 +155,18 @@ func (in instance) searchReport(ctx context.Context, b connect4.Board, moves str
 	if err != nil {
 		return nil, nil, err
 	}
-	r := &catalog.Report{
-		Game:     in.Spec(),
-		Position: moves,
-		Outcome:  res.Outcome.String(),
-		Method: fmt.Sprintf("alpha-beta search (Pons' null-window search with a transposition table of %s): %d nodes",
-			budget.FormatBytes(tableSize(opts.TTSize)), res.Nodes),
-	}
-	if res.Remoteness >= 0 && res.Outcome != outcome.D {
-		x := res.Remoteness
-		r.Remoteness = &x
-	}
-	var wins, best []string
-	for _, m := range res.Moves {
-		if m.Outcome == outcome.N { // a win for the player who makes it
-			wins = append(wins, moves+strconv.Itoa(m.Column+1))
+	method := fmt.Sprintf("alpha-beta search (Pons' null-window search with a transposition table of %s): %d nodes",
+		budget.FormatBytes(tableSize(opts.TTSize)), res.Nodes)
+	column := func(q connect4.Board) string {
+		for c := range in.g.S.W {
+			if in.g.S.CanPlay(b, c) && in.g.S.Play(b, c) == q {
+				return moves + strconv.Itoa(c+1)
+			}
 		}
+		return in.g.Format(q)
 	}
-	for _, c := range res.Best {
-		best = append(best, moves+strconv.Itoa(c+1))
-	}
-	r.AddMoves(len(wins), func(i int) string { return wins[i] })
-	switch {
-	case in.g.Over(b):
-		in.noteOver(r, b)
-	case res.Outcome == outcome.P:
-		r.Notes = append(r.Notes, "every move loses; the ones that hold out longest: "+strings.Join(best, ", "))
-	case res.Outcome == outcome.D:
-		r.Notes = append(r.Notes, "the drawing moves: "+strings.Join(best, ", "))
-	}
+	r := searchreport.Write(in.Spec(), moves, res.Generic(), column, method)
+	in.noteOver(r, b)
 	return r, res, nil
 }
 

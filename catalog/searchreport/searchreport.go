@@ -1,0 +1,70 @@
+package searchreport
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"runtime"
+	"strings"
+
+	"github.com/grundy-go/grundy/budget"
+	"github.com/grundy-go/grundy/catalog"
+	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/outcome"
+	"github.com/grundy-go/grundy/search"
+)
+
+// Solve searches p in g and writes the report of game spec at position
+// text, each move written by format. The search uses both cores, a
+// transposition table of opts.TTSize bytes and at most opts.MaxNodes
+// nodes.
+func Solve[P comparable](ctx context.Context, spec, text string, g game.Game[P], p P, format func(P) string, opts catalog.Options) (*catalog.Report, error) {
+	sopts := search.Options[P]{TTSize: opts.TTSize, MaxNodes: opts.MaxNodes, Threads: runtime.NumCPU()}
+	if opts.Progress != nil {
+		sopts.Progress = func(pr search.Progress) { opts.Progress(int(min(pr.Nodes, math.MaxInt32))) }
+	}
+	res, err := search.Analyze(ctx, g, p, sopts)
+	if err != nil {
+		return nil, err
+	}
+	table := opts.TTSize
+	if table == 0 {
+		table = search.DefaultTTSize
+	}
+	return Write(spec, text, res, format, fmt.Sprintf("alpha-beta search with a transposition table of %s: %d nodes", budget.FormatBytes(table), res.Nodes)), nil
+}
+
+// Write is the report of a search's result res for game spec at position
+// text, each move written by format, found as method says: for searches
+// of their own (a game's fast path) that give the generic result.
+func Write[P comparable](spec, text string, res *search.Result[P], format func(P) string, method string) *catalog.Report {
+	r := &catalog.Report{
+		Game:     spec,
+		Position: text,
+		Outcome:  res.Outcome.String(),
+		Method:   method,
+	}
+	if res.Outcome != outcome.D && res.Remoteness >= 0 {
+		x := res.Remoteness
+		r.Remoteness = &x
+	}
+	var wins []string
+	for _, m := range res.Moves {
+		if m.Outcome == outcome.N { // a win for the player who makes it
+			wins = append(wins, format(m.Position))
+		}
+	}
+	r.AddMoves(len(wins), func(i int) string { return wins[i] })
+	if len(res.Best) > 0 && res.Outcome != outcome.N {
+		best := make([]string, len(res.Best))
+		for i, q := range res.Best {
+			best[i] = format(q)
+		}
+		if res.Outcome == outcome.D {
+			r.Notes = append(r.Notes, "the drawing moves: "+strings.Join(best, ", "))
+		} else {
+			r.Notes = append(r.Notes, "every move loses; the ones that hold out longest: "+strings.Join(best, ", "))
+		}
+	}
+	return r
+}
