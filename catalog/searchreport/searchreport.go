@@ -19,7 +19,12 @@ import (
 // transposition table of opts.TTSize bytes and at most opts.MaxNodes
 // nodes.
 func Solve[P comparable](ctx context.Context, spec, text string, g game.Game[P], p P, format func(P) string, opts catalog.Options) (*catalog.Report, error) {
-	sopts := search.Options[P]{TTSize: opts.TTSize, MaxNodes: opts.MaxNodes, Threads: runtime.NumCPU()}
+	table, release, err := TableSize(opts, search.DefaultTTSize, 1<<12)
+	if err != nil {
+		return nil, err
+	}
+	defer release()
+	sopts := search.Options[P]{TTSize: table, MaxNodes: opts.MaxNodes, Threads: runtime.NumCPU()}
 	if opts.Progress != nil {
 		sopts.Progress = func(pr search.Progress) { opts.Progress(int(min(pr.Nodes, math.MaxInt32))) }
 	}
@@ -27,11 +32,26 @@ func Solve[P comparable](ctx context.Context, spec, text string, g game.Game[P],
 	if err != nil {
 		return nil, err
 	}
-	table := opts.TTSize
-	if table == 0 {
-		table = search.DefaultTTSize
-	}
 	return Write(spec, text, res, format, fmt.Sprintf("alpha-beta search with a transposition table of %s: %d nodes", budget.FormatBytes(table), res.Nodes)), nil
+}
+
+// TableSize is the size of a search's transposition table under opts,
+// charged to opts.Memory: opts.TTSize when it is set (--tt-size), else
+// def, or half of what the memory budget has left when that is less (a
+// server's request gets a few MiB), but never below least, the smallest
+// table the search takes. release gives the memory back.
+func TableSize(opts catalog.Options, def, least int64) (size int64, release func(), err error) {
+	size = opts.TTSize
+	if size == 0 {
+		size = def
+		if m := opts.Memory; m != nil && m.Limit() > 0 {
+			size = max(least, min(size, (m.Limit()-m.Used())/2))
+		}
+	}
+	if err := opts.Memory.Charge(size, "the search's transposition table"); err != nil {
+		return 0, nil, err
+	}
+	return size, func() { opts.Memory.Release(size) }, nil
 }
 
 // Write is the report of a search's result res for game spec at position

@@ -147,7 +147,12 @@ func (in instance) searchReport(ctx context.Context, b connect4.Board, moves str
 		return nil, nil, fmt.Errorf("a transposition table of %s is too small for the Connect-4 search: it needs at least %s",
 			budget.FormatBytes(opts.TTSize), budget.FormatBytes(c4search.MinTTSize))
 	}
-	copts := c4search.Options{TTSize: opts.TTSize, MaxNodes: opts.MaxNodes, Threads: runtime.NumCPU()}
+	table, release, err := searchreport.TableSize(opts, c4search.DefaultTTSize, c4search.MinTTSize)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer release()
+	copts := c4search.Options{TTSize: table, MaxNodes: opts.MaxNodes, Threads: runtime.NumCPU()}
 	if opts.Progress != nil {
 		copts.Progress = func(p search.Progress) { opts.Progress(int(min(p.Nodes, math.MaxInt32))) }
 	}
@@ -156,7 +161,7 @@ func (in instance) searchReport(ctx context.Context, b connect4.Board, moves str
 		return nil, nil, err
 	}
 	method := fmt.Sprintf("alpha-beta search (Pons' null-window search with a transposition table of %s): %d nodes",
-		budget.FormatBytes(tableSize(opts.TTSize)), res.Nodes)
+		budget.FormatBytes(table), res.Nodes)
 	column := func(q connect4.Board) string {
 		for c := range in.g.S.W {
 			if in.g.S.CanPlay(b, c) && in.g.S.Play(b, c) == q {
@@ -170,13 +175,6 @@ func (in instance) searchReport(ctx context.Context, b connect4.Board, moves str
 	return r, res, nil
 }
 
-// tableSize is the transposition table's size for --tt-size size.
-func tableSize(size int64) int64 {
-	if size == 0 {
-		return c4search.DefaultTTSize
-	}
-	return size
-}
 
 // report is the solution of b, written moves, from tab.
 func (in instance) report(tab *retro.Table[connect4.Board], b connect4.Board, moves string) *catalog.Report {

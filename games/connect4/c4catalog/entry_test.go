@@ -171,3 +171,26 @@ func TestLargeBoardSearched(t *testing.T) {
 		t.Errorf("a table of 1 KiB: %v; want an error that is not a limit reached", err)
 	}
 }
+
+// The search's table is charged to the memory budget: a request of a
+// server (8 MiB) gets a table within it, given back after, and a table
+// asked for beyond the budget is the budget's error.
+func TestSearchTableCharged(t *testing.T) {
+	inst, err := Make("5x4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mem := budget.NewBytes(8 << 20)
+	r, err := inst.Solve(context.Background(), []string{"3"}, catalog.Options{Memory: mem})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(r.Method, "table of 4 MiB") || mem.Used() != 0 {
+		t.Errorf("under 8 MiB: %q, %d bytes still charged; want a table of 4 MiB, nothing charged after", r.Method, mem.Used())
+	}
+	_, err = inst.Solve(context.Background(), []string{"3"}, catalog.Options{Memory: mem, TTSize: 16 << 20})
+	var x *budget.Exceeded
+	if !errors.As(err, &x) || x.Resource != budget.Memory {
+		t.Errorf("a table of 16 MiB under 8 MiB: %v; want the memory budget's error", err)
+	}
+}
