@@ -175,7 +175,6 @@ func (in instance) searchReport(ctx context.Context, b connect4.Board, moves str
 	return r, res, nil
 }
 
-
 // report is the solution of b, written moves, from tab.
 func (in instance) report(tab *retro.Table[connect4.Board], b connect4.Board, moves string) *catalog.Report {
 	o, rem, _ := tab.Lookup(b)
