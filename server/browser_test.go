@@ -311,3 +311,25 @@ func TestBrowserChance(t *testing.T) {
 		t.Errorf("after rolling 1: %q, want 3 7 0", pos)
 	}
 }
+
+// TestBrowserDatabase opens a Connect-4 4x4 position by link on a server
+// with its database: the game list offers the database as a game of its
+// own, and the moves, read from the database, mark the one win.
+func TestBrowserDatabase(t *testing.T) {
+	ctx := browse(t)
+	ts := httptest.NewServer(New(Config{Databases: openDBs(t, buildDB(t, "connect4:4x4"))}))
+	defer ts.Close()
+
+	do(t, ctx, "opening a link to connect4:4x4 121212",
+		chromedp.Navigate(ts.URL+"/?game=connect4:4x4&position=121212"),
+		chromedp.WaitVisible(`body[data-ready="true"]`),
+		chromedp.WaitVisible(`#moves button.move`),
+	)
+	moves := count(t, ctx, "#moves button.move")
+	wins := count(t, ctx, "#moves button.move.win")
+	winPos := run(t, ctx, chromedp.AttributeValue(`#moves button.move.win`, "data-position")).Value
+	game := run(t, ctx, chromedp.Evaluate[string](`document.getElementById("game").selectedOptions[0].textContent`))
+	if moves != 4 || wins != 1 || winPos != "1212121" || game != "connect4:4x4 (database)" {
+		t.Fatalf("connect4:4x4 121212: %d moves, %d winning (to %q), game %q; want 4, 1 to 1212121, connect4:4x4 (database)", moves, wins, winPos, game)
+	}
+}

@@ -56,6 +56,12 @@
 //     passed is a 503 whatever the solver said while stopping, and the
 //     requests waiting for a search get the error of its leader, so they
 //     all get the same status.
+//   - A game named with --db (Config.Databases, catalog/strong) is
+//     answered from its database: the position's record and its
+//     children's, no search and no lane, so it costs a few block reads
+//     (strong.DB.Explore). A database that cannot answer
+//     (strong.DataError: a damaged file) is the server's own failure,
+//     500, with a message that names the file within the database only.
 //   - Solved positions are kept in a shared cache, bounded in size, that
 //     concurrent requests read and fill under a mutex; a position being
 //     solved is solved once, and other requests for it wait for that

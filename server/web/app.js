@@ -567,10 +567,11 @@ async function fromURL() {
   const q = new URLSearchParams(location.search);
   const spec = q.get("game");
   if (!spec) return false;
-  const name = spec.split(":")[0];
+  // A database of a game with parameters is a game of its own (its spec).
+  const name = gameByName(spec) ? spec : spec.split(":")[0];
   if (gameByName(name)) {
     $("game").value = name;
-    $("params").value = spec.includes(":") ? spec.slice(spec.indexOf(":") + 1) : "";
+    $("params").value = name !== spec && spec.includes(":") ? spec.slice(spec.indexOf(":") + 1) : "";
     onGameChange();
   }
   const position = q.get("position") || "";
@@ -633,7 +634,7 @@ async function main() {
     return;
   }
   for (const g of state.games) {
-    $("game").append(el("option", { value: g.name }, g.name + (g.params ? ":" + g.params : "") + (g.script ? " (script)" : "")));
+    $("game").append(el("option", { value: g.name }, g.name + (g.params ? ":" + g.params : "") + (g.script ? " (script)" : "") + (g.database ? " (database)" : "")));
   }
   if (!(await fromURL())) {
     $("game").value = gameByName("nim") ? "nim" : state.games[0].name;
