@@ -189,16 +189,10 @@ func (b *Builder) Finish(startTier uint64, startRank int64, tiers []TierInfo) er
 	if len(b.keys) > 0 {
 		m.Keys = &Keys{Source: b.keySource, Tiers: b.keys}
 	}
-	sum, err := manifestSum(m)
+	data, err := encodeManifest(m)
 	if err != nil {
 		return err
 	}
-	m.Checksum = sum
-	data, err := json.MarshalIndent(m, "", "  ")
-	if err != nil {
-		return err
-	}
-	data = append(data, '\n')
 	if err := writeAtomic(b.dir, ManifestName, func(w io.Writer) error { _, err := w.Write(data); return err }); err != nil {
 		return err
 	}

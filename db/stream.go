@@ -53,7 +53,11 @@ func DecodeTier(r io.ReaderAt, size int64, path, game string, t uint64, name str
 // ManifestBytes is the manifest Builder.Finish writes for these tiers
 // (sorted by the caller by tier number).
 func ManifestBytes(game string, startTier uint64, startRank int64, tiers []TierInfo) ([]byte, error) {
-	m := Manifest{Format: FormatVersion, Game: game, StartTier: startTier, StartRank: startRank, Tiers: tiers}
+	return encodeManifest(Manifest{Format: FormatVersion, Game: game, StartTier: startTier, StartRank: startRank, Tiers: tiers})
+}
+
+// encodeManifest writes m with its checksum: the bytes of manifest.json.
+func encodeManifest(m Manifest) ([]byte, error) {
 	sum, err := manifestSum(m)
 	if err != nil {
 		return nil, err
