@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"runtime"
-	"sync/atomic"
 
 	"github.com/grundy-go/grundy/db"
 	"github.com/grundy-go/grundy/game"
@@ -106,25 +105,10 @@ func ReachOne[P comparable](ctx context.Context, g game.Tiered[P], t game.Tier, 
 		out[c.t] = c.reach
 	}
 	cur := Progress{Phase: PhaseReach, Tier: ts.t, Name: ts.name, Index: 1, Tiers: 1, Total: popcount(ts.reach)}
-	var done []uint64
-	if ts.loopy {
-		done = make([]uint64, len(ts.reach))
+	if err := s.expandTier(ctx, ts, cur, ts.loopy); err != nil {
+		return nil, err
 	}
-	for {
-		var changed atomic.Bool
-		err := parallel(ctx, s, cur, s.workers, int64(len(ts.reach)),
-			func() *[]P { b := make([]P, 0, 64); return &b },
-			func(w0, w1 int64, buf *[]P) (int64, error) {
-				return s.expand(ts, done, w0, w1, buf, &changed)
-			})
-		if err != nil {
-			return nil, err
-		}
-		if done == nil || !changed.Load() {
-			return out, nil
-		}
-		cur.Total = popcount(ts.reach)
-	}
+	return out, nil
 }
 
 // SolveOne solves tier t, whose reachable positions are reach (as

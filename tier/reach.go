@@ -54,30 +54,37 @@ func (s *solver[P]) reachAll(ctx context.Context) error {
 			}
 		}
 		cur := Progress{Phase: PhaseReach, Tier: ts.t, Name: ts.name, Index: n + 1, Tiers: len(expand), Total: popcount(ts.reach)}
-		var done []uint64
-		if ts.loopy && !ts.finished {
-			done = make([]uint64, len(ts.reach))
-		}
-		for {
-			var changed atomic.Bool
-			err := parallel(ctx, s, cur, s.workers, int64(len(ts.reach)),
-				func() *[]P { b := make([]P, 0, 64); return &b },
-				func(w0, w1 int64, buf *[]P) (int64, error) {
-					return s.expand(ts, done, w0, w1, buf, &changed)
-				})
-			if err != nil {
-				return err
-			}
-			if done == nil || !changed.Load() {
-				break
-			}
-			cur.Total = popcount(ts.reach)
+		if err := s.expandTier(ctx, ts, cur, ts.loopy && !ts.finished); err != nil {
+			return err
 		}
 		if ts.finished {
 			s.dropReach(ts)
 		}
 	}
 	return nil
+}
+
+// expandTier marks the positions that moves from ts's reachable
+// positions reach in its child tiers; when closing, ts is loopy and its
+// own bitmap is closed under its moves too, sweep after sweep until a
+// sweep finds nothing new.
+func (s *solver[P]) expandTier(ctx context.Context, ts *tierState, cur Progress, closing bool) error {
+	var done []uint64
+	if closing {
+		done = make([]uint64, len(ts.reach))
+	}
+	for {
+		var changed atomic.Bool
+		err := parallel(ctx, s, cur, s.workers, int64(len(ts.reach)),
+			func() *[]P { b := make([]P, 0, 64); return &b },
+			func(w0, w1 int64, buf *[]P) (int64, error) {
+				return s.expand(ts, done, w0, w1, buf, &changed)
+			})
+		if err != nil || done == nil || !changed.Load() {
+			return err
+		}
+		cur.Total = popcount(ts.reach)
+	}
 }
 
 // expand marks the tiers reached by moves from the reachable positions
