@@ -9,19 +9,21 @@ import (
 // geometry is what the search needs of a Shape, in plain fields for the
 // hot path.
 type geometry struct {
-	s      *connect4.Shape
-	w, h   int
-	cells  int
-	k      int
-	bottom uint64
-	full   uint64
-	col    [connect4.MaxWidth]uint64
-	order  [connect4.MaxWidth]int // columns from the centre outwards
-	dirs   [3]uint                // shifts of a step right, down-right and up-right
-	good   [2]uint64              // the rows where a threat of the first (0) and second (1) player is worth most: odd and even rows (1-based), Allis' zugzwang rule
-	first  uint64                 // the cells the player to move gets under claimeven: rows r ≡ H (mod 2), 0-based
-	minSc  int                    // no score is less: -(cells - 2(K-1))/2 (Pons' MIN_SCORE for K = 4)
-	maxSc  int                    // no score is greater: (cells + 1 - 2(K-1))/2
+	s        *connect4.Shape
+	w, h     int
+	cells    int
+	k        int
+	bottom   uint64
+	full     uint64
+	col      [connect4.MaxWidth]uint64
+	order    [connect4.MaxWidth]int // columns from the centre outwards
+	dirs     [3]uint                // shifts of a step right, down-right and up-right
+	good     [2]uint64              // the rows where a threat of the first (0) and second (1) player is worth most: odd and even rows (1-based), Allis' zugzwang rule
+	evenH    bool                   // the height is even
+	evenRows uint64                 // the cells of even rows (1-based)
+	first    uint64                 // the cells the player to move gets under claimeven: rows r ≡ H (mod 2), 0-based
+	minSc    int                    // no score is less: -(cells - 2(K-1))/2 (Pons' MIN_SCORE for K = 4)
+	maxSc    int                    // no score is greater: (cells + 1 - 2(K-1))/2
 }
 
 func newGeometry(s *connect4.Shape) *geometry {
@@ -35,6 +37,8 @@ func newGeometry(s *connect4.Shape) *geometry {
 			g.good[r%2] |= 1 << uint(c*(s.H+1)+r)
 		}
 	}
+	g.evenH = s.H%2 == 0
+	g.evenRows = g.good[1]
 	for c := range s.W {
 		// Rows H-2, H-4, … (0-based from the bottom): in a column with
 		// an even number of empty cells, the first, third, … to fill.
@@ -75,6 +79,25 @@ func (g *geometry) winning(pos, mask uint64) uint64 {
 	return r & (g.full ^ mask)
 }
 
+// aligned reports whether pos holds K in a row.
+func (g *geometry) aligned(pos uint64) bool {
+	if g.k != 4 {
+		return g.s.Aligned(pos)
+	}
+	m := pos & (pos >> 1)
+	if m&(m>>2) != 0 {
+		return true
+	}
+	for _, d := range g.dirs {
+		d1, d2 := d&63, (2*d)&63
+		m := pos & (pos >> d1)
+		if m&(m>>d2) != 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // symPlies: positions of fewer stones are stored under the lesser key of
 // the position and its mirror image, which have the same score; deeper,
 // mirror-symmetric transpositions are rare and the mirror costs more than
@@ -82,11 +105,11 @@ func (g *geometry) winning(pos, mask uint64) uint64 {
 const symPlies = 20
 
 // key is the table key of a position of n stones (Pons' perfect key,
-// made symmetric near the root).
-func (g *geometry) key(cur, mask uint64, n int) uint64 {
+// made symmetric near the root), and whether it is the mirror image's.
+func (g *geometry) key(cur, mask uint64, n int) (uint64, bool) {
 	k := cur + mask + g.bottom
 	if n >= symPlies {
-		return k
+		return k, false
 	}
 	var m uint64
 	step := uint(g.h+1) & 63
@@ -94,7 +117,19 @@ func (g *geometry) key(cur, mask uint64, n int) uint64 {
 	for c := range g.w {
 		m |= (k >> ((uint(c) * step) & 63) & colBits) << ((uint(g.w-1-c) * step) & 63)
 	}
-	return min(k, m)
+	if m < k {
+		return m, true
+	}
+	return k, false
+}
+
+// storeMove is column c as the table stores it: +1, mirrored when the key
+// is the mirror image's.
+func (g *geometry) storeMove(c int, mirrored bool) int {
+	if mirrored {
+		c = g.w - 1 - c
+	}
+	return c + 1
 }
 
 func (g *geometry) possible(mask uint64) uint64 { return (mask + g.bottom) & g.full }
@@ -177,16 +212,51 @@ func (w *worker) negamax(cur, mask uint64, moves int, alpha, beta int) int {
 	// take every empty cell of an even row; the player to move then gets
 	// at most the empty cells of odd rows, and if those with its stones
 	// hold no line it cannot win: its score is at most 0.
-	if poss := g.possible(mask); poss&g.first == poss && !g.s.Aligned(cur|(g.first&^mask)) {
-		if beta > 0 {
+	//
+	// On boards of even height with the first player to move, the
+	// opponent's claimeven goes further (the "evens strategy" of
+	// ChristopheSteininger/c4): the columns whose playable cell is on an
+	// even row (1-based) are even in number, and the opponent answers a
+	// move there with another such cell, any other move on top of it. It
+	// so takes every empty even-row cell that is not playable now, and
+	// the player to move never plays anything but odd-row cells and the
+	// playable even-row ones. If those with its stones hold no line, the
+	// player cannot win (score at most 0); if moreover the opponent's
+	// cells hold a line, the opponent wins (score at most -1).
+	if beta > -1 {
+		poss := g.possible(mask)
+		switch {
+		case g.evenH && moves&1 == 0:
+			opp := (cur ^ mask) | (g.evenRows &^ mask &^ poss)
+			if !g.aligned(g.full &^ opp) {
+				hi := 0
+				if g.aligned(opp) {
+					hi = -1
+				}
+				if beta > hi {
+					beta = hi
+					if alpha >= beta {
+						return beta
+					}
+				}
+			}
+		case beta > 0 && poss&g.first == poss && !g.aligned(cur|(g.first&^mask)):
 			beta = 0
 			if alpha >= beta {
 				return beta
 			}
 		}
 	}
-	key := g.key(cur, mask, moves)
-	if v := int(w.tt.get(key)); v != 0 {
+	key, mirrored := g.key(cur, mask, moves)
+	v, tmove := w.tt.get(key)
+	tcol := -1 // the move that proved the stored lower bound
+	if tmove != 0 {
+		tcol = tmove - 1
+		if mirrored {
+			tcol = g.w - 1 - tcol
+		}
+	}
+	if v != 0 {
 		if v > g.maxSc-g.minSc+1 {
 			if lo := v + 2*g.minSc - g.maxSc - 2; alpha < lo {
 				alpha = lo
@@ -208,6 +278,7 @@ func (w *worker) negamax(cur, mask uint64, moves int, alpha, beta int) int {
 	// children's buckets into the cache in parallel.
 	var mv [connect4.MaxWidth]uint64
 	var sc [connect4.MaxWidth]int
+	var cl [connect4.MaxWidth]int
 	n := 0
 	opp := cur ^ mask
 	oppTh := g.winning(opp, mask)
@@ -220,9 +291,10 @@ func (w *worker) negamax(cur, mask uint64, moves int, alpha, beta int) int {
 			continue
 		}
 		if etc {
-			v := int(w.tt.get(g.key(opp, mask|m, moves+1)))
+			ck, _ := g.key(opp, mask|m, moves+1)
+			v, _ := w.tt.get(ck)
 			if s := -(v + g.minSc - 1); v != 0 && v <= g.maxSc-g.minSc+1 && s >= beta {
-				w.tt.put(key, uint8(min(max(s, g.minSc), g.maxSc)+g.maxSc-2*g.minSc+2), uint8(g.cells-moves))
+				w.tt.put(key, min(max(s, g.minSc), g.maxSc)+g.maxSc-2*g.minSc+2, g.storeMove(w.order[i], mirrored), g.cells-moves)
 				return s
 			}
 		}
@@ -233,11 +305,14 @@ func (w *worker) negamax(cur, mask uint64, moves int, alpha, beta int) int {
 		th := g.winning(cur|m, mask2)
 		th &^= oppTh << 1 // above an opponent's threat: never played
 		s := 2*bits.OnesCount64(th) + bits.OnesCount64(th&g.good[moves&1]) + 2*bits.OnesCount64(th&(g.possible(mask2)<<1))
+		if w.order[i] == tcol {
+			s = 1 << 10 // the table's move first
+		}
 		j := n
 		for ; j > 0 && sc[j-1] > s; j-- {
-			mv[j], sc[j] = mv[j-1], sc[j-1]
+			mv[j], sc[j], cl[j] = mv[j-1], sc[j-1], cl[j-1]
 		}
-		mv[j], sc[j] = m, s
+		mv[j], sc[j], cl[j] = m, s, w.order[i]
 		n++
 	}
 	for n > 0 {
@@ -251,13 +326,13 @@ func (w *worker) negamax(cur, mask uint64, moves int, alpha, beta int) int {
 		if s >= beta {
 			// Bounds beyond the global ones are stored as the global
 			// ones: weaker, still true, and within the encoding.
-			w.tt.put(key, uint8(min(max(s, g.minSc), g.maxSc)+g.maxSc-2*g.minSc+2), uint8(g.cells-moves))
+			w.tt.put(key, min(max(s, g.minSc), g.maxSc)+g.maxSc-2*g.minSc+2, g.storeMove(cl[n], mirrored), g.cells-moves)
 			return s
 		}
 		if s > alpha {
 			alpha = s
 		}
 	}
-	w.tt.put(key, uint8(min(max(alpha, g.minSc), g.maxSc)-g.minSc+1), uint8(g.cells-moves))
+	w.tt.put(key, min(max(alpha, g.minSc), g.maxSc)-g.minSc+1, 0, g.cells-moves)
 	return alpha
 }

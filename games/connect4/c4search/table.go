@@ -9,7 +9,8 @@ import (
 
 // table is the transposition table: 2^k buckets of two 64-bit words.
 //
-// A word is m>>16 (48 bits) | work (8 bits) | value (8 bits), where m is
+// A word is m>>16 (48 bits) | work (5 bits) | move (4 bits) | value (7
+// bits), where m is
 // a bijective mix of the position's key (Pons' position+mask, unique per
 // board) and the bucket index is m's low k bits. With k >= 16 the stored
 // bits and the index together are all 64 bits of m, so a stored word
@@ -17,6 +18,11 @@ import (
 // the bitboard holds (W*(H+1) <= 64). Each word is written and read with
 // one atomic operation, so threads share the table without locks and
 // never see half an entry.
+//
+// Value is the encoded bound (see negamax; never 0 in a stored entry),
+// move the column+1 of the move that proved a lower bound (0 for none; in
+// the orientation of the stored key), work half the number of empty
+// cells.
 //
 // Replacement: word 0 of a bucket is depth-preferred (it keeps the entry
 // with the most empty cells, i.e. the largest subtree below it), word 1
@@ -38,7 +44,9 @@ func newTable(size int64) (*table, error) {
 		return nil, budget.Exceed(budget.Memory, size, "a transposition table of %s is too small for the Connect-4 search: it needs at least %s", budget.FormatBytes(size), budget.FormatBytes(MinTTSize))
 	}
 	n = 1 << (63 - bits.LeadingZeros64(uint64(n)))
-	return &table{w: make([]uint64, 2*n), mask: uint64(n - 1)}, nil
+	w := make([]uint64, 2*n)
+	adviseHuge(w)
+	return &table{w: w, mask: uint64(n - 1)}, nil
 }
 
 func (t *table) bytes() int64 { return int64(len(t.w)) * 8 }
@@ -57,35 +65,39 @@ func mix(x uint64) uint64 {
 
 const keyMask = ^uint64(0xffff)
 
-// get returns the value stored for key, 0 when none.
-func (t *table) get(key uint64) uint8 {
+// get returns the entry stored for key: value (0 when none) and move+1
+// (0 when none).
+func (t *table) get(key uint64) (value, move int) {
 	m := mix(key)
 	i := (m & t.mask) << 1
 	tag := m & keyMask
-	if e := atomic.LoadUint64(&t.w[i]); e&keyMask == tag {
-		return uint8(e)
+	w := t.w[i : i+2 : i+2]
+	if e := atomic.LoadUint64(&w[0]); e&keyMask == tag {
+		return int(e & 0x7f), int(e>>7) & 0xf
 	}
-	if e := atomic.LoadUint64(&t.w[i+1]); e&keyMask == tag {
-		return uint8(e)
+	if e := atomic.LoadUint64(&w[1]); e&keyMask == tag {
+		return int(e & 0x7f), int(e>>7) & 0xf
 	}
-	return 0
+	return 0, 0
 }
 
-// put stores value (not 0) for key; work ranks entries for the
-// depth-preferred slot.
-func (t *table) put(key uint64, value, work uint8) {
+// put stores value (1 to 127) and move+1 (0 to 15) for key; empty, the
+// number of empty cells, ranks entries for the depth-preferred slot.
+func (t *table) put(key uint64, value, move, empty int) {
 	m := mix(key)
 	i := (m & t.mask) << 1
 	tag := m & keyMask
-	e := tag | uint64(work)<<8 | uint64(value)
-	old := atomic.LoadUint64(&t.w[i])
+	work := uint64(empty>>1) & 0x1f
+	e := tag | work<<11 | uint64(move&0xf)<<7 | uint64(value&0x7f)
+	w := t.w[i : i+2 : i+2]
+	old := atomic.LoadUint64(&w[0])
 	switch {
-	case old&keyMask == tag || uint8(old>>8) <= work || old == 0:
-		atomic.StoreUint64(&t.w[i], e)
+	case old&keyMask == tag || (old>>11)&0x1f <= work || old == 0:
+		atomic.StoreUint64(&w[0], e)
 		if old&keyMask != tag && old != 0 {
-			atomic.StoreUint64(&t.w[i+1], old)
+			atomic.StoreUint64(&w[1], old)
 		}
 	default:
-		atomic.StoreUint64(&t.w[i+1], e)
+		atomic.StoreUint64(&w[1], e)
 	}
 }

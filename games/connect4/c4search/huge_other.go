@@ -1,0 +1,5 @@
+//go:build !linux
+
+package c4search
+
+func adviseHuge(w []uint64) {}
