@@ -160,6 +160,7 @@ type worker struct {
 	g      *geometry
 	tt     *table
 	nodes  int64 // since the last poll
+	count  int64 // every node of the worker
 	abort  bool
 	etc    bool // look children up (set once the search is long)
 	order  [connect4.MaxWidth]int
@@ -183,6 +184,8 @@ const (
 // player to move cannot win with one stone, within (alpha, beta).
 func (w *worker) negamax(cur, mask uint64, moves int, alpha, beta int) int {
 	w.nodes++
+	w.count++
+	start := w.count
 	if w.nodes >= pollEvery && w.poller() {
 		w.abort = true
 		return 0
@@ -294,7 +297,7 @@ func (w *worker) negamax(cur, mask uint64, moves int, alpha, beta int) int {
 			ck, _ := g.key(opp, mask|m, moves+1)
 			v, _ := w.tt.get(ck)
 			if s := -(v + g.minSc - 1); v != 0 && v <= g.maxSc-g.minSc+1 && s >= beta {
-				w.tt.put(key, min(max(s, g.minSc), g.maxSc)+g.maxSc-2*g.minSc+2, g.storeMove(w.order[i], mirrored), g.cells-moves)
+				w.tt.put(key, min(max(s, g.minSc), g.maxSc)+g.maxSc-2*g.minSc+2, g.storeMove(w.order[i], mirrored), 1)
 				return s
 			}
 		}
@@ -326,13 +329,13 @@ func (w *worker) negamax(cur, mask uint64, moves int, alpha, beta int) int {
 		if s >= beta {
 			// Bounds beyond the global ones are stored as the global
 			// ones: weaker, still true, and within the encoding.
-			w.tt.put(key, min(max(s, g.minSc), g.maxSc)+g.maxSc-2*g.minSc+2, g.storeMove(cl[n], mirrored), g.cells-moves)
+			w.tt.put(key, min(max(s, g.minSc), g.maxSc)+g.maxSc-2*g.minSc+2, g.storeMove(cl[n], mirrored), w.count-start+1)
 			return s
 		}
 		if s > alpha {
 			alpha = s
 		}
 	}
-	w.tt.put(key, min(max(alpha, g.minSc), g.maxSc)-g.minSc+1, 0, g.cells-moves)
+	w.tt.put(key, min(max(alpha, g.minSc), g.maxSc)-g.minSc+1, 0, w.count-start+1)
 	return alpha
 }

@@ -21,11 +21,11 @@ import (
 //
 // Value is the encoded bound (see negamax; never 0 in a stored entry),
 // move the column+1 of the move that proved a lower bound (0 for none; in
-// the orientation of the stored key), work half the number of empty
-// cells.
+// the orientation of the stored key), work the bit length of the
+// number of nodes searched below the entry (at most 31).
 //
 // Replacement: word 0 of a bucket is depth-preferred (it keeps the entry
-// with the most empty cells, i.e. the largest subtree below it), word 1
+// with the largest subtree below it), word 1
 // takes every other write (always-replace).
 type table struct {
 	w    []uint64
@@ -81,13 +81,14 @@ func (t *table) get(key uint64) (value, move int) {
 	return 0, 0
 }
 
-// put stores value (1 to 127) and move+1 (0 to 15) for key; empty, the
-// number of empty cells, ranks entries for the depth-preferred slot.
-func (t *table) put(key uint64, value, move, empty int) {
+// put stores value (1 to 127) and move+1 (0 to 15) for key; nodes, the
+// size of the subtree searched, ranks entries for the depth-preferred
+// slot (by its bit length).
+func (t *table) put(key uint64, value, move int, nodes int64) {
 	m := mix(key)
 	i := (m & t.mask) << 1
 	tag := m & keyMask
-	work := uint64(empty>>1) & 0x1f
+	work := min(uint64(bits.Len64(uint64(nodes))), 0x1f)
 	e := tag | work<<11 | uint64(move&0xf)<<7 | uint64(value&0x7f)
 	w := t.w[i : i+2 : i+2]
 	old := atomic.LoadUint64(&w[0])
