@@ -173,7 +173,7 @@ const pollEvery = 1 << 12
 // transposition cutoff) at positions with more empty cells than this,
 // once a call has searched etcAfter nodes.
 const (
-	etcEmpty = 14
+	etcEmpty = 10
 	etcAfter = 1 << 20
 )
 
@@ -249,6 +249,15 @@ func (w *worker) negamax(cur, mask uint64, moves int, alpha, beta int) int {
 				return beta
 			}
 		}
+	}
+	if next&(next-1) == 0 {
+		// One move: searched without the table (its child has it), as
+		// ChristopheSteininger/c4 plays forced moves.
+		s := -w.negamax(cur^mask, mask|next, moves+1, -beta, -alpha)
+		if w.abort {
+			return 0
+		}
+		return s
 	}
 	key, mirrored := g.key(cur, mask, moves)
 	v, tmove := w.tt.get(key)
