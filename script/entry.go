@@ -119,6 +119,9 @@ func (s *instance) Solve(ctx context.Context, tokens []string, opts catalog.Opti
 	if err != nil {
 		return nil, err
 	}
+	if opts.Method == catalog.Search {
+		return s.search(ctx, solver.Game(), root, opts)
+	}
 	res, err := solver.Solve(ctx, root)
 	if err != nil {
 		return nil, err

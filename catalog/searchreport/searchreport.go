@@ -15,16 +15,20 @@ import (
 )
 
 // Solve searches p in g and writes the report of game spec at position
-// text, each move written by format. The search uses both cores, a
-// transposition table of opts.TTSize bytes and at most opts.MaxNodes
+// text, each move written by format. The search uses threads goroutines
+// (0: one per CPU; 1 for a game not safe for concurrent use, such as a
+// script), a transposition table of TableSize and at most opts.MaxNodes
 // nodes.
-func Solve[P comparable](ctx context.Context, spec, text string, g game.Game[P], p P, format func(P) string, opts catalog.Options) (*catalog.Report, error) {
+func Solve[P comparable](ctx context.Context, spec, text string, g game.Game[P], p P, format func(P) string, opts catalog.Options, threads int) (*catalog.Report, error) {
 	table, release, err := TableSize(opts, search.DefaultTTSize, 1<<12)
 	if err != nil {
 		return nil, err
 	}
 	defer release()
-	sopts := search.Options[P]{TTSize: table, MaxNodes: opts.MaxNodes, Threads: runtime.NumCPU()}
+	if threads <= 0 {
+		threads = runtime.NumCPU()
+	}
+	sopts := search.Options[P]{TTSize: table, MaxNodes: opts.MaxNodes, Threads: threads}
 	if opts.Progress != nil {
 		sopts.Progress = func(pr search.Progress) { opts.Progress(int(min(pr.Nodes, math.MaxInt32))) }
 	}

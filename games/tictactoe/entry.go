@@ -80,7 +80,7 @@ func (in instance) Solve(ctx context.Context, tokens []string, opts catalog.Opti
 	}
 	if opts.Method == catalog.Search {
 		g := Game{}
-		return searchreport.Solve(ctx, "tictactoe", g.Format(p), g, p, g.Format, opts)
+		return searchreport.Solve(ctx, "tictactoe", g.Format(p), g, p, g.Format, opts, 0)
 	}
 	tab, err := solve(ctx, p, opts)
 	if err != nil {
