@@ -13,20 +13,32 @@
 //     (checked before recursing); moves that let the opponent win at
 //     once, or play below an opponent's winning cell, are never tried,
 //     and two opponent threats lose at once;
+//   - a position with one non-losing move plays it without a table
+//     lookup (its child has one), as ChristopheSteininger/c4 plays forced
+//     moves;
 //   - moves in order of the number of winning cells they create
-//     (threats), ties towards the centre;
+//     (threats), ties towards the centre; the move that proved the
+//     table's lower bound of the position first;
 //   - Allis' claimeven (Allis 1988, "A knowledge-based approach of
 //     Connect-Four"): when every column has an even number of empty cells
 //     and the player to move cannot make a line even with every empty cell
 //     of the rows it would get when the opponent always answers on top,
-//     the player to move cannot win, so its score is at most 0;
+//     the player to move cannot win, so its score is at most 0; on
+//     boards of even height with the first player to move, the fuller
+//     "evens strategy" of ChristopheSteininger/c4 (the opponent answers on
+//     top, or a move on a playable even-row cell with another such cell):
+//     the player gets only odd-row cells and the playable even-row ones,
+//     and if those cannot hold a line its score is at most 0, at most −1
+//     when the opponent's even-row cells hold one;
 //   - a transposition table keyed by Pons' perfect key (position + mask),
 //     two-way buckets of 64-bit words that hold 48 bits of a bijective mix
 //     of the key (the other 16 are the bucket index, so no false hit is
-//     possible for any board of the bitboard), the bound and the number of
-//     empty cells; slot 0 is depth-preferred (most empty cells), slot 1
-//     always replaced; the children are looked up before the search
-//     (enhanced transposition cutoff);
+//     possible for any board of the bitboard), the bound, the move that
+//     proved a lower bound and the bit length of the subtree's nodes;
+//     slot 0 is depth-preferred (largest subtree), slot 1 always
+//     replaced; the children are looked up before the search (enhanced
+//     transposition cutoff); on Linux the table asks for transparent huge
+//     pages (fewer TLB misses on its random lookups);
 //   - lazy SMP: helper goroutines run the same null-window tests with
 //     other column orders and share the table, lock-free (each entry is
 //     one atomic word).
