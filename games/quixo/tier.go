@@ -5,45 +5,8 @@ import (
 	"math/bits"
 
 	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/internal/colex"
 )
-
-// binom[n][k] is C(n, k) for n <= 25.
-var binom = func() (c [26][26]int64) {
-	for n := range 26 {
-		c[n][0] = 1
-		for k := 1; k <= n; k++ {
-			c[n][k] = c[n-1][k-1] + c[n-1][k]
-		}
-	}
-	return c
-}()
-
-// subsetRank is the rank of s among the sets of its size in the
-// combinatorial number system: the i-th smallest element e adds C(e, i).
-func subsetRank(s uint64) int64 {
-	var r int64
-	i := 0
-	for ; s != 0; s &= s - 1 {
-		i++
-		r += binom[bits.TrailingZeros64(s)][i]
-	}
-	return r
-}
-
-// subsetUnrank is the set of k elements below n of rank r.
-func subsetUnrank(n, k int, r int64) uint64 {
-	var s uint64
-	e := n
-	for i := k; i >= 1; i-- {
-		e--
-		for binom[e][i] > r {
-			e--
-		}
-		r -= binom[e][i]
-		s |= 1 << e
-	}
-	return s
-}
 
 // MakeTier packs the counts of X's and O's.
 func MakeTier(x, o int) game.Tier { return game.Tier(x | o<<8) }
@@ -78,7 +41,7 @@ func (g *Game) TierSize(t game.Tier) int64 {
 		return 0
 	}
 	x, o := TierCounts(t)
-	return 2 * binom[g.n*g.n][x+o] * binom[x+o][x]
+	return 2 * colex.Binom(g.n*g.n, x+o) * colex.Binom(x+o, x)
 }
 
 // TierRank is 2 × (occupied cells' rank × C(x+o, x) + the X's rank among
@@ -96,7 +59,7 @@ func (g *Game) TierRank(p Pos) int64 {
 		}
 		i++
 	}
-	r := 2 * (subsetRank(occ)*binom[n][bits.OnesCount64(xs)] + subsetRank(sub))
+	r := 2 * (colex.Rank(uint64(occ))*colex.Binom(n, bits.OnesCount64(xs)) + colex.Rank(uint64(sub)))
 	if p.OToMove() {
 		r++
 	}
@@ -113,9 +76,9 @@ func (g *Game) TierUnrank(t game.Tier, r int64) (Pos, bool) {
 	n := x + o
 	oToMove := r&1 == 1
 	r >>= 1
-	per := binom[n][x]
-	occ := subsetUnrank(g.n*g.n, n, r/per)
-	sub := subsetUnrank(n, x, r%per)
+	per := colex.Binom(n, x)
+	occ := colex.Unrank(g.n*g.n, n, r/per)
+	sub := colex.Unrank(n, x, r%per)
 	var xs uint64
 	i := 0
 	for s := occ; s != 0; s &= s - 1 {

@@ -5,46 +5,8 @@ import (
 	"math/bits"
 
 	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/internal/colex"
 )
-
-// binom[n][k] is C(n, k) for n <= 9.
-var binom = func() (c [10][10]int64) {
-	for n := range 10 {
-		c[n][0] = 1
-		for k := 1; k <= n; k++ {
-			c[n][k] = c[n-1][k-1] + c[n-1][k]
-		}
-	}
-	return c
-}()
-
-// subsetRank is the rank of the set s of positions (below 2^n) among the
-// sets of its size in the combinatorial number system: the i-th smallest
-// element e (1-based i) adds C(e, i).
-func subsetRank(s uint32) int64 {
-	var r int64
-	i := 0
-	for ; s != 0; s &= s - 1 {
-		i++
-		r += binom[bits.TrailingZeros32(s)][i]
-	}
-	return r
-}
-
-// subsetUnrank is the set of k positions below n of rank r.
-func subsetUnrank(n, k int, r int64) uint32 {
-	var s uint32
-	e := n
-	for i := k; i >= 1; i-- {
-		e--
-		for binom[e][i] > r {
-			e--
-		}
-		r -= binom[e][i]
-		s |= 1 << e
-	}
-	return s
-}
 
 // Start is the empty board.
 func (Game) Start() Pos { return 0 }
@@ -68,7 +30,8 @@ func (Game) TierSize(t game.Tier) int64 {
 	if t > 9 {
 		return 0
 	}
-	return binom[9][t] * binom[t][(t+1)/2]
+	n := int(t)
+	return colex.Binom(9, n) * colex.Binom(n, (n+1)/2)
 }
 
 // TierRank is the rank of the occupied cells among the sets of their
@@ -86,7 +49,7 @@ func (Game) TierRank(p Pos) int64 {
 		}
 		i++
 	}
-	return subsetRank(occ)*binom[n][(n+1)/2] + subsetRank(xs)
+	return colex.Rank(uint64(occ))*colex.Binom(n, (n+1)/2) + colex.Rank(uint64(xs))
 }
 
 // TierUnrank is the board of rank r in tier t; false for a rank out of
@@ -98,9 +61,9 @@ func (g Game) TierUnrank(t game.Tier, r int64) (Pos, bool) {
 		return 0, false
 	}
 	n := int(t)
-	per := binom[n][(n+1)/2]
-	occ := subsetUnrank(9, n, r/per)
-	xs := subsetUnrank(n, (n+1)/2, r%per)
+	per := colex.Binom(n, (n+1)/2)
+	occ := uint32(colex.Unrank(9, n, r/per))
+	xs := colex.Unrank(n, (n+1)/2, r%per)
 	var x uint32
 	i := 0
 	for s := occ; s != 0; s &= s - 1 {
