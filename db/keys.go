@@ -279,18 +279,9 @@ func readKeyFile(f *os.File, name string) (*keyFile, error) {
 		return nil, err
 	}
 	kf := &keyFile{name: name, size: st.Size()}
-	if kf.size < headerSize+footerSize {
-		return nil, corrupt(name, -1, "%d bytes, too short for a key file (truncated?)", kf.size)
-	}
-	hb := make([]byte, headerSize)
-	if _, err := f.ReadAt(hb, 0); err != nil {
-		return nil, corrupt(name, -1, "reading the header: %v", err)
-	}
-	if string(hb[:8]) != keyMagic {
-		return nil, corrupt(name, -1, "not a grundy key file")
-	}
-	if crc(hb[:60]) != binary.LittleEndian.Uint32(hb[60:]) {
-		return nil, corrupt(name, -1, "the header's checksum does not match")
+	hb, err := readHeader(f, kf.size, name, keyMagic, "key file")
+	if err != nil {
+		return nil, err
 	}
 	h := &kf.h
 	h.Version = binary.LittleEndian.Uint32(hb[8:])

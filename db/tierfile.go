@@ -225,20 +225,31 @@ func openTierFile(path, name string) (*tierFile, error) {
 
 // readTierFile checks the structure of a tier file of the given size read
 // through r.
-func readTierFile(r io.ReaderAt, size int64, name string) (*tierFile, error) {
-	t := &tierFile{name: name, size: size}
+// readHeader reads the header of a file of size bytes that must be a
+// kind ("tier file", "key file") with the given magic, and checks its
+// checksum; the file must be long enough for a header and a footer.
+func readHeader(r io.ReaderAt, size int64, name, magic, kind string) ([]byte, error) {
 	if size < headerSize+footerSize {
-		return nil, corrupt(name, -1, "%d bytes, too short for a tier file (truncated?)", size)
+		return nil, corrupt(name, -1, "%d bytes, too short for a %s (truncated?)", size, kind)
 	}
 	hb := make([]byte, headerSize)
 	if _, err := r.ReadAt(hb, 0); err != nil {
 		return nil, corrupt(name, -1, "reading the header: %v", err)
 	}
-	if string(hb[:8]) != tierMagic {
-		return nil, corrupt(name, -1, "not a grundy tier file")
+	if string(hb[:8]) != magic {
+		return nil, corrupt(name, -1, "not a grundy %s", kind)
 	}
 	if crc(hb[:60]) != binary.LittleEndian.Uint32(hb[60:]) {
 		return nil, corrupt(name, -1, "the header's checksum does not match")
+	}
+	return hb, nil
+}
+
+func readTierFile(r io.ReaderAt, size int64, name string) (*tierFile, error) {
+	t := &tierFile{name: name, size: size}
+	hb, err := readHeader(r, size, name, tierMagic, "tier file")
+	if err != nil {
+		return nil, err
 	}
 	h := &t.h
 	h.Version = binary.LittleEndian.Uint32(hb[8:])
