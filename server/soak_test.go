@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"runtime"
 	"runtime/metrics"
 	"slices"
 	"strconv"
@@ -43,7 +44,9 @@ import (
 //     leaves out kinds by name (bomb, bigbody, deep, heaps, garbage).
 //
 // It asserts that cheap requests are all answered 200 (with a p99 under
-// GRUNDY_SOAK_P99 when that is set, e.g. 100ms), that no answer is a 5xx other than the documented 503, that
+// GRUNDY_SOAK_P99 when that is set, e.g. 100ms, and other processes took
+// at most a quarter of the machine's CPU time meanwhile: a latency target
+// is a statement about the server's machine), that no answer is a 5xx other than the documented 503, that
 // every answer is JSON with a documented status, and that the process's
 // resident memory stays under GRUNDY_SOAK_RSS_MB (default 1536). It logs
 // the figures BENCHMARKS.md records.
@@ -81,7 +84,9 @@ func TestSoak(t *testing.T) {
 	ts := httptest.NewServer(New(Config{Scripts: loaded}))
 	defer ts.Close()
 
+	cpu0 := readCPU()
 	r := soak(ts.URL, 50, dur, think, hostile, skip)
+	others := readCPU().othersShare(cpu0)
 	for i, e := range r.errors {
 		if i == 10 {
 			t.Errorf("… %d errors in all", len(r.errors))
@@ -97,6 +102,7 @@ func TestSoak(t *testing.T) {
 	t.Logf("slow: p50 %s, p99 %s", r.percentile("slow", 50), r.percentile("slow", 99))
 	t.Logf("RSS: start %d MiB, peak %d MiB, at each quarter %v MiB", r.rss[0]>>20, r.peakRSS>>20, r.quarters())
 	t.Logf("runtime: %s", runtimeFigures())
+	t.Logf("other processes took %.0f%% of the machine's CPU time during the soak", 100*others)
 	if len(r.lat["cheap"]) == 0 {
 		t.Fatal("no cheap request answered")
 	}
@@ -117,8 +123,15 @@ func TestSoak(t *testing.T) {
 		if err != nil {
 			t.Fatalf("GRUNDY_SOAK_P99=%q: expected a duration such as 100ms", v)
 		}
-		if p99 >= want {
-			t.Errorf("cheap requests: p99 %s, want under %s", p99, want)
+		switch {
+		case others > maxOthersShare:
+			// A latency target is a statement about the server's machine:
+			// on one whose cores went to other work, the server's requests
+			// waited for them, whatever the server did.
+			t.Logf("cheap p99 %s not held to %s: %.0f%% of the machine's CPU time went to other processes during the soak (at most %.0f%% for the target to apply)",
+				p99, want, 100*others, 100*maxOthersShare)
+		case p99 >= want:
+			t.Errorf("cheap requests: p99 %s, want under %s (other processes took %.0f%% of the CPU time)", p99, want, 100*others)
 		}
 	}
 	if r.peakRSS > ceiling<<20 {
@@ -165,6 +178,57 @@ func (r *soakResult) quarters() []int64 {
 		}
 	}
 	return q
+}
+
+// maxOthersShare is the share of the machine's CPU time that other
+// processes may take during the soak for its latency target to apply.
+const maxOthersShare = 0.25
+
+// cpuTimes are the machine's busy CPU time and this process's, in clock
+// ticks, and the wall-clock time they were read at.
+type cpuTimes struct {
+	machine, self int64
+	at            time.Time
+}
+
+// readCPU reads /proc/stat (the machine's busy time: every state but
+// idle and iowait) and /proc/self/stat (this process's user and system
+// time); zeros where they cannot be read.
+func readCPU() cpuTimes {
+	c := cpuTimes{at: time.Now()}
+	if b, err := os.ReadFile("/proc/stat"); err == nil {
+		line, _, _ := strings.Cut(string(b), "\n")
+		if f := strings.Fields(line); len(f) > 8 && f[0] == "cpu" {
+			for i, v := range f[1:] {
+				n, _ := strconv.ParseInt(v, 10, 64)
+				if i != 3 && i != 4 { // idle, iowait
+					c.machine += n
+				}
+			}
+		}
+	}
+	if b, err := os.ReadFile("/proc/self/stat"); err == nil {
+		// The fields after the command's closing parenthesis: utime and
+		// stime are the 12th and 13th of them.
+		if i := strings.LastIndexByte(string(b), ')'); i >= 0 {
+			if f := strings.Fields(string(b[i+1:])); len(f) > 12 {
+				u, _ := strconv.ParseInt(f[11], 10, 64)
+				s, _ := strconv.ParseInt(f[12], 10, 64)
+				c.self = u + s
+			}
+		}
+	}
+	return c
+}
+
+// othersShare is the share of the machine's CPU capacity between before
+// and c that other processes used (clock ticks are 1/100 s on Linux).
+func (c cpuTimes) othersShare(before cpuTimes) float64 {
+	capacity := c.at.Sub(before.at).Seconds() * 100 * float64(runtime.NumCPU())
+	if capacity <= 0 || c.machine == 0 {
+		return 0
+	}
+	return max(0, float64((c.machine-before.machine)-(c.self-before.self))/capacity)
 }
 
 // runtimeFigures reads, from the Go runtime, what explains a latency tail:
