@@ -62,6 +62,10 @@ type looked struct {
 	plan    *tier.Plan
 	by      map[game.Tier]tier.PlanTier
 	parents map[game.Tier][]game.Tier
+
+	rangerOnce sync.Once // split.go's ranger
+	rs         strong.RangeSolver
+	rangerErr  error
 }
 
 func lookup(spec string) (*looked, error) {
@@ -87,16 +91,34 @@ func lookup(spec string) (*looked, error) {
 	return l, nil
 }
 
+// Options tune the pipeline.
+type Options struct {
+	// SplitRanks, if positive, is the most ranks of an acyclic tier one
+	// worker solves: a larger one is solved as ranges of SplitRanks
+	// ranks, its moves joined with its children's records by the
+	// pipeline (split.go), so no worker holds a whole tier's children.
+	// Loopy tiers are solved whole whatever their size. 0 solves every
+	// tier whole, which is much faster while a worker's memory holds it.
+	SplitRanks int64
+	// SplitInto, for tests, splits every acyclic tier of more than one
+	// rank into about this many ranges, whatever SplitRanks says.
+	SplitInto int64
+}
+
 // Construct adds to s the pipeline that builds the database of spec
 // (canonical, as strong.Tiers.Spec gives it) in the directory out (a
 // local path, gs://bucket/dir or s3://bucket/dir). The stages come from
 // the tier graph: reachability forward by depth from the start's tier,
 // then solving backward by height from the leaves.
-func Construct(s beam.Scope, spec, out string) error {
+func Construct(s beam.Scope, spec, out string, opts Options) error {
 	l, err := lookup(spec)
 	if err != nil {
 		return err
 	}
+	if opts.SplitRanks < 0 {
+		return fmt.Errorf("the split threshold is %d ranks; want 0 (never split) or more", opts.SplitRanks)
+	}
+	sp := Split{Ranks: opts.SplitRanks, Into: opts.SplitInto}
 	tiers := l.plan.Tiers
 	index := map[game.Tier]int{}
 	for i, pt := range tiers {
@@ -147,12 +169,28 @@ func Construct(s beam.Scope, spec, out string) error {
 	var infos []beam.PCollection
 	for h, ts := range byLevel(height) {
 		st := s.Scope(fmt.Sprintf("solve-%d", h))
-		in := beam.CoGroupByKey(st,
-			beam.ParDo(st, &stageFn{Tiers: ts}, reach),
-			beam.ParDo(st, &doneFn{Tiers: ts}, beam.Flatten(st, done...)))
-		info, up := beam.ParDo2(st, &solveFn{Game: spec, Out: out}, in)
-		infos = append(infos, info)
-		done = append(done, up)
+		var whole, parts []int64
+		for _, t := range ts {
+			if sp.splits(tiers[index[game.Tier(t)]]) {
+				parts = append(parts, t)
+			} else {
+				whole = append(whole, t)
+			}
+		}
+		doneSoFar := beam.Flatten(st, done...)
+		if len(whole) > 0 {
+			in := beam.CoGroupByKey(st,
+				beam.ParDo(st, &stageFn{Tiers: whole}, reach),
+				beam.ParDo(st, &doneFn{Tiers: whole}, doneSoFar))
+			info, up := beam.ParDo2(st, &solveFn{Game: spec, Out: out}, in)
+			infos = append(infos, info)
+			done = append(done, up)
+		}
+		if len(parts) > 0 {
+			info, up := solveSplit(st.Scope("split"), spec, out, sp, parts, reach, doneSoFar)
+			infos = append(infos, info)
+			done = append(done, up)
+		}
 	}
 	all := beam.Flatten(s, infos...)
 	beam.ParDo0(s.Scope("manifest"), &finishFn{Game: spec, Out: out}, beam.GroupByKey(s, beam.AddFixedKey(s, all)))
@@ -266,17 +304,7 @@ func (f *solveFn) ProcessElement(ctx context.Context, t int64, reach func(*[]byt
 	if kids != len(pt.Children) {
 		return fmt.Errorf("tier %s started with %d of its %d child tiers done", pt.Name, kids, len(pt.Children))
 	}
-	emit := func(ti db.TierInfo) error {
-		b, err := json.Marshal(ti)
-		if err != nil {
-			return err
-		}
-		info(string(b))
-		for _, p := range l.parents[pt.Tier] {
-			up(int64(p), string(b))
-		}
-		return nil
-	}
+	emit := func(ti db.TierInfo) error { return announce(l, pt, ti, info, up) }
 	if _, ti, err := readTier(ctx, fsys, f.Out, f.Game, pt); err == nil {
 		return emit(ti)
 	}

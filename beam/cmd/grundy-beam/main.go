@@ -50,7 +50,10 @@ func main() {
 }
 
 func newBuildCmd() *cobra.Command {
-	var out string
+	var (
+		out   string
+		split int64
+	)
 	cmd := &cobra.Command{
 		Use:   "build GAME --out DIR [--runner prism|flink|spark|dataflow] [runner flags]",
 		Short: "Solve every position of a game into a database directory",
@@ -96,7 +99,7 @@ process), --endpoint (the job server of a Flink or Spark cluster),
 				}
 			}
 			p, s := beam.NewPipelineWithRoot()
-			if err := pipeline.Construct(s, g.Spec(), out); err != nil {
+			if err := pipeline.Construct(s, g.Spec(), out, pipeline.Options{SplitRanks: split}); err != nil {
 				return err
 			}
 			if err := beamx.Run(cmd.Context(), p); err != nil {
@@ -120,6 +123,7 @@ process), --endpoint (the job server of a Flink or Spark cluster),
 		},
 	}
 	cmd.Flags().StringVar(&out, "out", "", "the database directory: a local path, gs://bucket/dir or s3://bucket/dir")
+	cmd.Flags().Int64Var(&split, "split-ranks", 0, "solve an acyclic tier of more ranks than this as ranges of this many ranks, joined with its children's records by the pipeline, so no worker holds a whole tier's children (0: every tier whole, much faster while a worker's memory holds one)")
 	cmd.Flags().AddGoFlagSet(flag.CommandLine)
 	return cmd
 }
