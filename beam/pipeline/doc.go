@@ -36,9 +36,28 @@
 // block's checksum, db.DecodeTier) is not solved again, so a rerun of the
 // whole pipeline skips the finished tiers.
 //
-// Not yet built: splitting a tier too large for one worker by rank range,
-// with the join of its positions' moves to their children's records done
-// by a CoGroupByKey (each range emits the (child tier, child rank) keys
-// it needs). Today each tier is solved whole by one worker, so the
-// largest tier bounds the memory of a worker (README.md).
+// A tier too large for one worker (Options.SplitRanks, the command's
+// --split-ranks) is solved by rank ranges if it is acyclic (split.go): a
+// range's reachable positions ask for the records of their moves, keyed
+// by the child tier's range; a CoGroupByKey joins the asks with those
+// ranges' records, read block by block from the child files
+// (db.DecodeTierRange); each position's record follows from its
+// options' records alone (tier.Negamax, the rule of the tier solver's
+// acyclic pass, through tier.Ranger), and the ranges, in rank order,
+// make the tier's file (db.EncodeTier) — the same bytes. No worker holds
+// a child tier whole; the writer holds the tier's records (1 or 2 bytes
+// a rank, its file uncompressed), which a parallel write of block-aligned
+// ranges would lift (not built).
+//
+// Loopy tiers are always solved whole by one worker: a position's record
+// there may depend on positions of its own tier through cycles, found by
+// retrograde analysis with a queue (tier's solveLoopy). Distributing it
+// would need the tier's in-tier move graph partitioned by range with
+// each position's count of undecided options, and rounds of messages
+// (decided position → its in-tier parents' ranges, a GroupByKey a
+// round) until a round decides nothing, the rest being draws or endless
+// verdicts; the rounds number up to the tier's longest remoteness, each
+// a stage, so it is a loop the pipeline cannot lay out at construction
+// (Beam has no iteration; it would take a driver running a pipeline per
+// batch of rounds, or a runner's native iteration). Not built.
 package pipeline
