@@ -97,49 +97,22 @@ func (s *solver[P]) evalAcyclic(ts *tierState, kids *children, p P, moves []P) (
 	if len(moves) == 0 {
 		return s.terminalCode(p)
 	}
-	const none = ^uint32(0)
-	minLost := none
-	var loseIn uint32 // 1 + the greatest remoteness of a won option
-	nonWon, drawn := 0, 0
+	var buf [16]uint16 // on the stack for the usual number of moves
+	codes := buf[:0]
 	for _, q := range moves {
 		c, err := s.childCode(ts, kids, p, q)
 		if err != nil {
 			return 0, err
 		}
-		switch {
-		case c >= 4 && c&1 == 0:
-			minLost = min(minLost, uint32(c-4)/2)
-		case c >= 5:
-			loseIn = max(loseIn, uint32(c-5)/2+1)
-		case c == db.Draw:
-			nonWon++
-			drawn++
-		default: // decided by endless play
-			nonWon++
-		}
+		codes = append(codes, c)
 	}
-	switch {
-	case minLost != none:
-		return s.encodeRem(outcome.N, minLost+1, p)
-	case nonWon == 0:
-		return s.encodeRem(outcome.P, loseIn, p)
-	case s.end == nil:
-		return db.Draw, nil
+	var verdict func() (outcome.Outcome, error)
+	if s.end != nil {
+		verdict = func() (outcome.Outcome, error) { return s.endlessVerdict(p) }
 	}
-	v, err := s.endlessVerdict(p)
+	c, err := Negamax(codes, verdict)
 	if err != nil {
-		return 0, err
+		return 0, fmt.Errorf("the position %s: %w", s.format(p), err)
 	}
-	// The player who loses endless play steers for a drawn option; the
-	// one who wins it is held to a draw only if every way on is drawn.
-	if drawn > 0 && (v != outcome.N || drawn == nonWon) {
-		return db.Draw, nil
-	}
-	switch v {
-	case outcome.N:
-		return db.EndlessWin, nil
-	case outcome.P:
-		return db.EndlessLos, nil
-	}
-	return db.Draw, nil
+	return c, nil
 }

@@ -420,12 +420,3 @@ func (s *solver[P]) endlessVerdict(p P) (outcome.Outcome, error) {
 	}
 	return 0, fmt.Errorf("the endless verdict at %s is %v; want N, P or D", s.format(p), v)
 }
-
-// encodeRem is the record of a position won or lost in rem moves.
-func (s *solver[P]) encodeRem(o outcome.Outcome, rem uint32, p P) (uint16, error) {
-	c, ok := db.Encode(o, rem)
-	if !ok {
-		return 0, fmt.Errorf("the position %s has remoteness %d, more than a record holds (%d)", s.format(p), rem, db.MaxRemoteness(2))
-	}
-	return c, nil
-}
