@@ -98,6 +98,42 @@ func (g *geometry) aligned(pos uint64) bool {
 	return false
 }
 
+// evensLoss bounds the score of a position whose opponent plays the
+// evens strategy (see negamax) and gets the cells opp, mask being every
+// stone: 0 when opp holds no line; otherwise the opponent wins at the
+// latest when the last empty cell of one of its lines is filled, and the
+// cells above that cell in its column are still empty then: at least U,
+// the least number of cells above an empty cell of the line. With U of
+// the line whose U is greatest, the opponent wins at the latest at move
+// C−U (rounded down to its own moves, of the parity of C), which scores
+// −(U/2+1), U rounded up to even, for the player to move
+// (ChristopheSteininger/c4 bounds by the row of the line's top cells).
+func (g *geometry) evensLoss(opp, mask uint64) int {
+	best := -1
+	step := uint64(g.h + 1)
+	for _, d := range g.dirs {
+		d1, d2 := d&63, (2*d)&63
+		m := opp & (opp >> d1)
+		lines := m & (m >> d2) // the first cell of each line of four
+		for lines != 0 {
+			x := uint64(bits.TrailingZeros64(lines))
+			lines &= lines - 1
+			u := g.h
+			for i := range uint64(4) {
+				y := (x + i*uint64(d)) & 63
+				if mask>>y&1 == 0 {
+					u = min(u, g.h-1-int(y%step))
+				}
+			}
+			best = max(best, u)
+		}
+	}
+	if best < 0 {
+		return 0
+	}
+	return -((best+1)/2 + 1)
+}
+
 // symPlies: positions of fewer stones are stored under the lesser key of
 // the position and its mirror image, which have the same score; deeper,
 // mirror-symmetric transpositions are rare and the mirror costs more than
@@ -107,6 +143,9 @@ const symPlies = 20
 // key is the table key of a position of n stones (Pons' perfect key,
 // made symmetric near the root), and whether it is the mirror image's.
 func (g *geometry) key(cur, mask uint64, n int) (uint64, bool) {
+	if n >= deadPlies {
+		cur |= g.dead(cur, mask)
+	}
 	k := cur + mask + g.bottom
 	if n >= symPlies {
 		return k, false
@@ -121,6 +160,52 @@ func (g *geometry) key(cur, mask uint64, n int) (uint64, bool) {
 		return m, true
 	}
 	return k, false
+}
+
+// deadPlies: positions of fewer stones have no dead stone worth finding.
+const deadPlies = 12
+
+// dead is a set of stones that can never be part of a line of either
+// player, such that every position that differs from cur only in the
+// colour of those stones has the same score: the key gives them to the
+// player to move, so that such positions share a table entry (the "dead
+// stones" of ChristopheSteininger/c4, found here by another rule).
+//
+// A stone is near when an empty cell lies one or two steps from it in
+// some direction; near stones are never dead. A stone that is not near
+// lies in no line with an empty cell except a line with the empty cell
+// three steps away, whose two middle stones are near; the stone is dead
+// when in every such line the middle stones differ in colour. The lines
+// through a dead stone that still have an empty cell so hold both colours
+// among stones that are never dead: they stay dead for both players
+// whatever colour the dead stones take, and the rest of the lines are
+// full. The set depends only on the mask and the colours of near stones,
+// which the key keeps, so positions with one key differ only in dead
+// stones. Shifts that wrap around a column only add near or live stones:
+// the set is smaller, never wrong.
+func (g *geometry) dead(cur, mask uint64) uint64 {
+	if g.k != 4 {
+		return 0
+	}
+	empty := g.full &^ mask
+	near := (empty << 1) | (empty >> 1) | (empty >> 2)
+	for _, d := range g.dirs {
+		d1, d2 := d&63, (2*d)&63
+		near |= (empty << d1) | (empty >> d1) | (empty << d2) | (empty >> d2)
+	}
+	far := mask &^ near
+	if far == 0 {
+		return 0
+	}
+	opp := cur ^ mask
+	// Vertical: the empty cell three above, the two between of one colour.
+	live := (empty >> 3) & (((cur >> 1) & (cur >> 2)) | ((opp >> 1) & (opp >> 2)))
+	for _, d := range g.dirs {
+		d1, d2, d3 := d&63, (2*d)&63, (3*d)&63
+		live |= (empty >> d3) & (((cur >> d1) & (cur >> d2)) | ((opp >> d1) & (opp >> d2)))
+		live |= (empty << d3) & (((cur << d1) & (cur << d2)) | ((opp << d1) & (opp << d2)))
+	}
+	return far &^ live
 }
 
 // storeMove is column c as the table stores it: +1, mirrored when the key
@@ -226,24 +311,26 @@ func (w *worker) negamax(cur, mask uint64, moves int, alpha, beta int) int {
 	// playable even-row ones. If those with its stones hold no line, the
 	// player cannot win (score at most 0); if moreover the opponent's
 	// cells hold a line, the opponent wins (score at most -1).
-	if beta > -1 {
+	if g.evenH && moves&1 == 0 {
 		poss := g.possible(mask)
-		switch {
-		case g.evenH && moves&1 == 0:
-			opp := (cur ^ mask) | (g.evenRows &^ mask &^ poss)
-			if !g.aligned(g.full &^ opp) {
-				hi := 0
-				if g.aligned(opp) {
-					hi = -1
-				}
-				if beta > hi {
-					beta = hi
-					if alpha >= beta {
-						return beta
-					}
+		opp := (cur ^ mask) | (g.evenRows &^ mask &^ poss)
+		if !g.aligned(g.full &^ opp) {
+			hi := 0
+			if alpha < -1 {
+				hi = g.evensLoss(opp, mask)
+			} else if g.aligned(opp) {
+				hi = -1
+			}
+			if beta > hi {
+				beta = hi
+				if alpha >= beta {
+					return beta
 				}
 			}
-		case beta > 0 && poss&g.first == poss && !g.aligned(cur|(g.first&^mask)):
+		}
+	} else if beta > 0 {
+		poss := g.possible(mask)
+		if poss&g.first == poss && !g.aligned(cur|(g.first&^mask)) {
 			beta = 0
 			if alpha >= beta {
 				return beta
