@@ -402,6 +402,21 @@ func (w *worker) negamax(cur, mask uint64, moves int, alpha, beta int) int {
 		// those on the rows that win zugzwang for this player.
 		mask2 := mask | m
 		th := g.winning(cur|m, mask2)
+		// The child evaluated statically (ChristopheSteininger/c4's
+		// static search): when the opponent has no move there that does
+		// not lose at once, this move wins with the next stone, the best
+		// score left (hi above); beta is at most that, so it cuts.
+		poss2 := g.possible(mask2)
+		f := poss2 & th // the opponent's forced blocks
+		reply := poss2
+		if f != 0 {
+			reply = f
+		}
+		if f&(f-1) != 0 || reply&^(th>>1) == 0 {
+			s := (g.cells - 1 - moves) / 2
+			w.tt.put(key, min(max(s, g.minSc), g.maxSc)+g.maxSc-2*g.minSc+2, g.storeMove(w.order[i], mirrored), 1)
+			return s
+		}
 		th &^= oppTh << 1 // above an opponent's threat: never played
 		s := 2*bits.OnesCount64(th) + bits.OnesCount64(th&g.good[moves&1]) + 2*bits.OnesCount64(th&(g.possible(mask2)<<1))
 		if w.order[i] == tcol {
@@ -413,6 +428,14 @@ func (w *worker) negamax(cur, mask uint64, moves int, alpha, beta int) int {
 		}
 		mv[j], sc[j], cl[j] = m, s, w.order[i]
 		n++
+	}
+	// No move wins with the next stone: the best left is a win with the
+	// one after.
+	if hi := (g.cells - 3 - moves) / 2; beta > hi {
+		beta = hi
+		if alpha >= beta {
+			return beta
+		}
 	}
 	for n > 0 {
 		n--
