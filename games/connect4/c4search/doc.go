@@ -16,6 +16,11 @@
 //   - a position with one non-losing move plays it without a table
 //     lookup (its child has one), as ChristopheSteininger/c4 plays forced
 //     moves;
+//   - each child is evaluated statically before any is searched
+//     (ChristopheSteininger/c4's static search): a move that leaves the
+//     opponent no non-losing reply wins with the next stone and cuts at
+//     once; when no move does, the best score left is a win with the
+//     stone after, and beta drops to it;
 //   - moves in order of the number of winning cells they create
 //     (threats), ties towards the centre; the move that proved the
 //     table's lower bound of the position first;
@@ -28,10 +33,18 @@
 //     "evens strategy" of ChristopheSteininger/c4 (the opponent answers on
 //     top, or a move on a playable even-row cell with another such cell):
 //     the player gets only odd-row cells and the playable even-row ones,
-//     and if those cannot hold a line its score is at most 0, at most −1
-//     when the opponent's even-row cells hold one;
-//   - a transposition table keyed by Pons' perfect key (position + mask),
-//     two-way buckets of 64-bit words that hold 48 bits of a bijective mix
+//     and if those cannot hold a line its score is at most 0; when the
+//     opponent's cells hold a line, the opponent wins at the latest when
+//     the last empty cell of it is filled, with the cells above that one
+//     still empty: at most −(U/2+1), U the most such cells over its lines
+//     (U = 0 gives −1; c4 bounds by the row of the line);
+//   - a transposition table keyed by Pons' perfect key (position + mask)
+//     with the dead stones given to the player to move (stones that no
+//     line with an empty cell can use, the idea of ChristopheSteininger/c4
+//     found by another rule: no empty cell one or two steps away in any
+//     direction, and every line to an empty cell three steps away blocked
+//     by two near stones of both colours), so that positions that differ
+//     only in them share an entry (see dead); two-way buckets of 64-bit words that hold 48 bits of a bijective mix
 //     of the key (the other 16 are the bucket index, so no false hit is
 //     possible for any board of the bitboard), the bound, the move that
 //     proved a lower bound and the bit length of the subtree's nodes;
