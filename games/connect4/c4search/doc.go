@@ -8,7 +8,9 @@
 //
 //   - negamax with alpha-beta pruning (Knuth & Moore 1975) on null
 //     windows, narrowed to the exact score by Pons' iterative null-window
-//     search (a bisecting MTD(f), Plaat et al. 1996);
+//     search (a bisecting MTD(f), Plaat et al. 1996), whose first tests
+//     are at 0 and then one point towards the answer (most hard
+//     positions score near 0);
 //   - the position is never one where the player to move wins at once
 //     (checked before recursing); moves that let the opponent win at
 //     once, or play below an opponent's winning cell, are never tried,

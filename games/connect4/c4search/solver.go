@@ -190,8 +190,9 @@ func (s *Solver) Solve(ctx context.Context, b connect4.Board) (int, error) {
 
 // exact finds the score of a position whose game is not over by null-window
 // tests that narrow [lo, hi] (Pons' iterative null-window search, MTD-bi):
-// the first test is at 0, later ones halve the interval, leaning towards 0
-// where the hard positions are. Helper threads (lazy SMP) run the same
+// the first test is at 0 and the second one point towards the answer,
+// later ones halve the interval, leaning towards 0 where the hard
+// positions are. Helper threads (lazy SMP) run the same
 // tests with their own column order and share the table; the main
 // thread's results alone make the answer.
 func (s *Solver) exact(ctx context.Context, cur, mask uint64, n, move int, start time.Time) (int, error) {
@@ -268,6 +269,16 @@ func (s *Solver) exact(ctx context.Context, cur, mask uint64, n, move int, start
 			med = lo / 2
 		} else if med >= 0 && hi/2 > med {
 			med = hi / 2
+		}
+		// Most hard positions score near 0: test there first, then one
+		// point towards the answer.
+		switch {
+		case tests == 0 && lo <= 0 && hi > 0:
+			med = 0
+		case tests == 1 && lo == 1 && hi > 1:
+			med = 1
+		case tests == 1 && hi == 0 && lo < -1:
+			med = -1
 		}
 		gen++
 		window.Store(gen<<8 | uint64(med+128))
