@@ -227,6 +227,7 @@ func (t *task) yield(ctx context.Context) {
 	if t.token && len(p.line) > 0 && time.Since(t.tokenAt) >= tokenQuantum {
 		t.dropToken() // its turn is over: to the back of the line
 	}
+	// stepAside released p.mu: the task may have finished meanwhile.
 	if !t.token && ctx.Err() == nil && t.level <= levelSlow {
 		t.takeToken(ctx)
 	}

@@ -29,14 +29,21 @@ func Solve[P comparable](ctx context.Context, spec, text string, g game.Game[P],
 		threads = runtime.NumCPU()
 	}
 	sopts := search.Options[P]{TTSize: table, MaxNodes: opts.MaxNodes, Threads: threads}
-	if opts.Progress != nil {
-		sopts.Progress = func(pr search.Progress) { opts.Progress(int(min(pr.Nodes, math.MaxInt32))) }
-	}
+	sopts.Progress = Progress(opts)
 	res, err := search.Analyze(ctx, g, p, sopts)
 	if err != nil {
 		return nil, err
 	}
 	return Write(spec, text, res, format, fmt.Sprintf("alpha-beta search with a transposition table of %s: %d nodes", budget.FormatBytes(table), res.Nodes)), nil
+}
+
+// Progress passes a search's progress on to opts.Progress as the nodes
+// searched; nil when opts has none.
+func Progress(opts catalog.Options) func(search.Progress) {
+	if opts.Progress == nil {
+		return nil
+	}
+	return func(p search.Progress) { opts.Progress(int(min(p.Nodes, math.MaxInt32))) }
 }
 
 // TableSize is the size of a search's transposition table under opts,

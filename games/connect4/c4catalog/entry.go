@@ -3,7 +3,6 @@ package c4catalog
 import (
 	"context"
 	"fmt"
-	"math"
 	"runtime"
 	"strconv"
 	"strings"
@@ -16,7 +15,6 @@ import (
 	"github.com/grundy-go/grundy/games/connect4/c4search"
 	"github.com/grundy-go/grundy/outcome"
 	"github.com/grundy-go/grundy/retro"
-	"github.com/grundy-go/grundy/search"
 )
 
 func init() {
@@ -104,7 +102,7 @@ func (in instance) Solve(ctx context.Context, tokens []string, opts catalog.Opti
 		return nil, err
 	}
 	if in.bySearch(b, opts) {
-		r, _, err := in.searchReport(ctx, b, moves, opts)
+		r, err := in.searchReport(ctx, b, moves, opts)
 		return r, err
 	}
 	tab, err := in.solve(ctx, b, opts)
@@ -140,39 +138,29 @@ func (in instance) bySearch(b connect4.Board, opts catalog.Options) bool {
 
 // searchReport solves b by the Connect-4 search (package c4search): the
 // position and each of its moves exactly, with both cores.
-func (in instance) searchReport(ctx context.Context, b connect4.Board, moves string, opts catalog.Options) (*catalog.Report, *c4search.Result, error) {
+func (in instance) searchReport(ctx context.Context, b connect4.Board, moves string, opts catalog.Options) (*catalog.Report, error) {
 	if opts.TTSize != 0 && opts.TTSize < c4search.MinTTSize {
 		// A setting out of range, not a limit reached: no advice to raise
 		// the memory budget.
-		return nil, nil, fmt.Errorf("a transposition table of %s is too small for the Connect-4 search: it needs at least %s",
+		return nil, fmt.Errorf("a transposition table of %s is too small for the Connect-4 search: it needs at least %s",
 			budget.FormatBytes(opts.TTSize), budget.FormatBytes(c4search.MinTTSize))
 	}
 	table, release, err := searchreport.TableSize(opts, c4search.DefaultTTSize, c4search.MinTTSize)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	defer release()
 	copts := c4search.Options{TTSize: table, MaxNodes: opts.MaxNodes, Threads: runtime.NumCPU()}
-	if opts.Progress != nil {
-		copts.Progress = func(p search.Progress) { opts.Progress(int(min(p.Nodes, math.MaxInt32))) }
-	}
+	copts.Progress = searchreport.Progress(opts)
 	res, err := c4search.Analyze(ctx, in.g.S, b, copts)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	method := fmt.Sprintf("alpha-beta search (Pons' null-window search with a transposition table of %s): %d nodes",
 		budget.FormatBytes(table), res.Nodes)
-	column := func(q connect4.Board) string {
-		for c := range in.g.S.W {
-			if in.g.S.CanPlay(b, c) && in.g.S.Play(b, c) == q {
-				return moves + strconv.Itoa(c+1)
-			}
-		}
-		return in.g.Format(q)
-	}
-	r := searchreport.Write(in.Spec(), moves, res.Generic(), column, method)
+	r := searchreport.Write(in.Spec(), moves, res.Generic(), func(q connect4.Board) string { return in.moveText(moves, b, q) }, method)
 	in.noteOver(r, b)
-	return r, res, nil
+	return r, nil
 }
 
 // report is the solution of b, written moves, from tab.
@@ -202,6 +190,17 @@ func (in instance) report(tab *retro.Table[connect4.Board], b connect4.Board, mo
 	return r
 }
 
+// moveText writes the move from p (written text) to q as the position it
+// leaves: the moves so far and the column played.
+func (in instance) moveText(text string, p, q connect4.Board) string {
+	for c := range in.g.S.W {
+		if in.g.S.CanPlay(p, c) && in.g.S.Play(p, c) == q {
+			return text + strconv.Itoa(c+1)
+		}
+	}
+	return in.g.Format(q)
+}
+
 // noteOver says why a finished game is over.
 func (in instance) noteOver(r *catalog.Report, b connect4.Board) {
 	switch {
@@ -222,7 +221,7 @@ func (in instance) Successors(ctx context.Context, tokens []string, opts catalog
 	if in.bySearch(b, opts) {
 		// Too large for one retrograde analysis: the position and each
 		// move are searched on their own.
-		r, _, err := in.searchReport(ctx, b, moves, opts)
+		r, err := in.searchReport(ctx, b, moves, opts)
 		if err != nil {
 			return nil, err
 		}

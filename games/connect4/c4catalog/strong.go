@@ -1,8 +1,6 @@
 package c4catalog
 
 import (
-	"strconv"
-
 	"github.com/grundy-go/grundy/games/connect4"
 
 	"github.com/grundy-go/grundy/catalog/strong"
@@ -16,14 +14,7 @@ func (in instance) Strong() strong.Game {
 		Spec:  in.Spec(),
 		Game:  in.g,
 		Parse: in.parse,
-		Child: func(text string, p, q connect4.Board) string {
-			for c := range in.g.S.W {
-				if in.g.S.CanPlay(p, c) && in.g.S.Play(p, c) == q {
-					return text + strconv.Itoa(c+1)
-				}
-			}
-			return in.g.Format(q)
-		},
+		Child: in.moveText,
 	})
 }
 
