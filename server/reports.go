@@ -41,6 +41,9 @@ type seqRequest struct {
 
 type cgtRequest struct {
 	Expr string `json:"expr"`
+	// Thermograph adds the game's thermograph (its walls as points) to
+	// the answer (GET: thermograph=1).
+	Thermograph bool `json:"thermograph"`
 }
 
 type matrixRequest struct {
@@ -120,6 +123,14 @@ func (s *Server) handleCGT(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		req.Expr = v.Get("expr")
+		switch v.Get("thermograph") {
+		case "", "0", "false":
+		case "1", "true":
+			req.Thermograph = true
+		default:
+			writeError(w, http.StatusBadRequest, fmt.Sprintf("bad thermograph %q: expected 1 (add the thermograph) or 0", v.Get("thermograph")))
+			return
+		}
 	}
 	switch {
 	case strings.TrimSpace(req.Expr) == "":
@@ -127,6 +138,21 @@ func (s *Server) handleCGT(w http.ResponseWriter, r *http.Request) {
 		return
 	case len(req.Expr) > MaxCGTExpr:
 		writeError(w, http.StatusUnprocessableEntity, fmt.Sprintf("the expression is %d bytes long; this server takes at most %d", len(req.Expr), MaxCGTExpr))
+		return
+	}
+	if req.Thermograph {
+		raw, err := runReport(s, r, func(ctx context.Context, fast bool) (json.RawMessage, error) {
+			steps := int64(cgtSlowSteps)
+			if fast {
+				steps = cgtFastSteps
+			}
+			return cgtWithThermograph(ctx, req.Expr, steps)
+		})
+		if err != nil {
+			s.reportFailure(w, r, err, "the calculation")
+			return
+		}
+		writeRaw(w, http.StatusOK, raw)
 		return
 	}
 	rep, err := runReport(s, r, func(ctx context.Context, fast bool) (*reports.CGTReport, error) {

@@ -382,7 +382,9 @@ func (s *Server) failure(w http.ResponseWriter, r *http.Request, err error) {
 	case errors.As(err, &data):
 		msg = dataMessage(data)
 	case errors.Is(err, context.DeadlineExceeded):
-		msg = fmt.Sprintf("the position took longer than this server's limit of %s to solve; try a smaller position", s.cfg.Timeout)
+		msg = fmt.Sprintf("this position needs more than the %s this server gives one answer (grundy serve --timeout), so it stopped; try a smaller position, or solve this one on your own computer with the command line (grundy solve), which has no time limit", s.cfg.Timeout)
+	case errors.Is(err, catalog.ErrTooLargeToExplore):
+		msg = firstLine(msg) + "; the explorer lists every move with its value, so it takes smaller positions than the command line (grundy solve): ask for the position's answer alone (summary=1), which has the command line's limits"
 	case errors.Is(err, errOverloaded):
 		msg = fmt.Sprintf("the server is busy: %d searches are already waiting; try again later", s.cfg.MaxQueue)
 		w.Header().Set("Retry-After", "5")
@@ -447,12 +449,16 @@ type request struct {
 	// Player is the side the engine plays in /api/v1/best for a partizan
 	// game: "left" (the default) or "right".
 	Player string `json:"player"`
+	// Summary asks /api/v1/position for the position's own solution
+	// only, without its moves (GET: summary=1).
+	Summary bool `json:"summary"`
 }
 
 // query is a parsed request.
 type query struct {
 	game, position, player string
 	params                 map[string]string
+	summary                bool
 }
 
 // parseRequest reads game and position (and a script's parameters, and
@@ -466,6 +472,13 @@ func (s *Server) parseRequest(w http.ResponseWriter, r *http.Request) (q query, 
 			return q, http.StatusBadRequest, errors.New("missing query parameter 'game'")
 		}
 		q = query{game: v.Get("game"), position: v.Get("position"), player: v.Get("player")}
+		switch v.Get("summary") {
+		case "", "0", "false":
+		case "1", "true":
+			q.summary = true
+		default:
+			return q, http.StatusBadRequest, fmt.Errorf("bad summary %q: expected 1 (the position's solution only, without its moves) or 0", v.Get("summary"))
+		}
 		if q.params, err = catalog.ParseParams(v["param"]); err != nil {
 			return q, http.StatusBadRequest, err
 		}
@@ -497,7 +510,7 @@ func (s *Server) parseRequest(w http.ResponseWriter, r *http.Request) (q query, 
 	if err != nil {
 		return q, http.StatusBadRequest, err
 	}
-	q = query{game: req.Game, position: pos, player: req.Player}
+	q = query{game: req.Game, position: pos, player: req.Player, summary: req.Summary}
 	if q.params, err = catalog.ParseParams(req.Params); err != nil {
 		return q, http.StatusBadRequest, err
 	}
@@ -841,7 +854,7 @@ func (s *Server) handlePosition(w http.ResponseWriter, r *http.Request) {
 		writeError(w, status, err.Error())
 		return
 	}
-	res, err := s.solveParams(withClient(r), q.game, q.position, q.params)
+	res, err := s.solveParams(withClient(r), q.game, q.position, q.params, q.summary)
 	if err != nil {
 		s.failure(w, r, err)
 		return
@@ -855,7 +868,7 @@ func (s *Server) handleBest(w http.ResponseWriter, r *http.Request) {
 		writeError(w, status, err.Error())
 		return
 	}
-	res, err := s.solveParams(withClient(r), q.game, q.position, q.params)
+	res, err := s.solveParams(withClient(r), q.game, q.position, q.params, false)
 	if err != nil {
 		s.failure(w, r, err)
 		return

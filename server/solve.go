@@ -80,12 +80,14 @@ type solved struct {
 // Requests for a position being solved wait for that search instead of
 // starting their own; if its client goes away, the next waiter takes over.
 func (s *Server) solve(ctx context.Context, game, pos string) (*solved, error) {
-	return s.solveParams(ctx, game, pos, nil)
+	return s.solveParams(ctx, game, pos, nil, false)
 }
 
 // solveParams is solve for a game script with parameters (the CLI's
 // --param); built-in games take theirs after a colon and refuse params.
-func (s *Server) solveParams(ctx context.Context, game, pos string, params map[string]string) (*solved, error) {
+// With summary set it answers with the position's own solution only, as
+// Solve gives it, without its moves (see explore).
+func (s *Server) solveParams(ctx context.Context, game, pos string, params map[string]string, summary bool) (*solved, error) {
 	g, err := s.lookup(game)
 	if err != nil {
 		return nil, err
@@ -100,13 +102,16 @@ func (s *Server) solveParams(ctx context.Context, game, pos string, params map[s
 	for _, k := range slices.Sorted(maps.Keys(params)) {
 		key += "\x00" + k + "=" + params[k]
 	}
+	if summary && g.db == nil {
+		key += "\x00summary"
+	}
 	for {
 		res, c, leader := s.cache.begin(key)
 		if res != nil {
 			return res, nil
 		}
 		if leader {
-			res, err := s.computeSafely(ctx, g, pos, params)
+			res, err := s.computeSafely(ctx, g, pos, params, summary)
 			s.cache.finish(key, c, res, err)
 			return res, err
 		}
@@ -128,22 +133,22 @@ var errInternal = errors.New("internal error")
 
 // computeSafely is compute with a panic turned into an error, so that the
 // requests waiting for this answer are told, not left waiting.
-func (s *Server) computeSafely(ctx context.Context, g *served, pos string, params map[string]string) (res *solved, err error) {
+func (s *Server) computeSafely(ctx context.Context, g *served, pos string, params map[string]string, summary bool) (res *solved, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			res, err = nil, fmt.Errorf("%w while solving %s %q: %v; please report it", errInternal, g.inst.Spec(), pos, p)
 		}
 	}()
-	return s.compute(ctx, g, pos, params)
+	return s.compute(ctx, g, pos, params, summary)
 }
 
 // compute solves and explores a position: first in the fast lane, then,
 // if that was not enough, in the slow lane (see the package doc).
-func (s *Server) compute(ctx context.Context, g *served, pos string, params map[string]string) (*solved, error) {
+func (s *Server) compute(ctx context.Context, g *served, pos string, params map[string]string, summary bool) (*solved, error) {
 	if g.db != nil {
 		return s.exploreDB(g, pos)
 	}
-	if res, err, done := s.computeFast(ctx, g, pos, params); done {
+	if res, err, done := s.computeFast(ctx, g, pos, params, summary); done {
 		return res, err
 	}
 	// A script's turn first, so that a request waiting for it holds no
@@ -154,7 +159,7 @@ func (s *Server) compute(ctx context.Context, g *served, pos string, params map[
 	defer g.release()
 	var res *solved
 	err := s.runSlow(ctx, func(ctx context.Context) (err error) {
-		res, err = s.explore(ctx, g, pos, params, s.cfg.MaxStates, s.slowMemory())
+		res, err = s.explore(ctx, g, pos, params, s.cfg.MaxStates, s.slowMemory(), summary)
 		return err
 	})
 	return res, settle(ctx, err)
@@ -190,7 +195,7 @@ func (s *Server) runSlow(ctx context.Context, work func(context.Context) error) 
 // processor (see thread.go): on a busy machine a cheap request takes
 // longer, but it is not taken for an expensive one and sent to wait
 // behind the slow lane's searches.
-func (s *Server) computeFast(ctx context.Context, g *served, pos string, params map[string]string) (res *solved, err error, done bool) {
+func (s *Server) computeFast(ctx context.Context, g *served, pos string, params map[string]string, summary bool) (res *solved, err error, done bool) {
 	if !g.tryTake() {
 		return nil, nil, false
 	}
@@ -200,7 +205,7 @@ func (s *Server) computeFast(ctx context.Context, g *served, pos string, params 
 		states = s.cfg.MaxStates
 	}
 	stopped, err := s.runFast(ctx, func(ctx context.Context) (err error) {
-		res, err = s.explore(ctx, g, pos, params, states, s.cfg.FastMemory)
+		res, err = s.explore(ctx, g, pos, params, states, s.cfg.FastMemory, summary)
 		return err
 	})
 	switch {
@@ -303,13 +308,16 @@ func (s *Server) slowMemory() int64 {
 }
 
 // explore solves and explores a position within states positions and
-// memory bytes.
-func (s *Server) explore(ctx context.Context, g *served, pos string, params map[string]string, states int, memory int64) (*solved, error) {
+// memory bytes. With summary set it only solves the position (Solve, the
+// CLI's answer): a page shows that at once and asks for the moves next,
+// which for some games take far longer than the position itself (each
+// move's value and remoteness), or are too many to list.
+func (s *Server) explore(ctx context.Context, g *served, pos string, params map[string]string, states int, memory int64, summary bool) (*solved, error) {
 	tokens := g.tokens(pos)
 	opts := catalog.Options{MaxStates: states, Params: params, Memory: budget.NewBytes(memory)}
 	var x *catalog.Exploration
 	explorable := g.ex != nil
-	if explorable {
+	if explorable && !summary {
 		var err error
 		if x, err = g.ex.Explore(ctx, tokens, opts, s.cfg.MaxMoves); err != nil {
 			return nil, err
@@ -320,8 +328,13 @@ func (s *Server) explore(ctx context.Context, g *served, pos string, params map[
 			return nil, err
 		}
 		x = &catalog.Exploration{Report: r, Board: &catalog.Board{Kind: catalog.BoardText, Text: r.Position}, MovesCounted: false}
+		if summary && g.entry != nil && g.entry.Kind == "partizan" {
+			// The page reads Left's and Right's turns from the kind.
+			x.MoveKind = catalog.MovesPartizan
+		}
 	}
-	return answer(x, explorable)
+	res, err := answer(x, explorable, summary)
+	return res, err
 }
 
 // exploreDB answers for a position from the game's database: a lookup
@@ -334,19 +347,20 @@ func (s *Server) exploreDB(g *served, pos string) (*solved, error) {
 		return nil, err
 	}
 	x.Report.Method = "read from the server's database of " + g.db.Game() + ", every position reachable from the start solved (grundy db build)"
-	return answer(x, true)
+	return answer(x, true, false)
 }
 
 // answer is an exploration as the API gives it: the moves with what each
-// means for its mover, the engine's best move, and the JSON.
-func answer(x *catalog.Exploration, explorable bool) (*solved, error) {
+// means for its mover, the engine's best move, and the JSON. summary marks
+// an answer without its moves (moves_pending: ask again without summary).
+func answer(x *catalog.Exploration, explorable, summary bool) (*solved, error) {
 	res := &solved{report: x.Report, explorable: explorable, kind: x.MoveKind}
 	res.resp.Game, res.resp.Position = x.Report.Game, x.Report.Position
 	res.moves = make([]moveResponse, len(x.Moves))
 	for i, m := range x.Moves {
 		res.moves[i] = moveResponse{MoveInfo: m, Result: resultOf(m, x.MoveKind)}
 	}
-	if x.MoveKind != catalog.MovesChance {
+	if x.MoveKind != catalog.MovesChance && !summary {
 		// Nature's moves are drawn at random for each request instead.
 		res.best, res.bestWhy = bestMove(x.Report, res.moves, x.MoveKind, "")
 	}
@@ -378,6 +392,7 @@ func answer(x *catalog.Exploration, explorable bool) (*solved, error) {
 		"board": x.Board, "moves": res.moves, "moves_total": x.MovesTotal, "moves_counted": x.MovesCounted,
 		"explorable": explorable, "method": x.Report.Method, "notes": notes,
 		"best_move": bestPos, "best_reason": res.bestWhy, "move_kind": x.MoveKind,
+		"moves_pending": summary && explorable,
 	} {
 		if err := set(k, v); err != nil {
 			return nil, err

@@ -1,0 +1,81 @@
+package server
+
+import (
+	"net/url"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// TestPositionSummary asks for a position's answer alone (summary=1): the
+// outcome and value come without the moves, which the page asks for next,
+// and within the command line's limits where the moves are too many to
+// list: Kayles 3000 is refused move by move, yet its value is known
+// (G(n) for n ≥ 72 has period 12, 4 1 2 8 1 4 7 2 1 8 2 7 from n ≡ 0:
+// Guy and Smith 1956; Winning Ways, ch. 4), 3000 ≡ 0.
+func TestPositionSummary(t *testing.T) {
+	s := New(Config{})
+	code, out := get(t, s, "/api/v1/position", url.Values{"game": {"kayles"}, "position": {"3000"}})
+	if code != 422 || !strings.Contains(errorOf(t, out), "at most 2000") || !strings.Contains(errorOf(t, out), "every move with its value") {
+		t.Fatalf("kayles 3000 with moves: %d %v", code, out)
+	}
+	code, out = get(t, s, "/api/v1/position", url.Values{"game": {"kayles"}, "position": {"3000"}, "summary": {"1"}})
+	if code != 200 || out["grundy"] != 4.0 || out["outcome"] != "N" || out["moves_pending"] != true || len(out["moves"].([]any)) != 0 || out["best_move"] != nil {
+		t.Fatalf("kayles 3000 summary: %d %v", code, out)
+	}
+	// The summary and the full answer agree, and are cached apart.
+	_, sum := get(t, s, "/api/v1/position", url.Values{"game": {"nim"}, "position": {"3 4 5"}, "summary": {"true"}})
+	_, full := get(t, s, "/api/v1/position", url.Values{"game": {"nim"}, "position": {"3 4 5"}})
+	if sum["grundy"] != 2.0 || full["grundy"] != 2.0 || sum["remoteness"] != full["remoteness"] || full["moves_pending"] != false || len(full["moves"].([]any)) != 12 {
+		t.Errorf("nim 3 4 5: summary %v, full %v", sum, full)
+	}
+	_, sum = post(t, s, "/api/v1/position", `{"game":"domineering","position":"2x2","summary":true}`)
+	if sum["outcome"] != "N" || sum["value"] != "+-1" || sum["move_kind"] != "partizan" || sum["moves_pending"] != true {
+		t.Errorf("domineering 2x2 summary: %v", sum)
+	}
+	if code, out := get(t, s, "/api/v1/position", url.Values{"game": {"nim"}, "position": {"3"}, "summary": {"yes"}}); code != 400 || !strings.Contains(errorOf(t, out), "bad summary") {
+		t.Errorf("summary=yes: %d %v", code, out)
+	}
+}
+
+// TestCGTThermograph checks the thermograph's walls against hand
+// computation (Winning Ways, ch. 6; Siegel, Combinatorial Game Theory,
+// II.5): {3|-1} has walls 3−t and −1+t meeting at t = 2 over the mean 1
+// (below t = 0 they go on with the same slopes to t = −1); in
+// {2|0||-1} Left's wall is 0 (the right wall of {2|0} cooled by t), the
+// right wall −1+t, and they meet at t = 1 over 0.
+func TestCGTThermograph(t *testing.T) {
+	s := New(Config{})
+	for _, c := range []struct {
+		expr              string
+		left, right       [][2]float64
+		temperature, mast string
+	}{
+		{"{3|-1}", [][2]float64{{4, -1}, {1, 2}, {1, 3}}, [][2]float64{{-2, -1}, {1, 2}, {1, 3}}, "2", "1"},
+		{"{2|0||-1}", [][2]float64{{0, -1}, {0, 2}}, [][2]float64{{-2, -1}, {0, 1}, {0, 2}}, "1", "0"},
+	} {
+		code, out := get(t, s, "/api/v1/cgt", url.Values{"expr": {c.expr}, "thermograph": {"1"}})
+		th, _ := out["thermograph"].(map[string]any)
+		if code != 200 || th == nil {
+			t.Fatalf("%s: %d %v", c.expr, code, out)
+		}
+		pts := func(v any) [][2]float64 {
+			var p [][2]float64
+			for _, x := range v.([]any) {
+				xy := x.([]any)
+				p = append(p, [2]float64{xy[0].(float64), xy[1].(float64)})
+			}
+			return p
+		}
+		if l, r := pts(th["left"]), pts(th["right"]); !reflect.DeepEqual(l, c.left) || !reflect.DeepEqual(r, c.right) || th["temperature"] != c.temperature || th["mast"] != c.mast || out["temperature"] != c.temperature {
+			t.Errorf("%s: walls %v | %v, temperature %v, mast %v; want %v | %v, %s, %s", c.expr, l, r, th["temperature"], th["mast"], c.left, c.right, c.temperature, c.mast)
+		}
+	}
+	if code, out := get(t, s, "/api/v1/cgt", url.Values{"expr": {"1 < 2"}, "thermograph": {"1"}}); code != 400 || !strings.Contains(errorOf(t, out), "comparison") {
+		t.Errorf("a comparison's thermograph: %d %v", code, out)
+	}
+	// Without thermograph=1 the answer is the CLI's, without it.
+	if _, out := get(t, s, "/api/v1/cgt", url.Values{"expr": {"{3|-1}"}}); out["thermograph"] != nil || out["mean"] != "1" {
+		t.Errorf("plain cgt: %v", out)
+	}
+}
