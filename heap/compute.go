@@ -172,15 +172,16 @@ func run[T unsigned](ctx context.Context, st *state, g []T) ([]T, error) {
 			}
 		}
 		if st.opts.UsePeriod && n == st.nextPeriodCheck && st.r.Finite() {
-			// Every eighth more values: a proof is noticed soon after the
-			// values allow it, at a cost of O(n) per look.
-			st.nextPeriodCheck += st.nextPeriodCheck / 8
-			if p := findPeriod(g, st.r); p.Proven {
+			// The candidate period is extended by the new values only; a
+			// full search runs only when there is none (periodWatch).
+			proven, next := watchCheck(&st.watch, g, st.r)
+			if proven {
 				for len(g) < st.upto {
-					g = append(g, g[len(g)-p.Period])
+					g = append(g, g[len(g)-st.watch.p])
 				}
 				return g, nil
 			}
+			st.nextPeriodCheck = next
 		}
 		v := value(st, g, n)
 		if v > limit {

@@ -165,3 +165,56 @@ func detect[T unsigned](g []T, arith bool) candidate {
 	}
 	return best
 }
+
+// periodWatch is the run loop's period search (Options.UsePeriod). It
+// keeps the best candidate the values showed, (a, p) with the last
+// mismatch at a−1, and extends it as values arrive: each new value is
+// compared with the one p before it, O(1) a value, and nothing older is
+// looked at again. A full search (detect) runs only when there is no
+// candidate or the candidate broke; while a candidate holds, nothing is
+// searched before its proof bound, and the proof is noticed at the bound
+// itself. Any candidate that holds up to its proof bound is a proven
+// period, whether or not it is the least: the values it fills in are
+// certain, and FindPeriod finds the least period of the whole run.
+type periodWatch struct {
+	ok      bool
+	a, p    int
+	needed  int // ProofBound(a, p)
+	checked int // G(i) = G(i−p) is checked for a+p ≤ i < checked
+	// searches counts the full searches (detect), for the tests.
+	searches int
+}
+
+// check brings the watch up to date with g = G(0..n-1) and reports
+// whether its candidate is proven by them. next is the heap at which
+// check wants to be called again (the caller may call it earlier).
+func watchCheck[T unsigned](w *periodWatch, g []T, r *Rule) (proven bool, next int) {
+	n := len(g)
+	if w.ok {
+		for i := w.checked; i < n; i++ {
+			if g[i] != g[i-w.p] {
+				w.ok = false
+				break
+			}
+		}
+	}
+	if !w.ok {
+		w.searches++
+		o := detect(g, false)
+		if !o.ok {
+			return false, n + max(n/8, 1)
+		}
+		needed, _, ok := ProofBound(r, o.a, o.p)
+		if !ok {
+			return false, n + max(n/8, 1)
+		}
+		*w = periodWatch{ok: true, a: o.a, p: o.p, needed: needed, searches: w.searches}
+	}
+	w.checked = n
+	if w.needed <= n {
+		return true, n
+	}
+	// Next: the proof bound, or an eighth more values, whichever comes
+	// first, so that a candidate that broke is replaced soon.
+	return false, min(w.needed, n+max(n/8, 1))
+}

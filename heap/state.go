@@ -58,7 +58,8 @@ type state struct {
 	parent  []uint32
 
 	nextPeriodCheck int
-	helper          *helper // second core for the plain loop, while running
+	watch           periodWatch // the run loop's period search (UsePeriod)
+	helper          *helper     // second core for the plain loop, while running
 	far             *farPipe
 	farLo, farHi    int // the far rare heaps are rare[farLo:farHi]
 	midLo           int // the middle ones rare[midLo:farLo] (midStep)
@@ -95,7 +96,7 @@ func newState(r *Rule, upto int, opts Options) *state {
 	st.clearAll = len(st.split2)+len(st.split3) > 0
 	st.seen = make([]byte, 2)
 	st.nextCheck = 1024
-	st.nextPeriodCheck = 4096
+	st.nextPeriodCheck = 64
 	st.midN = -1
 	return st
 }
@@ -120,9 +121,7 @@ func absorb[T unsigned](st *state, g []T) {
 			}
 		}
 	}
-	for st.nextPeriodCheck <= len(g) {
-		st.nextPeriodCheck += st.nextPeriodCheck / 8
-	}
+	st.nextPeriodCheck = max(st.nextPeriodCheck, len(g))
 }
 
 func (st *state) absorb(g any) {
