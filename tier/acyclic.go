@@ -32,31 +32,14 @@ func (s *solver[P]) solveTier(ctx context.Context, ts *tierState) (db.Records, e
 		if err != nil {
 			return db.Records{}, err
 		}
-		err = parallel(ctx, s, s.cur, s.workers, int64(len(ts.reach)),
-			func() *[]P { b := make([]P, 0, 64); return &b },
-			func(w0, w1 int64, buf *[]P) (int64, error) {
-				var n int64
-				for w := w0; w < w1; w++ {
-					for word := ts.reach[w]; word != 0; word &= word - 1 {
-						r := w<<6 | int64(bits.TrailingZeros64(word))
-						p, ok := s.g.TierUnrank(ts.t, r)
-						if !ok {
-							return n, fmt.Errorf("rank %d of tier %s is reachable but TierUnrank names no position there", r, ts.name)
-						}
-						*buf = s.moves((*buf)[:0], p)
-						code, err := s.evalAcyclic(ts, kids, p, *buf)
-						if err != nil {
-							return n, err
-						}
-						if !db.Fits(code, width) {
-							return n, errWide
-						}
-						recs.Set(r, code)
-						n++
-					}
-				}
-				return n, nil
-			})
+		if s.walk != nil {
+			err = parallel(ctx, s, s.cur, s.workers, int64(len(ts.reach)), newWalkScratch,
+				func(w0, w1 int64, sc *walkScratch) (int64, error) {
+					return s.solveWalk(s.walk, ts, kids, recs, width, w0, w1, sc)
+				})
+		} else {
+			err = s.solvePlain(ctx, ts, kids, recs, width)
+		}
 		if errors.Is(err, errWide) && width == 1 {
 			s.opts.Memory.Release(int64(len(recs.Data)))
 			continue
@@ -67,6 +50,35 @@ func (s *solver[P]) solveTier(ctx context.Context, ts *tierState) (db.Records, e
 		}
 		return recs, nil
 	}
+}
+
+// solvePlain is an acyclic tier's pass through TierUnrank and the moves.
+func (s *solver[P]) solvePlain(ctx context.Context, ts *tierState, kids *children, recs db.Records, width int) error {
+	return parallel(ctx, s, s.cur, s.workers, int64(len(ts.reach)),
+		func() *[]P { b := make([]P, 0, 64); return &b },
+		func(w0, w1 int64, buf *[]P) (int64, error) {
+			var n int64
+			for w := w0; w < w1; w++ {
+				for word := ts.reach[w]; word != 0; word &= word - 1 {
+					r := w<<6 | int64(bits.TrailingZeros64(word))
+					p, ok := s.g.TierUnrank(ts.t, r)
+					if !ok {
+						return n, fmt.Errorf("rank %d of tier %s is reachable but TierUnrank names no position there", r, ts.name)
+					}
+					*buf = s.moves((*buf)[:0], p)
+					code, err := s.evalAcyclic(ts, kids, p, *buf)
+					if err != nil {
+						return n, err
+					}
+					if !db.Fits(code, width) {
+						return n, errWide
+					}
+					recs.Set(r, code)
+					n++
+				}
+			}
+			return n, nil
+		})
 }
 
 // childCode is the record of q, a move from p out of ts.

@@ -52,9 +52,7 @@ func newOne[P comparable](g game.Tiered[P], opts Options) (*solver[P], error) {
 	if s.workers <= 0 {
 		s.workers = runtime.GOMAXPROCS(0)
 	}
-	s.app, _ = g.(game.MoveAppender[P])
-	s.term, _ = g.(game.Terminal[P])
-	s.end, _ = g.(game.Endless[P])
+	s.setup()
 	start := g.Start()
 	var err error
 	s.tiers, s.index, err = tierGraph(g, g.TierOf(start))

@@ -75,11 +75,19 @@ func (s *solver[P]) expandTier(ctx context.Context, ts *tierState, cur Progress,
 	}
 	for {
 		var changed atomic.Bool
-		err := parallel(ctx, s, cur, s.workers, int64(len(ts.reach)),
-			func() *[]P { b := make([]P, 0, 64); return &b },
-			func(w0, w1 int64, buf *[]P) (int64, error) {
-				return s.expand(ts, done, w0, w1, buf, &changed)
-			})
+		var err error
+		if s.walk != nil {
+			err = parallel(ctx, s, cur, s.workers, int64(len(ts.reach)), newWalkScratch,
+				func(w0, w1 int64, sc *walkScratch) (int64, error) {
+					return s.expandWalk(s.walk, ts, done, w0, w1, sc, &changed)
+				})
+		} else {
+			err = parallel(ctx, s, cur, s.workers, int64(len(ts.reach)),
+				func() *[]P { b := make([]P, 0, 64); return &b },
+				func(w0, w1 int64, buf *[]P) (int64, error) {
+					return s.expand(ts, done, w0, w1, buf, &changed)
+				})
+		}
 		if err != nil || done == nil || !changed.Load() {
 			return err
 		}

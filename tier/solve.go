@@ -29,6 +29,10 @@ type Options struct {
 	// start and end of each tier's phase and about five times a second
 	// in between.
 	Progress func(Progress)
+
+	// plain turns off a game's Walker fast path (for tests that build
+	// both ways).
+	plain bool
 }
 
 // Phases of a build, as Progress reports them.
@@ -74,9 +78,7 @@ func Solve[P comparable](ctx context.Context, g game.Tiered[P], b *db.Builder, o
 	if s.workers <= 0 {
 		s.workers = runtime.GOMAXPROCS(0)
 	}
-	s.app, _ = g.(game.MoveAppender[P])
-	s.term, _ = g.(game.Terminal[P])
-	s.end, _ = g.(game.Endless[P])
+	s.setup()
 	defer s.releaseAll()
 	start := g.Start()
 	st := g.TierOf(start)
@@ -176,6 +178,7 @@ func sortInfos(infos []db.TierInfo) {
 type solver[P comparable] struct {
 	g       game.Tiered[P]
 	app     game.MoveAppender[P]
+	walk    Walker[P] // nil unless the game has the fast path
 	term    game.Terminal[P]
 	end     game.Endless[P]
 	opts    Options
@@ -185,6 +188,16 @@ type solver[P comparable] struct {
 	index     map[game.Tier]int
 	startRank int64
 	cur       Progress // the phase and tier being worked on
+}
+
+// setup finds the optional interfaces of the game.
+func (s *solver[P]) setup() {
+	s.app, _ = s.g.(game.MoveAppender[P])
+	s.term, _ = s.g.(game.Terminal[P])
+	s.end, _ = s.g.(game.Endless[P])
+	if !s.opts.plain {
+		s.walk, _ = s.g.(Walker[P])
+	}
 }
 
 func (s *solver[P]) report(p Progress) {
