@@ -38,6 +38,11 @@ func BenchmarkSeq(b *testing.B) {
 	b.Run("kayles/every-value/1e7", func(b *testing.B) { benchCompute(b, "kayles", 1e7, Options{}) })
 	b.Run("octal:0.376/period-fill/5e6", func(b *testing.B) { benchCompute(b, "octal:0.376", 5e6, Options{UsePeriod: true}) })
 	b.Run("grundy-game/1e6", func(b *testing.B) { benchCompute(b, "grundy-game", 1e6, Options{}) })
+	// The same with the values in a mapped file (spill.go) from the
+	// first value on.
+	b.Run("grundy-game/1e6/spilled", func(b *testing.B) {
+		benchCompute(b, "grundy-game", 1e6, Options{SpillPath: b.TempDir() + "/spill", SpillBudget: 1})
+	})
 }
 
 func benchCompute(b *testing.B, spec string, n int, opts Options) {
@@ -53,6 +58,7 @@ func benchCompute(b *testing.B, spec string, n int, opts Options) {
 		if err != nil || v.Len() != n {
 			b.Fatal(err)
 		}
+		v.Close()
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/value")
 }

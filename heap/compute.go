@@ -35,6 +35,13 @@ type Options struct {
 	// proves the period of a finite octal or hexadecimal code, and fill the
 	// remaining values by the period (they are then certain).
 	UsePeriod bool
+	// SpillPath and SpillBudget: when the run's values would take more
+	// than SpillBudget bytes, they are kept in a file at SpillPath mapped
+	// into memory (spill.go) instead of the Go heap, and the run can be
+	// resumed from that file (LoadFile) after it stops or is killed. No
+	// spilling when SpillPath is empty.
+	SpillPath   string
+	SpillBudget int64
 	// Workers is the number of goroutines of the sparse method's sweep over
 	// rare values (0: GOMAXPROCS, at most 2 are ever used).
 	Workers int
@@ -71,7 +78,9 @@ func Compute(ctx context.Context, r *Rule, upto int, opts Options) (*Values, err
 
 // Extend is Compute that starts from prev, values of the same rule already
 // known (nil for none), for example read back with Load. prev is not
-// modified.
+// modified, except when it is held in a spill file (LoadFile of a file a
+// spilled run left): the run then continues in that file, in place, and
+// prev must not be used afterwards.
 func Extend(ctx context.Context, r *Rule, prev *Values, upto int, opts Options) (*Values, error) {
 	if err := CheckUpto(r, upto); err != nil {
 		return nil, err
@@ -79,45 +88,102 @@ func Extend(ctx context.Context, r *Rule, prev *Values, upto int, opts Options) 
 	start := min(prev.Len(), upto)
 	st := newState(r, upto, opts)
 	out := &Values{}
+	if prev.Spilled() {
+		s := prev.spill
+		if s.game != r.Spec {
+			return nil, fmt.Errorf("the spill file %s holds values of %s, not %s", s.path, s.game, r.Spec)
+		}
+		if err := s.grow(upto); err != nil {
+			return nil, err
+		}
+		prev.spill = nil // the run owns the file now
+		st.spill = s
+		if st.opts.SpillPath == "" {
+			st.opts.SpillPath = s.path // wider values go there too
+		}
+		switch s.width {
+		case 1:
+			g := spillSlice[uint8](s, start)
+			st.absorb(g)
+			return run8Widen(ctx, st, g, out)
+		case 2:
+			g := spillSlice[uint16](s, start)
+			st.absorb(g)
+			return run16Widen(ctx, st, g, out)
+		}
+		g := spillSlice[uint32](s, start)
+		st.absorb(g)
+		return run32(ctx, st, g, out)
+	}
 	switch {
 	case prev.Len() == 0 || prev.Width() == 1:
-		var g []uint8
+		var src []uint8
 		if prev.Len() > 0 {
-			g = widen[uint8, uint8](prev.u8[:start], upto)
-		} else {
-			g = make([]uint8, 0, upto)
+			src = prev.u8[:start]
+		}
+		g, err := newValues[uint8, uint8](st, src, upto)
+		if err != nil {
+			return nil, err
 		}
 		st.absorb(g)
-		g, err := run(ctx, st, g)
-		if err != nil || len(g) == upto {
-			out.u8 = g
-			return out, err
-		}
-		return extend16(ctx, st, widen[uint8, uint16](g, upto), out)
+		return run8Widen(ctx, st, g, out)
 	case prev.Width() == 2:
-		g := widen[uint16, uint16](prev.u16[:start], upto)
+		g, err := newValues[uint16, uint16](st, prev.u16[:start], upto)
+		if err != nil {
+			return nil, err
+		}
 		st.absorb(g)
-		return extend16(ctx, st, g, out)
+		return run16Widen(ctx, st, g, out)
 	default:
-		g := widen[uint32, uint32](prev.u32[:start], upto)
+		g, err := newValues[uint32, uint32](st, prev.u32[:start], upto)
+		if err != nil {
+			return nil, err
+		}
 		st.absorb(g)
-		g, err := run(ctx, st, g)
-		out.u32 = g
-		return out, err
+		return run32(ctx, st, g, out)
 	}
 }
 
-func extend16(ctx context.Context, st *state, g []uint16, out *Values) (*Values, error) {
-	out.u8 = nil
+// run8Widen runs on byte values and goes on with wider ones when a value
+// does not fit; run16Widen and run32 likewise.
+func run8Widen(ctx context.Context, st *state, g []uint8, out *Values) (*Values, error) {
+	g, err := run(ctx, st, g)
+	if err != nil || len(g) == st.upto {
+		out.u8 = g
+		return finish(st, out, err)
+	}
+	g16, err := newValues[uint8, uint16](st, g, st.upto)
+	if err != nil {
+		return nil, err
+	}
+	return run16Widen(ctx, st, g16, out)
+}
+
+func run16Widen(ctx context.Context, st *state, g []uint16, out *Values) (*Values, error) {
 	g, err := run(ctx, st, g)
 	if err != nil || len(g) == st.upto {
 		out.u16 = g
-		return out, err
+		return finish(st, out, err)
 	}
-	g32 := widen[uint16, uint32](g, st.upto)
-	g = nil
-	g32, err = run(ctx, st, g32)
-	out.u32 = g32
+	g32, err := newValues[uint16, uint32](st, g, st.upto)
+	if err != nil {
+		return nil, err
+	}
+	return run32(ctx, st, g32, out)
+}
+
+func run32(ctx context.Context, st *state, g []uint32, out *Values) (*Values, error) {
+	g, err := run(ctx, st, g)
+	out.u32 = g
+	return finish(st, out, err)
+}
+
+// finish records in the spill file, if any, how many values it holds.
+func finish(st *state, out *Values, err error) (*Values, error) {
+	if st.spill != nil {
+		st.spill.setCount(out.Len())
+		out.spill = st.spill
+	}
 	return out, err
 }
 
@@ -152,6 +218,7 @@ func run[T unsigned](ctx context.Context, st *state, g []T) ([]T, error) {
 			midStep(st, g, n)
 		}
 		if n&0xFFFF == 0 && n > 0 {
+			st.spill.setCount(n) // G(0..n-1) are written
 			if err := ctx.Err(); err != nil {
 				return g, err
 			}

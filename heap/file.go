@@ -79,7 +79,8 @@ func Load(r io.Reader, maxCount int) (spec string, v *Values, err error) {
 }
 
 // LoadFile is Load for the file at path that keeps only the first keep
-// values (the rest are read, to check the file's length, and dropped). The
+// values, or opens the spill file a spilled run left there (spill.go: the
+// values it holds, mapped, not read; Close releases them) (the rest are read, to check the file's length, and dropped). The
 // header is checked against the file's size before anything is allocated
 // for the values: zstd expands a file at most maxExpansion times.
 func LoadFile(path string, maxCount, keep int) (spec string, v *Values, err error) {
@@ -94,6 +95,25 @@ func LoadFile(path string, maxCount, keep int) (spec string, v *Values, err erro
 	}
 	if !fi.Mode().IsRegular() {
 		return "", nil, errors.New("not a regular file")
+	}
+	magic := make([]byte, len(spillMagic))
+	if _, err := f.ReadAt(magic, 0); err == nil && string(magic) == spillMagic {
+		// A spill file (spill.go): mapped, not read.
+		s, err := openSpill(path, maxCount)
+		if err != nil {
+			return "", nil, err
+		}
+		v = &Values{spill: s}
+		n := min(int(s.count.Load()), max(keep, 0))
+		switch s.width {
+		case 1:
+			v.u8 = spillSlice[uint8](s, n)
+		case 2:
+			v.u16 = spillSlice[uint16](s, n)
+		default:
+			v.u32 = spillSlice[uint32](s, n)
+		}
+		return s.game, v, nil
 	}
 	return load(f, fi.Size(), maxCount, keep)
 }

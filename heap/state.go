@@ -59,6 +59,7 @@ type state struct {
 
 	nextPeriodCheck int
 	watch           periodWatch // the run loop's period search (UsePeriod)
+	spill           *spillFile  // the file that holds the values, if they spilled
 	helper          *helper     // second core for the plain loop, while running
 	far             *farPipe
 	farLo, farHi    int // the far rare heaps are rare[farLo:farHi]

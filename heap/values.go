@@ -9,6 +9,9 @@ type Values struct {
 	u8  []uint8
 	u16 []uint16
 	u32 []uint32
+	// spill is the mapped file that holds the values, when a run spilled
+	// them (spill.go); nil for values in the Go heap.
+	spill *spillFile
 }
 
 // Len is the number of values held.
