@@ -29,7 +29,20 @@
 // games (Siegel, CGT, II.7; ONAG ch. 16), ordinal sum and Norton
 // multiplication (Winning Ways ch. 8). The notation (String and Parse) is
 // CGSuite's: 0, *, *3, ^, v, ^*, 1/2, -3/4, +-1, {1|*}, {2|0||-1},
-// Tiny(x), Miny(x), G + H, -G, (G)*n.
+// Tiny(x), Miny(x), G + H, -G, (G)*n — and everything CGSuite prints
+// reads back: switches ±{a,b} (every game G = −G), x + Tiny(G) written
+// xTiny(G), up-nths ^<n> and up-arrows ^[n], braces past four bars,
+// options in CGSuite's order (cgsuite.go, uptimal.go), plus quoted games
+// '{-1|1}' and the relations <>, <| and |>.
+//
+// Beyond these, CGSuite's operations and properties (ops.go,
+// properties.go; CGSuite's CanonicalShortGameOps and Siegel, CGT): atomic
+// weight of every atomic game, companion, reduced canonical form,
+// incentives, followers, stop count, parity and temper, uptimal
+// expansions, Pow and PowTo, cooling below zero (t > −1), heating by a
+// game, overheating, Conway and ordinal products, conjunctive and
+// selective sums, subordinates. testdata/cgsuite_props.txt holds
+// CGSuite's own test data for them (844 values, all matched).
 //
 // # Why by hand
 //

@@ -179,6 +179,15 @@ func (d Dyadic) mulInt(n int64) Dyadic {
 	return Dyadic{r, d.exp}.norm()
 }
 
+// mul returns d·e.
+func (d Dyadic) mul(e Dyadic) Dyadic {
+	if uint(d.exp)+uint(e.exp) > MaxExp {
+		overflow("multiplication")
+	}
+	p := Dyadic{num: d.num}.mulInt(e.num) // an integer: exp stays 0
+	return Dyadic{p.num, d.exp + e.exp}.norm()
+}
+
 func abs64(x int64) int64 {
 	if x < 0 {
 		if x == -1<<63 {
@@ -390,9 +399,10 @@ func ParseDyadic(s string) (_ Dyadic, err error) {
 	return d, nil
 }
 
-// MaxInt bounds the integers accepted in input; sums of many of them still
-// fit the 63-bit numerators.
-const MaxInt = 1 << 40
+// MaxInt bounds the integers accepted in input: MaxNum, the bound of
+// every numerator (a sum past it is refused with a *budget.Exceeded, never
+// wrapped around).
+const MaxInt = MaxNum
 
 func parseNat(s, whole string) (int64, error) {
 	if s == "" {
@@ -405,7 +415,7 @@ func parseNat(s, whole string) (int64, error) {
 	}
 	n, err := strconv.ParseInt(s, 10, 64)
 	if err != nil || n > MaxInt {
-		return 0, fmt.Errorf("%q: numbers above 2^40 are not supported", whole)
+		return 0, fmt.Errorf("%q: numbers above 2^62 are not supported", whole)
 	}
 	return n, nil
 }

@@ -6,9 +6,10 @@ import (
 	"github.com/grundy-go/grundy/budget"
 )
 
-// AtomicWeight returns the atomic weight of an all-small game g, and
-// false when g is not all-small (the atomic weight is then undefined
-// here). It follows the atomic weight calculus (Conway, ONAG ch. 16;
+// AtomicWeight returns the atomic weight of an atomic game g — an
+// all-small game, or an infinitesimal within ↑* + (*2^k : −1) of a
+// multiple of ↑ (CGSuite's IsAtomic; Tiny(x) has weight 0) — and false
+// when g is not atomic (the atomic weight is then undefined). It follows the atomic weight calculus (Conway, ONAG ch. 16;
 // Siegel, CGT, II.7): g” = {g^L” − 2 | g^R” + 2}, except that when
 // this is an integer the "eccentric" cases are decided against a remote
 // star ☆ (a nimber larger than any in g): if g < ☆ the weight is the
@@ -20,7 +21,7 @@ import (
 // error when s.Context is done; see the package doc.
 func (s *Space) AtomicWeight(g Game) (w Game, ok bool, err error) {
 	defer s.done(&err)
-	w, ok = s.atomicWeightOf(g)
+	w, ok = s.atomicWeightGeneral(g)
 	return w, ok, nil
 }
 

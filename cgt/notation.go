@@ -1,10 +1,8 @@
 package cgt
 
 import (
-	"cmp"
 	"errors"
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -96,47 +94,24 @@ func (f *formatter) formatNew(g Game) (string, int) {
 	if n.isNus {
 		return formatNus(n.v), 0
 	}
-	L, R := n.left, n.right
-	if len(L) == 1 && len(R) == 1 {
-		a, okA := s.IsNumber(L[0])
-		b, okB := s.IsNumber(R[0])
-		if okA && okB && b.Less(a) {
-			if a == (Dyadic{-b.num, b.exp}) {
-				return "+-" + a.String(), 0
-			}
-		}
+	if str, ok := f.special(g); ok {
+		return str, 0
 	}
+	L, R := n.left, n.right
 	side := func(opts []Game) (string, int) {
 		if len(opts) == 1 {
 			return f.format(opts[0])
 		}
-		parts := make([]string, len(opts))
-		for i, o := range opts {
-			parts[i] = f.String(o)
-		}
-		// Handles depend on the order games were made in; print in an
-		// order of the games themselves: by birthday, then text.
-		idx := make([]int, len(opts))
-		for i := range idx {
-			idx[i] = i
-		}
-		slices.SortFunc(idx, func(a, b int) int {
-			if c := cmp.Compare(s.Birthday(opts[a]), s.Birthday(opts[b])); c != 0 {
-				return c
-			}
-			return cmp.Compare(parts[a], parts[b])
-		})
-		sorted := make([]string, len(parts))
-		for i, j := range idx {
-			sorted[i] = parts[j]
-		}
-		parts = sorted
-		return strings.Join(parts, ","), 0
+		return strings.Join(f.sortedParts(opts), ","), 0
 	}
 	ls, ll := side(L)
 	rs, rl := side(R)
 	lvl := max(ll, rl) + 1
 	str := ls + strings.Repeat("|", lvl) + rs
+	if lvl == maxSlashes {
+		// CGSuite writes braces rather than more bars in a row.
+		str, lvl = "{"+str+"}", 0
+	}
 	f.grow(len(str))
 	return str, lvl
 }
@@ -194,6 +169,10 @@ const (
 	CmpMore  Comparison = ">"
 	CmpFuzzy Comparison = "||"
 	CmpNeq   Comparison = "!="
+	// CmpLessFuzzy is G <| H: G is less than or confused with H (not G ≥ H).
+	CmpLessFuzzy Comparison = "<|"
+	// CmpMoreFuzzy is G |> H: G is greater than or confused with H (not G ≤ H).
+	CmpMoreFuzzy Comparison = "|>"
 )
 
 // Compare decides g op h.
@@ -222,6 +201,10 @@ func (s *Space) compare(g Game, op Comparison, h Game) bool {
 		return s.less(h, g)
 	case CmpFuzzy:
 		return s.fuzzy(g, h)
+	case CmpLessFuzzy:
+		return !s.leq(h, g)
+	case CmpMoreFuzzy:
+		return !s.leq(g, h)
 	}
 	throw(fmt.Errorf("unknown comparison %q", string(op)))
 	return false
@@ -330,6 +313,7 @@ func (p *parser) cmpOp() Comparison {
 		tok string
 		op  Comparison
 	}{{"==", CmpEq}, {"!=", CmpNeq}, {"<=", CmpLeq}, {">=", CmpGeq}, {"||", CmpFuzzy},
+		{"<>", CmpFuzzy}, {"<|", CmpLessFuzzy}, {"|>", CmpMoreFuzzy},
 		{"<", CmpLess}, {">", CmpMore}, {"=", CmpEq}} {
 		if p.has(c.tok) {
 			p.pos += len(c.tok)
@@ -411,6 +395,11 @@ func (p *parser) unary() Game {
 				return p.s.mk(L, R)
 			}
 		}
+		if p.has("{") {
+			if L, ok := p.switchList(); ok {
+				return p.s.mk(L, p.negAll(L))
+			}
+		}
 		g := p.unary()
 		return p.s.mk([]Game{g}, []Game{p.s.neg(g)})
 	case p.has("-") && p.pos+1 < p.end && isDigit(p.src[p.pos+1]):
@@ -451,7 +440,15 @@ func (p *parser) primary() Game {
 		p.pos++
 		return p.closed(g)
 	case isDigit(c) || c == '-':
-		return p.nusSuffix(p.number())
+		g := p.nusSuffix(p.number())
+		if p.pos < p.end && isLetter(p.src[p.pos]) && !p.allVs() {
+			// CGSuite writes x + Tiny(G) as xTiny(G): a number right
+			// before a name adds the value that follows.
+			g = p.s.add(g, p.call())
+		}
+		return g
+	case c == '\'':
+		return p.quoted()
 	case c == '*' || c == '^' || p.has("↑") || p.has("↓") || p.has("⇑") || p.has("⇓"):
 		return p.nusSuffix(Zero)
 	case c == 'v' && p.allVs():
@@ -556,6 +553,7 @@ func (p *parser) closed(g Game) Game {
 // "^3", "v", "vv", "v3", "↑", "⇑", "↓", "⇓", then "*" or "*5".
 func (p *parser) nusSuffix(g Game) Game {
 	ups := 0
+	extra := Zero // up-nths ^<n> and up-arrows ^[n]: not number-up-stars
 	for p.pos < p.end {
 		switch {
 		case p.has("^") || p.has("v") && p.allVs():
@@ -567,6 +565,15 @@ func (p *parser) nusSuffix(g Game) Game {
 			for p.pos < p.end && p.src[p.pos] == c {
 				p.pos++
 				run++
+			}
+			if run == 1 {
+				if u, ok := p.upPower(); ok {
+					if sign < 0 {
+						u = p.s.neg(u)
+					}
+					extra = p.s.add(extra, u)
+					continue
+				}
 			}
 			if n, ok := p.digits(); ok {
 				if run > 1 {
@@ -608,23 +615,29 @@ star:
 			nim = 1
 		}
 	}
-	if ups == 0 && nim == 0 {
+	if ups == 0 && nim == 0 && extra == Zero {
 		return g
 	}
-	return p.s.add(g, p.s.numberUpStar(Dyadic{}, ups, nim))
+	return p.s.add(g, p.s.add(extra, p.s.numberUpStar(Dyadic{}, ups, nim)))
 }
 
 // braces parses {L|R} with CGSuite's slashes: the longest run of bars at
 // the top level splits the sides, and a side holding shorter runs is one
 // game written without its braces.
 func (p *parser) braces() Game {
-	open := p.pos
+	open, close, runs := p.matchBraces()
 	p.enter()
 	defer p.leave()
+	return p.closed(p.bracesGame(open, close, runs))
+}
+
+// matchBraces finds the '}' matching the '{' at pos and the runs of bars
+// at its top level.
+func (p *parser) matchBraces() (open, close int, runs []barRun) {
+	open = p.pos
 	// Find the matching '}' and the bar runs at depth 0.
 	depth := 0
-	close := -1
-	var runs []barRun
+	close = -1
 	for i := open + 1; i < p.end && close < 0; i++ {
 		switch p.src[i] {
 		case '{', '(':
@@ -654,10 +667,16 @@ func (p *parser) braces() Game {
 	if close < 0 {
 		p.failAt(open, "unbalanced '{': no matching '}'")
 	}
+	return open, close, runs
+}
+
+// bracesGame is the game of the braces at open..close, whose top-level
+// bar runs are runs; the parser continues after close.
+func (p *parser) bracesGame(open, close int, runs []barRun) Game {
 	g := p.barForm(open+1, close, runs)
 	p.pos = close + 1
 	p.end = max(p.end, p.pos)
-	return p.closed(g)
+	return g
 }
 
 type barRun struct{ at, n int }
@@ -764,17 +783,17 @@ func (p *parser) call() Game {
 		g = s.mk([]Game{s.mk([]Game{args[0]}, []Game{Zero})}, []Game{Zero})
 	case "cool", "heat":
 		need(2)
-		t, ok := s.IsNumber(args[1])
-		if !ok {
-			p.failAt(argPos[1], "%s needs a number as temperature", name)
-		}
 		if strings.ToLower(name) == "cool" {
-			if t.Sign() < 0 {
-				p.failAt(argPos[1], "cooling by a negative temperature is not supported")
+			t, ok := s.IsNumber(args[1])
+			if !ok {
+				p.failAt(argPos[1], "Cool needs a number as temperature")
+			}
+			if !Int(-1).Less(t) {
+				p.failAt(argPos[1], "cooling temperature must be above -1 (CGSuite's bound)")
 			}
 			g = s.cool(args[0], t)
 		} else {
-			g = s.heat(args[0], args[1])
+			g = s.heat(args[0], args[1]) // heating by any game t (CGSuite's Heat)
 		}
 	case "norton":
 		need(2)
@@ -787,13 +806,16 @@ func (p *parser) call() Game {
 		g = s.ordinalSum(args[0], args[1])
 	case "atomicweight":
 		need(1)
-		w, ok := s.atomicWeightOf(args[0])
+		w, ok := s.atomicWeightGeneral(args[0])
 		if !ok {
-			p.failAt(argPos[0], "the atomic weight is defined only for all-small games")
+			p.failAt(argPos[0], "the atomic weight is defined only for atomic games (infinitesimals close to a multiple of ^)")
 		}
 		g = w
 	default:
-		p.failAt(start, "unknown function %q (known: Tiny, Miny, Cool, Heat, Norton, OrdinalSum, AtomicWeight)", name)
+		var ok bool
+		if g, ok = p.callMore(strings.ToLower(name), start, args, argPos); !ok {
+			p.failAt(start, "unknown function %q (known: %s)", name, knownFunctions)
+		}
 	}
 	return p.closed(g)
 }

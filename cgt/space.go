@@ -107,6 +107,8 @@ type Space struct {
 	keybuf []byte
 	canons []*canon
 
+	uptimals map[Game]*Uptimal // uptimal expansions found (nil: not an uptimal)
+
 	// MaxNodes bounds the number of distinct games; 0 means MaxNodesDef.
 	MaxNodes int
 	// MaxSteps bounds the work (sums, comparisons and canonicalisations

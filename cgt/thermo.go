@@ -252,7 +252,10 @@ func (s *Space) Cool(g Game, t Dyadic) (r Game, err error) {
 }
 
 func (s *Space) cool(g Game, t Dyadic) Game {
-	if s.isNumber(g) {
+	if x, ok := s.IsNumber(g); ok && (x.IsInt() || t.Sign() >= 0) {
+		// Integers stay; so does every number at t ≥ 0 (its temperature
+		// is below 0). Below zero a number x = m/2^k with −1/2^k ≥ t is
+		// cooled through its options (CGSuite's cool, t > −1).
 		return g
 	}
 	tg := s.Number(t)

@@ -34,6 +34,8 @@ type CGTOptions struct {
 	// Thermograph asks for the game's thermograph as an SVG image
 	// (CGTReport.Thermograph).
 	Thermograph bool
+	// Properties asks for every CGSuite property (CGTReport.Properties).
+	Properties bool
 }
 
 // CGTReport is the report of the calculator ('grundy cgt', /api/v1/cgt)
@@ -51,6 +53,8 @@ type CGTReport struct {
 	Mean         Number  `json:"mean"`
 	Temperature  Number  `json:"temperature"`
 	AtomicWeight *string `json:"atomic_weight"`
+	// Properties are CGSuite's other properties, when asked for.
+	Properties *cgt.Properties `json:"properties,omitempty"`
 
 	// Comparison is the answer when the expression was a comparison.
 	Comparison *CGTComparison `json:"-"`
@@ -147,6 +151,11 @@ func DescribeCGT(s *cgt.Space, g cgt.Game, opts CGTOptions) (*CGTReport, error) 
 	if ok {
 		str := s.String(w)
 		r.AtomicWeight = &str
+	}
+	if opts.Properties {
+		if r.Properties, err = s.Describe(g); err != nil {
+			return nil, err
+		}
 	}
 	if opts.Thermograph {
 		if r.Thermograph, err = s.ThermographSVG(g); err != nil {

@@ -22,7 +22,7 @@ func writeSVG(path string, img []byte) error {
 
 // printCgtReport writes the report for people.
 func printCgtReport(w io.Writer, r *reports.CGTReport) {
-	aw := "undefined (not an all-small game)"
+	aw := "undefined (not atomic)"
 	if r.AtomicWeight != nil {
 		aw = *r.AtomicWeight
 	}
@@ -43,10 +43,47 @@ func printCgtReport(w io.Writer, r *reports.CGTReport) {
 	fmt.Fprintf(w, "%-13s %s\n", "mean", r.Mean)
 	fmt.Fprintf(w, "%-13s %s\n", "temperature", r.Temperature)
 	fmt.Fprintf(w, "%-13s %s\n", "atomic weight", aw)
+	p := r.Properties
+	if p == nil {
+		return
+	}
+	row := func(name, v string) { fmt.Fprintf(w, "%-22s %s\n", name, v) }
+	yes := func(name string, b bool) { row(name, fmt.Sprint(b)) }
+	row("companion", p.Companion)
+	if p.Followers != "" {
+		row("followers", p.Followers)
+	}
+	row("follower count", p.FollowerCount)
+	row("freeze", p.Freeze)
+	row("incentives", p.Incentives)
+	row("left incentives", p.LeftIncentives)
+	row("right incentives", p.RightIncentives)
+	row("left options", p.LeftOptions)
+	row("right options", p.RightOptions)
+	row("reduced canonical form", p.ReducedCanonicalForm)
+	row("stop count", p.StopCount)
+	if p.UptimalExpansion != "" {
+		row("uptimal expansion", p.UptimalExpansion)
+	}
+	yes("all-small", p.IsAllSmall)
+	yes("atomic", p.IsAtomic)
+	yes("even", p.IsEven)
+	yes("odd", p.IsOdd)
+	yes("even-tempered", p.IsEvenTempered)
+	yes("odd-tempered", p.IsOddTempered)
+	yes("infinitesimal", p.IsInfinitesimal)
+	yes("integer", p.IsInteger)
+	yes("nimber", p.IsNimber)
+	yes("number", p.IsNumber)
+	yes("numberish", p.IsNumberish)
+	yes("number-tiny", p.IsNumberTiny)
+	yes("ordinal", p.IsOrdinal)
+	yes("switch", p.IsSwitch)
+	yes("uptimal", p.IsUptimal)
 }
 
 func newCgtCmd() *cobra.Command {
-	var asJSON bool
+	var asJSON, all bool
 	var svg string
 	cmd := &cobra.Command{
 		Use:   "cgt EXPR",
@@ -55,14 +92,24 @@ func newCgtCmd() *cobra.Command {
 canonical form, outcome class, birthday, stops, mean, temperature and
 atomic weight; or decide a comparison between two games.
 
-Notation: 0  *  *3  ^  v  ^*  ^^  ^3  1/2  -3/4  +-1  3+-1  +-(1,2)
-{1|*}  {2|0||-1} (CGSuite's slashes: {2|0||-1} is {{2|0}|-1})
-Tiny(x)  Miny(x), sums G + H, differences G - H, negation -G, ordinal
+Notation (CGSuite's; what it prints reads back): 0  *  *3  ^  v  ^*  ^^
+^3  1/2  -3/4  +-1  3+-1  +-(1,2)  +-{1,{2|1}}  {1|*}  {2|0||-1}
+(CGSuite's slashes: {2|0||-1} is {{2|0}|-1}), Tiny(x)  Miny(x)  2Tiny(2)
+(= 2 + Tiny(2)), ^<n> (the up-nth: ^<2> = {0|v*}), ^[n] (= ^ + ^<2> +
+... + ^<n>), quoted games '{-1|1}' (valued by their canonical form),
+integers up to 2^62; sums G + H, differences G - H, negation -G, ordinal
 sums G:H, products by an integer after ')' or '}' ((G)*3 = G+G+G, so
-(*+*)*3 is 0; 1*3 is 1 + *3), and Cool(G,t), Heat(G,t), Norton(G,U),
-AtomicWeight(G).
+(*+*)*3 is 0; 1*3 is 1 + *3).
+Functions: Cool(G,t) (t > -1), Heat(G,T), Overheat(G,S,T), Freeze(G),
+Norton(G,U), ConwayProduct(G,H), OrdinalProduct(G,H), OrdinalSum(G,H),
+ConjunctiveSum(G,H), SelectiveSum(G,H), Pow(G,x), PowTo(G,x),
+Companion(G), ReducedCanonicalForm(G), Subordinate(G,B), AtomicWeight(G).
 "3+-1" is 3 ± 1 = {4|2}; write "3 + -1" for 2.
-Comparisons: G == H, G <= H, G >= H, G < H, G > H, G || H (confused).
+Comparisons: G == H, G <= H, G >= H, G < H, G > H, G || H or G <> H
+(confused), G <| H (less or confused), G |> H (greater or confused).
+--all adds every CGSuite property: companion, followers, freeze,
+incentives, options, reduced canonical form, stop count, uptimal
+expansion and the predicates (with --json, under "properties").
 
 Outcome classes: L (Left wins whoever starts), R (Right wins), N (the
 first player wins), P (the second player wins). Fractions are exact.`,
@@ -80,6 +127,8 @@ first player wins), P (the second player wins). Fractions are exact.`,
 					i = len(args)
 				case a == "--json":
 					asJSON = true
+				case a == "--all":
+					all = true
 				case a == "--svg":
 					if i+1 >= len(args) {
 						return fmt.Errorf("--svg needs a file name")
@@ -100,7 +149,7 @@ first player wins), P (the second player wins). Fractions are exact.`,
 				return fmt.Errorf("no expression given (see 'grundy cgt --help')")
 			}
 			expr := strings.Join(rest, " ")
-			r, err := reports.CGT(cmd.Context(), expr, reports.CGTOptions{Thermograph: svg != ""})
+			r, err := reports.CGT(cmd.Context(), expr, reports.CGTOptions{Thermograph: svg != "", Properties: all})
 			if errors.Is(err, reports.ErrThermographOfComparison) {
 				return fmt.Errorf("--svg draws one game, not a comparison")
 			}
@@ -128,6 +177,7 @@ first player wins), P (the second player wins). Fractions are exact.`,
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object")
+	cmd.Flags().BoolVar(&all, "all", false, "also print every CGSuite property of the game")
 	cmd.Flags().StringVar(&svg, "svg", "", "also draw the thermograph into this SVG file")
 	return cmd
 }

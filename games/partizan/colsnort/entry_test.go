@@ -20,7 +20,7 @@ func TestEntry(t *testing.T) {
 		spec, pos, outcome, value string
 		wins                      []string
 	}{
-		{"snort", ".....", "N", "{1,{3|0}|-1,{0|-3}}", []string{"L: ..L..", "R: ..R.."}},
+		{"snort", ".....", "N", "+-{1,{3|0}}", []string{"L: ..L..", "R: ..R.."}},
 		{"snort", "..l..", "L", "1", []string{"L: L.L..", "L: .LL..", "L: ..LL.", "L: ..L.L"}},
 		{"col", "L....", "R", "-1/2", []string{"R: L...R"}},
 		{"col", "L...R", "P", "0", nil},
