@@ -45,6 +45,11 @@ type SeqOptions struct {
 	// Resume holds values computed before (ReadSeqFile): the computation
 	// continues after them.
 	Resume *heap.Values
+	// SpillPath and SpillBudget: values past SpillBudget bytes are kept in
+	// a memory-mapped file at SpillPath, which ReadSeqFile reads back for
+	// a resume (heap.Options).
+	SpillPath   string
+	SpillBudget int64
 }
 
 // SeqReport is the sequence of values of a heap game and its regularity.
@@ -152,7 +157,7 @@ func SequenceOf(ctx context.Context, s Sequencer, upto int, opts SeqOptions) (*S
 	if upto > heap.MaxUpto(r) {
 		return nil, budget.Exceed(budget.Size, int64(heap.MaxUpto(r)), "%d values of %s: at most %d are computed", upto, r.Spec, heap.MaxUpto(r))
 	}
-	ho := heap.Options{UsePeriod: !opts.NoPeriodFill, Progress: opts.Progress}
+	ho := heap.Options{UsePeriod: !opts.NoPeriodFill, Progress: opts.Progress, SpillPath: opts.SpillPath, SpillBudget: opts.SpillBudget}
 	if opts.Plain {
 		ho.Method = heap.Plain
 	}
@@ -175,7 +180,9 @@ func SequenceOf(ctx context.Context, s Sequencer, upto int, opts SeqOptions) (*S
 // ReadSeqFile reads the values of s saved in the file path by
 // WriteSeqFile, keeping the first upto of them (a run to upto needs no
 // more): the file's header is checked against its size before anything
-// is allocated. Errors say what is wrong with the file, not its name.
+// is allocated; or it opens the spill file a run left there (see
+// SeqOptions.SpillPath), which the run then continues in place. Errors
+// say what is wrong with the file, not its name.
 func ReadSeqFile(path string, s Sequencer, upto int) (*heap.Values, error) {
 	r := s.HeapRule()
 	spec, v, err := heap.LoadFile(path, heap.MaxUpto(r), upto)
@@ -183,6 +190,7 @@ func ReadSeqFile(path string, s Sequencer, upto int) (*heap.Values, error) {
 		return nil, err
 	}
 	if spec != r.Spec {
+		v.Close()
 		return nil, fmt.Errorf("the file holds values of %s, not %s", spec, r.Spec)
 	}
 	return v, nil

@@ -22,6 +22,8 @@ func newSeqCmd() *cobra.Command {
 		out, resume  string
 		method       string
 		noPeriodFill bool
+		spill        string
+		spillBudget  int64 = 4 << 30
 	)
 	cmd := &cobra.Command{
 		Use:   "seq GAME --upto N",
@@ -37,7 +39,12 @@ reported when there is no period (never proven here).
 
 Long runs show progress on a terminal and stop cleanly on Ctrl-C; with
 --out FILE the values are saved compressed (also when interrupted), and
---resume FILE continues from them.
+--resume FILE continues from them. With --spill FILE, values past
+--spill-budget bytes (default 4GiB) are kept in FILE, mapped into memory,
+so that a run is bounded by the disk rather than the RAM; the file counts
+the values written as it goes, and --resume FILE continues from it, in
+place, even after the process was killed. It is removed once --out holds
+the values.
 
 Games:
 ` + seqGames(),
@@ -52,7 +59,7 @@ Games:
 			if err != nil {
 				return err
 			}
-			opts := reports.SeqOptions{NoPeriodFill: noPeriodFill}
+			opts := reports.SeqOptions{NoPeriodFill: noPeriodFill, SpillPath: spill, SpillBudget: spillBudget}
 			// --method means what it means in solve and table: auto is
 			// the fast method (the sparse-space engine), search the
 			// plain computation over every option, the witness; the
@@ -74,6 +81,11 @@ Games:
 				}
 				cleanStale(filepath.Dir(out), seqTempPrefix)
 			}
+			if spill != "" {
+				if err := checkOutPath("--spill", spill); err != nil {
+					return err
+				}
+			}
 			if resume != "" {
 				if opts.Resume, err = reports.ReadSeqFile(resume, game, upto); err != nil {
 					return fmt.Errorf("--resume %s: %v", resume, plainError(err))
@@ -89,12 +101,17 @@ Games:
 						return serr
 					}
 					fmt.Fprintf(os.Stderr, "grundy: interrupted after %d values, saved in %s; continue with --resume %s\n", rep.Values.Len(), out, out)
+				} else if errors.Is(err, context.Canceled) && rep != nil && rep.Values.Spilled() {
+					fmt.Fprintf(os.Stderr, "grundy: interrupted after %d values, kept in the spill file; continue with --resume of it\n", rep.Values.Len())
 				}
 				return err
 			}
 			if out != "" {
 				if err := saveValues(out, rep); err != nil {
 					return err
+				}
+				if spill != "" && rep.Values.Spilled() {
+					os.Remove(spill) // --out holds the values now
 				}
 			}
 			w := bufio.NewWriterSize(cmd.OutOrStdout(), 1<<16)
@@ -113,6 +130,8 @@ Games:
 	cmd.Flags().StringVar(&resume, "resume", "", "start from the values saved in this file by --out")
 	cmd.Flags().StringVar(&method, "method", "auto", "auto (the sparse-space method) or search (every option, the plain witness)")
 	cmd.Flags().BoolVar(&noPeriodFill, "no-period-fill", false, "compute every value even after the period is proven")
+	cmd.Flags().StringVar(&spill, "spill", "", "keep values past --spill-budget in this memory-mapped file (--resume continues from it)")
+	cmd.Flags().Var(&byteSize{&spillBudget}, "spill-budget", "bytes of values kept in ordinary memory before they go to the --spill file")
 	_ = cmd.MarkFlagRequired("upto")
 	return cmd
 }
