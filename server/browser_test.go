@@ -232,7 +232,7 @@ func TestBrowserPartizan(t *testing.T) {
 	if strings.Join(left, " ") != "#.|#. .#|.#" || waiting != 2 || active != "left" {
 		t.Fatalf("2x2: Left's winning moves %q, %d of Right's dimmed, %q to move", left, waiting, active)
 	}
-	if cells := count(t, ctx, "#board table.grid td"); cells != 4 {
+	if cells := count(t, ctx, "#board .grid-board .cell"); cells != 4 {
 		t.Errorf("2x2 drawn with %d cells", cells)
 	}
 	screenshot(t, ctx, "domineering-2x2.png")

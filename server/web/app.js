@@ -15,26 +15,29 @@ const state = {
   index: -1,          // the current position in history
   params: [],         // a game script's parameters, "NAME=VALUE" each
   busy: false,
+  work: null,         // the request under way: {ctrl, started, timer, what}
+  session: 0,         // which game walked: browser history entries name it
+  pick: null,         // a grid cell picked as the first of a move's two
 };
 // Each answer in history also gets _turn: in a partizan game, the side to
 // move there ("left" or "right"; the position itself does not say).
 
 // ---- talking to the server
 
-async function getJSON(path, params) {
+async function getJSON(path, params, signal) {
   const q = new URLSearchParams();
   for (const [k, v] of Object.entries(params || {})) {
     if (Array.isArray(v)) v.forEach((x) => q.append(k, x));
     else if (v != null) q.append(k, v);
   }
-  const res = await fetch(api + path + (q.toString() ? "?" + q : ""));
+  const res = await fetch(api + path + (q.toString() ? "?" + q : ""), { signal });
   let body;
   try { body = await res.json(); } catch (e) { throw new Error("the server answered " + res.status + " without JSON"); }
   if (!res.ok) throw new Error(body.error || ("HTTP " + res.status));
   return body;
 }
 
-const fetchPosition = (spec, position) => getJSON("position", { game: spec, position, param: state.params });
+const fetchPosition = (spec, position, signal, summary) => getJSON("position", { game: spec, position, param: state.params, summary: summary ? "1" : null }, signal);
 
 // Partizan games: Left and Right.
 const isPartizan = (d) => d && d.move_kind === "partizan";
@@ -81,6 +84,103 @@ function setBusy(b) {
   updateToolbar();
 }
 
+// announce tells a screen reader what happened (an engine move, an
+// outcome, a cancelled answer).
+function announce(msg) {
+  const el = $("announce");
+  el.textContent = "";
+  // A new text node, so that the same words are read again.
+  setTimeout(() => { el.textContent = msg; }, 30);
+}
+
+// ---- work under way: progress, Cancel, the old position marked stale
+
+// beginWork starts a request the user waits for: a progress bar with the
+// time spent and a Cancel button show, and the position on screen is
+// marked stale until the answer comes. It returns the signal that Cancel
+// aborts (the server then stops the search: its request's context ends).
+function beginWork(what) {
+  endWork();
+  const w = { ctrl: new AbortController(), started: performance.now(), what };
+  state.work = w;
+  setBusy(true);
+  $("progress").hidden = false;
+  $("progress-what").textContent = what;
+  $("progress-time").textContent = "";
+  $("explorer").classList.add("stale");
+  w.timer = setInterval(() => {
+    const s = (performance.now() - w.started) / 1000;
+    $("progress-time").textContent = s < 0.5 ? "" : s.toFixed(1) + " s";
+  }, 100);
+  return w.ctrl.signal;
+}
+
+function endWork() {
+  const w = state.work;
+  if (!w) return;
+  clearInterval(w.timer);
+  state.work = null;
+  $("progress").hidden = true;
+  $("explorer").classList.remove("stale");
+  $("pending").hidden = true;
+  setBusy(false);
+}
+
+function cancelWork() {
+  const w = state.work;
+  if (!w) return;
+  w.ctrl.abort();
+  endWork();
+  const d = current();
+  const msg = "Cancelled: " + w.what.replace(/…$/, "") + " was stopped" + (d ? "; still at " + d.position + "." : ".");
+  $("engine-note").textContent = msg;
+  announce(msg);
+}
+
+const aborted = (e) => e && e.name === "AbortError";
+
+// showPending shows the answer of the position being loaded (its
+// summary) above the old position, while its moves are listed.
+function showPending(sum) {
+  const p = $("pending");
+  p.hidden = false;
+  p.className = view(sum);
+  p.replaceChildren(el("strong", {}, sum.position + ": "), outcomeWords(sum) + (sum.grundy != null ? " Sprague–Grundy value " + sum.grundy + "." : "") + (sum.value != null ? " Value " + fmt(sum.value) + "." : "") + " Listing its moves…");
+  announce(sum.position + ": " + outcomeWords(sum));
+}
+
+// loadPosition asks for a position: its answer first (summary=1, the
+// command line's answer, which is fast for heap games even where every
+// move's value takes long), shown at once, then its moves. If the moves
+// cannot be listed (too many, or past the server's time) the position's
+// answer alone is kept. Cancel stops both. It returns the answer, or null.
+async function loadPosition(spec, position, what) {
+  const signal = beginWork(what || "solving " + (position || "the start"));
+  let sum = null;
+  try {
+    sum = await fetchPosition(spec, position, signal, true);
+    if (state.work && state.work.ctrl.signal === signal) showPending(sum);
+    const full = await fetchPosition(spec, position, signal, false);
+    return full;
+  } catch (e) {
+    if (aborted(e)) return null;
+    if (sum) {
+      // The answer without its moves.
+      sum._movesError = e.message;
+      return sum;
+    }
+    showError(plainError(e.message));
+    return null;
+  } finally {
+    if (state.work && state.work.ctrl.signal === signal) endWork();
+  }
+}
+
+// plainError words a server error for the page.
+function plainError(msg) {
+  return msg.replace(/; ask for the position's answer alone \(summary=1\), which has the command line's limits/, "");
+}
+
 // ---- choosing a game
 
 function gameByName(name) { return state.games.find((g) => g.name === name); }
@@ -104,7 +204,7 @@ function onGameChange() {
     const m = /\S+\s+([^\s:]+):(\S+)/.exec(g.example || "");
     if (m && m[1] === g.name) $("params").value = m[2];
   }
-  $("game-help").textContent = g.summary + " — position: " + g.position + (g.explorable ? "" : " (this game shows its solution only, without moves)");
+  $("game-help").textContent = g.summary + " — position: " + g.position + (g.explorable ? " The explorer lists every move with its value, so a position too large for that is shown with its answer alone, without its moves." : " (this game shows its solution only, without moves)");
   if (g.start != null) $("position").value = g.start;
 }
 
@@ -122,20 +222,15 @@ async function loadStart() {
 
 async function explore(spec, position) {
   showError("");
-  setBusy(true);
-  try {
-    state.params = paramsFromForm();
-    const data = await fetchPosition(spec, position);
-    if (isPartizan(data)) data._turn = "left";
-    state.spec = spec;
-    state.history = [data];
-    state.index = 0;
-    render();
-  } catch (e) {
-    showError(e.message);
-  } finally {
-    setBusy(false);
-  }
+  state.params = paramsFromForm();
+  const data = await loadPosition(spec, position, "solving " + spec + " " + (position || ""));
+  if (!data) return;
+  if (isPartizan(data)) data._turn = "left";
+  state.spec = spec;
+  state.session++;
+  state.history = [data];
+  state.index = 0;
+  render("push");
 }
 
 // play moves to position; turn is the side to move there in a partizan
@@ -145,21 +240,15 @@ async function explore(spec, position) {
 async function play(position, byEngine, turn, again) {
   if (state.busy) return;
   showError("");
-  setBusy(true);
-  let data;
-  try {
-    data = await fetchPosition(state.spec, position);
-  } catch (e) {
-    showError(e.message);
-    setBusy(false);
-    return;
-  }
+  state.pick = null;
+  const data = await loadPosition(state.spec, position, (byEngine ? "the engine's move: solving " : "solving ") + position + "…");
+  if (!data) return;
   if (isPartizan(data)) data._turn = turn || other((current() || {})._turn || "left");
   state.history = state.history.slice(0, state.index + 1);
   state.history.push(data);
   state.index++;
-  setBusy(false);
-  render();
+  render("push");
+  if (data.outcome) announce((byEngine ? "" : "Moved to ") + data.position + ". " + outcomeWords(data));
   if (!byEngine && !again && $("auto-engine").checked && (data.moves.length > 0 || (data.winning_moves || []).length > 0)) await engineMove();
 }
 
@@ -184,7 +273,16 @@ async function engineMoveOnce() {
   try {
     const q = { game: state.spec, position: cur.position, param: state.params };
     if (isPartizan(cur)) q.player = cur._turn || "left";
-    const best = await getJSON("best", q);
+    const signal = beginWork("the engine is choosing a move…");
+    let best;
+    try {
+      best = await getJSON("best", q, signal);
+    } catch (e) {
+      if (aborted(e)) return false;
+      throw e;
+    } finally {
+      if (state.work && state.work.ctrl.signal === signal) endWork();
+    }
     let m = best.move;
     let note = "Engine played " + (isPartizan(cur) ? sideName(q.player) + " " : "") + describeMove(m) + ": " + best.reason + ".";
     if (m.chance) {
@@ -196,6 +294,7 @@ async function engineMoveOnce() {
       return false;
     }
     $("engine-note").textContent = note;
+    announce(note);
     await play(m.position, true, nextTurn(best.move));
     return !!m.again;
   } catch (e) { showError(e.message); }
@@ -204,8 +303,24 @@ async function engineMoveOnce() {
 
 function current() { return state.history[state.index]; }
 
-function undo() { if (state.index > 0) { state.index--; render(); } }
-function redo() { if (state.index < state.history.length - 1) { state.index++; render(); } }
+// Undo and redo walk the browser's history, so that its Back and Forward
+// buttons do the same (each position reached is a history entry).
+function undo() { if (state.index > 0 && !state.busy) history.back(); }
+function redo() { if (state.index < state.history.length - 1 && !state.busy) history.forward(); }
+
+function onPopState(ev) {
+  const st = ev.state;
+  if (st && st.session === state.session && st.index >= 0 && st.index < state.history.length) {
+    cancelWork();
+    state.index = st.index;
+    render("none");
+    const d = current();
+    announce("Back to " + d.position + ". " + outcomeWords(d));
+    return;
+  }
+  // An entry of an earlier walk: rebuild it from its address.
+  fromURL();
+}
 
 // ---- words
 
@@ -286,46 +401,38 @@ function el(tag, attrs, ...children) {
   return e;
 }
 
+// ---- the board: drawn per kind of game, moves made on it
+
+// resultRank orders what a move means for its mover, best first.
+const resultRank = { win: 0, draw: 1, "": 2, unknown: 2, lose: 3 };
+function bestResult(ms) {
+  let r = null;
+  for (const m of ms) if (r == null || resultRank[m.result || ""] < resultRank[r]) r = m.result || "";
+  return r || "unknown";
+}
+
+// movesToPlay are the moves of the side to move (both sides' in a
+// partizan game when the side to move has none: the page lets either
+// side move).
+function movesToPlay(d) {
+  const ms = (d.moves || []).filter((m) => m.position);
+  if (!isPartizan(d)) return ms;
+  const mine = ms.filter((m) => m.player === (d._turn || "left"));
+  return mine;
+}
+
+function playMove(d, m) {
+  play(m.position, false, isPartizan(d) ? other(m.player) : null, m.again);
+}
+
 function drawBoard(d) {
   const box = $("board");
   box.replaceChildren();
-  const b = d.board || { kind: "text", text: d.position };
-  if (b.kind === "heaps") {
-    b.heaps.forEach((h, i) => {
-      const n = Number(h);
-      const tokens = el("div", { class: "tokens" });
-      if (n === 0) tokens.append(el("span", { class: "heap-empty" }, "empty"));
-      for (let k = 0; k < Math.min(n, maxTokensDrawn); k++) {
-        const t = el("span", { class: "token", title: "take from here: leave " + k, "data-heap": i, "data-k": k });
-        t.addEventListener("mouseenter", () => previewTake(i, k));
-        t.addEventListener("mouseleave", () => previewTake(-1, 0));
-        t.addEventListener("click", () => clickToken(i, k));
-        tokens.append(t);
-      }
-      if (n > maxTokensDrawn) tokens.append(el("span", { class: "more" }, "+ " + (n - maxTokensDrawn) + " more"));
-      box.append(el("div", { class: "heap", "data-heap": i }, el("span", { class: "heap-label" }, "heap " + (i + 1) + " · " + h), tokens));
-    });
-    if (d.moves.length > 0) box.append(el("p", { class: "help" }, "Click a token to take it and every token to its right, or pick a move from the list."));
-  } else if (b.kind === "grid") {
-    const table = el("table", { class: "grid" });
-    b.rows.forEach((row) => {
-      const tr = el("tr", {});
-      [...row].forEach((c, j) => {
-        const td = el("td", { "data-cell": j + 1 }, c === "." ? "" : c);
-        // On a strip, a move that names a cell ("cell 5") is made by
-        // clicking the cell.
-        const m = b.rows.length === 1 ? d.moves.find((m) => m.to === "cell " + (j + 1)) : null;
-        if (m) {
-          td.classList.add("playable", m.result || "unknown");
-          td.title = "play here: " + badge(m);
-          td.addEventListener("click", () => play(m.position));
-        }
-        tr.append(td);
-      });
-      table.append(tr);
-    });
-    box.append(table);
-  } else if (b.kind === "nodes") {
+  const b = d._movesError ? boardFromText(d) : (d.board || { kind: "text", text: d.position });
+  if (b.kind === "heaps") drawHeaps(d, b, box);
+  else if (b.kind === "grid") drawGrid(d, b, box);
+  else if (b.kind === "components" && d.game === "hackenbush" && drawHackenbush(d, b, box)) { /* drawn */ }
+  else if (b.kind === "nodes") {
     const tokens = new Set(b.tokens || []);
     box.append(el("ul", { class: "nodes" }, ...b.nodes.map((n) => el("li", { class: tokens.has(n) ? "has-token" : "" }, n + (tokens.has(n) ? " ●" : "")))));
   } else if (b.kind === "components") {
@@ -334,6 +441,81 @@ function drawBoard(d) {
     box.append(el("pre", { class: "text" }, b.text || d.position || "(empty)"));
   }
 }
+
+// boardFromText draws a position whose moves were not listed (its
+// summary alone): heaps when it is written as numbers.
+function boardFromText(d) {
+  const f = (d.position || "").split(" ").filter((x) => x !== "");
+  const g = gameByName(d.game.split(":")[0]);
+  if (f.length > 0 && f.length <= 50 && f.every(plainNumber) && g && g.kind === "impartial") return { kind: "heaps", heaps: f };
+  return { kind: "text", text: d.position };
+}
+
+// Heaps: one row of tokens each, every token a button. A click on token
+// k plays the move that leaves the tokens before it (Nim, Wythoff); in a
+// game whose moves split a row (Kayles, octal games) it offers each move
+// that removes a run of tokens starting at k, leaving the tokens before
+// and after it as two heaps.
+function drawHeaps(d, b, box) {
+  const moves = movesToPlay(d);
+  b.heaps.forEach((h, i) => {
+    const n = Number(h);
+    const tokens = el("div", { class: "tokens", role: "group", "aria-label": "heap " + (i + 1) + ", " + h + " tokens" });
+    if (n === 0) tokens.append(el("span", { class: "heap-empty" }, "empty"));
+    for (let k = 0; k < Math.min(n, maxTokensDrawn); k++) {
+      const cands = heapCandidates(d, moves, i, n, k);
+      const t = el("button", { type: "button", class: "token " + (cands.length ? "hint-" + bestResult(cands) : "none"), "data-heap": i, "data-k": k,
+        "aria-label": "heap " + (i + 1) + ", token " + (k + 1) + (cands.length ? ": " + cands.map((m) => moveLabel(m, b) + " " + badge(m)).join("; ") : ": no move starts here") });
+      t.title = cands.length === 1 ? moveLabel(cands[0], b) + " — " + badge(cands[0]) : cands.length ? cands.length + " moves start here" : "no move starts here";
+      t.disabled = !d.explorable || d._movesError != null;
+      t.addEventListener("mouseenter", () => previewTake(i, k));
+      t.addEventListener("focus", () => previewTake(i, k));
+      t.addEventListener("mouseleave", () => previewTake(-1, 0));
+      t.addEventListener("blur", () => previewTake(-1, 0));
+      t.addEventListener("click", () => clickToken(d, moves, i, n, k));
+      tokens.append(t);
+    }
+    if (n > maxTokensDrawn) tokens.append(el("span", { class: "more" }, "+ " + (n - maxTokensDrawn) + " more"));
+    const row = el("div", { class: "heap", "data-heap": i }, el("span", { class: "heap-label" }, "heap " + (i + 1) + " · " + h), tokens);
+    box.append(row);
+  });
+  box.append(el("div", { id: "choices", class: "choices", hidden: true }));
+  if (moves.length > 0) box.append(el("p", { class: "help" }, splits(moves) ?
+    "Click a token to remove it (or a run of tokens from it): the tokens before and after it are left as two heaps. A token's ring shows the best it can do." :
+    "Click a token to take it and every token to its right, or pick a move from the list."));
+}
+
+// splits reports whether some move leaves two heaps where there was one.
+const splits = (moves) => moves.some((m) => m.component >= 0 && (m.to || "").trim().split(/\s+/).length > 1);
+
+const sameMultiset = (a, b) => a.length === b.length && a.slice().sort().join(" ") === b.slice().sort().join(" ");
+
+// heapCandidates are the moves on heap i (n tokens) that token k starts:
+// in a game that does not split heaps, the move that leaves k tokens;
+// otherwise the moves that remove c ≥ 1 tokens from k on, leaving k and
+// n − k − c (zeros left out).
+function heapCandidates(d, moves, i, n, k) {
+  const onHeap = moves.filter((m) => m.component === i && m.from === String(n));
+  const toParts = (m) => (m.to || "").trim().split(/\s+/).filter((x) => x !== "" && x !== "0");
+  if (!splits(onHeap)) {
+    let m = onHeap.find((m) => sameMultiset(toParts(m), k ? [String(k)] : []));
+    if (!m && b_isHeaps(d)) {
+      // Games whose moves do not name a component (Wythoff): by the
+      // position left.
+      const sizes = d.board.heaps.slice();
+      sizes[i] = String(k);
+      m = moves.find((m) => m.position === sizes.join(" "));
+    }
+    return m ? [m] : [];
+  }
+  const out = [];
+  for (let c = 1; k + c <= n; c++) {
+    const want = [k, n - k - c].filter((x) => x > 0).map(String);
+    for (const m of onHeap) if (sameMultiset(toParts(m), want) && !out.includes(m)) out.push(m);
+  }
+  return out;
+}
+const b_isHeaps = (d) => d.board && d.board.kind === "heaps";
 
 // previewHeaps marks the tokens a move takes (sizes: the heap sizes after
 // it), or clears the marks (null).
@@ -345,21 +527,161 @@ function previewHeaps(sizes) {
 
 function previewTake(heap, k) {
   const d = current();
-  if (heap < 0 || !d) return previewHeaps(null);
+  if (heap < 0 || !d || !d.board || !d.board.heaps) return previewHeaps(null);
   const sizes = d.board.heaps.map(Number);
   sizes[heap] = k;
   previewHeaps(sizes);
 }
 
-// clickToken makes the move that leaves heap at k tokens, if there is one.
-function clickToken(heap, k) {
-  const d = current();
-  const sizes = d.board.heaps.slice();
-  sizes[heap] = String(k);
-  const target = sizes.join(" ");
-  const m = d.moves.find((m) => m.position === target) || d.moves.find((m) => m.component === heap && m.to === String(k) && d.board.heaps.length === 1);
-  if (m) play(m.position);
-  else showError("no move leaves heap " + (heap + 1) + " at " + k + " in " + d.game);
+// clickToken plays the move token k of heap i starts, or, when several
+// do, offers them as buttons beside the heap.
+function clickToken(d, moves, i, n, k) {
+  const cands = heapCandidates(d, moves, i, n, k);
+  const box = $("choices");
+  if (cands.length === 0) {
+    showError("no move starts at token " + (k + 1) + " of heap " + (i + 1) + " in " + d.game);
+    return;
+  }
+  if (cands.length === 1) return playMove(d, cands[0]);
+  box.replaceChildren(el("span", { class: "help" }, "From token " + (k + 1) + " of heap " + (i + 1) + ":"));
+  for (const m of cands) {
+    const taken = n - toPartsSum(m);
+    const bt = el("button", { type: "button", class: "move choice " + (m.result || "unknown"), "data-position": m.position },
+      "remove " + taken + " → " + (m.to || "nothing"), el("span", { class: "badge" }, badge(m)));
+    bt.addEventListener("click", () => playMove(d, m));
+    box.append(bt);
+  }
+  box.hidden = false;
+  box.querySelector("button").focus();
+  // Put the choices under the heap clicked.
+  const row = document.querySelector('#board .heap[data-heap="' + i + '"]');
+  if (row) row.after(box);
+}
+const toPartsSum = (m) => (m.to || "").trim().split(/\s+/).filter((x) => x !== "").reduce((s, x) => s + Number(x), 0);
+
+// Grids: boards of cells (Domineering, tic-tac-toe, Quixo, strips of
+// Col, Snort, Toads and Frogs, Treblecross, Connect-4). A move is read
+// from the cells it changes: the position it leaves, written as the
+// board's rows (joined by "|", or row after row), compared cell by cell;
+// a move that appends a column digit (Connect-4) changes its column.
+// A click on a cell plays the move that changes it, or, when several do
+// (a domino covers two cells), picks the cell and waits for the second.
+function gridCells(d, b) {
+  const rows = b.rows, R = rows.length, C = Math.max(...rows.map((r) => [...r].length));
+  const cur = rows.map((r) => [...r]);
+  const moves = movesToPlay(d);
+  const changed = new Map(); // move -> ["r,c", ...]
+  const digits = /^[0-9]+$/;
+  for (const m of moves) {
+    let after = null;
+    const p = m.position.split(":")[0];
+    if (p.includes("|")) after = p.split("|").map((r) => [...r]);
+    else if ([...p].length === R * C) { const cs = [...p]; after = []; for (let r = 0; r < R; r++) after.push(cs.slice(r * C, r * C + C)); }
+    let cells = [];
+    if (after && after.length === R && after.every((r) => r.length === C)) {
+      for (let r = 0; r < R; r++) for (let c = 0; c < C; c++) if (after[r][c] !== cur[r][c]) cells.push(r + "," + c);
+    } else if (digits.test(m.position) && m.position.startsWith(d.position) && m.position.length === d.position.length + 1) {
+      const col = Number(m.position.slice(-1)) - 1;
+      for (let r = 0; r < R; r++) cells.push(r + "," + col);
+    } else if (R === 1 && /^cell [0-9]+$/.test(m.to || "")) {
+      cells = ["0," + (Number(m.to.slice(5)) - 1)];
+    }
+    if (cells.length) changed.set(m, cells);
+  }
+  return { R, C, cur, changed };
+}
+
+function drawGrid(d, b, box) {
+  const { R, C, cur, changed } = gridCells(d, b);
+  const size = Math.max(44, Math.min(64, Math.floor(480 / Math.max(C, 1))));
+  const table = el("div", { class: "grid-board", role: "grid", "aria-label": d.game + " board, " + R + " rows and " + C + " columns" });
+  table.style.gridTemplateColumns = "repeat(" + C + ", " + size + "px)";
+  const pick = state.pick && state.pick.position === d.position ? state.pick.cell : null;
+  // The moves through the picked cell, and the other cells they change.
+  const through = (key) => [...changed.entries()].filter(([, cs]) => cs.includes(key)).map(([m]) => m);
+  const picked = pick ? through(pick) : [];
+  for (let r = 0; r < R; r++) {
+    for (let c = 0; c < C; c++) {
+      const key = r + "," + c;
+      const ch = cur[r][c] || ".";
+      let ms = through(key);
+      if (pick) ms = ms.filter((m) => picked.includes(m));
+      const cls = ["cell", "c-" + cellClass(ch)];
+      if (ms.length) cls.push("playable", "hint-" + bestResult(ms));
+      if (key === pick) cls.push("picked");
+      const label = "row " + (r + 1) + ", column " + (c + 1) + ": " + cellName(ch) + (ms.length ? "; " + (ms.length === 1 ? "plays " + moveWords(ms[0]) + ", " + badge(ms[0]) : ms.length + " moves, best " + bestResult(ms)) : "");
+      const cell = el("button", { type: "button", class: cls.join(" "), "data-cell": key, "data-row": r + 1, "data-col": c + 1, "aria-label": label, title: label }, ch === "." ? "" : ch);
+      cell.style.width = cell.style.height = size + "px";
+      cell.disabled = ms.length === 0 && key !== pick;
+      cell.addEventListener("click", () => clickCell(d, key, changed));
+      table.append(cell);
+    }
+  }
+  box.append(table);
+  if (changed.size > 0) {
+    box.append(el("p", { class: "help", id: "grid-help" }, pick ? "Now click the move's other cell (outlined), or the picked cell again to drop it." :
+      "Click a cell to move there" + ([...changed.values()].some((cs) => cs.length === 2) ? " (a move that covers two cells: click one, then the other)" : "") + ". A cell's ring shows the best move through it."));
+  }
+}
+
+function cellClass(ch) {
+  return { ".": "empty", "#": "taken", X: "x", O: "o", L: "left", R: "right", T: "toad", F: "frog", "●": "coin" }[ch] || "other";
+}
+function cellName(ch) {
+  return { ".": "empty", "#": "covered", X: "X", O: "O", L: "blue (Left)", R: "red (Right)", T: "toad", F: "frog", "●": "a coin" }[ch] || ch;
+}
+function moveWords(m) { return (m.player ? sideName(m.player) + " " : "") + (m.to || m.position); }
+
+function clickCell(d, key, changed) {
+  const through = [...changed.entries()].filter(([, cs]) => cs.includes(key)).map(([m]) => m);
+  const pick = state.pick && state.pick.position === d.position ? state.pick.cell : null;
+  if (pick === key) { state.pick = null; drawBoard(d); return; }
+  if (pick) {
+    const m = through.find((m) => changed.get(m).includes(pick));
+    state.pick = null;
+    if (m) return playMove(d, m);
+  }
+  if (through.length === 1) return playMove(d, through[0]);
+  if (through.length === 0) { drawBoard(d); return; }
+  state.pick = { position: d.position, cell: key };
+  drawBoard(d);
+  const again = document.querySelector('#board [data-cell="' + key + '"]');
+  if (again) again.focus();
+}
+
+// Hackenbush: stalks (strings of l and r, no branches) drawn as edges
+// standing on the ground; cutting an edge removes it and every edge above
+// it. Trees with branches are written as text chips.
+function drawHackenbush(d, b, box) {
+  if (!b.components.every((c) => /^[lr]+$/.test(c))) return false;
+  const moves = movesToPlay(d);
+  const comps = b.components;
+  const E = 34, W = 60, top = 12;
+  const hmax = Math.max(1, ...comps.map((c) => c.length));
+  const H = top + hmax * E + 16;
+  const g = svg("svg", { viewBox: "0 0 " + (comps.length * W + 20) + " " + H, class: "hackenbush", role: "group", "aria-label": "Hackenbush: " + comps.length + " stalks" });
+  g.style.maxWidth = (comps.length * W + 20) * 1.2 + "px";
+  g.append(svg("line", { x1: 0, x2: comps.length * W + 20, y1: H - 14, y2: H - 14, class: "ground" }));
+  comps.forEach((c, i) => {
+    const x = 10 + i * W + W / 2;
+    [...c].forEach((e, j) => {
+      const left = comps.slice(); left[i] = c.slice(0, j);
+      const want = left.filter((s) => s !== "");
+      const m = moves.find((m) => sameMultiset(m.position.split(" ").filter((s) => s !== ""), want) && m.player === (e === "l" ? "left" : "right"));
+      const y1 = H - 14 - j * E, y2 = y1 - E;
+      const a = svg("a", { href: "#", class: "edge " + (e === "l" ? "blue" : "red") + (m ? " hint-" + (m.result || "unknown") : ""), "data-stalk": i, "data-edge": j, role: "button",
+        "aria-label": "stalk " + (i + 1) + ", edge " + (j + 1) + " (" + (e === "l" ? "blue, Left's" : "red, Right's") + ")" + (m ? ": cut it, " + badge(m) : ": not the mover's edge") });
+      a.append(svg("line", { x1: x, x2: x, y1, y2, class: "stem" }));
+      a.append(svg("line", { x1: x, x2: x, y1, y2, class: "hit" }));
+      a.append(svg("circle", { cx: x, cy: y2, r: 4, class: "node" }));
+      a.append(svg("title", {}, m ? "cut: " + badge(m) : "not " + sideName(d._turn || "left") + "'s edge"));
+      a.addEventListener("click", (ev) => { ev.preventDefault(); if (m) playMove(d, m); });
+      g.append(a);
+    });
+  });
+  box.append(g);
+  box.append(el("p", { class: "help" }, "Click an edge of the side to move to cut it: it falls with every edge above it. Blue edges are Left's, red Right's."));
+  return true;
 }
 
 function drawMoves(d) {
@@ -371,6 +693,19 @@ function drawMoves(d) {
     "(" + shown + " of " + d.moves_total + (d.moves_counted ? "" : "+") + ")";
   if (!d.explorable) {
     list.append(el("li", { class: "help" }, "The server gives this game's solution only; winning moves: " + ((d.winning_moves || []).join(", ") || "none")));
+    return;
+  }
+  if (d._movesError != null) {
+    $("moves-count").textContent = "(not listed)";
+    list.append(el("li", { class: "help moves-error" }, "The moves were not listed: " + plainError(d._movesError) + ". The answer above is the position's own."));
+    const wins = d.winning_moves || [];
+    if (wins.length) list.append(el("li", { class: "help" }, "Winning moves: " + wins.slice(0, 20).join(", ") + (wins.length > 20 ? " …" : "")));
+    for (const w of wins.slice(0, 20)) {
+      if (w.includes(":")) continue; // partizan "L: …": the side is part of the text
+      const b = el("button", { type: "button", class: "move win", "data-position": w }, el("span", { class: "label" }, "→ " + w), el("span", { class: "badge" }, "wins"));
+      b.addEventListener("click", () => play(w));
+      list.append(el("li", {}, b));
+    }
     return;
   }
   if (shown === 0 && !d.moves_counted) list.append(el("li", { class: "help" }, "Too many moves to list here; winning moves: " + ((d.winning_moves || []).join(", ") || "none")));
@@ -450,6 +785,7 @@ function drawSummary(d) {
   const s = $("summary");
   s.className = view(d);
   const parts = [outcomeWords(d)];
+  if (d._movesError != null) parts.push("(Its moves are not listed: see the moves panel.)");
   if (d.grundy != null) parts.push("Sprague–Grundy value " + d.grundy + ".");
   if (d.value != null) parts.push("Value " + fmt(d.value) + ".");
   if (d.payoff != null) parts.push("Payoffs, from the player to move on: " + [].concat(d.payoff).join(" / ") + ".");
@@ -475,53 +811,221 @@ function view(d) {
   return (d.outcome === "L") === ((d._turn || "left") === "left") ? "N" : "P";
 }
 
-// drawChart draws the visual value history: one row per position played,
+// moverValue is a position's value for the player to move there, in a
+// game with payoffs or chance (its win probability or expected payoff);
+// null elsewhere.
+function moverValue(d) {
+  if (d.move_kind !== "payoff" && d.move_kind !== "chance") return null;
+  for (const v of [d.value_exact, d.value, Array.isArray(d.payoff) ? d.payoff[0] : null]) {
+    if (v == null) continue;
+    const x = probValue(v);
+    if (Number.isFinite(x)) return x;
+  }
+  return null;
+}
+
+// ticks are about n round values from lo to hi.
+function ticks(lo, hi, n) {
+  const span = hi - lo || 1;
+  const raw = span / n, mag = Math.pow(10, Math.floor(Math.log10(raw)));
+  const step = [1, 2, 5, 10].map((k) => k * mag).find((s) => s >= raw);
+  const out = [];
+  for (let v = Math.ceil(lo / step) * step; v <= hi + 1e-9; v += step) out.push(Math.round(v / step) * step);
+  return out;
+}
+
+// drawChart draws the visual value history: one row per position played.
+// In win/lose/draw games (after GamesmanUni's "visual value history"):
 // win on the left, lose on the right, remoteness as the distance from the
-// centre (after GamesmanUni's "visual value history").
+// centre; a partizan position is placed by its outcome for the side to
+// move and labelled with its value. In games with payoffs or chance the
+// row's point is the mover's value (win probability or expected payoff)
+// on a scale with its ticks. The drawing is one unit a pixel, so its text
+// keeps its size at every width.
 function drawChart() {
   const chart = $("chart");
   chart.replaceChildren();
   const rows = state.history.slice(0, state.index + 1);
-  let maxR = 5;
-  for (const d of rows) if (d.remoteness != null) maxR = Math.max(maxR, d.remoteness);
-  const W = 760, rowH = 22, top = 34, half = (W - 190) / 2, cx = 95 + half;
-  const H = top + Math.max(rows.length, 3) * rowH + 24;
+  const W = Math.max(320, Math.round(chart.clientWidth || chart.parentNode.clientWidth || 760));
+  const narrow = W < 560;
+  const rowH = 24, top = 40, labelW = narrow ? 58 : 80;
+  const H = top + Math.max(rows.length, 3) * rowH + 30;
   chart.setAttribute("viewBox", "0 0 " + W + " " + H);
-  // A win or loss of unknown remoteness sits at the far edge of its side,
-  // drawn hollow.
-  const x = (d) => {
-    const o = view(d);
-    if (o !== "N" && o !== "P") return cx;
-    const off = d.remoteness == null ? half + 14 : (d.remoteness / maxR) * (half - 10);
-    return o === "N" ? cx - off : cx + off;
-  };
-  chart.append(svg("text", { x: 60, y: 14, class: "side win" }, "← player to move wins"));
-  chart.append(svg("text", { x: W - 60, y: 14, class: "side lose", "text-anchor": "end" }, "player to move loses →"));
-  const step = maxR <= 10 ? 1 : maxR <= 40 ? 5 : Math.ceil(maxR / 10);
-  for (let r = 0; r <= maxR; r += step) {
-    for (const sgn of r === 0 ? [0] : [-1, 1]) {
-      const gx = cx + sgn * (r / maxR) * (half - 10);
-      chart.append(svg("line", { x1: gx, x2: gx, y1: top - 6, y2: H - 20, class: r === 0 ? "centre" : "grid" }));
-      chart.append(svg("text", { x: gx, y: top - 10, "text-anchor": "middle" }, String(r)));
-    }
+  chart.setAttribute("width", W);
+  chart.setAttribute("height", H);
+  const values = rows.map(moverValue);
+  const valued = values.some((v) => v != null);
+  const left = labelW + 8, right = W - 16;
+  let x, axisName, tickVals, tickX;
+  if (valued) {
+    let lo = Math.min(0, ...values.filter((v) => v != null)), hi = Math.max(0, ...values.filter((v) => v != null));
+    if (lo >= 0 && hi <= 1) { lo = 0; hi = 1; }
+    if (hi === lo) hi = lo + 1;
+    const sx = (v) => left + ((v - lo) / (hi - lo)) * (right - left);
+    x = (d, i) => (values[i] == null ? sx(lo) : sx(values[i]));
+    tickVals = ticks(lo, hi, narrow ? 4 : 8);
+    tickX = sx;
+    axisName = lo === 0 && hi === 1 ? "the mover's value (win probability or expected payoff)" : "the mover's expected payoff";
+    chart.append(svg("text", { x: left, y: 14, class: "side" }, "value for the player to move"));
+  } else {
+    let maxR = 5;
+    for (const d of rows) if (d.remoteness != null) maxR = Math.max(maxR, d.remoteness);
+    const cx = (left + right) / 2, half = (right - left) / 2 - 14;
+    const off = (d) => (d.remoteness == null ? half * 0.5 : (d.remoteness / maxR) * half);
+    x = (d) => {
+      const o = view(d);
+      if (o !== "N" && o !== "P") return cx;
+      return o === "N" ? cx - off(d) : cx + off(d);
+    };
+    const step = maxR <= 10 ? 1 : maxR <= 40 ? 5 : Math.ceil(maxR / 10);
+    tickVals = [];
+    for (let r = 0; r <= maxR; r += narrow ? step * 2 : step) { tickVals.push(-r); if (r) tickVals.push(r); }
+    tickX = (r) => cx + (r / maxR) * half;
+    axisName = rows.some((d) => d.remoteness != null) ? "remoteness: moves left under perfect play" : "outcome for the player to move (remoteness not known: drawn midway)";
+    chart.append(svg("text", { x: left, y: 14, class: "side win" }, "← mover wins"));
+    chart.append(svg("text", { x: right, y: 14, class: "side lose", "text-anchor": "end" }, "mover loses →"));
+  }
+  for (const v of tickVals) {
+    const gx = tickX(v);
+    chart.append(svg("line", { x1: gx, x2: gx, y1: top - 6, y2: H - 26, class: v === 0 ? "centre" : "grid" }));
+    chart.append(svg("text", { x: gx, y: top - 10, "text-anchor": "middle", class: "tick" }, valued ? fmtTick(v) : String(Math.abs(v))));
   }
   let path = "";
   rows.forEach((d, i) => {
     const y = top + i * rowH + rowH / 2;
-    chart.append(svg("text", { x: 8, y: y + 4 }, i === 0 ? "start" : "move " + i));
-    path += (i ? " L " : "M ") + x(d) + " " + y;
+    chart.append(svg("text", { x: 4, y: y + 4 }, i === 0 ? "start" : (narrow ? "" : "move ") + i));
+    path += (i ? " L " : "M ") + x(d, i) + " " + y;
   });
   chart.append(svg("path", { d: path, class: "trail" }));
   rows.forEach((d, i) => {
     const y = top + i * rowH + rowH / 2;
     const o = view(d);
-    const cls = o === "N" ? "win" : o === "P" ? "lose" : o === "D" ? "draw" : "unknown";
-    const hollow = (o === "N" || o === "P") && d.remoteness == null ? " hollow" : "";
-    const c = svg("circle", { cx: x(d), cy: y, r: 6, class: "pt " + cls + hollow + (i === state.index ? " current" : ""), "data-ply": i, "data-outcome": d.outcome, "data-view": o, "data-turn": d._turn || "", "data-remoteness": d.remoteness == null ? "" : d.remoteness });
-    c.append(svg("title", {}, (i === 0 ? "start" : "after move " + i) + ": " + d.position + " — " + d.outcome + (d.remoteness != null ? ", remoteness " + d.remoteness : "")));
+    let cls = o === "N" ? "win" : o === "P" ? "lose" : o === "D" ? "draw" : "unknown";
+    if (valued) cls = values[i] == null ? "unknown" : "valued";
+    const hollow = !valued && (o === "N" || o === "P") && d.remoteness == null ? " hollow" : "";
+    const c = svg("circle", { cx: x(d, i), cy: y, r: 7, class: "pt " + cls + hollow + (i === state.index ? " current" : ""), "data-ply": i, "data-outcome": d.outcome, "data-view": o, "data-turn": d._turn || "", "data-remoteness": d.remoteness == null ? "" : d.remoteness, "data-value": values[i] == null ? "" : values[i] });
+    c.append(svg("title", {}, (i === 0 ? "start" : "after move " + i) + ": " + d.position + " — " + (valued ? "value " + fmt(values[i]) : d.outcome + (d.remoteness != null ? ", remoteness " + d.remoteness : "") + (d.value != null ? ", value " + d.value : ""))));
     chart.append(c);
+    if (isPartizan(d) && d.value != null) chart.append(svg("text", { x: x(d, i) + 11, y: y + 4, class: "val" }, String(d.value)));
+    if (valued && values[i] != null) chart.append(svg("text", { x: x(d, i) + 11, y: y + 4, class: "val" }, fmtTick(values[i])));
   });
-  chart.append(svg("text", { x: cx, y: H - 6, "text-anchor": "middle" }, "remoteness (hollow at the edge: not known)"));
+  chart.append(svg("text", { x: (left + right) / 2, y: H - 8, "text-anchor": "middle" }, axisName));
+  chart.setAttribute("aria-label", "value history: " + rows.map((d, i) => (i === 0 ? "start " : "move " + i + " ") + d.position + " " + (valued ? "value " + fmt(values[i]) : view(d))).join("; "));
+}
+
+// ---- pictures: the value sequence of a heap game, the thermograph of a
+// partizan position
+
+const pictureCache = new Map(); // request URL -> promise of its JSON
+
+function cachedJSON(path, params) {
+  const key = path + "?" + new URLSearchParams(params);
+  if (!pictureCache.has(key)) {
+    const p = getJSON(path, params);
+    p.catch(() => pictureCache.delete(key));
+    pictureCache.set(key, p);
+  }
+  return pictureCache.get(key);
+}
+
+async function drawPictures(d) {
+  const box = $("picture");
+  const panel = $("pictures-panel");
+  const g = gameByName(d.game.split(":")[0]) || gameByName(state.spec.split(":")[0]);
+  const heaps = d.board && d.board.kind === "heaps" ? d.board.heaps.map(Number) : null;
+  let job = null;
+  if (heaps && g && g.kind === "impartial" && heaps.every(Number.isFinite) && d.game !== "wythoff" && d.game !== "nim" && !g.name.startsWith("misere")) {
+    const upto = Math.min(400, Math.max(60, ...heaps.map((h) => h + 10)));
+    job = { title: "Value sequence", key: "seq " + state.spec + " " + upto, run: () => cachedJSON("seq", { game: state.spec, upto }).then((r) => drawSequence(r, heaps)) };
+  } else if (isPartizan(d) && d.value != null) {
+    job = { title: "Thermograph", key: "thermo " + d.value, run: () => cachedJSON("cgt", { expr: String(d.value), thermograph: "1" }).then((r) => drawThermograph(r)) };
+  }
+  panel.hidden = !job;
+  if (!job) return;
+  $("pictures-title").textContent = job.title;
+  if (box.dataset.key === job.key && box.firstChild) return;
+  box.dataset.key = job.key;
+  box.replaceChildren(el("p", { class: "help" }, "drawing…"));
+  try {
+    const pic = await job.run();
+    if (box.dataset.key === job.key) box.replaceChildren(...pic);
+  } catch (e) {
+    if (box.dataset.key === job.key) box.replaceChildren(el("p", { class: "help" }, "No picture: " + e.message));
+  }
+}
+
+// drawSequence draws G(0), G(1), … as bars, the preperiod and the period
+// marked when the server found them, and the current heaps' bars ringed.
+function drawSequence(r, heaps) {
+  const vals = r.values.map(Number);
+  const n = vals.length, maxV = Math.max(1, ...vals);
+  const W = Math.max(320, Math.min(1100, ($("picture").clientWidth || 700))), H = 200;
+  const left = 36, right = W - 10, top = 24, bottom = H - 36;
+  const bw = (right - left) / n;
+  const x = (i) => left + i * bw, y = (v) => bottom - (v / maxV) * (bottom - top);
+  const g = svg("svg", { viewBox: "0 0 " + W + " " + H, width: W, height: H, class: "seq", role: "img",
+    "aria-label": r.game + ": Grundy values G(0) to G(" + (n - 1) + ")" + (r.period ? ", periodic with period " + r.period + " from n = " + r.preperiod : "") });
+  const pre = r.preperiod, per = r.period;
+  if (per) {
+    // The first full period after the preperiod, shaded.
+    g.append(svg("rect", { x: x(pre), y: top - 14, width: Math.min(per, n - pre) * bw, height: bottom - top + 14, class: "period" }));
+    g.append(svg("text", { x: x(pre) + 2, y: top - 4, class: "tick" }, "period " + per + (r.saltus ? ", saltus " + r.saltus : "") + " from n = " + pre));
+    g.append(svg("line", { x1: x(pre), x2: x(pre), y1: top - 14, y2: bottom, class: "pre" }));
+  } else {
+    g.append(svg("text", { x: left, y: top - 8, class: "tick" }, "no period found up to n = " + (n - 1)));
+  }
+  for (const v of ticks(0, maxV, 4)) {
+    g.append(svg("line", { x1: left, x2: right, y1: y(v), y2: y(v), class: "grid" }));
+    g.append(svg("text", { x: left - 4, y: y(v) + 4, "text-anchor": "end", class: "tick" }, String(v)));
+  }
+  const mine = new Set(heaps);
+  vals.forEach((v, i) => {
+    const b = svg("rect", { x: x(i) + bw * 0.1, y: y(v), width: Math.max(1, bw * 0.8), height: Math.max(1, bottom - y(v)), class: "bar" + (v === 0 ? " zero" : "") + (mine.has(i) ? " mine" : ""), "data-n": i, "data-g": v });
+    b.append(svg("title", {}, "G(" + i + ") = " + v));
+    g.append(b);
+  });
+  for (const t of ticks(0, n - 1, W < 560 ? 5 : 10)) {
+    g.append(svg("text", { x: x(t) + bw / 2, y: bottom + 16, "text-anchor": "middle", class: "tick" }, String(t)));
+  }
+  g.append(svg("text", { x: (left + right) / 2, y: H - 4, "text-anchor": "middle", class: "tick" }, "heap size n (bars: G(n); zero drawn as a dot: a P-position; ringed: this position's heaps)"));
+  return [g];
+}
+
+// drawThermograph draws a partizan position's thermograph (Winning Ways,
+// ch. 6): values increase to the left (Left's side), temperature upward;
+// the left wall blue, the right wall red, the mast above the temperature;
+// the stops, mean and temperature written out.
+function drawThermograph(r) {
+  const th = r.thermograph;
+  const pts = th.left.concat(th.right);
+  let lo = Math.min(...pts.map((p) => p[0])), hi = Math.max(...pts.map((p) => p[0]));
+  lo -= 0.5; hi += 0.5;
+  const W = 420, H = 300, padL = 40, padR = 14, padT = 16, padB = 46;
+  const tlo = -1, thi = th.top;
+  const x = (v) => padL + ((hi - v) / (hi - lo)) * (W - padL - padR);
+  const y = (t) => padT + ((thi - t) / (thi - tlo)) * (H - padT - padB);
+  const g = svg("svg", { viewBox: "0 0 " + W + " " + H, width: W, height: H, class: "thermo", role: "img",
+    "aria-label": "thermograph of " + r.value + ": left stop " + r.left_stop + ", right stop " + r.right_stop + ", mean " + r.mean + ", temperature " + r.temperature });
+  for (const t of ticks(tlo, thi, 5)) {
+    g.append(svg("line", { x1: padL, x2: W - padR, y1: y(t), y2: y(t), class: t === 0 ? "axis" : "grid" }));
+    g.append(svg("text", { x: padL - 4, y: y(t) + 4, "text-anchor": "end", class: "tick" }, fmtTick(t)));
+  }
+  for (const v of ticks(lo, hi, 6)) {
+    g.append(svg("line", { x1: x(v), x2: x(v), y1: padT, y2: H - padB, class: v === 0 ? "axis" : "grid" }));
+    g.append(svg("text", { x: x(v), y: H - padB + 14, "text-anchor": "middle", class: "tick" }, fmtTick(v)));
+  }
+  const line = (p, cls) => g.append(svg("polyline", { points: p.map((q) => x(q[0]) + "," + y(q[1])).join(" "), class: cls }));
+  line(th.left, "wall left");
+  line(th.right, "wall right");
+  const T = probValue(th.temperature);
+  g.append(svg("circle", { cx: x(probValue(th.mast)), cy: y(Math.max(T, -1)), r: 4, class: "meet" }));
+  g.append(svg("text", { x: W / 2, y: H - 16, "text-anchor": "middle", class: "tick" }, "value (Left's side to the left) · temperature t upward"));
+  const facts = el("p", { class: "thermo-facts" }, "Left stop " + r.left_stop + " · right stop " + r.right_stop + " · mean " + r.mean + " · temperature " + r.temperature + " (value " + r.value + ")");
+  return [g, facts];
+}
+
+function fmtTick(v) {
+  return Math.abs(v - Math.round(v)) < 1e-9 ? String(Math.round(v)) : String(Number(v.toFixed(3)));
 }
 
 function updateToolbar() {
@@ -546,18 +1050,25 @@ function shareURL() {
   return "?" + q.toString();
 }
 
-function render() {
+// render draws the current position; how says what becomes of the
+// browser's history: "push" a new entry (a move), "none" (Back or
+// Forward brought us here), else the current entry is rewritten.
+function render(how) {
   const d = current();
   $("explorer").hidden = !d;
+  $("landing").hidden = !!d;
   if (!d) return;
   drawSummary(d);
   drawBoard(d);
   drawMoves(d);
   drawChart();
+  drawPictures(d);
   updateToolbar();
   const url = shareURL();
   $("share").href = url;
-  history.replaceState(null, "", url);
+  const st = { session: state.session, index: state.index };
+  if (how === "push" && state.index > 0) history.pushState(st, "", url);
+  else if (how !== "none") history.replaceState(st, "", url);
   $("position").value = d.position;
 }
 
@@ -585,11 +1096,21 @@ async function fromURL() {
   if (path.length === 0 || path[path.length - 1] !== position) path = [position];
   const turns = (q.get("turns") || "").slice(-path.length);
   showError("");
-  setBusy(true);
+  const signal = beginWork("opening the link: " + path.length + (path.length === 1 ? " position" : " positions") + "…");
   try {
     let answers = [];
     for (const [i, p] of path.entries()) {
-      const a = await fetchPosition(spec, p);
+      $("progress-what").textContent = "opening the link: position " + (i + 1) + " of " + path.length + "…";
+      let a;
+      try {
+        a = await fetchPosition(spec, p, signal);
+      } catch (e) {
+        if (aborted(e)) throw e;
+        // Too large to list move by move, or past the server's time:
+        // the position's answer alone.
+        a = await fetchPosition(spec, p, signal, true);
+        a._movesError = e.message;
+      }
       // A link's positions must follow one another by moves; where they do
       // not, the history starts afresh.
       const prev = answers[answers.length - 1];
@@ -598,15 +1119,81 @@ async function fromURL() {
       answers.push(a);
     }
     state.spec = spec;
+    state.session++;
     state.history = answers;
-    state.index = answers.length - 1;
-    render();
+    // One browser history entry per position, so that Back walks them.
+    for (let i = 0; i < answers.length; i++) {
+      state.index = i;
+      const st = { session: state.session, index: i };
+      if (i === 0) history.replaceState(st, "", shareURL());
+      else history.pushState(st, "", shareURL());
+    }
+    endWork();
+    render("none");
   } catch (e) {
-    showError(e.message);
+    if (!aborted(e)) showError(plainError(e.message));
   } finally {
-    setBusy(false);
+    if (state.work && state.work.ctrl.signal === signal) endWork();
   }
   return true;
+}
+
+// kinds groups the games for the gallery and the list.
+const kinds = [
+  ["heap", "Heap games (impartial, on heaps)"],
+  ["impartial", "Other impartial games"],
+  ["partizan", "Partizan games (Left and Right)"],
+  ["board", "Board games (draws possible)"],
+  ["chance", "Games with payoffs or chance"],
+  ["script", "Game scripts"],
+];
+
+function kindOf(g) {
+  if (g.script) return "script";
+  if (g.kind === "partizan") return "partizan";
+  if (g.kind === "loopy") return "board";
+  if (g.kind === "chance" || g.kind === "payoff") return "chance";
+  if (/heap/i.test(g.position)) return "heap";
+  return "impartial";
+}
+
+// drawGallery lists the games by kind, each with its rules in a line and
+// a button that starts it.
+function drawGallery() {
+  const box = $("gallery");
+  box.replaceChildren();
+  for (const [kind, title] of kinds) {
+    const gs = state.games.filter((g) => kindOf(g) === kind);
+    if (gs.length === 0) continue;
+    const list = el("ul", { class: "cards" });
+    for (const g of gs) {
+      const start = el("button", { type: "button", class: "start-game", "data-game": g.name }, "Play " + g.name);
+      start.addEventListener("click", () => startGame(g));
+      list.append(el("li", { class: "card" }, el("h3", {}, g.name + (g.params ? ":" + g.params : "")), el("p", {}, g.summary), start));
+    }
+    box.append(el("section", { class: "kind", "data-kind": kind }, el("h2", {}, title), list));
+  }
+}
+
+// startGame opens a game from the gallery at its start position (or its
+// example's), with its example's parameters.
+async function startGame(g) {
+  $("game").value = g.name;
+  $("params").value = "";
+  onGameChange();
+  let pos = g.start;
+  if (pos == null) {
+    try {
+      const st = await getJSON("start", { game: specFromForm(), param: paramsFromForm() });
+      pos = st.position;
+    } catch (e) { /* typed by hand below */ }
+  }
+  if (pos == null) {
+    const ex = /^grundy \S+ \S+ ([^-]*)/.exec(g.example || "");
+    pos = ex ? ex[1].trim() : "";
+  }
+  $("position").value = pos;
+  await explore(specFromForm(), pos);
 }
 
 async function main() {
@@ -616,6 +1203,11 @@ async function main() {
   $("undo").addEventListener("click", undo);
   $("redo").addEventListener("click", redo);
   $("engine-move").addEventListener("click", engineMove);
+  $("cancel").addEventListener("click", cancelWork);
+  window.addEventListener("popstate", onPopState);
+  $("hide-values").addEventListener("change", () => document.body.classList.toggle("hide-values", $("hide-values").checked));
+  let resizeTimer = null;
+  window.addEventListener("resize", () => { clearTimeout(resizeTimer); resizeTimer = setTimeout(() => { if (current()) drawChart(); }, 150); });
   for (const b of document.querySelectorAll("#turn-bar button")) {
     b.addEventListener("click", () => {
       const d = current();
@@ -626,6 +1218,7 @@ async function main() {
     if (ev.target.tagName === "INPUT" || ev.target.tagName === "SELECT") return;
     if ((ev.ctrlKey || ev.metaKey) && ev.key === "z") { ev.preventDefault(); ev.shiftKey ? redo() : undo(); }
     if ((ev.ctrlKey || ev.metaKey) && ev.key === "y") { ev.preventDefault(); redo(); }
+    if (ev.key === "Escape" && state.work) { ev.preventDefault(); cancelWork(); }
   });
   try {
     state.games = (await getJSON("games")).games;
@@ -633,12 +1226,19 @@ async function main() {
     showError("cannot list the games: " + e.message);
     return;
   }
-  for (const g of state.games) {
-    $("game").append(el("option", { value: g.name }, g.name + (g.params ? ":" + g.params : "") + (g.script ? " (script)" : "") + (g.database ? " (database)" : "")));
+  // The games by kind, in the list and in the gallery.
+  for (const [kind, title] of kinds) {
+    const gs = state.games.filter((g) => kindOf(g) === kind);
+    if (gs.length === 0) continue;
+    const group = el("optgroup", { label: title });
+    for (const g of gs) group.append(el("option", { value: g.name }, g.name + (g.params ? ":" + g.params : "") + (g.script ? " (script)" : "") + (g.database ? " (database)" : "")));
+    $("game").append(group);
   }
+  drawGallery();
   if (!(await fromURL())) {
     $("game").value = gameByName("nim") ? "nim" : state.games[0].name;
     onGameChange();
+    $("landing").hidden = false;
   }
   setBusy(false);
   document.body.dataset.ready = "true";

@@ -1,0 +1,263 @@
+package server
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// The explorer's boards, answers that do not keep the user waiting, Back
+// as undo, and its size on a phone (issue 18), in a real browser.
+
+// cellSel selects a cell of a drawn grid by its row and column (from 1).
+func cellSel(r, c int) string {
+	return `#board .grid-board .cell[data-row="` + strconv.Itoa(r) + `"][data-col="` + strconv.Itoa(c) + `"]`
+}
+
+// TestBrowserBoards plays by clicking the drawn boards: Kayles splits a
+// row (the third pin of 10 knocked down leaves 2 and 7), Domineering
+// takes a domino as two clicks, tic-tac-toe a cell, Hackenbush an edge
+// cut; each board's hints are the moves' colours; Back undoes a move.
+func TestBrowserBoards(t *testing.T) {
+	ctx := browse(t)
+	ts := httptest.NewServer(New(Config{}))
+	defer ts.Close()
+
+	// Kayles 10: the token 3 starts two moves (one pin or two), offered
+	// as choices; removing one pin leaves 2 7, a P-position (G(2) = G(7)
+	// = 2), so that move is the win.
+	do(t, ctx, "kayles 10",
+		chromedp.Navigate(ts.URL+"/?game=kayles&position=10"),
+		chromedp.WaitVisible(`#board .token[data-k="2"]`),
+		chromedp.Click(`#board .heap[data-heap="0"] .token[data-k="2"]`),
+		chromedp.WaitVisible(`#choices button.choice`),
+	)
+	choices := run(t, ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll("#choices button.choice")].map(b => b.dataset.position + ":" + b.classList.contains("win"))`))
+	if strings.Join(choices, " ") != "2 7:true 2 6:false" {
+		t.Fatalf("kayles 10, token 3: choices %v, want 2 7 (win) and 2 6", choices)
+	}
+	hint := run(t, ctx, chromedp.Evaluate[bool](`document.querySelector('#board .token[data-k="2"]').classList.contains("hint-win")`))
+	if !hint {
+		t.Errorf("kayles 10: token 3 not ringed as a win")
+	}
+	do(t, ctx, "knocking one pin down",
+		chromedp.Click(`#choices button.choice[data-position="2 7"]`),
+		chromedp.WaitVisible(`#chart circle.pt[data-ply="1"]`),
+	)
+	if pos := run(t, ctx, chromedp.Text(`#position-text`)); !strings.HasSuffix(pos, "2 7") {
+		t.Errorf("kayles after the click: %q, want 2 7", pos)
+	}
+	// Back is undo: the browser's history holds the positions.
+	do(t, ctx, "Back", chromedp.NavigateBack(), chromedp.WaitNotPresent(`#chart circle.pt[data-ply="1"]`))
+	if pos := run(t, ctx, chromedp.Text(`#position-text`)); !strings.HasSuffix(pos, "· 10") {
+		t.Errorf("after Back: %q, want kayles 10", pos)
+	}
+	do(t, ctx, "Forward", chromedp.NavigateForward(), chromedp.WaitVisible(`#chart circle.pt[data-ply="1"]`))
+	screenshot(t, ctx, "kayles-split.png")
+
+	// Domineering 2x3, Left to move: Left's middle vertical domino is
+	// the one win (Left's two others lose); a click plays it, since a
+	// cell of two rows is in one vertical domino.
+	do(t, ctx, "domineering 2x3",
+		chromedp.Navigate(ts.URL+"/?game=domineering&position=2x3"),
+		chromedp.WaitVisible(cellSel(1, 2)),
+	)
+	if h := run(t, ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll("#board .cell")].map(c => c.className.match(/hint-(\w+)/)?.[1] || "-")`)); strings.Join(h, " ") != "lose win lose lose win lose" {
+		t.Errorf("domineering 2x3 hints %v", h)
+	}
+	// On 3x3 the centre is in two of Left's dominoes: two clicks.
+	do(t, ctx, "domineering 3x3",
+		chromedp.Navigate(ts.URL+"/?game=domineering&position=3x3"),
+		chromedp.WaitVisible(cellSel(2, 2)),
+		chromedp.Click(cellSel(2, 2)),
+		chromedp.WaitVisible(`#board .cell.picked`),
+		chromedp.Click(cellSel(1, 2)),
+		chromedp.WaitVisible(`#chart circle.pt[data-ply="1"]`),
+	)
+	if pos := run(t, ctx, chromedp.Text(`#position-text`)); !strings.HasSuffix(pos, ".#.|.#.|...") {
+		t.Errorf("domineering after two clicks: %q, want .#.|.#.|...", pos)
+	}
+	screenshot(t, ctx, "domineering-click.png")
+
+	// Tic-tac-toe: one click a move; every first move draws.
+	do(t, ctx, "tic-tac-toe",
+		chromedp.Navigate(ts.URL+"/?game=tictactoe&position=........."),
+		chromedp.WaitVisible(cellSel(2, 2)),
+	)
+	if n := count(t, ctx, "#board .cell.hint-draw"); n != 9 {
+		t.Errorf("tic-tac-toe: %d cells hinted as draws, want 9", n)
+	}
+	do(t, ctx, "X in the centre", chromedp.Click(cellSel(2, 2)), chromedp.WaitVisible(`#chart circle.pt[data-ply="1"]`))
+	if pos := run(t, ctx, chromedp.Text(`#position-text`)); !strings.HasSuffix(pos, "....X....") {
+		t.Errorf("tic-tac-toe after the click: %q", pos)
+	}
+
+	// Hackenbush lr l: Left cuts the blue edge of the stalk l (leaving
+	// lr, worth 1/2, which Right, to move, loses... as a Left win).
+	do(t, ctx, "hackenbush",
+		chromedp.Navigate(ts.URL+"/?game=hackenbush&position=lr+l"),
+		chromedp.WaitVisible(`#board svg.hackenbush`),
+	)
+	if n := count(t, ctx, `#board svg.hackenbush a.edge`); n != 3 {
+		t.Fatalf("hackenbush lr l: %d edges drawn, want 3", n)
+	}
+	do(t, ctx, "cutting the edge l", chromedp.Click(`#board a.edge[data-stalk="1"][data-edge="0"] .stem`), chromedp.WaitVisible(`#chart circle.pt[data-ply="1"]`))
+	if pos := run(t, ctx, chromedp.Text(`#position-text`)); !strings.HasSuffix(pos, "· lr") {
+		t.Errorf("hackenbush after the cut: %q, want lr", pos)
+	}
+	if th := run(t, ctx, chromedp.Evaluate[string](`document.querySelector("#pictures-title").textContent + ": " + (document.querySelector(".thermo-facts") || {}).textContent`)); !strings.HasPrefix(th, "Thermograph") {
+		t.Errorf("hackenbush: picture %q", th)
+	}
+}
+
+// slowMoves is the server with its move details (position requests
+// without summary=1) held for delay, and a record of when each request's
+// context ended.
+type slowMoves struct {
+	s     *Server
+	delay time.Duration
+	mu    sync.Mutex
+	ended map[string]error // path?query -> the context's error when the handler returned
+}
+
+func (h *slowMoves) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.URL.Path == "/api/v1/position" && r.URL.Query().Get("summary") == "" && h.delay > 0 {
+		select {
+		case <-time.After(h.delay):
+		case <-r.Context().Done():
+		}
+	}
+	h.s.ServeHTTP(w, r)
+	h.mu.Lock()
+	h.ended[r.URL.Path+"?"+r.URL.RawQuery] = r.Context().Err()
+	h.mu.Unlock()
+}
+
+// TestBrowserWaiting: the answer of a position shows before its moves
+// (held back here by the test's server), with progress on screen and the
+// old position marked stale; Cancel on a slow position (Domineering 6x6,
+// past any quick answer) stops the server's work: its request's context
+// is cancelled and the handler returns at once.
+func TestBrowserWaiting(t *testing.T) {
+	ctx := browse(t)
+	h := &slowMoves{s: New(Config{}), delay: 1500 * time.Millisecond, ended: map[string]error{}}
+	ts := httptest.NewServer(h)
+	defer ts.Close()
+	h.delay = 0
+	do(t, ctx, "nim 3 4 5", chromedp.Navigate(ts.URL+"/?game=nim&position=3+4+5"), chromedp.WaitVisible(`#moves button.move.win`))
+	h.delay = 1500 * time.Millisecond
+	do(t, ctx, "playing the winning move",
+		chromedp.Click(`#moves button.move.win`),
+		chromedp.WaitVisible(`#pending`),
+	)
+	pending := run(t, ctx, chromedp.Text(`#pending`))
+	stale := run(t, ctx, chromedp.Evaluate[bool](`document.getElementById("explorer").classList.contains("stale") && !document.getElementById("progress").hidden`))
+	if !strings.Contains(pending, "1 4 5") || !strings.Contains(pending, "loses") || !stale {
+		t.Errorf("while the moves are listed: pending %q, stale and progress shown %v", pending, stale)
+	}
+	do(t, ctx, "the moves", chromedp.WaitVisible(`#chart circle.pt[data-ply="1"]`), chromedp.WaitNotVisible(`#progress`))
+	h.delay = 0
+
+	// Domineering 6x6: no quick answer. Cancel.
+	start := time.Now()
+	do(t, ctx, "domineering 6x6",
+		chromedp.SetValue(`#position`, "6x6"),
+		chromedp.Evaluate[chromedp.Void](`document.getElementById("game").value = "domineering"`),
+		chromedp.Click(`#go`),
+		chromedp.WaitVisible(`#progress`),
+		chromedp.Sleep(time.Second),
+		chromedp.Click(`#cancel`),
+		chromedp.WaitNotVisible(`#progress`),
+	)
+	// The handler ended with its context cancelled, soon after Cancel.
+	var err error
+	found := false
+	for wait := time.Now(); time.Since(wait) < 5*time.Second && !found; time.Sleep(50 * time.Millisecond) {
+		h.mu.Lock()
+		for k, e := range h.ended {
+			if strings.Contains(k, "game=domineering") && strings.Contains(k, "6x6") {
+				err, found = e, true
+			}
+		}
+		h.mu.Unlock()
+	}
+	if !found || err != context.Canceled || time.Since(start) > 10*time.Second {
+		t.Errorf("domineering 6x6 cancelled: the handler ended %v with %v after %v; want context.Canceled within seconds", found, err, time.Since(start))
+	}
+	note := run(t, ctx, chromedp.Text(`#engine-note`))
+	pos := run(t, ctx, chromedp.Text(`#position-text`))
+	if !strings.Contains(note, "Cancelled") || !strings.HasSuffix(pos, "1 4 5") {
+		t.Errorf("after Cancel: note %q, position %q (want the old one, 1 4 5)", note, pos)
+	}
+	// A position too large to list move by move keeps its answer.
+	do(t, ctx, "kayles 3000",
+		chromedp.Navigate(ts.URL+"/?game=kayles&position=3000"),
+		chromedp.WaitVisible(`#moves .moves-error`),
+	)
+	if sum := run(t, ctx, chromedp.Text(`#summary`)); !strings.Contains(sum, "Sprague–Grundy value 4") {
+		t.Errorf("kayles 3000: summary %q", sum)
+	}
+}
+
+// TestBrowserPhone opens positions at a phone's width (390 px) and a
+// desktop's: nothing is wider than the screen, no text is under 12 px,
+// every control on the phone is at least 44 px high, and text has a
+// contrast of 4.5:1 or more against its background (WCAG AA).
+func TestBrowserPhone(t *testing.T) {
+	ts := httptest.NewServer(New(Config{}))
+	defer ts.Close()
+	checks := `(() => {
+	  const out = [];
+	  let seen = 0;
+	  const W = document.documentElement.clientWidth;
+	  if (document.documentElement.scrollWidth > W + 1) out.push("page " + document.documentElement.scrollWidth + " px wide in " + W);
+	  const lum = (c) => { const m = c.match(/[\d.]+/g).map(Number); const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); }; return 0.2126 * f(m[0]) + 0.7152 * f(m[1]) + 0.0722 * f(m[2]); };
+	  const bg = (e) => { for (; e; e = e.parentElement) { const c = getComputedStyle(e).backgroundColor; if (c && !c.startsWith("rgba(0, 0, 0, 0)") && c !== "transparent") return c; } return "rgb(255, 255, 255)"; };
+	  for (const e of document.querySelectorAll("body *")) {
+	    const r = e.getBoundingClientRect();
+	    if (r.width === 0 || r.height === 0 || e.closest("[hidden]") || getComputedStyle(e).visibility === "hidden") continue;
+	    const cs = getComputedStyle(e);
+	    seen++;
+	    const hasText = [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim() !== "");
+	    if (hasText && e.closest(".sr-only") == null) {
+	      const size = parseFloat(cs.fontSize);
+	      if (size < 12) out.push("text " + size + " px: " + e.tagName + " " + e.textContent.slice(0, 30));
+	      if (!(e instanceof SVGElement) && !e.closest(".stale,main.stale") && !e.disabled) {
+	        const a = lum(cs.color), b = lum(bg(e));
+	        const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+	        if (ratio < 4.5) out.push("contrast " + ratio.toFixed(2) + ": " + e.tagName + "." + e.className + " " + e.textContent.slice(0, 30));
+	      }
+	    }
+	    if (W < 500 && (e.matches("button:not(:disabled), select, input:not([type=checkbox]), a[href]")) && r.height < 44 && !e.closest("svg")) out.push("target " + r.height.toFixed(0) + " px high: " + e.tagName + " " + (e.id || e.className) + " " + e.textContent.slice(0, 20));
+	    if (r.right > W + 1 && !e.closest(".chart-box,#pictures-panel,.grid-board,#moves")) out.push("overflows: " + e.tagName + " " + (e.id || e.className));
+	  }
+	  if (seen < 30) out.push("only " + seen + " elements drawn");
+	  return [...new Set(out)].slice(0, 15);
+	})()`
+	for _, size := range [][2]int{{390, 844}, {1280, 900}} {
+		ctx := browse(t)
+		do(t, ctx, "the window's size", chromedp.EmulateViewport(int64(size[0]), int64(size[1])))
+		for _, page := range []string{"/?game=nim&position=3+4+5", "/?game=domineering&position=3x3", "/?game=pig:20&position=7+3+2", "/?game=kayles&position=20", "/"} {
+			do(t, ctx, "opening "+page,
+				chromedp.Navigate(ts.URL+page),
+				chromedp.WaitVisible(`body[data-ready="true"]`),
+			)
+			if page != "/" {
+				do(t, ctx, "the moves", chromedp.WaitVisible(`#moves button.move`))
+			}
+			if bad := run(t, ctx, chromedp.Evaluate[[]string](checks)); len(bad) > 0 {
+				t.Errorf("%dx%d %s:\n  %s", size[0], size[1], page, strings.Join(bad, "\n  "))
+			}
+			if size[0] == 390 && page == "/?game=nim&position=3+4+5" {
+				screenshot(t, ctx, "phone-nim.png")
+			}
+		}
+	}
+}
