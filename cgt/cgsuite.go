@@ -186,7 +186,19 @@ func (s *Space) numberTiny(g Game) (x, sub Game, tiny, ok bool) {
 }
 
 // special writes g in one of CGSuite's special forms, if it has one.
-func (f *formatter) special(g Game) (string, bool) {
+//
+// Recognising the forms makes games (negatives, differences, expansions
+// of options), which may pass a limit of the Space: then g is written in
+// braces, which read back the same.
+func (f *formatter) special(g Game) (str string, ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			if _, isAbort := r.(abort); !isAbort {
+				panic(r)
+			}
+			str, ok = "", false
+		}
+	}()
 	s := f.s
 	if s.isSwitch(g) {
 		L := s.nodes[g].left
@@ -252,7 +264,18 @@ func (f *formatter) parens(g Game) string {
 // CGSuite's DeterministicOrdering.
 func (f *formatter) sortedParts(opts []Game) []string {
 	sorted := slices.Clone(opts)
-	slices.SortFunc(sorted, f.s.detCompare)
+	func() {
+		// Past a limit of the Space, the options stay in handle order.
+		defer func() {
+			if r := recover(); r != nil {
+				if _, isAbort := r.(abort); !isAbort {
+					panic(r)
+				}
+				sorted = slices.Clone(opts)
+			}
+		}()
+		slices.SortFunc(sorted, f.s.detCompare)
+	}()
 	parts := make([]string, len(sorted))
 	for i, o := range sorted {
 		parts[i] = f.String(o)

@@ -424,7 +424,11 @@ func TestBadInput(t *testing.T) {
 func FuzzParse(f *testing.F) {
 	for _, seed := range []string{"0", "*", "*3", "^", "v", "^*", "1/2", "-3/4", "+-1", "{1|*}", "{2|0||-1}",
 		"Tiny(1)", "Miny(1/2)", "^^*2+{0|^}", "{3||2*|1*}", "-1/2v*", "{,|}", "{|}", "Cool({2|-1},1/2)",
-		"Heat(*,1)", "Norton(1/2, ^)", "AtomicWeight(^^*)", "1:*2", "{0||0|-1} == Tiny(1)", "((1))", "+-(1,^,*)", "+-("} {
+		"Heat(*,1)", "Norton(1/2, ^)", "AtomicWeight(^^*)", "1:*2", "{0||0|-1} == Tiny(1)", "((1))", "+-(1,^,*)", "+-(",
+		// CGSuite's printed forms (issue 19)
+		"+-{0,{{2|0},2Tiny(2)|{2|0},Miny(2)}}", "±{1,{2|1}}", "2Tiny(2)", "-1Miny(3)", "^<2>", "v[3]*", "1^<2>*2",
+		"'{-1|1}'", "'{1|1}'*3", "^ <> *", "^ <| 0", "1 |> ^", "4611686018427387904", "{0|*||*|||*||||*}",
+		"ConwayProduct(*2,{1|0})", "OrdinalProduct(*,{0|^})", "SelectiveSum(^,*2)", "Pow(^,3/2)", "Subordinate(3,1)"} {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, in string) {

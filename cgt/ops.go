@@ -25,6 +25,8 @@ const (
 	opOddT  // 1 if odd-tempered
 	opEven
 	opOdd
+	opSortedL
+	opSortedR
 )
 
 // memo2 returns the memoised result of op on (a, b), or computes it.
@@ -33,6 +35,7 @@ func (s *Space) memo2(op uint8, a, b Game, f func() Game) Game {
 	if r, ok := s.ops[k]; ok {
 		return r
 	}
+	s.step()
 	r := f()
 	s.ops[k] = r
 	return r
@@ -185,6 +188,7 @@ func (s *Space) followerCount(g Game) *big.Int {
 		if seen[h] {
 			return
 		}
+		s.step()
 		seen[h] = true
 		if x, ok := s.IsNumber(h); ok && x.IsInt() {
 			ints = append(ints, x.num)
@@ -218,6 +222,7 @@ func (s *Space) stopCount(g Game, memo map[Game]*big.Int) *big.Int {
 	if r, ok := memo[g]; ok {
 		return r
 	}
+	s.step()
 	var r *big.Int
 	if x, n, k, ok := s.NumberUpStarParts(g); ok && n == 0 {
 		_ = x
@@ -299,6 +304,7 @@ func (s *Space) overheat(g, by, t Game, memo map[Game]Game) Game {
 	if r, ok := memo[g]; ok {
 		return r
 	}
+	s.step()
 	L := slices.Clone(s.Left(g))
 	R := slices.Clone(s.Right(g))
 	for i, o := range L {
@@ -451,6 +457,7 @@ func (s *Space) ordinalSumForm(x form, y Game, memo map[Game]Game) Game {
 	if r, ok := memo[y]; ok {
 		return r
 	}
+	s.step()
 	L, R := slices.Clone(x.L), slices.Clone(x.R)
 	for _, o := range slices.Clone(s.Left(y)) {
 		L = append(L, s.ordinalSumForm(x, o, memo))
@@ -506,6 +513,7 @@ func (s *Space) ordinalProduct(g, h Game, memo map[Game]form) form {
 // reversible through G (the inverse of the ordinal sum B:G' = G). ok is
 // false when G cannot be subordinated to B.
 func (s *Space) subordinate(g Game, loBase, roBase []Game) (Game, bool) {
+	s.step()
 	lo, ro := slices.Clone(s.Left(g)), slices.Clone(s.Right(g))
 	for _, bl := range loBase {
 		okL := slices.ContainsFunc(lo, func(o Game) bool { return s.leq(bl, o) }) ||

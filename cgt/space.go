@@ -108,6 +108,7 @@ type Space struct {
 	canons []*canon
 
 	uptimals map[Game]*Uptimal // uptimal expansions found (nil: not an uptimal)
+	sorted   map[opKey][]Game  // options in CGSuite's order (sortedOptions)
 
 	// MaxNodes bounds the number of distinct games; 0 means MaxNodesDef.
 	MaxNodes int

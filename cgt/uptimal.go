@@ -223,6 +223,7 @@ func (s *Space) uptimalExpansion(g Game) (Uptimal, bool) {
 		}
 		return *u, true
 	}
+	s.step()
 	u, ok := s.uptimalExpansion2(g)
 	if !ok {
 		if v, ok2 := s.uptimalExpansion2(s.neg(g)); ok2 {
@@ -407,15 +408,30 @@ func (s *Space) detCompare(g, h Game) int {
 		}
 		return int(g - h)
 	}
-	if c := s.compareLists(s.sortedOpts(s.Left(g)), s.sortedOpts(s.Left(h))); c != 0 {
+	if c := s.compareLists(s.sortedOptions(g, true), s.sortedOptions(h, true)); c != 0 {
 		return c
 	}
-	return s.compareLists(s.sortedOpts(s.Right(g)), s.sortedOpts(s.Right(h)))
+	return s.compareLists(s.sortedOptions(g, false), s.sortedOptions(h, false))
 }
 
-func (s *Space) sortedOpts(opts []Game) []Game {
+// sortedOptions returns g's Left (or Right) options in CGSuite's order,
+// memoised: the order of options is compared recursively.
+func (s *Space) sortedOptions(g Game, left bool) []Game {
+	k := opKey{opSortedR, g, 0}
+	opts := s.Right(g)
+	if left {
+		k.op, opts = opSortedL, s.Left(g)
+	}
+	if o, ok := s.sorted[k]; ok {
+		return o
+	}
+	s.step()
 	o := slices.Clone(opts)
 	slices.SortFunc(o, s.detCompare)
+	if s.sorted == nil {
+		s.sorted = map[opKey][]Game{}
+	}
+	s.sorted[k] = o
 	return o
 }
 
