@@ -31,6 +31,7 @@
 //	tier-<tier in hex>.grt  one file per tier holding a reachable position
 //	tier-<tier in hex>.grk  its key file, in a keyed database only (below)
 //	build.json            present only while a build is unfinished (the game's spec)
+//	reach-<tier in hex>.grb a build's scratch: the tier's reachable ranks (reach.go)
 //
 // The manifest (JSON) holds the format version (FormatVersion), the game's
 // spec string, the start position's tier and rank, and per tier its

@@ -108,7 +108,7 @@ func Create(dir, game string) (*Builder, error) {
 	case errors.Is(err, fs.ErrNotExist):
 		if entries, err := os.ReadDir(dir); err == nil {
 			for _, e := range entries {
-				if !strings.HasPrefix(e.Name(), tempPrefix) && e.Name() != ManifestName && !strings.HasPrefix(e.Name(), "tier-") {
+				if !strings.HasPrefix(e.Name(), tempPrefix) && e.Name() != ManifestName && !strings.HasPrefix(e.Name(), "tier-") && !strings.HasPrefix(e.Name(), reachPrefix) {
 					return nil, fmt.Errorf("%s is not empty and holds no grundy database or build (found %s)", dir, e.Name())
 				}
 			}
@@ -196,6 +196,9 @@ func (b *Builder) Finish(startTier uint64, startRank int64, tiers []TierInfo) er
 	if err := writeAtomic(b.dir, ManifestName, func(w io.Writer) error { _, err := w.Write(data); return err }); err != nil {
 		return err
 	}
+	if err := b.removeAllReach(); err != nil {
+		return err
+	}
 	if err := os.Remove(filepath.Join(b.dir, buildName)); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return err
 	}
@@ -206,7 +209,13 @@ func (b *Builder) Finish(startTier uint64, startRank int64, tiers []TierInfo) er
 // flushed to disk (fsync) and renamed over name, then syncs the directory
 // so the rename is durable: readers see the old file or the whole new
 // one, never part of it.
-func writeAtomic(dir, name string, write func(io.Writer) error) (err error) {
+func writeAtomic(dir, name string, write func(io.Writer) error) error {
+	return writeFile(dir, name, true, write)
+}
+
+// writeFile is writeAtomic, without the fsyncs when sync is false (for
+// scratch files whose checksums catch a file a crash left half written).
+func writeFile(dir, name string, sync bool, write func(io.Writer) error) (err error) {
 	f, err := os.CreateTemp(dir, tempPrefix+name+"-*")
 	if err != nil {
 		return err
@@ -228,14 +237,19 @@ func writeAtomic(dir, name string, write func(io.Writer) error) (err error) {
 	if err := f.Chmod(0o644); err != nil {
 		return err
 	}
-	if err := f.Sync(); err != nil {
-		return err
+	if sync {
+		if err := f.Sync(); err != nil {
+			return err
+		}
 	}
 	if err := f.Close(); err != nil {
 		return err
 	}
 	if err := os.Rename(tmp, filepath.Join(dir, name)); err != nil {
 		return err
+	}
+	if !sync {
+		return nil
 	}
 	return syncDir(dir)
 }

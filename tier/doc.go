@@ -29,6 +29,10 @@
 //     remoteness, so remoteness stays exact). Both share the tier's
 //     positions among the workers; output does not depend on how.
 //
+// A game may offer a fast path for both passes (Walker): walking a
+// tier's marked ranks in order and the ranks of a position's moves
+// without building them (Connect-4: 1.8x less CPU on 5x5).
+//
 // Because a tier's value depends only on its children's, the result is
 // the retrograde analysis of the whole game (tests compare every position
 // with retro.SolveGame). Memory holds one tier's records, the records of
@@ -49,10 +53,13 @@
 // Resume: each tier's file is written whole or not at all (db.Builder),
 // so a build killed at any moment leaves finished tiers. A new build on
 // the directory checks every tier file it finds (header, every block's
-// checksum), keeps the whole ones, recomputes reachability only for the
-// tiers still to solve (their parents are unfinished too, since tiers are
-// finished children first; a finished tier's reachable positions are its
-// non-empty records) and goes on. The files hold nothing that depends on
+// checksum), keeps the whole ones and goes on. The forward pass saves
+// each tier's bitmap once complete (db.Builder.SaveReach) and keeps it on
+// disk, not in memory, until the tier is solved; a resumed build loads
+// the saved bitmaps and expands only the tiers that have a child with
+// neither a file nor a saved bitmap (a finished tier's reachable
+// positions are its non-empty records), so a build stopped in the
+// solving pass does not redo the forward pass. The files hold nothing that depends on
 // time or on the order the workers ran in, so the database ends byte for
 // byte as an uninterrupted build's.
 package tier

@@ -19,6 +19,7 @@ type tierState struct {
 	parents    []int
 
 	finished bool // its file is written (or was found whole)
+	saved    bool // its complete reachability bitmap is saved (db.Builder.SaveReach)
 	info     db.TierInfo
 	reach    []uint64   // reachable ranks, while the tier is to be solved
 	recs     db.Records // its records, while a parent still needs them

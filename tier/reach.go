@@ -5,61 +5,108 @@ import (
 	"fmt"
 	"math/bits"
 	"sync/atomic"
+
+	"github.com/grundy-go/grundy/db"
 )
 
 // reachAll marks the positions reachable from the start in every tier
 // still to be solved: a forward pass over the tiers, parents before
 // children. A tier's reachable positions come from its parents' moves
 // (and, in a loopy tier, from its own, to a fixed point); those of a tier
-// an earlier build finished are its non-empty records. Tiers whose own
-// and whose children's files are all finished are skipped: on resume the
-// pass redoes only the unfinished part of the game.
+// an earlier build finished are its non-empty records. Each unfinished
+// tier's bitmap, once complete, is saved through the Builder and dropped
+// from memory until the tier is solved; a saved bitmap an earlier build
+// left is used as it is. A tier is expanded only when a child of it is
+// unfinished and has no saved bitmap: on resume the pass redoes only the
+// part of the game whose bitmaps were not saved (for Connect-4, at most
+// the one tier whose expansion was cut short).
 func (s *solver[P]) reachAll(ctx context.Context) error {
+	for _, ts := range s.tiers {
+		if ts.finished {
+			continue
+		}
+		if err := s.allocReach(ts); err != nil {
+			return err
+		}
+		ok, err := s.b.LoadReach(uint64(ts.t), ts.size, ts.reach)
+		if err != nil {
+			return err
+		}
+		if ok {
+			ts.saved = true
+			s.dropReach(ts)
+		} else {
+			clear(ts.reach)
+		}
+	}
+	needs := func(ts *tierState) bool {
+		for _, j := range ts.children {
+			if c := s.tiers[j]; !c.finished && !c.saved {
+				return true
+			}
+		}
+		return false
+	}
 	var expand []int
 	for i, ts := range s.tiers {
-		need := !ts.finished
-		for _, j := range ts.children {
-			need = need || !s.tiers[j].finished
-		}
-		if need {
+		if needs(ts) || (ts.loopy && !ts.finished && !ts.saved) {
 			expand = append(expand, i)
 		}
 	}
-	if st := s.tiers[0]; !st.finished {
-		if err := s.allocReach(st); err != nil {
-			return err
-		}
+	if st := s.tiers[0]; !st.finished && !st.saved {
 		st.reach[s.startRank>>6] |= 1 << (s.startRank & 63)
 	}
-	for n, i := range expand {
-		ts := s.tiers[i]
-		if ts.finished {
-			// Its reachable positions are those it holds records of.
-			if err := s.allocReach(ts); err != nil {
-				return err
-			}
-			for r := range ts.size {
-				if ts.recs.Get(r) != 0 {
-					ts.reach[r>>6] |= 1 << (r & 63)
+	n := 0
+	for i, ts := range s.tiers {
+		if n < len(expand) && expand[n] == i {
+			n++
+			switch {
+			case ts.finished:
+				// Its reachable positions are those it holds records of.
+				if err := s.allocReach(ts); err != nil {
+					return err
 				}
-			}
-		} else if err := s.allocReach(ts); err != nil {
-			return err
-		}
-		for _, j := range ts.children {
-			if c := s.tiers[j]; !c.finished {
-				if err := s.allocReach(c); err != nil {
+				for r := range ts.size {
+					if ts.recs.Get(r) != 0 {
+						ts.reach[r>>6] |= 1 << (r & 63)
+					}
+				}
+			case ts.saved:
+				if err := s.loadReach(ts); err != nil {
 					return err
 				}
 			}
+			cur := Progress{Phase: PhaseReach, Tier: ts.t, Name: ts.name, Index: n, Tiers: len(expand), Total: popcount(ts.reach)}
+			if err := s.expandTier(ctx, ts, cur, ts.loopy && !ts.finished && !ts.saved); err != nil {
+				return err
+			}
 		}
-		cur := Progress{Phase: PhaseReach, Tier: ts.t, Name: ts.name, Index: n + 1, Tiers: len(expand), Total: popcount(ts.reach)}
-		if err := s.expandTier(ctx, ts, cur, ts.loopy && !ts.finished); err != nil {
-			return err
+		if !ts.finished && !ts.saved {
+			if err := s.b.SaveReach(uint64(ts.t), ts.size, ts.reach); err != nil {
+				return err
+			}
+			ts.saved = true
 		}
-		if ts.finished {
-			s.dropReach(ts)
-		}
+		s.dropReach(ts)
+	}
+	return nil
+}
+
+// loadReach reads back the bitmap the forward pass saved for ts.
+func (s *solver[P]) loadReach(ts *tierState) error {
+	if ts.reach != nil {
+		return nil
+	}
+	if err := s.allocReach(ts); err != nil {
+		return err
+	}
+	ok, err := s.b.LoadReach(uint64(ts.t), ts.size, ts.reach)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		s.dropReach(ts)
+		return fmt.Errorf("the reachability file of tier %s (%s) went missing or was damaged during the build; run the build again", ts.name, db.ReachFileName(uint64(ts.t)))
 	}
 	return nil
 }
@@ -127,7 +174,7 @@ func (s *solver[P]) expand(ts *tierState, done []uint64, w0, w1 int64, buf *[]P,
 				target := ts
 				if k >= 0 {
 					target = s.tiers[kids[k]]
-					if target.finished {
+					if target.finished || target.saved {
 						continue
 					}
 				}

@@ -74,7 +74,7 @@ type Result struct {
 // cancelled, out of memory) resumes after its last finished tier and ends
 // byte for byte as an uninterrupted build would.
 func Solve[P comparable](ctx context.Context, g game.Tiered[P], b *db.Builder, opts Options) (*Result, error) {
-	s := &solver[P]{g: g, opts: opts, workers: opts.Workers}
+	s := &solver[P]{g: g, b: b, opts: opts, workers: opts.Workers}
 	if s.workers <= 0 {
 		s.workers = runtime.GOMAXPROCS(0)
 	}
@@ -132,6 +132,9 @@ func Solve[P comparable](ctx context.Context, g game.Tiered[P], b *db.Builder, o
 			continue
 		}
 		s.cur = Progress{Phase: PhaseSolve, Tier: ts.t, Name: ts.name, Index: len(s.tiers) - i, Tiers: len(s.tiers)}
+		if err := s.loadReach(ts); err != nil {
+			return nil, err
+		}
 		recs, err := s.solveTier(ctx, ts)
 		if err != nil {
 			return nil, err
@@ -139,6 +142,9 @@ func Solve[P comparable](ctx context.Context, g game.Tiered[P], b *db.Builder, o
 		s.dropReach(ts)
 		info, err := b.WriteTier(uint64(ts.t), ts.name, recs)
 		if err != nil {
+			return nil, err
+		}
+		if err := b.RemoveReach(uint64(ts.t)); err != nil {
 			return nil, err
 		}
 		ts.finished, ts.info = true, info
@@ -177,6 +183,7 @@ func sortInfos(infos []db.TierInfo) {
 // solver holds one build's state.
 type solver[P comparable] struct {
 	g       game.Tiered[P]
+	b       *db.Builder // nil for one tier at a time (one.go)
 	app     game.MoveAppender[P]
 	walk    Walker[P] // nil unless the game has the fast path
 	term    game.Terminal[P]

@@ -87,7 +87,7 @@ func (s *solver[P]) expandWalk(wk Walker[P], ts *tierState, done []uint64, w0, w
 			target := ts
 			if k >= 0 {
 				target = s.tiers[ts.children[k]]
-				if target.finished {
+				if target.finished || target.saved {
 					continue
 				}
 			}
