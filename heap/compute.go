@@ -178,8 +178,24 @@ func run32(ctx context.Context, st *state, g []uint32, out *Values) (*Values, er
 	return finish(st, out, err)
 }
 
-// finish records in the spill file, if any, how many values it holds.
+// fillPeriodic extends g, periodic with period p from a on, to n values,
+// by copies of whole periods that double as they go.
+func fillPeriodic[T unsigned](g []T, n, a, p int) []T {
+	i := len(g)
+	g = g[:n]
+	for i < n {
+		c := max((i-a)/p*p, p) // G(i..i+c-1) = G(i-c..i-1); i ≥ a+p (watchCheck)
+		i += copy(g[i:], g[i-c:i])
+	}
+	return g
+}
+
+// finish records in the spill file, if any, how many values it holds, and
+// the period that filled the values.
 func finish(st *state, out *Values, err error) (*Values, error) {
+	if st.filled {
+		out.perA, out.perP = st.watch.a, st.watch.p
+	}
 	if st.spill != nil {
 		st.spill.setCount(out.Len())
 		out.spill = st.spill
@@ -243,10 +259,8 @@ func run[T unsigned](ctx context.Context, st *state, g []T) ([]T, error) {
 			// full search runs only when there is none (periodWatch).
 			proven, next := watchCheck(&st.watch, g, st.r)
 			if proven {
-				for len(g) < st.upto {
-					g = append(g, g[len(g)-st.watch.p])
-				}
-				return g, nil
+				st.filled = true
+				return fillPeriodic(g, st.upto, st.watch.a, st.watch.p), nil
 			}
 			st.nextPeriodCheck = next
 		}

@@ -75,18 +75,28 @@ func ProofBound(r *Rule, a, p int) (needed int, theorem string, ok bool) {
 // periodicity when there is no ordinary period), and proves the period when
 // a theorem applies to r (r may be nil).
 func FindPeriod(v *Values, r *Rule) Period {
+	h := tailHint{v.perA, v.perP}
+	if v.perP <= 0 || v.perA+v.perP > v.Len() {
+		h = tailHint{}
+	}
 	switch {
 	case v.u32 != nil:
-		return findPeriod(v.u32, r)
+		return findPeriod(v.u32, r, h)
 	case v.u16 != nil:
-		return findPeriod(v.u16, r)
+		return findPeriod(v.u16, r, h)
 	}
-	return findPeriod(v.u8, r)
+	return findPeriod(v.u8, r, h)
 }
 
-func findPeriod[T unsigned](g []T, r *Rule) Period {
+// tailHint says that the values are known to be periodic with period p
+// from a on (p = 0: nothing known), as a run that filled its values by a
+// proven period knows: detect then looks at one period of the tail
+// instead of all of it.
+type tailHint struct{ a, p int }
+
+func findPeriod[T unsigned](g []T, r *Rule, hint tailHint) Period {
 	var res Period
-	o := detect(g, false)
+	o := detectHint(g, false, hint)
 	if o.ok {
 		res.Preperiod, res.Period = o.a, o.p
 		if r != nil {
@@ -132,7 +142,17 @@ type candidate struct {
 // G(a−1+kp) = G(a−1+p) + (k−1)s ≠ G(a−1) + ks, so those are skipped.
 // Other p show a mismatch near the end quickly (Fine and Wilf), so the
 // search costs about N/2 steps for sequences without a period.
-func detect[T unsigned](g []T, arith bool) candidate {
+//
+// With a hint (values periodic with period q from b on), the mismatches
+// G(i+p) ≠ G(i) for b ≤ i < N−p recur with period q in i (both G(i) and
+// G(i+p) do), so the last q of them show whether there is one: the scan
+// of the tail costs q steps, not N−b.
+func detect[T unsigned](g []T, arith bool) candidate { return detectHint(g, arith, tailHint{}) }
+
+func detectHint[T unsigned](g []T, arith bool, hint tailHint) candidate {
+	if arith {
+		hint = tailHint{} // the hint is about equal values
+	}
 	n := len(g)
 	var best candidate
 	bestSum := n + 1
@@ -150,6 +170,15 @@ func detect[T unsigned](g []T, arith bool) candidate {
 			continue
 		}
 		i := n - 1 - p
+		if hint.p > 0 && i >= hint.a {
+			lo := max(hint.a, i-hint.p+1)
+			for i >= lo && g[i+p] == g[i] {
+				i--
+			}
+			if i < lo { // no mismatch from hint.a on
+				i = hint.a - 1
+			}
+		}
 		for i >= limit && int64(g[i+p])-int64(g[i]) == s {
 			i--
 		}

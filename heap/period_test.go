@@ -203,3 +203,63 @@ func TestWatchSearchesOnce(t *testing.T) {
 	}
 	t.Fatal("never proven")
 }
+
+// TestDetectHint: detect told that the values are periodic from b with
+// period q (any true such pair, not only the least) gives the answer of
+// the plain definition, on random games whose period was proven and on
+// sequences built periodic.
+func TestDetectHint(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 3))
+	check := func(name string, xs []uint32, b, q int) {
+		t.Helper()
+		for i := b; i+q < len(xs); i++ {
+			if xs[i+q] != xs[i] {
+				t.Fatalf("%s: bad hint %d from %d", name, q, b)
+			}
+		}
+		got := detectHint(xs, false, tailHint{b, q})
+		if want := refDetect(xs, false); got != want {
+			t.Fatalf("%s, %d values, hint %d from %d: detect %+v, definition %+v", name, len(xs), q, b, got, want)
+		}
+	}
+	hinted := 0
+	for range 150 {
+		spec := randomGame(rng)
+		r, _ := Parse(spec)
+		long := 600
+		if r.MaxHeaps() == 3 {
+			long = 200
+		}
+		all := compute(t, spec, long, Sparse).Uint64sAs32()
+		p := FindPeriod(FromSlice(all), r)
+		if !p.Proven {
+			continue
+		}
+		hinted++
+		for n := p.Preperiod + p.Period + 1; n <= long; n += 1 + rng.IntN(13) {
+			// The least pair, a multiple of the period, and a later start.
+			check(spec, all[:n], p.Preperiod, p.Period)
+			if k := 1 + rng.IntN(3); p.Preperiod+k*p.Period < n {
+				check(spec, all[:n], p.Preperiod+rng.IntN(p.Period), k*p.Period)
+			}
+		}
+	}
+	if hinted < 40 {
+		t.Fatalf("only %d proven periods", hinted)
+	}
+	for range 300 {
+		q, b := 1+rng.IntN(12), rng.IntN(30)
+		xs := make([]uint32, 0, 200)
+		for range b {
+			xs = append(xs, uint32(rng.IntN(3)))
+		}
+		pattern := make([]uint32, q)
+		for i := range pattern {
+			pattern[i] = uint32(rng.IntN(3))
+		}
+		for i := 0; len(xs) < b+q+1+rng.IntN(150); i++ {
+			xs = append(xs, pattern[i%q])
+		}
+		check("synthetic", xs, b, q)
+	}
+}

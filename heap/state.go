@@ -60,6 +60,7 @@ type state struct {
 	nextPeriodCheck int
 	watch           periodWatch // the run loop's period search (UsePeriod)
 	spill           *spillFile  // the file that holds the values, if they spilled
+	filled          bool        // the values were filled by the proven period watch.p
 	helper          *helper     // second core for the plain loop, while running
 	far             *farPipe
 	farLo, farHi    int // the far rare heaps are rare[farLo:farHi]

@@ -12,6 +12,9 @@ type Values struct {
 	// spill is the mapped file that holds the values, when a run spilled
 	// them (spill.go); nil for values in the Go heap.
 	spill *spillFile
+	// perA, perP: the values are periodic with period perP from perA on
+	// (a run filled them by a proven period); perP = 0 when not known.
+	perA, perP int
 }
 
 // Len is the number of values held.
@@ -51,11 +54,27 @@ func (v *Values) At(n int) uint32 {
 
 // Max returns the largest value held, 0 if none.
 func (v *Values) Max() uint32 {
-	var m uint32
-	for i := range v.Len() {
-		m = max(m, v.At(i))
+	n := v.Len()
+	if v.perP > 0 && v.perA+v.perP <= n {
+		n = v.perA + v.perP // the rest repeats the last period
 	}
-	return m
+	switch {
+	case v.u32 != nil:
+		return maxOf(v.u32[:n])
+	case v.u16 != nil:
+		return maxOf(v.u16[:n])
+	case v.u8 != nil:
+		return maxOf(v.u8[:n])
+	}
+	return 0
+}
+
+func maxOf[T unsigned](g []T) uint32 {
+	var m T
+	for _, x := range g {
+		m = max(m, x)
+	}
+	return uint32(m)
 }
 
 // Uint64s returns the values as a new slice of uint64.
