@@ -261,3 +261,55 @@ func TestBrowserPhone(t *testing.T) {
 		}
 	}
 }
+
+// TestBrowserPictures draws the pictures: Wythoff's grid of values with
+// its P-positions (a click on one that a move reaches plays it), Kayles'
+// value sequence with its period (Guy and Smith: period 12 from n = 71,
+// past the 100 values drawn here: none found), and a partizan position's
+// thermograph with its stops, mean and temperature: Domineering 2x3 is
+// {2|-1/2}, and a game {a|b} with a > b has stops a and b, mean (a+b)/2
+// and temperature (a−b)/2 (Winning Ways, ch. 6).
+func TestBrowserPictures(t *testing.T) {
+	ctx := browse(t)
+	ts := httptest.NewServer(New(Config{}))
+	defer ts.Close()
+	do(t, ctx, "wythoff 4 5",
+		chromedp.Navigate(ts.URL+"/?game=wythoff&position=4+5"),
+		chromedp.WaitVisible(`#picture svg.vgrid .vcell.here`),
+	)
+	here := run(t, ctx, chromedp.AttributeValue(`#picture .vcell.here`, "data-ab")).Value
+	// P-positions below 24: (0,0) (1,2) (3,5) (4,7) (6,10) (8,13) (9,15)
+	// (11,18) (12,20) (14,23) and mirrors: 19 cells.
+	p := count(t, ctx, `#picture .vcell[data-v="0"]`)
+	if here != "4,5" || p != 19 {
+		t.Errorf("wythoff 4 5: ringed %q, %d P-cells drawn; want 4,5 and 19", here, p)
+	}
+	do(t, ctx, "clicking the P-position (3, 5)",
+		chromedp.Click(`#picture .vcell.reach[data-ab="3,5"]`),
+		chromedp.WaitVisible(`#chart circle.pt[data-ply="1"]`),
+	)
+	if pos := run(t, ctx, chromedp.Text(`#position-text`)); !strings.HasSuffix(pos, "3 5") {
+		t.Errorf("after the click on the grid: %q", pos)
+	}
+	screenshot(t, ctx, "wythoff-grid.png")
+
+	do(t, ctx, "kayles 8 5",
+		chromedp.Navigate(ts.URL+"/?game=kayles&position=8+5"),
+		chromedp.WaitVisible(`#picture svg.seq`),
+	)
+	bars := run(t, ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll("#picture .bar")].slice(0, 13).map(b => b.dataset.g)`))
+	mine := run(t, ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll("#picture .bar.mine")].map(b => b.dataset.n)`))
+	// Kayles: 0 1 2 3 1 4 3 2 1 4 2 6 4 (Winning Ways, ch. 4).
+	if strings.Join(bars, " ") != "0 1 2 3 1 4 3 2 1 4 2 6 4" || strings.Join(mine, " ") != "5 8" {
+		t.Errorf("kayles sequence %v, ringed %v", bars, mine)
+	}
+
+	do(t, ctx, "domineering 2x3",
+		chromedp.Navigate(ts.URL+"/?game=domineering&position=2x3"),
+		chromedp.WaitVisible(`#picture svg.thermo`),
+	)
+	facts := run(t, ctx, chromedp.Text(`#picture .thermo-facts`))
+	if facts != "Left stop 2 · right stop -1/2 · mean 3/4 · temperature 5/4 (value {2|-1/2})" {
+		t.Errorf("domineering 2x3 thermograph: %q", facts)
+	}
+}

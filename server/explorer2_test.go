@@ -1,6 +1,8 @@
 package server
 
 import (
+	"fmt"
+	"math"
 	"net/url"
 	"reflect"
 	"strings"
@@ -77,5 +79,53 @@ func TestCGTThermograph(t *testing.T) {
 	// Without thermograph=1 the answer is the CLI's, without it.
 	if _, out := get(t, s, "/api/v1/cgt", url.Values{"expr": {"{3|-1}"}}); out["thermograph"] != nil || out["mean"] != "1" {
 		t.Errorf("plain cgt: %v", out)
+	}
+}
+
+// TestTableWythoff checks /api/v1/table's grid for Wythoff's game against
+// Wythoff's theorem (1907): the P-positions are (⌊kφ⌋, ⌊kφ²⌋) and their
+// mirror images, φ the golden ratio; and a one-heap game's table against
+// its sequence.
+func TestTableWythoff(t *testing.T) {
+	s := New(Config{})
+	const n = 60
+	code, out := get(t, s, "/api/v1/table", url.Values{"game": {"wythoff"}, "upto": {"60"}})
+	grid, _ := out["grid"].([]any)
+	if code != 200 || len(grid) != n {
+		t.Fatalf("wythoff table: %d %v", code, out)
+	}
+	p := map[[2]int]bool{}
+	phi := (1 + math.Sqrt(5)) / 2
+	for k := 0; k < n; k++ {
+		a, b := int(math.Floor(float64(k)*phi)), int(math.Floor(float64(k)*phi*phi))
+		p[[2]int{a, b}], p[[2]int{b, a}] = true, true
+	}
+	for a := range n {
+		row := grid[a].([]any)
+		for b := range n {
+			if zero := row[b].(float64) == 0; zero != p[[2]int{a, b}] {
+				t.Errorf("wythoff (%d, %d): value %v, Wythoff's theorem says P = %v", a, b, row[b], p[[2]int{a, b}])
+			}
+		}
+	}
+	_, seq := get(t, s, "/api/v1/seq", url.Values{"game": {"kayles"}, "upto": {"30"}})
+	_, tab := get(t, s, "/api/v1/table", url.Values{"game": {"kayles"}, "upto": {"30"}})
+	if fmt.Sprint(seq["values"]) != fmt.Sprint(tab["values"]) {
+		t.Errorf("kayles: seq %v, table %v", seq["values"], tab["values"])
+	}
+	for _, c := range []struct {
+		q    url.Values
+		code int
+	}{
+		{url.Values{"game": {"wythoff"}, "upto": {"129"}}, 422},
+		{url.Values{"game": {"wythoff"}, "upto": {"0"}}, 400},
+		{url.Values{"game": {"domineering"}, "upto": {"3"}}, 400},
+		{url.Values{"game": {"wythoff"}}, 400},
+	} {
+		if code, out := get(t, s, "/api/v1/table", c.q); code != c.code {
+			t.Errorf("table %v: %d %v, want %d", c.q, code, out, c.code)
+		} else {
+			errorOf(t, out)
+		}
 	}
 }

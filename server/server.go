@@ -200,6 +200,7 @@ func New(cfg Config) *Server {
 	s.mux.HandleFunc("/api/v1/seq", s.only("GET POST", s.handleSeq))
 	s.mux.HandleFunc("/api/v1/cgt", s.only("GET POST", s.handleCGT))
 	s.mux.HandleFunc("/api/v1/matrix", s.only("GET POST", s.handleMatrix))
+	s.mux.HandleFunc("/api/v1/table", s.only("GET", s.handleTable))
 	s.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, fmt.Sprintf("no API endpoint %s; see docs/api.md (endpoints: /api/v1/games, /api/v1/start, /api/v1/position, /api/v1/best)", r.URL.Path))
 	})

@@ -485,8 +485,9 @@ function drawHeaps(d, b, box) {
     "Click a token to take it and every token to its right, or pick a move from the list."));
 }
 
-// splits reports whether some move leaves two heaps where there was one.
-const splits = (moves) => moves.some((m) => m.component >= 0 && (m.to || "").trim().split(/\s+/).length > 1);
+// splits reports whether some move leaves two heaps where there was one:
+// its position has more heaps than the board.
+const splits = (moves) => { const d = current(); const n = d && d.board && d.board.heaps ? d.board.heaps.length : 1; return moves.some((m) => m.component >= 0 && m.position.trim().split(/\s+/).length > n); };
 
 const sameMultiset = (a, b) => a.length === b.length && a.slice().sort().join(" ") === b.slice().sort().join(" ");
 
@@ -937,6 +938,9 @@ async function drawPictures(d) {
   if (heaps && g && g.kind === "impartial" && heaps.every(Number.isFinite) && d.game !== "wythoff" && d.game !== "nim" && !g.name.startsWith("misere")) {
     const upto = Math.min(400, Math.max(60, ...heaps.map((h) => h + 10)));
     job = { title: "Value sequence", key: "seq " + state.spec + " " + upto, run: () => cachedJSON("seq", { game: state.spec, upto }).then((r) => drawSequence(r, heaps)) };
+  } else if (heaps && heaps.length === 2 && g && g.name === "wythoff" && heaps.every(Number.isFinite)) {
+    const upto = Math.min(128, Math.max(24, heaps[0] + 6, heaps[1] + 6));
+    job = { title: "P-positions (values of two heaps)", key: "table " + state.spec + " " + upto + " " + heaps.join(" ") + " " + state.index, run: () => cachedJSON("table", { game: state.spec, upto }).then((r) => drawValueGrid(r, heaps, d)) };
   } else if (isPartizan(d) && d.value != null) {
     job = { title: "Thermograph", key: "thermo " + d.value, run: () => cachedJSON("cgt", { expr: String(d.value), thermograph: "1" }).then((r) => drawThermograph(r)) };
   }
@@ -989,6 +993,41 @@ function drawSequence(r, heaps) {
   }
   g.append(svg("text", { x: (left + right) / 2, y: H - 4, "text-anchor": "middle", class: "tick" }, "heap size n (bars: G(n); zero drawn as a dot: a P-position; ringed: this position's heaps)"));
   return [g];
+}
+
+// drawValueGrid draws a two-heap game's values, (a, b) at column a and
+// row b, the P-positions (value 0) dark; this position is ringed and the
+// positions its moves reach are outlined; a click on one plays it.
+function drawValueGrid(r, heaps, d) {
+  const n = r.grid.length;
+  const W = Math.min(560, Math.max(300, ($("picture").clientWidth || 500) - 10));
+  const pad = 30, cs = Math.max(4, Math.floor((W - pad - 6) / n));
+  const size = pad + n * cs + 6;
+  const maxV = Math.max(1, ...r.grid.flat());
+  const reach = new Map();
+  for (const m of d.moves || []) {
+    const f = m.position.split(" ").map(Number);
+    if (f.length === 2) reach.set(f[0] + "," + f[1], m);
+  }
+  const g = svg("svg", { viewBox: "0 0 " + size + " " + size, width: size, height: size, class: "vgrid", role: "img",
+    "aria-label": r.game + ": values of the positions (a, b) for a and b below " + n + "; P-positions dark. This position " + heaps.join(" ") });
+  for (let a = 0; a < n; a++) {
+    for (let b = 0; b < n; b++) {
+      const v = r.grid[a][b];
+      const key = a + "," + b;
+      const m = reach.get(key);
+      const light = v === 0 ? 0 : 92 - Math.round((v / maxV) * 45);
+      const c = svg("rect", { x: pad + a * cs, y: pad + b * cs, width: cs, height: cs, fill: v === 0 ? "#202124" : "hsl(220, 45%, " + light + "%)", class: "vcell" + (m ? " reach" : "") + (a === heaps[0] && b === heaps[1] ? " here" : ""), "data-ab": key, "data-v": v });
+      c.append(svg("title", {}, "(" + a + ", " + b + "): " + (v === 0 ? "P-position, value 0" : "value " + v) + (m ? " — a move from here: " + badge(m) : "")));
+      if (m) c.addEventListener("click", () => play(m.position));
+      g.append(c);
+    }
+  }
+  for (const t of ticks(0, n - 1, 5)) {
+    g.append(svg("text", { x: pad + t * cs + cs / 2, y: pad - 6, "text-anchor": "middle", class: "tick" }, String(t)));
+    g.append(svg("text", { x: pad - 4, y: pad + t * cs + cs / 2 + 4, "text-anchor": "end", class: "tick" }, String(t)));
+  }
+  return [g, el("p", { class: "help" }, "Heap 1 across, heap 2 down; dark cells are P-positions (value 0), lighter ones smaller values. Ringed: this position; outlined: where its moves go (click one to play it).")];
 }
 
 // drawThermograph draws a partizan position's thermograph (Winning Ways,
