@@ -256,6 +256,10 @@ func (g *Game) expand(p Pos) bool {
 			return true
 		}
 	}
+	if g.movesFn == nil {
+		g.fail(g.partizanOnly())
+		return false
+	}
 	res, err := g.call(g.movesFn, v)
 	if err != nil {
 		g.fail(err)

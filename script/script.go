@@ -59,6 +59,7 @@ type Options struct {
 var contractNames = []string{
 	"moves", "start", "players", "misere", "terminal", "payoff", "to_move",
 	"split", "key", "chance", "move_labels", "tier",
+	"left_moves", "right_moves",
 }
 
 // Game is a loaded script: a game whose positions are the script's
@@ -73,6 +74,11 @@ type Game struct {
 	opts    Options
 
 	movesFn, terminalFn, payoffFn, toMoveFn, splitFn, keyFn, chanceFn, tierFn *starlark.Function
+
+	// A partizan script's left_moves and right_moves, and the values of
+	// its positions (partizan.go).
+	leftFn, rightFn *starlark.Function
+	pz              *partizan
 
 	players    int
 	misere     bool
@@ -300,7 +306,7 @@ func (g *Game) bind() error {
 		v, ok := g.globals[name]
 		if !ok {
 			if required {
-				return nil, &Error{Pos: g.file, Msg: fmt.Sprintf("the script defines no %s(pos) function; a game script must define moves(pos), returning the positions one move leaves (see 'grundy new-script')", name)}
+				return nil, &Error{Pos: g.file, Msg: fmt.Sprintf("the script defines no %s(pos) function; a game script must define moves(pos), returning the positions one move leaves, or left_moves(pos) and right_moves(pos) for a partizan game (see 'grundy new-script')", name)}
 			}
 			return nil, nil
 		}
@@ -320,7 +326,10 @@ func (g *Game) bind() error {
 		return f, nil
 	}
 	var err error
-	if g.movesFn, err = fn("moves", true); err != nil {
+	if err = g.bindPartizan(fn); err != nil {
+		return err
+	}
+	if g.movesFn, err = fn("moves", g.leftFn == nil); err != nil {
 		return err
 	}
 	for _, b := range []struct {

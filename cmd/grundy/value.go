@@ -29,13 +29,16 @@ func newValueCmd() *cobra.Command {
 	var svg string
 	cmd := &cobra.Command{
 		Use:   "value GAME POSITION...",
-		Short: "Give the canonical partizan value of a position of a built-in partizan game",
+		Short: "Give the canonical partizan value of a position of a partizan game or script",
 		Long: `Compute the canonical form of a position of a built-in partizan game
-(` + partizanGames() + `; see 'grundy games')
-and print its outcome class, birthday, stops, mean, temperature and
-atomic weight, as 'grundy cgt' does. Positions that fall apart into
-independent regions are valued region by region and summed.`,
-		Example:           "  grundy value domineering 2x3 --json\n  grundy value hackenbush lrrl rl\n  grundy value toads-and-frogs TT..FF",
+(` + partizanGames() + `; see 'grundy games'),
+or of a game script: a partizan script defines left_moves(pos) and
+right_moves(pos) (docs/scripts.md), an impartial one under normal play is
+valued as well (its values are nimbers). Print the outcome class,
+birthday, stops, mean, temperature and atomic weight, as 'grundy cgt'
+does. Positions that fall apart into independent regions are valued
+region by region and summed.`,
+		Example:           "  grundy value domineering 2x3 --json\n  grundy value hackenbush lrrl rl\n  grundy value toads-and-frogs TT..FF\n  grundy value examples/toppling.star LRLRRGGLR",
 		Args:              cobra.MinimumNArgs(1),
 		ValidArgsFunction: completeGame(func(e *catalog.Entry) bool { return e.Kind == reports.KindPartizan }),
 		RunE: func(cmd *cobra.Command, args []string) error {
