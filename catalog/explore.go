@@ -104,6 +104,10 @@ type MoveInfo struct {
 	// Strategy is the probability with which an optimal mixed strategy
 	// makes the move (games of hidden information).
 	Strategy any `json:"strategy_probability,omitempty"`
+	// Board draws the position the move leaves, where the game says how
+	// (a game script's view(pos)), so that a page can read the move from
+	// what it changes on the board; nil otherwise.
+	Board *Board `json:"board,omitempty"`
 }
 
 // Board kinds.

@@ -222,6 +222,13 @@ func (s *instance) Explore(ctx context.Context, tokens []string, opts catalog.Op
 	}
 	g := solver.Game()
 	x := &catalog.Exploration{Report: report, Board: &catalog.Board{Kind: catalog.BoardText, Text: report.Position}, MovesCounted: true}
+	// A script's view(pos) draws the position and each position a move
+	// leaves (viewfn.go).
+	if b, err := g.View(ctx, root); err != nil {
+		return nil, err
+	} else if b != nil {
+		x.Board = b
+	}
 	// Games with payoffs or chance: who moves here (game.Chance for
 	// nature), so that each move's value for its player can be read from
 	// the payoff vector of the position it leaves.
@@ -267,6 +274,9 @@ func (s *instance) Explore(ctx context.Context, tokens []string, opts catalog.Op
 			return nil, err
 		}
 		mi := catalog.MoveInfo{Component: -1, To: m.Label, Position: res.Position, Outcome: res.Outcome, Grundy: res.Grundy, Remoteness: res.Remoteness}
+		if mi.Board, err = g.View(ctx, m.To); err != nil {
+			return nil, err
+		}
 		if res.Payoff != nil {
 			mi.Payoff = res.Payoff
 			if res.Value != "" {

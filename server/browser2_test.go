@@ -313,3 +313,44 @@ func TestBrowserPictures(t *testing.T) {
 		t.Errorf("domineering 2x3 thermograph: %q", facts)
 	}
 }
+
+// TestBrowserScriptView plays game scripts that draw themselves with
+// view(pos) (docs/scripts.md): Cram on a strip of six (testdata/cram.star)
+// drawn as one row, each cell ringed with the best move through it (only
+// ..##.., leaving two strips of two, wins: each has one move), the move
+// taken by its two cells; and Nim on a tuple (testdata/twoheaps.star)
+// drawn as heaps, a move taken by a token.
+func TestBrowserScriptView(t *testing.T) {
+	scripts, err := LoadScripts([]string{"testdata/cram.star", "testdata/twoheaps.star"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := browse(t)
+	ts := httptest.NewServer(New(Config{Scripts: scripts}))
+	defer ts.Close()
+	do(t, ctx, "cram.star",
+		chromedp.Navigate(ts.URL+"/?game=cram.star&position=......"),
+		chromedp.WaitVisible(cellSel(1, 3)),
+	)
+	if h := run(t, ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll("#board .cell")].map(c => c.className.match(/hint-(\w+)/)?.[1] || "-")`)); strings.Join(h, " ") != "lose lose win win lose lose" {
+		t.Errorf("cram ......: hints %v", h)
+	}
+	do(t, ctx, "covering cells 3 and 4",
+		chromedp.Click(cellSel(1, 3)),
+		chromedp.WaitVisible(`#board .cell.picked`),
+		chromedp.Click(cellSel(1, 4)),
+		chromedp.WaitVisible(`#chart circle.pt[data-ply="1"]`),
+	)
+	if pos := run(t, ctx, chromedp.Text(`#position-text`)); !strings.HasSuffix(pos, "..##..") {
+		t.Errorf("cram after two clicks: %q", pos)
+	}
+	do(t, ctx, "twoheaps.star",
+		chromedp.Navigate(ts.URL+"/?game=twoheaps.star&position=3+4"),
+		chromedp.WaitVisible(`#board .heap[data-heap="1"] .token[data-k="1"]`),
+		chromedp.Click(`#board .heap[data-heap="1"] .token[data-k="1"]`),
+		chromedp.WaitVisible(`#chart circle.pt[data-ply="1"]`),
+	)
+	if pos := run(t, ctx, chromedp.Text(`#position-text`)); !strings.HasSuffix(pos, "3 1") {
+		t.Errorf("twoheaps after the click: %q, want 3 1", pos)
+	}
+}

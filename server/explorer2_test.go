@@ -7,6 +7,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/grundy-go/grundy/catalog"
 )
 
 // TestPositionSummary asks for a position's answer alone (summary=1): the
@@ -126,6 +128,55 @@ func TestTableWythoff(t *testing.T) {
 			t.Errorf("table %v: %d %v, want %d", c.q, code, out, c.code)
 		} else {
 			errorOf(t, out)
+		}
+	}
+}
+
+// TestScriptView checks a script's view(pos) through the API: the board
+// of the position and of each move's, and a view of the wrong shape as a
+// one-line error naming the script's line.
+func TestScriptView(t *testing.T) {
+	scripts, err := LoadScripts([]string{"testdata/cram.star"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ name, view, want string }{
+		{"rows.star", `return [pos[:2], pos[2:]]`, ""},
+		{"heaps.star", `return [len(pos), pos.count(".")]`, ""},
+		{"ragged.star", `return [pos, "."]`, "rows must have one length"},
+		{"negative.star", `return [-1]`, "heap sizes are non-negative"},
+		{"dict.star", `return {}`, "expected a string or a list of strings"},
+	} {
+		src := "start = \"....\"\ndef moves(pos):\n    return [pos[:i] + \"##\" + pos[i + 2:] for i in range(len(pos) - 1) if pos[i:i + 2] == \"..\"]\ndef view(pos):\n    " + c.view + "\n"
+		inst, err := catalog.OpenScript(c.name, []byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		scripts[c.name] = inst
+	}
+	s := New(Config{Scripts: scripts})
+	code, out := get(t, s, "/api/v1/position", url.Values{"game": {"cram.star"}, "position": {"......"}})
+	b, _ := out["board"].(map[string]any)
+	moves, _ := out["moves"].([]any)
+	if code != 200 || b["kind"] != "grid" || fmt.Sprint(b["rows"]) != "[......]" || len(moves) != 5 {
+		t.Fatalf("cram ......: %d board %v, %d moves", code, b, len(moves))
+	}
+	if mb := moves[2].(map[string]any)["board"].(map[string]any); fmt.Sprint(mb["rows"]) != "[..##..]" {
+		t.Errorf("cram: the third move's board %v", mb)
+	}
+	_, out = get(t, s, "/api/v1/position", url.Values{"game": {"rows.star"}, "position": {"...."}})
+	if b := out["board"].(map[string]any); fmt.Sprint(b["rows"]) != "[.. ..]" {
+		t.Errorf("rows.star: board %v", b)
+	}
+	_, out = get(t, s, "/api/v1/position", url.Values{"game": {"heaps.star"}, "position": {"...."}})
+	if b := out["board"].(map[string]any); b["kind"] != "heaps" || fmt.Sprint(b["heaps"]) != "[4 4]" {
+		t.Errorf("heaps.star: board %v", b)
+	}
+	for _, name := range []string{"ragged.star", "negative.star", "dict.star"} {
+		code, out := get(t, s, "/api/v1/position", url.Values{"game": {name}, "position": {"...."}})
+		msg := errorOf(t, out)
+		if code != 400 || !strings.Contains(msg, name+":4:") || !strings.Contains(msg, "view(") {
+			t.Errorf("%s: %d %q; want 400 naming %s:4 and view", name, code, msg, name)
 		}
 	}
 }

@@ -487,7 +487,7 @@ function drawHeaps(d, b, box) {
 
 // splits reports whether some move leaves two heaps where there was one:
 // its position has more heaps than the board.
-const splits = (moves) => { const d = current(); const n = d && d.board && d.board.heaps ? d.board.heaps.length : 1; return moves.some((m) => m.component >= 0 && m.position.trim().split(/\s+/).length > n); };
+const splits = (moves) => { const d = current(); const n = d && d.board && d.board.heaps ? d.board.heaps.length : 1; return moves.some((m) => (m.component >= 0 && m.position.trim().split(/\s+/).length > n) || (m.board && m.board.heaps && m.board.heaps.filter((x) => x !== "0").length > n)); };
 
 const sameMultiset = (a, b) => a.length === b.length && a.slice().sort().join(" ") === b.slice().sort().join(" ");
 
@@ -496,9 +496,9 @@ const sameMultiset = (a, b) => a.length === b.length && a.slice().sort().join(" 
 // otherwise the moves that remove c ≥ 1 tokens from k on, leaving k and
 // n − k − c (zeros left out).
 function heapCandidates(d, moves, i, n, k) {
-  const onHeap = moves.filter((m) => m.component === i && m.from === String(n));
-  const toParts = (m) => (m.to || "").trim().split(/\s+/).filter((x) => x !== "" && x !== "0");
-  if (!splits(onHeap)) {
+  const onHeap = moves.filter((m) => heapParts(d, m, i, n) != null);
+  const toParts = (m) => heapParts(d, m, i, n);
+  if (!onHeap.some((m) => toParts(m).length > 1)) {
     let m = onHeap.find((m) => sameMultiset(toParts(m), k ? [String(k)] : []));
     if (!m && b_isHeaps(d)) {
       // Games whose moves do not name a component (Wythoff): by the
@@ -517,6 +517,26 @@ function heapCandidates(d, moves, i, n, k) {
   return out;
 }
 const b_isHeaps = (d) => d.board && d.board.kind === "heaps";
+
+// heapParts is what move m leaves of heap i (n tokens), as heap sizes
+// (zeros left out); null when m moves elsewhere. A move of a sum names
+// its heap; a move drawn by a script's view (m.board) is read from the
+// heaps it leaves: the other heaps unchanged, the rest is heap i's.
+function heapParts(d, m, i, n) {
+  if (m.component === i && m.from === String(n)) return (m.to || "").trim().split(/\s+/).filter((x) => x !== "" && x !== "0");
+  if (m.component < 0 && m.board && m.board.heaps && d.board && d.board.heaps) {
+    const rest = m.board.heaps.filter((x) => x !== "0");
+    for (const [j, h] of d.board.heaps.entries()) {
+      if (j === i || h === "0") continue;
+      const at = rest.indexOf(h);
+      if (at < 0) return null;
+      rest.splice(at, 1);
+    }
+    const left = rest.reduce((s, x) => s + Number(x), 0);
+    return left < n ? rest : null;
+  }
+  return null;
+}
 
 // previewHeaps marks the tokens a move takes (sizes: the heap sizes after
 // it), or clears the marks (null).
@@ -576,7 +596,8 @@ function gridCells(d, b) {
   for (const m of moves) {
     let after = null;
     const p = m.position.split(":")[0];
-    if (p.includes("|")) after = p.split("|").map((r) => [...r]);
+    if (m.board && m.board.rows) after = m.board.rows.map((r) => [...r]);
+    else if (p.includes("|")) after = p.split("|").map((r) => [...r]);
     else if ([...p].length === R * C) { const cs = [...p]; after = []; for (let r = 0; r < R; r++) after.push(cs.slice(r * C, r * C + C)); }
     let cells = [];
     if (after && after.length === R && after.every((r) => r.length === C)) {
