@@ -86,11 +86,13 @@ func scanSplits[T unsigned](st *state, g []T, n, lo, hi int, left *int) bool {
 			if seen[x] == 2 && !(st.unequal && 2*a == m) {
 				seen[x] = 1
 				if *left--; *left == 0 {
+					st.resolveSteps += a - lo + 1
 					return true
 				}
 			}
 		}
 	}
+	st.resolveSteps += max(hi-lo+1, 0)
 	return false
 }
 
@@ -151,6 +153,7 @@ func walkPair[T unsigned](st *state, g []T, n, top int, w *pairWalk, budget int,
 	end := min(len(w.list), w.pos+budget)
 	list := w.list[w.pos:end]
 	w.pos = end
+	st.resolveSteps += len(list)
 	for _, x := range list {
 		a := int(x)
 		if a > top {

@@ -61,10 +61,14 @@ type state struct {
 	watch           periodWatch // the run loop's period search (UsePeriod)
 	spill           *spillFile  // the file that holds the values, if they spilled
 	filled          bool        // the values were filled by the proven period watch.p
-	helper          *helper     // second core for the plain loop, while running
-	far             *farPipe
-	farLo, farHi    int // the far rare heaps are rare[farLo:farHi]
-	midLo           int // the middle ones rare[midLo:farLo] (midStep)
+	// scanSize is the number of common heaps the far sweep scans
+	// (pipeline.go), adapted to resolveSteps, the steps resolve took
+	// since the last block.
+	scanSize, resolveSteps int
+	helper                 *helper // second core for the plain loop, while running
+	far                    *farPipe
+	farLo, farHi           int // the far rare heaps are rare[farLo:farHi]
+	midLo                  int // the middle ones rare[midLo:farLo] (midStep)
 	// midN is the first heap of the run whose middle rare heaps midStep
 	// swept into its rows (-1: none; value then sweeps them into seen).
 	midN int
@@ -100,6 +104,7 @@ func newState(r *Rule, upto int, opts Options) *state {
 	st.nextCheck = 1024
 	st.nextPeriodCheck = 64
 	st.midN = -1
+	st.scanSize = farScan
 	return st
 }
 
