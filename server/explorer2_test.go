@@ -1,7 +1,12 @@
 package server
 
 import (
+	"bytes"
+	"compress/gzip"
 	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"math"
 	"net/url"
 	"reflect"
@@ -178,5 +183,64 @@ func TestScriptView(t *testing.T) {
 		if code != 400 || !strings.Contains(msg, name+":4:") || !strings.Contains(msg, "view(") {
 			t.Errorf("%s: %d %q; want 400 naming %s:4 and view", name, code, msg, name)
 		}
+	}
+}
+
+// TestStaticAssets: the page's files come compressed to clients that take
+// gzip, with ETags that a conditional request is answered by (304), and
+// the whole page weighs under 150 KB compressed (issue 18's target).
+func TestStaticAssets(t *testing.T) {
+	s := New(Config{})
+	total := 0
+	for _, p := range []string{"/", "/app.js", "/style.css"} {
+		req := httptest.NewRequest("GET", p, nil)
+		req.Header.Set("Accept-Encoding", "br, gzip;q=0.8")
+		rec := httptest.NewRecorder()
+		s.ServeHTTP(rec, req)
+		etag := rec.Header().Get("ETag")
+		if rec.Code != 200 || rec.Header().Get("Content-Encoding") != "gzip" || etag == "" || rec.Header().Get("Vary") != "Accept-Encoding" {
+			t.Fatalf("%s: %d, headers %v", p, rec.Code, rec.Header())
+		}
+		total += rec.Body.Len()
+		zr, err := gzip.NewReader(rec.Body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, _ := io.ReadAll(zr)
+		name := strings.TrimPrefix(p, "/")
+		if name == "" {
+			name = "index.html"
+		}
+		want, _ := webFS.ReadFile("web/" + name)
+		if !bytes.Equal(got, want) {
+			t.Errorf("%s: the gzip body is not the file", p)
+		}
+		// Without gzip, the file as it is; with the ETag, 304.
+		req = httptest.NewRequest("GET", p, nil)
+		rec = httptest.NewRecorder()
+		s.ServeHTTP(rec, req)
+		if rec.Header().Get("Content-Encoding") != "" || !bytes.Equal(rec.Body.Bytes(), want) {
+			t.Errorf("%s without gzip: encoding %q, %d bytes", p, rec.Header().Get("Content-Encoding"), rec.Body.Len())
+		}
+		req = httptest.NewRequest("GET", p, nil)
+		req.Header.Set("If-None-Match", etag)
+		rec = httptest.NewRecorder()
+		s.ServeHTTP(rec, req)
+		if rec.Code != http.StatusNotModified || rec.Body.Len() != 0 {
+			t.Errorf("%s with its ETag: %d, %d bytes", p, rec.Code, rec.Body.Len())
+		}
+	}
+	if total > 150<<10 {
+		t.Errorf("the page is %d bytes compressed, over 150 KB", total)
+	}
+	t.Logf("the page: %d bytes compressed", total)
+	req := httptest.NewRequest("GET", "/nothing.js", nil)
+	rec := httptest.NewRecorder()
+	s.ServeHTTP(rec, req)
+	if rec.Code != 404 {
+		t.Errorf("/nothing.js: %d", rec.Code)
+	}
+	if acceptsGzip("gzip;q=0") || acceptsGzip("br") || !acceptsGzip("deflate, gzip") {
+		t.Errorf("acceptsGzip misreads Accept-Encoding")
 	}
 }

@@ -202,21 +202,23 @@ func New(cfg Config) *Server {
 	s.mux.HandleFunc("/api/v1/matrix", s.only("GET POST", s.handleMatrix))
 	s.mux.HandleFunc("/api/v1/table", s.only("GET", s.handleTable))
 	s.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
-		writeError(w, http.StatusNotFound, fmt.Sprintf("no API endpoint %s; see docs/api.md (endpoints: /api/v1/games, /api/v1/start, /api/v1/position, /api/v1/best)", r.URL.Path))
+		writeError(w, http.StatusNotFound, fmt.Sprintf("no API endpoint %s; see docs/api.md (endpoints: /api/v1/games, /api/v1/start, /api/v1/position, /api/v1/best, /api/v1/seq, /api/v1/table, /api/v1/cgt, /api/v1/matrix)", r.URL.Path))
 	})
 	web, err := fs.Sub(webFS, "web")
 	if err != nil {
 		panic(err) // the embedded tree is fixed at build time
 	}
-	files := http.FileServerFS(web)
+	assets, err := loadAssets(web)
+	if err != nil {
+		panic(err) // the embedded tree is fixed at build time
+	}
 	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			w.Header().Set("Allow", "GET, HEAD")
 			http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
 			return
 		}
-		w.Header().Set("Cache-Control", "no-cache")
-		files.ServeHTTP(w, r)
+		serveAsset(w, r, assets)
 	})
 	return s
 }
