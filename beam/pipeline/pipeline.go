@@ -8,7 +8,6 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"runtime"
@@ -277,11 +276,6 @@ func (f *reachFn) ProcessElement(ctx context.Context, t int64, parts func(*[]byt
 // if it is whole (every block's checksum): a rerun skips finished tiers.
 type solveFn struct{ Game, Out string }
 
-// FailHook, if set, is asked before a tier's file is written; when it
-// returns true the write stops halfway with an error, leaving a half
-// temporary file, as a worker dying mid-tier would (tests use it).
-var FailHook func(tier int64) bool
-
 func (f *solveFn) ProcessElement(ctx context.Context, t int64, reach func(*[]byte) bool, done func(*string) bool, info func(string), up func(int64, string)) error {
 	l, err := lookup(f.Game)
 	if err != nil {
@@ -321,11 +315,11 @@ func (f *solveFn) ProcessElement(ctx context.Context, t int64, reach func(*[]byt
 	}
 	recs, err := l.g.SolveOne(ctx, pt.Tier, bm, load, tier.Options{Workers: runtime.GOMAXPROCS(0)})
 	if err != nil {
-		return err
+		return tierError(pt.Name, err)
 	}
 	ti, err := writeTier(ctx, fsys, f.Out, f.Game, pt, recs)
 	if err != nil {
-		return err
+		return tierError(pt.Name, err)
 	}
 	return emit(ti)
 }
@@ -403,8 +397,11 @@ func readTier(ctx context.Context, fsys filesystem.Interface, dir, spec string, 
 // under the tier's name.
 func writeTier(ctx context.Context, fsys filesystem.Interface, dir, spec string, pt tier.PlanTier, recs db.Records) (db.TierInfo, error) {
 	var info db.TierInfo
-	fail := FailHook != nil && FailHook(int64(pt.Tier))
-	err := writeAtomic(ctx, fsys, dir, db.TierFileName(uint64(pt.Tier)), func(w io.Writer) error {
+	fail, err := injectFault(int64(pt.Tier))
+	if err != nil {
+		return info, err
+	}
+	err = writeAtomic(ctx, fsys, dir, db.TierFileName(uint64(pt.Tier)), func(w io.Writer) error {
 		if fail {
 			w = &failWriter{w: w, left: 100}
 		}
@@ -413,24 +410,6 @@ func writeTier(ctx context.Context, fsys filesystem.Interface, dir, spec string,
 		return err
 	})
 	return info, err
-}
-
-// ErrInjected is the error of a write FailHook stopped.
-var ErrInjected = errors.New("injected fault: the worker died mid-tier")
-
-type failWriter struct {
-	w    io.Writer
-	left int
-}
-
-func (f *failWriter) Write(b []byte) (int, error) {
-	if len(b) > f.left {
-		n, _ := f.w.Write(b[:f.left])
-		f.left = 0
-		return n, ErrInjected
-	}
-	f.left -= len(b)
-	return f.w.Write(b)
 }
 
 // writeAtomic writes dir/name through a temporary name and a rename. On

@@ -3,11 +3,13 @@ package pipeline
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -142,58 +144,107 @@ func TestSplitSameAsCore(t *testing.T) {
 	}
 }
 
-// A tier's task dies after writing part of its temporary file. Prism
-// does not retry a failed bundle (Flink, Spark and Dataflow do), so the
-// retry here is the rerun of the pipeline, which runs the failed tier's
-// DoFn again on the same input, skips the tiers finished before, and
-// must end with the core's bytes, no half file left; the same when the
-// tier is split into ranges (writeFn writes its file as solveFn does).
+// prismRun runs a pipeline on the in-process Prism runner.
+func prismRun(ctx context.Context, p *beam.Pipeline) error {
+	_, err := prism.Execute(ctx, p)
+	return err
+}
+
+// A tier's task dies after writing part of its temporary file, once.
+// Prism does not retry a failed bundle (Flink, Spark and Dataflow do),
+// so Build runs the pipeline again, in the same call: the second run
+// skips the tiers finished before (each tier but the failed one is
+// written exactly once), solves the failed tier again, and ends with the
+// core's bytes and no half file; the same when the tier is split into
+// ranges (writeFn writes its file as solveFn does).
 func TestFaultRetried(t *testing.T) {
 	for _, opts := range []Options{{}, {SplitInto: 3}} {
 		t.Run(fmt.Sprintf("split into %d", opts.SplitInto), func(t *testing.T) { faultRetried(t, opts) })
 	}
 }
 
+const faultTier = 8 // "8 stones", in the middle of connect4:4x4's tier graph
+
 func faultRetried(t *testing.T, opts Options) {
 	spec := "connect4:4x4"
 	want := coreBuild(t, spec)
 	got := filepath.Join(t.TempDir(), "db")
-	failed := map[int64]bool{}
-	FailHook = func(tier int64) bool {
-		if tier == 8 && !failed[tier] { // a tier in the middle of the graph
-			failed[tier] = true
-			return true
-		}
-		return false
-	}
-	defer func() { FailHook = nil }()
-	err := run(t, spec, got, opts)
-	if err == nil || !strings.Contains(err.Error(), "injected fault") {
-		t.Fatalf("the first run: %v, want the injected fault", err)
-	}
-	if _, err := os.Stat(filepath.Join(got, "manifest.json")); err == nil {
-		t.Fatal("a failed run wrote the manifest")
-	}
-	es, _ := os.ReadDir(got)
-	temps, finished := 0, map[string]os.FileInfo{}
-	for _, e := range es {
-		if strings.HasPrefix(e.Name(), ".tmp-") {
-			temps++
-		} else {
-			finished[e.Name()], _ = e.Info()
-		}
-	}
-	if temps == 0 || len(finished) == 0 {
-		t.Fatalf("after the fault: %d temporary files, %d finished; want some of both", temps, len(finished))
-	}
-	if err := run(t, spec, got, opts); err != nil {
+	if err := os.MkdirAll(got, 0o777); err != nil {
 		t.Fatal(err)
 	}
+	var mu sync.Mutex
+	writes := map[int64]int{}
+	FailHook = func(tier int64) bool {
+		mu.Lock()
+		defer mu.Unlock()
+		writes[tier]++
+		return tier == faultTier && writes[tier] == 1
+	}
+	defer func() { FailHook = nil }()
+	var log bytes.Buffer
+	if err := Build(context.Background(), spec, got, prismRun, BuildOptions{Options: opts, Log: &log}); err != nil {
+		t.Fatal(err)
+	}
+	t.Log(log.String())
 	sameFiles(t, want, got)
-	for n, fi := range finished {
-		now, err := os.Stat(filepath.Join(got, n))
-		if err != nil || !now.ModTime().Equal(fi.ModTime()) {
-			t.Errorf("%s was written again; the rerun should skip finished tiers", n)
+	g, _ := Lookup(spec)
+	plan, _ := g.Plan()
+	name := ""
+	for _, pt := range plan.Tiers {
+		want := 1
+		if pt.Tier == faultTier {
+			want, name = 2, pt.Name
+		}
+		if writes[int64(pt.Tier)] != want {
+			t.Errorf("tier %s written %d times, want %d", pt.Name, writes[int64(pt.Tier)], want)
+		}
+	}
+	lines := strings.Split(strings.TrimSpace(log.String()), "\n")
+	if len(lines) != 2 || !strings.Contains(lines[0], "attempt 1 of 3 failed") || !strings.Contains(lines[0], "tier "+name+": injected fault") ||
+		!strings.Contains(lines[1], "attempt 2 of 3 finished") {
+		t.Errorf("the log:\n%s\nwant attempt 1 failing in tier %s, attempt 2 finishing", log.String(), name)
+	}
+}
+
+// A fault that every run meets ends the build after the attempts, with
+// an error naming the tier, and no manifest.
+func TestFaultRepeated(t *testing.T) {
+	spec := "connect4:4x4"
+	got := filepath.Join(t.TempDir(), "db")
+	if err := os.MkdirAll(got, 0o777); err != nil {
+		t.Fatal(err)
+	}
+	runs := 0
+	FailHook = func(tier int64) bool { return tier == faultTier }
+	defer func() { FailHook = nil }()
+	count := func(ctx context.Context, p *beam.Pipeline) error { runs++; return prismRun(ctx, p) }
+	err := Build(context.Background(), spec, got, count, BuildOptions{Attempts: 2})
+	var fe *FailedError
+	if !errors.As(err, &fe) {
+		t.Fatalf("got %v, want a FailedError", err)
+	}
+	const want = "tier 8 stones failed in each of 2 attempts: tier 8 stones: injected fault: the worker died mid-tier"
+	if err.Error() != want || runs != 2 {
+		t.Errorf("after %d runs: %q\nwant 2 runs and %q", runs, err, want)
+	}
+	if _, err := os.Stat(filepath.Join(got, "manifest.json")); err == nil {
+		t.Error("a failed build wrote the manifest")
+	}
+}
+
+func TestParseFault(t *testing.T) {
+	for _, c := range []struct {
+		v      string
+		n      int
+		always bool
+		ok     bool
+	}{
+		{"", 0, false, true}, {"3", 3, false, true}, {"12:always", 12, true, true},
+		{"0", 0, false, false}, {"x", 0, false, false}, {"3:often", 0, false, false}, {"-1", 0, false, false},
+	} {
+		n, always, err := parseFault(c.v)
+		if (err == nil) != c.ok || n != c.n || always != c.always {
+			t.Errorf("parseFault(%q) = %d, %v, %v; want %d, %v, ok %v", c.v, n, always, err, c.n, c.always, c.ok)
 		}
 	}
 }

@@ -550,7 +550,7 @@ func (f *writeFn) ProcessElement(ctx context.Context, t int64, parts func(*[]byt
 	defer fsys.Close()
 	ti, err := writeTier(ctx, fsys, f.Out, f.Game, pt, recs)
 	if err != nil {
-		return err
+		return tierError(pt.Name, err)
 	}
 	return announce(l, pt, ti, info, up)
 }

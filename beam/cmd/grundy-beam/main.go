@@ -51,8 +51,9 @@ func main() {
 
 func newBuildCmd() *cobra.Command {
 	var (
-		out   string
-		split int64
+		out      string
+		split    int64
+		attempts int
 	)
 	cmd := &cobra.Command{
 		Use:   "build GAME --out DIR [--runner prism|flink|spark|dataflow] [runner flags]",
@@ -61,7 +62,8 @@ func newBuildCmd() *cobra.Command {
 path, gs://bucket/dir or s3://bucket/dir) with the tier solver run as an
 Apache Beam pipeline: tiers whose children are done are solved in
 parallel, one stage after another. The files are those 'grundy db build'
-writes; a rerun skips the tiers already finished.
+writes; a rerun skips the tiers already finished, and a failed run is
+followed by another (--attempts runs in all) before the build gives up.
 
 The runner flags are Beam's: --runner (prism, the default, runs in this
 process), --endpoint (the job server of a Flink or Spark cluster),
@@ -98,11 +100,11 @@ process), --endpoint (the job server of a Flink or Spark cluster),
 					}
 				}
 			}
-			p, s := beam.NewPipelineWithRoot()
-			if err := pipeline.Construct(s, g.Spec(), out, pipeline.Options{SplitRanks: split}); err != nil {
-				return err
+			if attempts < 1 {
+				return fmt.Errorf("--attempts %d: want 1 or more runs of the pipeline", attempts)
 			}
-			if err := beamx.Run(cmd.Context(), p); err != nil {
+			opts := pipeline.BuildOptions{Options: pipeline.Options{SplitRanks: split}, Attempts: attempts, Log: cmd.ErrOrStderr()}
+			if err := pipeline.Build(cmd.Context(), g.Spec(), out, beamx.Run, opts); err != nil {
 				if errors.Is(err, context.Canceled) {
 					fmt.Fprintln(cmd.ErrOrStderr(), "grundy-beam: the build stopped; run the same command again to resume it")
 				}
@@ -124,6 +126,7 @@ process), --endpoint (the job server of a Flink or Spark cluster),
 	}
 	cmd.Flags().StringVar(&out, "out", "", "the database directory: a local path, gs://bucket/dir or s3://bucket/dir")
 	cmd.Flags().Int64Var(&split, "split-ranks", 0, "solve an acyclic tier of more ranks than this as ranges of this many ranks, joined with its children's records by the pipeline, so no worker holds a whole tier's children (0: every tier whole, much faster while a worker's memory holds one)")
+	cmd.Flags().IntVar(&attempts, "attempts", pipeline.DefaultAttempts, "run the pipeline at most this many times: a failed run is followed by another, which keeps the finished tiers and solves the rest (Prism does not retry a failed task; cluster runners retry theirs too)")
 	cmd.Flags().AddGoFlagSet(flag.CommandLine)
 	return cmd
 }
