@@ -536,3 +536,32 @@ func TestCompoundSums(t *testing.T) {
 
 func (s *Space) leftWinsFirst(g Game) bool  { return !s.leq(g, Zero) }
 func (s *Space) rightWinsFirst(g Game) bool { return !s.leq(Zero, g) }
+
+// TestSumOfSwitches: ±1 + ±2 + … + ±30 (issue 19's scale target), whose
+// canonical form has an exponentially long text but few distinct
+// subgames, within a step budget that the comparisons by stops keep it
+// under (27.5 M steps without them); its stops are the alternating sums
+// 30 − 29 + … − 1 = 15 and −15.
+func TestSumOfSwitches(t *testing.T) {
+	s := NewSpace()
+	s.MaxSteps = 5_000_000
+	g := Zero
+	for i := int64(1); i <= 30; i++ {
+		sw, err := s.Make([]Game{s.Integer(i)}, []Game{s.Integer(-i)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g, err = s.Add(g, sw); err != nil {
+			t.Fatalf("±1 + … + ±%d: %v", i, err)
+		}
+	}
+	if l, r := s.LeftStop(g), s.RightStop(g); l != Int(15) || r != Int(-15) {
+		t.Errorf("stops %v, %v; want 15, -15", l, r)
+	}
+	if o, err := s.Outcome(g); err != nil || o.String() != "N" {
+		t.Errorf("outcome %v (%v)", o, err)
+	}
+	if _, ok := s.StringLimit(g, 1<<20); ok {
+		t.Errorf("the text of the sum fits in 1 MB")
+	}
+}

@@ -52,6 +52,19 @@ func (s *Space) leq(g, h Game) bool {
 		return r == 1
 	}
 	s.step()
+	// Stops decide many comparisons of hot games at once (Siegel, CGT,
+	// II.5): g ≤ h implies L(g) ≤ L(h) and R(g) ≤ R(h); and L(g) < R(h)
+	// implies g < h, since R(h − g) ≥ R(h) − L(g) > 0 makes h − g > 0.
+	lg, rg, lh, rh := s.leftStop(g), s.rightStop(g), s.leftStop(h), s.rightStop(h)
+	if lh.Less(lg) || rh.Less(rg) {
+		s.putLeq(key, false)
+		return false
+	}
+	if lg.Less(rh) {
+		s.putLeq(key, true)
+		return true
+	}
+	ng, nh = &s.nodes[g], &s.nodes[h] // the stops may have made games
 	gNum, hNum := ng.isNus && ng.v.isNumber(), nh.isNus && nh.v.isNumber()
 	res := true
 	if !gNum {
@@ -70,6 +83,11 @@ func (s *Space) leq(g, h Game) bool {
 			}
 		}
 	}
+	s.putLeq(key, res)
+	return res
+}
+
+func (s *Space) putLeq(key uint64, res bool) {
 	if !s.noMemo {
 		v := int32(0)
 		if res {
@@ -77,7 +95,6 @@ func (s *Space) leq(g, h Game) bool {
 		}
 		s.leqs.put(key, v)
 	}
-	return res
 }
 
 // Geq reports g ≥ h.

@@ -45,7 +45,7 @@ type CGTOptions struct {
 type CGTReport struct {
 	Game         string  `json:"game,omitempty"`     // the game of a position ('grundy value')
 	Position     string  `json:"position,omitempty"` // the position ('grundy value')
-	Value        string  `json:"value"`              // the canonical form
+	Value        string  `json:"value"`              // the canonical form ("" when too long)
 	Outcome      string  `json:"outcome"`            // L, R, N or P
 	Birthday     int64   `json:"birthday"`
 	LeftStop     Number  `json:"left_stop"`
@@ -53,6 +53,9 @@ type CGTReport struct {
 	Mean         Number  `json:"mean"`
 	Temperature  Number  `json:"temperature"`
 	AtomicWeight *string `json:"atomic_weight"`
+	// ValueTooLong: the canonical form's text is longer than
+	// MaxCGTValueText, and Value is empty.
+	ValueTooLong bool `json:"value_too_long,omitempty"`
 	// Properties are CGSuite's other properties, when asked for.
 	Properties *cgt.Properties `json:"properties,omitempty"`
 
@@ -121,7 +124,10 @@ func CGT(ctx context.Context, expr string, opts CGTOptions) (*CGTReport, error) 
 func DescribeCGT(s *cgt.Space, g cgt.Game, opts CGTOptions) (*CGTReport, error) {
 	str, ok := s.StringLimit(g, MaxCGTValueText)
 	if !ok {
-		return nil, fmt.Errorf("the canonical form is longer than %d MB to write out; its properties are too big to show", MaxCGTValueText>>20)
+		// A sum of many hot games has a canonical form of few distinct
+		// subgames but an exponentially long text: its properties are
+		// still reported (issue 19: ±1 + … + ±30).
+		str = ""
 	}
 	o, err := s.Outcome(g)
 	if err != nil {
@@ -144,6 +150,7 @@ func DescribeCGT(s *cgt.Space, g cgt.Game, opts CGTOptions) (*CGTReport, error) 
 		Mean:        dyadic(mean),
 		Temperature: dyadic(temp),
 	}
+	r.ValueTooLong = !ok
 	w, ok, err := s.AtomicWeight(g)
 	if err != nil {
 		return nil, err

@@ -35,7 +35,11 @@ func printCgtReport(w io.Writer, r *reports.CGTReport) {
 	if r.Game != "" {
 		fmt.Fprintf(w, "%-13s %s %s\n", "position", r.Game, r.Position)
 	}
-	fmt.Fprintf(w, "%-13s %s\n", "value", r.Value)
+	if r.ValueTooLong {
+		fmt.Fprintf(w, "%-13s %s\n", "value", "(the canonical form is too long to write out)")
+	} else {
+		fmt.Fprintf(w, "%-13s %s\n", "value", r.Value)
+	}
 	fmt.Fprintf(w, "%-13s %s (%s)\n", "outcome", r.Outcome, outcomes[r.Outcome])
 	fmt.Fprintf(w, "%-13s %d\n", "birthday", r.Birthday)
 	fmt.Fprintf(w, "%-13s %s\n", "left stop", r.LeftStop)
