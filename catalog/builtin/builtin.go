@@ -30,6 +30,7 @@ import (
 	_ "github.com/grundy-go/grundy/games/partizan/domineering"
 	_ "github.com/grundy-go/grundy/games/partizan/hackenbush"
 	_ "github.com/grundy-go/grundy/games/partizan/toads"
+	_ "github.com/grundy-go/grundy/games/partizan/toppling"
 	_ "github.com/grundy-go/grundy/games/pig"
 	_ "github.com/grundy-go/grundy/games/pursuit"
 	_ "github.com/grundy-go/grundy/games/quixo"
