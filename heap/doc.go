@@ -34,8 +34,10 @@
 // evenly over the splits: a pair of values (u, o) may have many splits of
 // n in one range of heap sizes and none in another, so the search looks
 // in several places. The second goroutine sweeps, besides the far rare
-// heaps, the splits of a thousand common heaps spread in 32 runs over the
-// whole known range, which settles nearly every candidate; the few left
+// heaps, the splits of up to a thousand common heaps spread in 32 runs
+// over the whole known range (as many as pay for themselves: the number
+// follows the steps the search by value took in the last block), which
+// settles nearly every candidate; the few left
 // are looked up by value through index lists of the heaps of each value
 // among the first 2^22 heaps (16 MiB, whatever the run's length): walking
 // the list of a less frequent value u and testing the partner heap of
@@ -72,6 +74,21 @@
 // 256 or more), so 2^30 of its values take 2 GiB, besides 16 MiB of index
 // lists and the rows of the block sweeps; Save streams them out without a
 // copy.
+//
+// With Options.UsePeriod the run loop watches one candidate period (a, p)
+// at a time (periodWatch): each new value is compared with the one p
+// before it, a full search (detect) runs only when there is no candidate
+// or it broke, and nothing is searched before the candidate's proof
+// bound, where the proof is noticed. The values are then filled by
+// copying whole periods, and the Values remember the period, so that
+// FindPeriod looks at one period of the tail instead of all of it.
+//
+// Past Options.SpillBudget bytes the values live in a file mapped into
+// memory (spill.go) instead of the Go heap: the kernel keeps the pages
+// the sweeps read (a few thousand streams moving forward one heap per
+// heap) and writes the rest back, so a run is bounded by the disk. The
+// file counts the values written as it goes; LoadFile opens it after a
+// kill and Extend continues in it, in place.
 //
 // FindPeriod finds the least period and preperiod the values show, and
 // arithmetic periodicity (G(n+p) = G(n) + s) when there is no period; a
