@@ -250,6 +250,15 @@ type worker struct {
 	etc    bool // look children up (set once the search is long)
 	order  [connect4.MaxWidth]int
 	poller func() bool // reports whether to stop; called every pollEvery nodes
+	rng    uint64      // a helper's noise (xorshift state; see negamax's jitter)
+}
+
+// noise returns a pseudo-random number in [0, n).
+func (w *worker) noise(n int) int {
+	w.rng ^= w.rng << 13
+	w.rng ^= w.rng >> 7
+	w.rng ^= w.rng << 17
+	return int(w.rng % uint64(n))
 }
 
 const pollEvery = 1 << 12
@@ -265,9 +274,147 @@ const (
 // Scores stored in the table: an upper bound v as v - minSc + 1, a lower
 // bound as v + maxSc - 2*minSc + 2 (Pons' encoding); 0 means no entry.
 
+// lowerEntry and upperEntry encode a bound for the table, clamped to the
+// global bounds (weaker, still true, and within the encoding).
+func (g *geometry) lowerEntry(s int) int {
+	return min(max(s, g.minSc), g.maxSc) + g.maxSc - 2*g.minSc + 2
+}
+func (g *geometry) upperEntry(s int) int { return min(max(s, g.minSc), g.maxSc) - g.minSc + 1 }
+
+// entryBounds decodes a table value: a lower bound (ok=true, lower) or an
+// upper bound (lower=false); v = 0 is no entry.
+func (g *geometry) entryBound(v int) (s int, lower bool) {
+	if v > g.maxSc-g.minSc+1 {
+		return v + 2*g.minSc - g.maxSc - 2, true
+	}
+	return v + g.minSc - 1, false
+}
+
+// evensBound is the claimeven / evens-strategy upper bound of the score of
+// a position of moves stones where the player to move (cur) can neither
+// win at once nor lose at the opponent's next stone; g.maxSc when neither
+// rule applies. alpha only decides whether the finer (and dearer) bound by
+// time is worth computing.
+//
+// Claimeven (Allis 1988): when every column has an even number of empty
+// cells, the opponent can answer each move on top of it and so take every
+// empty cell of an even row; the player to move then gets at most the
+// empty cells of odd rows, and if those with its stones hold no line it
+// cannot win: its score is at most 0.
+//
+// On boards of even height with the first player to move, the opponent's
+// claimeven goes further (the "evens strategy" of ChristopheSteininger/c4):
+// the columns whose playable cell is on an even row (1-based) are even in
+// number, and the opponent answers a move there with another such cell,
+// any other move on top of it. It so takes every empty even-row cell that
+// is not playable now, and the player to move never plays anything but
+// odd-row cells and the playable even-row ones. If those with its stones
+// hold no line, the player cannot win (score at most 0); if moreover the
+// opponent's cells hold a line, the opponent wins (see evensLoss).
+func (g *geometry) evensBound(cur, mask uint64, moves, alpha int) int {
+	if g.evenH && moves&1 == 0 {
+		poss := g.possible(mask)
+		opp := (cur ^ mask) | (g.evenRows &^ mask &^ poss)
+		if !g.aligned(g.full &^ opp) {
+			if alpha < -1 {
+				return g.evensLoss(opp, mask)
+			}
+			if g.aligned(opp) {
+				return -1
+			}
+			return 0
+		}
+		return g.maxSc
+	}
+	poss := g.possible(mask)
+	if poss&g.first == poss && !g.aligned(cur|(g.first&^mask)) {
+		return 0
+	}
+	return g.maxSc
+}
+
+// node is a position on the way down: a child of the position being
+// searched, moved along its chain of forced moves by static.
+type node struct {
+	cur, mask uint64
+	moves     int
+	col       int    // the parent's move
+	order     int    // the move's promise (greater first)
+	key       uint64 // its table key, when it is looked up (etc)
+}
+
+// noBound is what static returns when it learns nothing.
+const noBound = 1 << 16
+
+// static evaluates a position without search (ChristopheSteininger/c4's
+// static search), within (alpha, beta): the player to move cannot win with
+// one stone. It returns (s, true) when that decides the search: s >= beta
+// is a lower bound, s <= alpha an upper bound, between them the score.
+// Otherwise nd has moved along the chain of forced moves (a block of the
+// opponent's only immediate win, or the only move that does not lose at
+// once: the other moves lose at once, the worst score there is, so the
+// forced move's score is the position's, negated) to a position that
+// needs a search, and s is noBound.
+func (w *worker) static(nd *node, alpha, beta int) (int, bool) {
+	g := w.g
+	cur, mask, moves := nd.cur, nd.mask, nd.moves
+	opp := cur ^ mask
+	oppTh := g.winning(opp, mask)
+	poss := g.possible(mask)
+	next := poss
+	if forced := poss & oppTh; forced != 0 {
+		if forced&(forced-1) != 0 {
+			return -(g.cells - moves) / 2, true
+		}
+		next = forced
+	}
+	next &^= oppTh >> 1
+	if next == 0 {
+		// Every move lets the opponent win with its next stone.
+		return -(g.cells - moves) / 2, true
+	}
+	if moves >= g.cells-2 {
+		return 0, true
+	}
+	// Neither a win with this stone nor a loss to the next one: the score
+	// lies between a loss to the opponent's second stone and a win with
+	// the player's second.
+	if lo := -(g.cells - 2 - moves) / 2; lo >= beta {
+		return lo, true
+	} else if alpha < lo {
+		alpha = lo
+	}
+	if hi := (g.cells - 1 - moves) / 2; hi <= alpha {
+		return hi, true
+	} else if beta > hi {
+		beta = hi
+	}
+	if next&(next-1) == 0 {
+		nd.cur, nd.mask, nd.moves = opp, mask|next, moves+1
+		s, ok := w.static(nd, -beta, -alpha)
+		if ok {
+			return -s, true
+		}
+		return noBound, false
+	}
+	if hi := g.evensBound(cur, mask, moves, alpha); hi < beta {
+		if hi <= alpha {
+			return hi, true
+		}
+		beta = hi
+	}
+	return noBound, false
+}
+
 // negamax returns a fail-hard bound of the score of a position where the
 // player to move cannot win with one stone, within (alpha, beta).
-func (w *worker) negamax(cur, mask uint64, moves int, alpha, beta int) int {
+//
+// jitter desynchronises lazy SMP's helpers (ChristopheSteininger/c4's
+// scheme): its last decimal digit d adds noise in [0, d] to the promise of
+// each move here, and a child gets jitter/10, or the whole jitter when its
+// move's promise is apart from its neighbours' by more than the noise (the
+// noise could not have reordered it). The main thread's jitter is 0.
+func (w *worker) negamax(cur, mask uint64, moves int, alpha, beta, jitter int) int {
 	w.nodes++
 	w.count++
 	start := w.count
@@ -295,139 +442,106 @@ func (w *worker) negamax(cur, mask uint64, moves int, alpha, beta int) int {
 			return beta
 		}
 	}
-	// Claimeven (Allis 1988): when every column has an even number of
-	// empty cells, the opponent can answer each move on top of it and so
-	// take every empty cell of an even row; the player to move then gets
-	// at most the empty cells of odd rows, and if those with its stones
-	// hold no line it cannot win: its score is at most 0.
-	//
-	// On boards of even height with the first player to move, the
-	// opponent's claimeven goes further (the "evens strategy" of
-	// ChristopheSteininger/c4): the columns whose playable cell is on an
-	// even row (1-based) are even in number, and the opponent answers a
-	// move there with another such cell, any other move on top of it. It
-	// so takes every empty even-row cell that is not playable now, and
-	// the player to move never plays anything but odd-row cells and the
-	// playable even-row ones. If those with its stones hold no line, the
-	// player cannot win (score at most 0); if moreover the opponent's
-	// cells hold a line, the opponent wins (score at most -1).
-	if g.evenH && moves&1 == 0 {
-		poss := g.possible(mask)
-		opp := (cur ^ mask) | (g.evenRows &^ mask &^ poss)
-		if !g.aligned(g.full &^ opp) {
-			hi := 0
-			if alpha < -1 {
-				hi = g.evensLoss(opp, mask)
-			} else if g.aligned(opp) {
-				hi = -1
-			}
-			if beta > hi {
-				beta = hi
-				if alpha >= beta {
-					return beta
-				}
-			}
-		}
-	} else if beta > 0 {
-		poss := g.possible(mask)
-		if poss&g.first == poss && !g.aligned(cur|(g.first&^mask)) {
-			beta = 0
-			if alpha >= beta {
-				return beta
-			}
+	if hi := g.evensBound(cur, mask, moves, alpha); hi < beta {
+		beta = hi
+		if alpha >= beta {
+			return beta
 		}
 	}
 	if next&(next-1) == 0 {
-		// One move: searched without the table (its child has it), as
-		// ChristopheSteininger/c4 plays forced moves.
-		s := -w.negamax(cur^mask, mask|next, moves+1, -beta, -alpha)
+		// One move: searched without the table (its child has it).
+		s := -w.negamax(cur^mask, mask|next, moves+1, -beta, -alpha, jitter)
 		if w.abort {
 			return 0
 		}
 		return s
 	}
+	// The table's bucket is fetched while the children are evaluated.
 	key, mirrored := g.key(cur, mask, moves)
-	v, tmove := w.tt.get(key)
-	tcol := -1 // the move that proved the stored lower bound
-	if tmove != 0 {
-		tcol = tmove - 1
-		if mirrored {
-			tcol = g.w - 1 - tcol
-		}
-	}
-	if v != 0 {
-		if v > g.maxSc-g.minSc+1 {
-			if lo := v + 2*g.minSc - g.maxSc - 2; alpha < lo {
-				alpha = lo
-				if alpha >= beta {
-					return alpha
-				}
-			}
-		} else if hi := v + g.minSc - 1; beta > hi {
-			beta = hi
-			if alpha >= beta {
-				return beta
-			}
-		}
-	}
-	// Order: most new threats first, ties towards the centre. On the
-	// way, look the children up in the table (enhanced transposition
-	// cutoff): a child whose stored upper bound u gives -u >= beta
-	// refutes the window without a search, and the lookups bring the
-	// children's buckets into the cache in parallel.
-	var mv [connect4.MaxWidth]uint64
-	var sc [connect4.MaxWidth]int
-	var cl [connect4.MaxWidth]int
+	w.tt.touch(key)
+	// Every child is evaluated statically first (its chain of forced
+	// moves followed, its table entry looked up): one that decides the
+	// window cuts before any child is searched. The rest are ordered:
+	// most new threats first, ties towards the centre.
+	var kids [connect4.MaxWidth]node
 	n := 0
 	opp := cur ^ mask
 	oppTh := g.winning(opp, mask)
 	// Far from the leaves, in long searches only: each lookup is a
 	// likely cache miss, which pays only once the table is warm.
-	etc := w.etc && g.cells-moves > etcEmpty
+	etc := w.etc && g.cells-moves-1 > etcEmpty
 	for i := g.w - 1; i >= 0; i-- {
 		m := next & g.col[w.order[i]]
 		if m == 0 {
 			continue
 		}
-		if etc {
-			ck, _ := g.key(opp, mask|m, moves+1)
-			v, _ := w.tt.get(ck)
-			if s := -(v + g.minSc - 1); v != 0 && v <= g.maxSc-g.minSc+1 && s >= beta {
-				w.tt.put(key, min(max(s, g.minSc), g.maxSc)+g.maxSc-2*g.minSc+2, g.storeMove(w.order[i], mirrored), 1)
-				return s
+		mask2 := mask | m
+		nd := node{cur: opp, mask: mask2, moves: moves + 1, col: w.order[i]}
+		s, ok := w.static(&nd, -beta, -alpha)
+		s = -s
+		if s >= beta {
+			w.tt.put(key, g.lowerEntry(s), g.storeMove(w.order[i], mirrored), 1)
+			return s
+		}
+		if ok {
+			if s > alpha {
+				alpha = s
 			}
+			continue
+		}
+		if etc && g.cells-nd.moves > etcEmpty {
+			nd.key, _ = g.key(nd.cur, nd.mask, nd.moves)
+			w.tt.touch(nd.key)
 		}
 		// Threats the opponent cannot block at once count more: those one
 		// cell above a playable cell (the next-but-one turn's), then
 		// those on the rows that win zugzwang for this player.
-		mask2 := mask | m
-		th := g.winning(cur|m, mask2)
-		// The child evaluated statically (ChristopheSteininger/c4's
-		// static search): when the opponent has no move there that does
-		// not lose at once, this move wins with the next stone, the best
-		// score left (hi above); beta is at most that, so it cuts.
-		poss2 := g.possible(mask2)
-		f := poss2 & th // the opponent's forced blocks
-		reply := poss2
-		if f != 0 {
-			reply = f
+		th := g.winning(cur|m, mask2) &^ (oppTh << 1) // above an opponent's threat: never played
+		nd.order = 2*bits.OnesCount64(th) + bits.OnesCount64(th&g.good[moves&1]) + 2*bits.OnesCount64(th&(g.possible(mask2)<<1))
+		if jitter%10 != 0 {
+			nd.order += w.noise(jitter%10 + 1)
 		}
-		if f&(f-1) != 0 || reply&^(th>>1) == 0 {
-			s := (g.cells - 1 - moves) / 2
-			w.tt.put(key, min(max(s, g.minSc), g.maxSc)+g.maxSc-2*g.minSc+2, g.storeMove(w.order[i], mirrored), 1)
-			return s
-		}
-		th &^= oppTh << 1 // above an opponent's threat: never played
-		s := 2*bits.OnesCount64(th) + bits.OnesCount64(th&g.good[moves&1]) + 2*bits.OnesCount64(th&(g.possible(mask2)<<1))
-		if w.order[i] == tcol {
-			s = 1 << 10 // the table's move first
-		}
-		j := n
-		for ; j > 0 && sc[j-1] > s; j-- {
-			mv[j], sc[j], cl[j] = mv[j-1], sc[j-1], cl[j-1]
-		}
-		mv[j], sc[j], cl[j] = m, s, w.order[i]
+		kids[n] = nd
 		n++
+	}
+	if etc {
+		// Enhanced transposition cutoff: the entries of the positions
+		// the children's forced moves lead to, fetched together above.
+		// Such a position's score is the child's, negated when the
+		// chain leaves the opponent to move.
+		k := 0
+		for _, nd := range kids[:n] {
+			if nd.key != 0 {
+				if v, _ := w.tt.get(nd.key); v != 0 {
+					e, lower := g.entryBound(v)
+					if (nd.moves-moves)&1 == 1 {
+						e, lower = -e, !lower
+					}
+					if lower {
+						if e >= beta {
+							w.tt.put(key, g.lowerEntry(e), g.storeMove(nd.col, mirrored), 1)
+							return e
+						}
+						alpha = max(alpha, e)
+					} else if e <= alpha {
+						continue // refuted: it cannot raise alpha
+					}
+				}
+			}
+			kids[k] = nd
+			k++
+		}
+		n = k
+	}
+	// Most promise first: searched from the end.
+	for i := 1; i < n; i++ {
+		for j := i; j > 0 && kids[j-1].order > kids[j].order; j-- {
+			kids[j], kids[j-1] = kids[j-1], kids[j]
+		}
+	}
+	if n == 0 {
+		w.tt.put(key, g.upperEntry(alpha), 0, 1)
+		return alpha
 	}
 	// No move wins with the next stone: the best left is a win with the
 	// one after.
@@ -437,24 +551,61 @@ func (w *worker) negamax(cur, mask uint64, moves int, alpha, beta int) int {
 			return beta
 		}
 	}
-	for n > 0 {
-		n--
-		m := mv[n]
-		// The child: the opponent to move, one more stone.
-		s := -w.negamax(cur^mask, mask|m, moves+1, -beta, -alpha)
+	v, tmove := w.tt.get(key)
+	if v != 0 {
+		if s, lower := g.entryBound(v); lower {
+			if alpha < s {
+				alpha = s
+				if alpha >= beta {
+					return alpha
+				}
+			}
+		} else if beta > s {
+			beta = s
+			if alpha >= beta {
+				return beta
+			}
+		}
+	}
+	if tmove != 0 {
+		// The move that proved the stored lower bound first.
+		tcol := tmove - 1
+		if mirrored {
+			tcol = g.w - 1 - tcol
+		}
+		for k := range n - 1 {
+			if kids[k].col == tcol {
+				t := kids[k]
+				copy(kids[k:n-1], kids[k+1:n])
+				t.order = 1 << 10
+				kids[n-1] = t
+				break
+			}
+		}
+	}
+	for k := n - 1; k >= 0; k-- {
+		nd := &kids[k]
+		cj := jitter / 10
+		if jitter != 0 && (k == n-1 || kids[k+1].order > nd.order+jitter%10) && (k == 0 || kids[k-1].order < nd.order-jitter%10) {
+			cj = jitter
+		}
+		var s int
+		if (nd.moves-moves)&1 == 1 {
+			s = -w.negamax(nd.cur, nd.mask, nd.moves, -beta, -alpha, cj)
+		} else {
+			s = w.negamax(nd.cur, nd.mask, nd.moves, alpha, beta, cj)
+		}
 		if w.abort {
 			return 0
 		}
 		if s >= beta {
-			// Bounds beyond the global ones are stored as the global
-			// ones: weaker, still true, and within the encoding.
-			w.tt.put(key, min(max(s, g.minSc), g.maxSc)+g.maxSc-2*g.minSc+2, g.storeMove(cl[n], mirrored), w.count-start+1)
+			w.tt.put(key, g.lowerEntry(s), g.storeMove(nd.col, mirrored), w.count-start+1)
 			return s
 		}
 		if s > alpha {
 			alpha = s
 		}
 	}
-	w.tt.put(key, min(max(alpha, g.minSc), g.maxSc)-g.minSc+1, 0, w.count-start+1)
+	w.tt.put(key, g.upperEntry(alpha), 0, w.count-start+1)
 	return alpha
 }

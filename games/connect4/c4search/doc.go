@@ -15,14 +15,21 @@
 //     (checked before recursing); moves that let the opponent win at
 //     once, or play below an opponent's winning cell, are never tried,
 //     and two opponent threats lose at once;
-//   - a position with one non-losing move plays it without a table
-//     lookup (its child has one), as ChristopheSteininger/c4 plays forced
-//     moves;
-//   - each child is evaluated statically before any is searched
-//     (ChristopheSteininger/c4's static search): a move that leaves the
-//     opponent no non-losing reply wins with the next stone and cuts at
-//     once; when no move does, the best score left is a win with the
-//     stone after, and beta drops to it;
+//   - every child is first evaluated statically (ChristopheSteininger/c4's
+//     static search): its chain of forced moves (a block of the
+//     opponent's only immediate win, or the only move that does not lose
+//     at once) is followed without a node, with the bounds that hold
+//     when neither side wins with its next stone, claimeven and the evens
+//     strategy at each step; a child that decides the window cuts before
+//     any child is searched, and the search of the others starts where
+//     their chains end; when no child wins with the next stone, the best
+//     score left is a win with the stone after, and beta drops to it;
+//   - the table entries of the chains' ends are then fetched together
+//     (enhanced transposition cutoff: a child whose entry refutes it is
+//     dropped, one whose entry proves the window cuts), and the
+//     position's own bucket is prefetched when its key is known and read
+//     only after its children's evaluation, so that these cache misses,
+//     the search's largest cost, overlap;
 //   - moves in order of the number of winning cells they create
 //     (threats), ties towards the centre; the move that proved the
 //     table's lower bound of the position first;
@@ -54,9 +61,13 @@
 //     replaced; the children are looked up before the search (enhanced
 //     transposition cutoff); on Linux the table asks for transparent huge
 //     pages (fewer TLB misses on its random lookups);
-//   - lazy SMP: helper goroutines run the same null-window tests with
-//     other column orders and share the table, lock-free (each entry is
-//     one atomic word).
+//   - lazy SMP: every null-window test is searched by all threads at once,
+//     sharing the table lock-free (each entry is one atomic word); the
+//     helpers' move orders get noise at the plies nearest the root (c4's
+//     jitter, passed deeper along moves whose promise stands apart), so
+//     that they run ahead in other subtrees, and the first thread to
+//     finish answers the test (any complete search of the window is a
+//     proof) and stops the others.
 //
 // # Scores and remoteness
 //

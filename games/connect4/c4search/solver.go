@@ -192,9 +192,14 @@ func (s *Solver) Solve(ctx context.Context, b connect4.Board) (int, error) {
 // tests that narrow [lo, hi] (Pons' iterative null-window search, MTD-bi):
 // the first test is at 0 and the second one point towards the answer,
 // later ones halve the interval, leaning towards 0 where the hard
-// positions are. Helper threads (lazy SMP) run the same
-// tests with their own column order and share the table; the main
-// thread's results alone make the answer.
+// positions are.
+//
+// With Threads > 1, every test is searched by all threads at once (lazy
+// SMP, as ChristopheSteininger/c4 does): they share the table, the
+// helpers' move orders are jittered near the root so that they work ahead
+// of one another in different subtrees, and the first thread to finish
+// gives the test's answer (any complete search of the window is a proof)
+// and stops the others.
 func (s *Solver) exact(ctx context.Context, cur, mask uint64, n, move int, start time.Time) (int, error) {
 	g := s.g
 	if g.canWinNext(cur, mask) {
@@ -206,65 +211,70 @@ func (s *Solver) exact(ctx context.Context, cur, mask uint64, n, move int, start
 		return 0, ctx.Err()
 	}
 	lo, hi := -(g.cells-n)/2, (g.cells+1-n)/2
-	var window atomic.Uint64 // the main thread's test: generation<<8 | med+128
-	var done atomic.Bool
-	var wg sync.WaitGroup
-	lastProg := time.Now()
-	tests := 0
-	over := false
-	// Helpers start once the search is long enough to pay for them.
-	startHelpers := func() {
-		for t := 1; t < max(1, s.opts.Threads); t++ {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				w := s.newWorker(t)
-				w.etc = true
-				for !done.Load() && !stop.Load() {
-					cur0 := window.Load()
-					w.poller = func() bool {
-						w.flush(&s.nodes)
-						return done.Load() || stop.Load() || window.Load() != cur0
-					}
-					med := int(cur0&0xff) - 128
-					w.abort = false
-					w.negamax(cur, mask, n, med, med+1)
-					w.flush(&s.nodes)
-					for !w.abort && window.Load() == cur0 && !done.Load() && !stop.Load() {
-						// Finished before the main thread: wait for its next test.
-						time.Sleep(50 * time.Microsecond)
-					}
-				}
-			}()
-		}
+	threads := max(1, s.opts.Threads)
+	workers := make([]*worker, threads)
+	for t := range workers {
+		workers[t] = s.newWorker(t)
 	}
-	started := false
-	w := s.newWorker(0)
-	w.poller = func() bool {
+	var (
+		answer   atomic.Int64 // this test's answer + 1<<20; 0 until a thread finishes
+		over     atomic.Bool  // MaxNodes reached
+		lastProg atomic.Int64 // time of the last progress report, ns since start
+		tests    int
+		helping  bool           // helpers search every test from now on
+		wg       sync.WaitGroup // the helpers of this test
+		med      int            // this test: is the score > med?
+		help     func()         // starts the helpers on this test
+	)
+	poll := func(w *worker) bool {
 		total := w.flush(&s.nodes)
-		if stop.Load() {
+		if stop.Load() || answer.Load() != 0 || over.Load() {
 			return true
 		}
 		if s.opts.MaxNodes > 0 && total > s.opts.MaxNodes {
-			over = true
+			over.Store(true)
 			return true
 		}
 		if total > etcAfter {
 			w.etc = true
-			if !started {
-				started = true
-				startHelpers()
+			if w == workers[0] && !helping {
+				// Helpers start once the search is long enough to pay
+				// for them.
+				helping = true
+				help()
 			}
 		}
-		if s.opts.Progress != nil && time.Since(lastProg) > 200*time.Millisecond {
-			lastProg = time.Now()
-			s.opts.Progress(search.Progress{Nodes: total, Tests: tests, Lo: lo, Hi: hi, Move: move, Elapsed: time.Since(start)})
+		if s.opts.Progress != nil {
+			el := time.Since(start)
+			if last := lastProg.Load(); el-time.Duration(last) > 200*time.Millisecond && lastProg.CompareAndSwap(last, int64(el)) {
+				s.opts.Progress(search.Progress{Nodes: total, Tests: tests, Lo: lo, Hi: hi, Move: move, Elapsed: el})
+			}
 		}
 		return false
 	}
-	gen := uint64(0)
+	run := func(w *worker, jitter int) {
+		w.abort = false
+		r := w.negamax(cur, mask, n, med, med+1, jitter)
+		w.flush(&s.nodes)
+		if !w.abort {
+			answer.CompareAndSwap(0, int64(r)+1<<20)
+		}
+	}
+	help = func() {
+		for t, w := range workers[1:] {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				run(w, helperJitter(t+1))
+			}()
+		}
+	}
+	for _, w := range workers {
+		w.poller = func() bool { return poll(w) }
+	}
+	aborted := false
 	for lo < hi {
-		med := lo + (hi-lo)/2
+		med = lo + (hi-lo)/2
 		if med <= 0 && lo/2 < med {
 			med = lo / 2
 		} else if med >= 0 && hi/2 > med {
@@ -280,26 +290,28 @@ func (s *Solver) exact(ctx context.Context, cur, mask uint64, n, move int, start
 		case tests == 1 && hi == 0 && lo < -1:
 			med = -1
 		}
-		gen++
-		window.Store(gen<<8 | uint64(med+128))
-		r := w.negamax(cur, mask, n, med, med+1)
-		w.flush(&s.nodes)
-		if w.abort {
+		answer.Store(0)
+		if helping {
+			help()
+		}
+		run(workers[0], 0)
+		wg.Wait()
+		a := answer.Load()
+		if a == 0 {
+			aborted = true
 			break
 		}
-		if r <= med {
+		if r := int(a - 1<<20); r <= med {
 			hi = r
 		} else {
 			lo = r
 		}
 		tests++
 	}
-	done.Store(true)
-	wg.Wait()
 	switch {
-	case over:
+	case over.Load():
 		return 0, budget.Exceed(budget.Nodes, s.opts.MaxNodes, "the search visited more than %d nodes without finishing", s.opts.MaxNodes)
-	case w.abort:
+	case aborted:
 		if err := ctx.Err(); err != nil {
 			return 0, err
 		}
@@ -311,16 +323,15 @@ func (s *Solver) exact(ctx context.Context, cur, mask uint64, n, move int, start
 	return lo, nil
 }
 
+// helperJitter is helper t's jitter (see negamax): noise at the three
+// plies nearest the root, of a size that differs from helper to helper,
+// after ChristopheSteininger/c4's choice for null windows.
+func helperJitter(t int) int {
+	return (t%2)*100 + (t%3)*10 + t%4 + 111*(t/4)%1000
+}
+
 func (s *Solver) newWorker(id int) *worker {
-	w := &worker{g: s.g, tt: s.tt}
-	w.order = s.g.order
-	if id > 0 {
-		// Helpers try the columns in another order among moves of equal
-		// promise, so that they search other subtrees first.
-		for i := range s.g.w {
-			w.order[i] = s.g.order[(i+id)%s.g.w]
-		}
-	}
+	w := &worker{g: s.g, tt: s.tt, order: s.g.order, rng: uint64(id)*0x9e3779b97f4a7c15 | 1}
 	return w
 }
 

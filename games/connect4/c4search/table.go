@@ -65,6 +65,11 @@ func mix(x uint64) uint64 {
 
 const keyMask = ^uint64(0xffff)
 
+// touch prefetches key's bucket (see prefetch).
+func (t *table) touch(key uint64) {
+	prefetch(&t.w[(mix(key)&t.mask)<<1])
+}
+
 // get returns the entry stored for key: value (0 when none) and move+1
 // (0 when none).
 func (t *table) get(key uint64) (value, move int) {
