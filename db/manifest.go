@@ -7,8 +7,10 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -35,6 +37,9 @@ type Manifest struct {
 	// Keys lists the key files of a database whose ranks are the order
 	// of its positions' keys (keys.go); absent otherwise.
 	Keys *Keys `json:"keys,omitempty"`
+	// Params are the game script's parameters (grundy db build
+	// --param NAME=VALUE) the database was built with; absent when none.
+	Params map[string]string `json:"params,omitempty"`
 	// Checksum is the crc32c of the manifest's JSON encoding with
 	// Checksum 0, so that a damaged manifest (a changed count or size)
 	// is never read as a good one.
@@ -68,27 +73,43 @@ func manifestSum(m Manifest) (uint32, error) {
 
 // buildInfo is build.json: which game a directory is being built for.
 type buildInfo struct {
-	Format int    `json:"format"`
-	Game   string `json:"game"`
+	Format int               `json:"format"`
+	Game   string            `json:"game"`
+	Params map[string]string `json:"params,omitempty"`
 }
 
 // Builder writes a database directory tier by tier. A build killed at any
 // moment leaves the tier files finished before it (each written whole or
 // not at all) and build.json; a Builder on the same directory finds them
 // again (Finished) so the build resumes. A Builder is not safe for
-// concurrent use; two builds into one directory at once are not
-// supported.
+// concurrent use. It holds the directory's build lock (lock.go) until
+// Finish or Close: a second Create on the directory meanwhile fails with
+// an error saying so.
 type Builder struct {
 	dir, game string
 	hash      uint64
 	keys      []KeyInfo // key files written (WriteKeys), for the manifest
 	keySource string
+	params    map[string]string
+	lock      *os.File // the directory's build lock (lock.go)
 }
 
 // Create starts or resumes a build of game (its spec string) in dir,
 // making dir if needed. It refuses a directory holding a database or a
 // build of another game or format version.
-func Create(dir, game string) (*Builder, error) {
+func Create(dir, game string) (*Builder, error) { return CreateWith(dir, game, nil) }
+
+// CreateWith is Create for a game script with parameters (grundy db
+// build --param), which build.json and the manifest keep: a directory
+// holding a build or a database of the game with other parameters is an
+// error naming both.
+func CreateWith(dir, game string, params map[string]string) (*Builder, error) {
+	if len(params) == 0 {
+		params = nil
+	}
+	mismatch := func(what string, had map[string]string) error {
+		return fmt.Errorf("%s holds a %s of %s with %s, not %s: build into another directory", dir, what, game, FormatParams(had), FormatParams(params))
+	}
 	if err := os.MkdirAll(dir, 0o777); err != nil {
 		return nil, err
 	}
@@ -97,7 +118,11 @@ func Create(dir, game string) (*Builder, error) {
 		if json.Unmarshal(b, &m) == nil && (m.Game != game || m.Format != FormatVersion) {
 			return nil, fmt.Errorf("%s holds a database of %s (format %d), not %s", dir, m.Game, m.Format, game)
 		}
+		if !maps.Equal(m.Params, params) {
+			return nil, mismatch("database", m.Params)
+		}
 	}
+	var lk *os.File
 	bp := filepath.Join(dir, buildName)
 	switch b, err := os.ReadFile(bp); {
 	case err == nil:
@@ -105,20 +130,35 @@ func Create(dir, game string) (*Builder, error) {
 		if err := json.Unmarshal(b, &bi); err == nil && (bi.Game != game || bi.Format != FormatVersion) {
 			return nil, fmt.Errorf("%s holds a build of %s (format %d), not %s", dir, bi.Game, bi.Format, game)
 		}
+		if !maps.Equal(bi.Params, params) {
+			return nil, mismatch("build", bi.Params)
+		}
 	case errors.Is(err, fs.ErrNotExist):
 		if entries, err := os.ReadDir(dir); err == nil {
 			for _, e := range entries {
-				if !strings.HasPrefix(e.Name(), tempPrefix) && e.Name() != ManifestName && !strings.HasPrefix(e.Name(), "tier-") && !strings.HasPrefix(e.Name(), reachPrefix) {
+				if !strings.HasPrefix(e.Name(), tempPrefix) && e.Name() != ManifestName && e.Name() != lockName &&
+					!strings.HasPrefix(e.Name(), "tier-") && !strings.HasPrefix(e.Name(), reachPrefix) {
 					return nil, fmt.Errorf("%s is not empty and holds no grundy database or build (found %s)", dir, e.Name())
 				}
 			}
 		}
-		data, _ := json.Marshal(buildInfo{Format: FormatVersion, Game: game})
+		var err error
+		if lk, err = lock(dir); err != nil {
+			return nil, err
+		}
+		data, _ := json.Marshal(buildInfo{Format: FormatVersion, Game: game, Params: params})
 		if err := writeAtomic(dir, buildName, func(w io.Writer) error { _, err := w.Write(data); return err }); err != nil {
+			lk.Close()
 			return nil, err
 		}
 	default:
 		return nil, err
+	}
+	if lk == nil {
+		var err error
+		if lk, err = lock(dir); err != nil {
+			return nil, err
+		}
 	}
 	// Temporary files are left only by builds that died.
 	if entries, err := os.ReadDir(dir); err == nil {
@@ -128,7 +168,23 @@ func Create(dir, game string) (*Builder, error) {
 			}
 		}
 	}
-	return &Builder{dir: dir, game: game, hash: GameHash(game)}, nil
+	return &Builder{dir: dir, game: game, hash: GameHash(game), params: params, lock: lk}, nil
+}
+
+// Params are the game script's parameters the build is for (CreateWith).
+func (b *Builder) Params() map[string]string { return b.params }
+
+// FormatParams writes parameters as --param flags, sorted by name; "no
+// --param" for none.
+func FormatParams(params map[string]string) string {
+	if len(params) == 0 {
+		return "no --param"
+	}
+	var parts []string
+	for _, k := range slices.Sorted(maps.Keys(params)) {
+		parts = append(parts, "--param "+k+"="+params[k])
+	}
+	return strings.Join(parts, " ")
 }
 
 // Finished reports whether tier t's file is in the directory and whole:
@@ -185,7 +241,7 @@ func (b *Builder) WriteTier(t uint64, name string, recs Records) (TierInfo, erro
 // removes build.json. tiers are sorted by the caller (the order is part
 // of the bytes).
 func (b *Builder) Finish(startTier uint64, startRank int64, tiers []TierInfo) error {
-	m := Manifest{Format: FormatVersion, Game: b.game, StartTier: startTier, StartRank: startRank, Tiers: tiers}
+	m := Manifest{Format: FormatVersion, Game: b.game, StartTier: startTier, StartRank: startRank, Tiers: tiers, Params: b.params}
 	if len(b.keys) > 0 {
 		m.Keys = &Keys{Source: b.keySource, Tiers: b.keys}
 	}
@@ -200,6 +256,9 @@ func (b *Builder) Finish(startTier uint64, startRank int64, tiers []TierInfo) er
 		return err
 	}
 	if err := os.Remove(filepath.Join(b.dir, buildName)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	if err := b.Close(); err != nil {
 		return err
 	}
 	return syncDir(b.dir)

@@ -95,8 +95,8 @@ func (t *tiered) Spec() string { return t.s.path }
 
 // game loads the script for a build or a query and checks that it can be
 // solved tier by tier.
-func (t *tiered) game(ctx context.Context, memory *budget.Bytes) (*Game, error) {
-	solver, err := t.s.load(ctx, catalog.Options{Memory: memory})
+func (t *tiered) game(ctx context.Context, memory *budget.Bytes, params map[string]string) (*Game, error) {
+	solver, err := t.s.load(ctx, catalog.Options{Memory: memory, Params: params})
 	if err != nil {
 		return nil, err
 	}
@@ -113,7 +113,8 @@ func (t *tiered) game(ctx context.Context, memory *budget.Bytes) (*Game, error) 
 // Build discovers the script's tiers from its start, writes their keys,
 // and solves them into b.
 func (t *tiered) Build(ctx context.Context, b *db.Builder, opts tier.Options) (*tier.Result, error) {
-	g, err := t.game(ctx, opts.Memory)
+	params := b.Params() // grundy db build --param, kept in the database
+	g, err := t.game(ctx, opts.Memory, params)
 	if err != nil {
 		return nil, err
 	}
@@ -124,7 +125,7 @@ func (t *tiered) Build(ctx context.Context, b *db.Builder, opts tier.Options) (*
 	if !ok {
 		return nil, fmt.Errorf("%s defines no start position: a database holds the positions reachable from it", g.file)
 	}
-	src := digest(t.s.src, nil)
+	src := digest(t.s.src, params)
 	old, err := b.KeySources()
 	if err != nil {
 		return nil, err
@@ -196,11 +197,12 @@ type scriptChild struct {
 // records of its moves, from d.
 func (t *tiered) answer(d *db.DB, tokens []string, kids bool) (*catalog.Report, []scriptChild, error) {
 	ctx := context.Background()
-	g, err := t.game(ctx, nil)
+	params := d.Manifest().Params
+	g, err := t.game(ctx, nil, params)
 	if err != nil {
 		return nil, nil, err
 	}
-	if d.KeySource() != db.SourceDigest(digest(t.s.src, nil)) {
+	if d.KeySource() != db.SourceDigest(digest(t.s.src, params)) {
 		return nil, nil, fmt.Errorf("%s was built from another version of %s (the script changed since): build it again", d.Dir(), g.file)
 	}
 	tokens, opts := scriptTokens(tokens, catalog.Options{})
@@ -292,9 +294,10 @@ func (t *tiered) Explore(d *db.DB, tokens []string, maxMoves int) (*catalog.Expl
 	return x, nil
 }
 
-// Start is the script's start position.
-func (t *tiered) Start() (string, error) {
-	start, err := t.s.StartWith(catalog.Options{})
+// Start is the script's start position, with the parameters d was
+// built with.
+func (t *tiered) Start(d *db.DB) (string, error) {
+	start, err := t.s.StartWith(catalog.Options{Params: d.Manifest().Params})
 	if err == nil && start == "" {
 		err = errors.New(t.s.path + " defines no start position")
 	}

@@ -40,6 +40,7 @@ func TestResumeKeepsReachability(t *testing.T) {
 		if !errors.Is(err, context.Canceled) {
 			t.Fatalf("the build was not stopped: %v", err)
 		}
+		b.Close()
 		if _, err := os.Stat(filepath.Join(dir, db.ReachFileName(12))); err != nil {
 			t.Fatalf("no reachability file for 12 stones: %v", err)
 		}

@@ -19,7 +19,7 @@ type Custom interface {
 	Build(ctx context.Context, b *db.Builder, opts tier.Options) (*tier.Result, error)
 	Query(d *db.DB, tokens []string) (*catalog.Report, error)
 	Explore(d *db.DB, tokens []string, maxMoves int) (*catalog.Exploration, error)
-	Start() (string, error)
+	Start(d *db.DB) (string, error)
 }
 
 // BindCustom returns c as a Game.
@@ -37,4 +37,4 @@ func (c custom) query(d *db.DB, tokens []string) (*catalog.Report, error) {
 func (c custom) explore(d *db.DB, tokens []string, maxMoves int) (*catalog.Exploration, error) {
 	return c.c.Explore(d, tokens, maxMoves)
 }
-func (c custom) start() (string, error) { return c.c.Start() }
+func (c custom) start(d *db.DB) (string, error) { return c.c.Start(d) }

@@ -30,7 +30,7 @@ type Game interface {
 	build(ctx context.Context, b *db.Builder, opts tier.Options) (*tier.Result, error)
 	query(d *db.DB, tokens []string) (*catalog.Report, error)
 	explore(d *db.DB, tokens []string, maxMoves int) (*catalog.Exploration, error)
-	start() (string, error)
+	start(d *db.DB) (string, error)
 }
 
 // Binding says how a tiered game meets the catalog's positions.
@@ -227,7 +227,7 @@ func (b *bound[P]) explore(d *db.DB, tokens []string, maxMoves int) (*catalog.Ex
 }
 
 // start is the start position as a report writes it.
-func (b *bound[P]) start() (string, error) {
+func (b *bound[P]) start(*db.DB) (string, error) {
 	_, text, err := b.Parse(nil)
 	return text, err
 }
@@ -240,6 +240,10 @@ type BuildOptions struct {
 	Progress func(Progress)
 	// Workers is the number of goroutines; 0 means one per CPU.
 	Workers int
+	// Params are a game script's parameters (--param NAME=VALUE), kept
+	// in the database so that queries load the script with them; a
+	// built-in game takes none.
+	Params map[string]string
 }
 
 // Progress is the tier solver's report on a build.
@@ -268,10 +272,14 @@ func Build(ctx context.Context, inst catalog.Instance, dir string, opts BuildOpt
 		return nil, fmt.Errorf("%s %w", inst.Spec(), ErrNotTierable)
 	}
 	g := t.Strong()
-	b, err := db.Create(dir, g.Spec())
+	if _, ok := g.(custom); !ok && len(opts.Params) > 0 {
+		return nil, fmt.Errorf("--param is for game scripts (a GAME ending in .star); %q takes its parameters after a colon", inst.Spec())
+	}
+	b, err := db.CreateWith(dir, g.Spec(), opts.Params)
 	if err != nil {
 		return nil, err
 	}
+	defer b.Close()
 	res, err := g.build(ctx, b, tier.Options{Memory: opts.Memory, Progress: opts.Progress, Workers: opts.Workers})
 	if err != nil {
 		return nil, err
@@ -350,7 +358,7 @@ func (d *DB) Explore(tokens []string, maxMoves int) (*catalog.Exploration, error
 }
 
 // Start is the game's start position, as a report writes it.
-func (d *DB) Start() (string, error) { return d.g.start() }
+func (d *DB) Start() (string, error) { return d.g.start(d.d) }
 
 // Query opens the database in dir and answers for one position.
 func Query(dir string, tokens []string) (*catalog.Report, error) {
@@ -421,7 +429,10 @@ type TierStats struct {
 	MaxRemoteness int   `json:"max_remoteness"`
 	Ranks         int64 `json:"ranks"`
 	Width         int   `json:"record_bytes"`
-	Bytes         int64 `json:"bytes"`
+	// Bytes is the tier's files on disk: its tier file and, in a
+	// database of a game script, its key file (KeyBytes of them).
+	Bytes    int64 `json:"bytes"`
+	KeyBytes int64 `json:"key_bytes,omitempty"`
 }
 
 func outcomes(c db.Count) Outcomes {
@@ -455,11 +466,18 @@ func ReadStats(dir string) (*Stats, error) {
 	}
 	defer d.Close()
 	s := d.Stats()
+	keyBytes := map[uint64]int64{}
+	if k := d.Manifest().Keys; k != nil {
+		for _, ki := range k.Tiers {
+			keyBytes[ki.Tier] += ki.Bytes
+		}
+	}
 	st := &Stats{Game: s.Game, Positions: s.Total.Positions(), Outcomes: outcomes(s.Total),
 		Remoteness: remoteness(s.Total), Bytes: s.Bytes, Tiers: []TierStats{}}
 	for _, t := range s.Tiers {
 		ts := TierStats{Tier: t.Tier, Name: t.Name, Positions: t.Count.Positions(), Outcomes: outcomes(t.Count),
-			MaxRemoteness: max(len(t.Count.Win), len(t.Count.Lose)) - 1, Ranks: t.Size, Width: t.Width, Bytes: t.Bytes}
+			MaxRemoteness: max(len(t.Count.Win), len(t.Count.Lose)) - 1, Ranks: t.Size, Width: t.Width,
+			Bytes: t.Bytes + keyBytes[t.Tier], KeyBytes: keyBytes[t.Tier]}
 		st.Tiers = append(st.Tiers, ts)
 	}
 	return st, nil

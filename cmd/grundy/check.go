@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -151,6 +152,9 @@ func printCheck(w io.Writer, r *reports.CheckReport) {
 		fmt.Fprintf(w, "  moves       labelled (label, position)\n")
 	}
 	fmt.Fprintf(w, "  solver      %s\n", r.Solver)
+	if slices.Contains(r.Functions, "tier") {
+		fmt.Fprintf(w, "  database    tier(pos) splits the positions into tiers: 'grundy db build %s --out DIR' solves them all\n", r.File)
+	}
 	if r.Start != "" {
 		fmt.Fprintf(w, "  start       %s\n", r.Start)
 		all := "all positions reachable from the start"

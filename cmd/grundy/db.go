@@ -42,6 +42,7 @@ from the files alone.
 func newDBBuildCmd() *cobra.Command {
 	var out string
 	var asJSON bool
+	var params []string
 	maxMemory := budget.DefaultMemory()
 	cmd := &cobra.Command{
 		Use:   "build GAME --out DIR",
@@ -60,6 +61,13 @@ run again resumes after the last tier finished.`,
 			if st, err := os.Stat(out); err == nil && !st.IsDir() {
 				return fmt.Errorf("--out %s: not a directory", out)
 			}
+			pm, err := catalog.ParseParams(params)
+			if err != nil {
+				return err
+			}
+			if pm != nil && !strings.HasSuffix(args[0], ".star") {
+				return fmt.Errorf("--param is for game scripts (a GAME ending in .star); %q takes its parameters after a colon", args[0])
+			}
 			inst, err := catalog.Lookup(args[0])
 			if err != nil {
 				return err
@@ -69,6 +77,7 @@ run again resumes after the last tier finished.`,
 			res, err := strong.Build(cmd.Context(), inst, out, strong.BuildOptions{
 				Memory:   budget.NewBytes(maxMemory),
 				Progress: bar.report,
+				Params:   pm,
 			})
 			bar.done()
 			if err != nil {
@@ -93,6 +102,7 @@ run again resumes after the last tier finished.`,
 		},
 	}
 	cmd.Flags().StringVar(&out, "out", "", "the database directory (made if missing; an unfinished build there resumes)")
+	cmd.Flags().StringArrayVar(&params, "param", nil, "a game script's parameter `NAME=VALUE` (repeatable), kept in the database for its queries")
 	cmd.Flags().Var(&byteSize{&maxMemory}, "max-memory", "memory the solver's tables may use, e.g. 4GiB (default half the machine's)")
 	jsonFlag(cmd, &asJSON)
 	return cmd

@@ -56,6 +56,13 @@ def moves(pos):
 # def key(pos):
 #     return tuple(sorted(pos))
 
+# Optional: tiers, for a database of every position (grundy db build
+# %[2]s --out DIR, then grundy db query DIR POSITION). A non-negative
+# int that no move decreases (here: how much has been taken), so the
+# positions are solved one tier at a time, the greatest first.
+# def tier(pos):
+#     return 10 - pos
+
 # Optional: several players, scores, chance. With any of these, define
 # to_move(pos) (players are numbered 0, 1, ...) and the engine solves by
 # backward induction over payoff vectors.
