@@ -151,14 +151,29 @@ type monoid struct {
 	n   int
 	mul []int32
 	ks  []int
+	// radix is the ks of a tabulated product of cyclic monoids.
+	radix []int
+}
+
+// digits returns the ks of a product of cyclic monoids, tabulated or not.
+func (m *monoid) digits() []int {
+	if m.ks != nil {
+		return m.ks
+	}
+	return m.radix
 }
 
 func (m *monoid) at(x, y int32) int32 {
-	if m.ks == nil {
+	if m.mul != nil {
 		return m.mul[int(x)*m.n+int(y)]
 	}
+	return cycMul(m.ks, x, y)
+}
+
+// cycMul multiplies in the product of C(k,2) over ks.
+func cycMul(ks []int, x, y int32) int32 {
 	out, unit := int32(0), int32(1)
-	for _, k := range m.ks {
+	for _, k := range ks {
 		c := int32(k + 2)
 		s := x%c + y%c
 		if s > int32(k+1) {
@@ -177,11 +192,12 @@ func (m *monoid) at(x, y int32) int32 {
 // as large (an exponent too large for to is reduced by its relation).
 func rebase(from, to *monoid, x int32) int32 {
 	out, unit := int32(0), int32(1)
-	for i, k := range to.ks {
+	fks := from.digits()
+	for i, k := range to.digits() {
 		c := int32(k + 2)
 		d := int32(0)
-		if i < len(from.ks) {
-			fc := int32(from.ks[i] + 2)
+		if i < len(fks) {
+			fc := int32(fks[i] + 2)
 			d = x % fc
 			x /= fc
 		}
@@ -200,8 +216,25 @@ func cyclics(ks []int) *monoid {
 	for _, k := range ks {
 		n *= k + 2
 	}
-	return &monoid{n: n, ks: slices.Clone(ks)}
+	m := &monoid{n: n, ks: slices.Clone(ks)}
+	if n <= tableMax {
+		// Small enough to tabulate: a look-up instead of digit arithmetic.
+		mul := make([]int32, n*n)
+		for x := range n {
+			for y := x; y < n; y++ {
+				z := cycMul(ks, int32(x), int32(y))
+				mul[x*n+y], mul[y*n+x] = z, z
+			}
+		}
+		m.mul, m.ks = mul, nil
+		m.radix = slices.Clone(ks)
+	}
+	return m
 }
+
+// tableMax bounds the products of cyclic monoids whose products are
+// tabulated (4 bytes × tableMax² of table).
+const tableMax = 1024
 
 // letter is a heap as a trial sees it: its element, the elements of its
 // options, and its size (the tokens it adds to a sum).
@@ -272,6 +305,8 @@ func pretend(ctx context.Context, m *monoid, letters []letter, lim Limits) (p []
 	}
 	popped := 0
 	var nt []int32
+	stamp := make([]uint32, m.n) // dedupes an option set as it is built
+	epoch := uint32(0)
 	for pq.Len() > 0 {
 		e := heap.Pop(pq).(queued)
 		s := &states[e.id]
@@ -308,14 +343,20 @@ func pretend(ctx context.Context, m *monoid, letters []letter, lim Limits) (p []
 		x, t := s.x, s.t
 		for _, l := range letters {
 			nt = nt[:0]
+			epoch++
 			for _, y := range t {
-				nt = append(nt, m.at(y, l.elem))
+				if z := m.at(y, l.elem); stamp[z] != epoch {
+					stamp[z] = epoch
+					nt = append(nt, z)
+				}
 			}
 			for _, u := range l.tr {
-				nt = append(nt, m.at(x, u))
+				if z := m.at(x, u); stamp[z] != epoch {
+					stamp[z] = epoch
+					nt = append(nt, z)
+				}
 			}
 			slices.Sort(nt)
-			nt = slices.Compact(nt)
 			if err := add(m.at(x, l.elem), nt, e.tokens+l.tokens); err != nil {
 				return nil, false, err
 			}

@@ -116,6 +116,10 @@ type SumSearch[P comparable] struct {
 	exhausted bool
 	mem       *budget.Bytes // charged for the memo, when not nil
 	charged   int64
+	// maxEntries, when not 0, bounds the sums the memo holds; overStates
+	// and overMemory say which limit stopped a search.
+	maxEntries             int
+	overStates, overMemory bool
 }
 
 type sumEntry struct {
@@ -246,8 +250,12 @@ func (s *SumSearch[P]) solve(ctx context.Context, ids []uint32) (bool, int, erro
 	if err := s.spend(ctx, cost); err != nil {
 		return false, 0, err
 	}
+	if s.maxEntries > 0 && len(s.memo) >= s.maxEntries {
+		s.exhausted, s.overStates = true, true
+		return false, 0, errSumBudget
+	}
 	if s.mem.Charge(cost, "the remoteness search of a sum") != nil {
-		s.exhausted = true
+		s.exhausted, s.overMemory = true, true
 		return false, 0, errSumBudget
 	}
 	s.charged += cost
@@ -260,7 +268,7 @@ func (s *SumSearch[P]) solve(ctx context.Context, ids []uint32) (bool, int, erro
 		for opt := range s.options(s.comps[id]) {
 			any = true
 			if s.budget--; s.budget < 0 {
-				s.exhausted = true
+				s.exhausted, s.overStates = true, true
 				delete(s.memo, k)
 				return false, 0, errSumBudget
 			}

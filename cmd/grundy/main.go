@@ -278,6 +278,7 @@ Bad input is one line on stderr and exit status 2; Ctrl-C exits 130.`,
 		newValueCmd(),
 		newMatrixCmd(),
 		newSeqCmd(),
+		newQuotientCmd(),
 		newDBCmd(),
 	)
 	root.SetHelpCommand(newHelpCmd())

@@ -89,6 +89,7 @@ func newSolveCmd() *cobra.Command {
 	var script scriptArgs
 	var table bool
 	var dbDir string
+	var misere bool
 	cmd := &cobra.Command{
 		Use:   "solve GAME [POSITION...]",
 		Short: "Say who wins a position under perfect play, and which moves win",
@@ -107,6 +108,9 @@ quoted string; several heaps make a sum.`,
 			inst, err := catalog.Lookup(args[0])
 			if err != nil {
 				return err
+			}
+			if misere && (dbDir != "" || table) {
+				return fmt.Errorf("--misere does not go with --db or --table: they answer under normal play")
 			}
 			if dbDir != "" {
 				return solveFromDB(cmd, inst, dbDir, args[1:], flags.json)
@@ -139,7 +143,11 @@ quoted string; several heaps make a sum.`,
 				p.Done()
 				return timedOut(ctx, err)
 			}
-			report, err := inst.Solve(ctx, args[1:], opts)
+			solve, err := solverFor(inst, misere)
+			if err != nil {
+				return err
+			}
+			report, err := solve(ctx, args[1:], opts)
 			p.Done()
 			if err != nil {
 				return timedOut(ctx, err)
@@ -156,6 +164,7 @@ quoted string; several heaps make a sum.`,
 	script.register(cmd, true)
 	cmd.Flags().StringVar(&dbDir, "db", "", "answer from the database in `DIR` (grundy db build), without searching")
 	cmd.Flags().BoolVar(&table, "table", false, "list every position with its outcome, remoteness and value (graph:FILE, pursuit)")
+	cmd.Flags().BoolVar(&misere, "misere", false, "impartial games: play misère (whoever makes the last move loses); see also 'grundy quotient'")
 	return cmd
 }
 

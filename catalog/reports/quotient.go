@@ -1,0 +1,84 @@
+package reports
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+
+	"github.com/grundy-go/grundy/budget"
+	"github.com/grundy-go/grundy/catalog"
+	"github.com/grundy-go/grundy/misere"
+)
+
+// MaxQuotientUpto bounds --upto of a quotient: each heap is a step of
+// searches, and quotients of thousands of heaps are beyond them anyway.
+const MaxQuotientUpto = 100_000
+
+// QuotientReport is the misère quotient of a heap game restricted to heaps
+// up to Upto (grundy quotient; package misere): the monoid's order, a
+// presentation, the P-portion and each heap's element, all written as
+// words in the generators a, b, c, … (the heaps GeneratorHeaps).
+type QuotientReport struct {
+	Game           string            `json:"game"`
+	Upto           int               `json:"upto"`
+	Order          int               `json:"order"`
+	Generators     []string          `json:"generators"`
+	GeneratorHeaps []int             `json:"generator_heaps"`
+	Relations      []string          `json:"relations"`
+	PPortion       []string          `json:"p_portion"`
+	Heaps          map[string]string `json:"heaps"`
+	// Expansions are the heaps at which the quotient grew.
+	Expansions []int `json:"expansions"`
+	// Sum is the answer for a sum of heaps, when one was asked.
+	Sum *QuotientSum `json:"sum,omitempty"`
+
+	// For people, not in JSON: the heaps' elements in order.
+	HeapList []string `json:"-"`
+}
+
+// QuotientSum is a sum of heaps answered from the quotient: its element
+// (the product of its heaps') and its misère outcome.
+type QuotientSum struct {
+	Heaps   []int  `json:"heaps"`
+	Element string `json:"element"`
+	Outcome string `json:"outcome"`
+}
+
+// Quotient computes the misère quotient of the heap game g up to heap
+// upto, and answers the sum of heaps sum when it is not empty.
+// opts gives the limits: MaxStates bounds the pairs one trial searches
+// (misere.Limits), Memory its tables, Progress hears of each heap done.
+func Quotient(ctx context.Context, g Sequencer, upto int, opts catalog.Options, sum []int) (*QuotientReport, error) {
+	if upto > MaxQuotientUpto {
+		return nil, budget.Exceed(budget.Size, MaxQuotientUpto, "the misère quotient is computed for heaps up to %d at most", MaxQuotientUpto)
+	}
+	q, err := misere.Compute(ctx, g.HeapRule(), upto, misere.Limits{MaxStates: opts.MaxStates, Memory: opts.Memory, Progress: opts.Progress})
+	if err != nil {
+		return nil, err
+	}
+	r := &QuotientReport{
+		Game: g.Spec(), Upto: upto, Order: q.Order(),
+		Generators: q.GeneratorNames(), GeneratorHeaps: q.Generators,
+		Relations: q.Relations(), Heaps: map[string]string{}, Expansions: q.Expansions,
+	}
+	for _, x := range q.PPortion() {
+		r.PPortion = append(r.PPortion, q.Name(x))
+	}
+	for h := 0; h <= upto; h++ {
+		name := q.Name(q.Heap(h))
+		r.Heaps[strconv.Itoa(h)] = name
+		r.HeapList = append(r.HeapList, name)
+	}
+	if len(sum) > 0 {
+		x, err := q.Element(sum)
+		if err != nil {
+			return nil, fmt.Errorf("the sum to answer: %w; raise --upto", err)
+		}
+		s := &QuotientSum{Heaps: sum, Element: q.Name(x), Outcome: "N"}
+		if q.IsP(x) {
+			s.Outcome = "P"
+		}
+		r.Sum = s
+	}
+	return r, nil
+}

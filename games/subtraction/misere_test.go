@@ -1,0 +1,63 @@
+package subtraction
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/grundy-go/grundy/catalog"
+)
+
+// TestMisereSumsAgainstWitness: solve --misere on random sums of small
+// heaps of S-Nim and Bash's game (from the quotient, and by --method
+// search) against the witness that knows only the definitions.
+func TestMisereSumsAgainstWitness(t *testing.T) {
+	rng := rand.New(rand.NewPCG(20, 1))
+	for _, c := range []struct {
+		spec string
+		take func(int) []int
+	}{
+		{"subtract:1,3,4", takeFrom(1, 3, 4)},
+		{"subtract:2,3", takeFrom(2, 3)},
+		{"subtract:1,2", takeFrom(1, 2)},
+		{"bash:3", takeFrom(1, 2, 3)},
+		{"fib", takeFrom(1, 2, 3, 5, 8)},
+	} {
+		inst, err := catalog.Lookup(c.spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ms := inst.(catalog.MisereSolver)
+		w := newWitness(c.take, true)
+		for range 30 {
+			heaps := make([]int, 1+rng.IntN(3))
+			for j := range heaps {
+				heaps[j] = rng.IntN(11)
+			}
+			win, rem := w.Solve(heaps)
+			want := "P"
+			if win {
+				want = "N"
+			}
+			moves := w.Winning(heaps)
+			for _, method := range []catalog.Method{catalog.Auto, catalog.Search} {
+				r, err := ms.SolveMisere(context.Background(), strings.Fields(strings.Trim(fmt.Sprint(heaps), "[]")), catalog.Options{Method: method})
+				if err != nil {
+					t.Fatalf("%s %v: %v", c.spec, heaps, err)
+				}
+				if r.Outcome != want {
+					t.Fatalf("%s %v (%v): %s, want %s", c.spec, heaps, method, r.Outcome, want)
+				}
+				if r.Remoteness != nil && *r.Remoteness != rem {
+					t.Fatalf("%s %v (%v): remoteness %d, want %d", c.spec, heaps, method, *r.Remoteness, rem)
+				}
+				if (len(heaps) > 1 || method == catalog.Search) && !slices.Equal(r.WinningMoves, moves) {
+					t.Fatalf("%s %v (%v): winning moves %q, want %q", c.spec, heaps, method, r.WinningMoves, moves)
+				}
+			}
+		}
+	}
+}
