@@ -36,8 +36,14 @@
 // y·z fall on the same side of P for every z) is the quotient, unique up to
 // isomorphism.
 //
-// When no trial extends the quotient so far (some of its elements would
-// have to split), Compute stops with an error instead of an answer.
+// Trials are made on a base that keeps what the quotient merged: the
+// product of C(k,2) over the generators so far, tabulated when small
+// (Kayles splits its earlier elements at heap 9: c = heap 5 had c^2 = 1,
+// and from heap 9 on c^3 = c); a heap that is a conservative extension is checked on the
+// quotient itself. When a new generator fails for every k, the old
+// generators' k grow too (up to three); when no trial works, Compute
+// stops with an error instead of an answer. Every answer is proven;
+// what can fail is only finding one.
 //
 // The presentation printed is the quotient's generators (the heaps whose
 // elements the earlier ones do not generate, named a, b, c, … in order) and

@@ -14,6 +14,14 @@
 // the order of its parts), within a budget of moves and bytes; past it
 // the remoteness is reported as unknown rather than guessed.
 //
+// Under misère play (SolveMisereComponents) a sum is not decided by its
+// parts' values at all, so it is searched as one game, the player who
+// cannot move winning; a component with no moves is still dropped (it is
+// the identity of the sum under either convention). A game with a proven
+// misère theory (Bouton's rule for Nim, a heap game's misère quotient,
+// HeapQuotient) gives it as a MisereOracle: the oracle answers the outcome
+// and winning moves, the search adds the remoteness and must agree.
+//
 // A closed form that SearchExplorer explores is checked against the
 // search on every position it explores: the two must agree on the outcome.
 //
