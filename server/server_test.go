@@ -271,7 +271,7 @@ func TestLimits(t *testing.T) {
 	}
 	s = New(Config{Timeout: time.Nanosecond})
 	code, out = get(t, s, "/api/v1/position", url.Values{"game": {"subtract:1,3,4"}, "position": {"100000"}})
-	if code != 503 || !strings.Contains(errorOf(t, out), "longer than") {
+	if msg := errorOf(t, out); code != 503 || !strings.Contains(msg, "needs more than the 1ns this server gives one answer") || !strings.Contains(msg, "grundy solve") {
 		t.Errorf("timeout: %d %v", code, out)
 	}
 }
