@@ -29,4 +29,10 @@
 // the set of the first player's stones among the n stones (read column
 // by column, bottom up) in the combinatorial number system; both come
 // from precomputed tables, without allocation.
+//
+// For the tier solver's two passes Game is also a tier.Walker
+// (walk.go): a tier's reachable ranks are walked in order by stepping
+// the colour pattern as a bit mask (Gosper's hack), and the ranks of a
+// position's moves come from its column sums with one column changed,
+// without building the children.
 package connect4
