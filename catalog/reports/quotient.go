@@ -31,9 +31,15 @@ type QuotientReport struct {
 	Expansions []int `json:"expansions"`
 	// Sum is the answer for a sum of heaps, when one was asked.
 	Sum *QuotientSum `json:"sum,omitempty"`
+	// Genus is each heap's genus symbol (Conway; misere.GenusOf), when
+	// asked for, and Tame the heaps whose own genus is a nim heap's (tame
+	// genus; the heap is tame when its followers are too, not checked here).
+	Genus map[string]string `json:"genus,omitempty"`
+	Tame  []int             `json:"tame_genus,omitempty"`
 
-	// For people, not in JSON: the heaps' elements in order.
-	HeapList []string `json:"-"`
+	// For people, not in JSON: the heaps' elements (and genera) in order.
+	HeapList  []string `json:"-"`
+	GenusList []string `json:"-"`
 }
 
 // QuotientSum is a sum of heaps answered from the quotient: its element
@@ -48,7 +54,8 @@ type QuotientSum struct {
 // upto, and answers the sum of heaps sum when it is not empty.
 // opts gives the limits: MaxStates bounds the pairs one trial searches
 // (misere.Limits), Memory its tables, Progress hears of each heap done.
-func Quotient(ctx context.Context, g Sequencer, upto int, opts catalog.Options, sum []int) (*QuotientReport, error) {
+// With genus, each heap's genus is computed too.
+func Quotient(ctx context.Context, g Sequencer, upto int, opts catalog.Options, sum []int, genus bool) (*QuotientReport, error) {
 	if upto > MaxQuotientUpto {
 		return nil, budget.Exceed(budget.Size, MaxQuotientUpto, "the misère quotient is computed for heaps up to %d at most", MaxQuotientUpto)
 	}
@@ -68,6 +75,20 @@ func Quotient(ctx context.Context, g Sequencer, upto int, opts catalog.Options, 
 		name := q.Name(q.Heap(h))
 		r.Heaps[strconv.Itoa(h)] = name
 		r.HeapList = append(r.HeapList, name)
+	}
+	if genus {
+		gs, err := misere.Genera(ctx, g.HeapRule(), upto, opts.MaxStates)
+		if err != nil {
+			return nil, err
+		}
+		r.Genus = map[string]string{}
+		for h, x := range gs {
+			r.Genus[strconv.Itoa(h)] = x.String()
+			r.GenusList = append(r.GenusList, x.String())
+			if x.Tame() {
+				r.Tame = append(r.Tame, h)
+			}
+		}
 	}
 	if len(sum) > 0 {
 		x, err := q.Element(sum)

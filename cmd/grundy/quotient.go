@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -15,6 +16,7 @@ import (
 func newQuotientCmd() *cobra.Command {
 	var (
 		jsonOut  bool
+		genus    bool
 		uptoText string
 		limits   limitFlags
 	)
@@ -31,7 +33,12 @@ form), the P-portion (the elements of sums the player to move loses), and
 each heap's element. HEAPS, when given, is a sum answered from the quotient.
 
 The quotient is built heap by heap as Siegel's MisereSolver does, and each
-step is proven by a finite search, so every sum's outcome follows from it.`,
+step is proven by a finite search, so every sum's outcome follows from it.
+
+--genus adds each heap's genus g^γ0γ1… (Conway, Winning Ways ch. 13): g
+the normal-play Grundy value, γk the misère Grundy value of the heap plus
+k nim heaps of 2 (six terms computed, the alternating tail dropped), and
+marks the heaps whose genus is a nim heap's (0^120, 1^031, g^g(g^2)).`,
 		Example: "  grundy quotient octal:0.75 --upto 20\n  grundy quotient kayles --upto 12 --json\n  grundy quotient kayles --upto 12 3 5 7",
 		Args:    cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -52,7 +59,7 @@ step is proven by a finite search, so every sum's outcome follows from it.`,
 			limits.options(&opts)
 			ctx, cancel := limits.context(cmd.Context())
 			defer cancel()
-			r, err := reports.Quotient(ctx, game, upto, opts, sum)
+			r, err := reports.Quotient(ctx, game, upto, opts, sum, genus)
 			p.Done()
 			if err != nil {
 				return timedOut(ctx, err)
@@ -67,6 +74,7 @@ step is proven by a finite search, so every sum's outcome follows from it.`,
 	jsonFlag(cmd, &jsonOut)
 	cmd.Flags().StringVar(&uptoText, "upto", "", "the largest heap size (required)")
 	_ = cmd.MarkFlagRequired("upto")
+	cmd.Flags().BoolVar(&genus, "genus", false, "also each heap's genus symbol g^γ0γ1… (Conway; Winning Ways ch. 13), and which are tame")
 	limits.register(cmd, "pairs (element, option set) in one trial")
 	return cmd
 }
@@ -81,9 +89,20 @@ func printQuotient(w io.Writer, r *reports.QuotientReport) {
 	fmt.Fprintf(w, "  generators  %s\n", orNone(strings.Join(gens, ", ")))
 	fmt.Fprintf(w, "  relations   %s\n", orNone(strings.Join(r.Relations, ", ")))
 	fmt.Fprintf(w, "  P-portion   %s (a sum whose element is one of these is lost by the player to move)\n", orNone(strings.Join(r.PPortion, ", ")))
-	fmt.Fprintf(w, "  heaps       n: element\n")
-	for n, e := range r.HeapList {
-		fmt.Fprintf(w, "    %3d: %s\n", n, e)
+	if r.GenusList == nil {
+		fmt.Fprintf(w, "  heaps       n: element\n")
+		for n, e := range r.HeapList {
+			fmt.Fprintf(w, "    %3d: %s\n", n, e)
+		}
+	} else {
+		fmt.Fprintf(w, "  heaps       n: element, genus (tame genus: a nim heap's; a heap is tame only if its followers are too)\n")
+		for n, e := range r.HeapList {
+			tame := ""
+			if slices.Contains(r.Tame, n) {
+				tame = "  tame genus"
+			}
+			fmt.Fprintf(w, "    %3d: %-8s %s%s\n", n, e, r.GenusList[n], tame)
+		}
 	}
 	if s := r.Sum; s != nil {
 		desc := "the player to move wins"
