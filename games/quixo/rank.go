@@ -82,3 +82,46 @@ func extract(x, occ uint64) uint64 {
 	}
 	return out
 }
+
+// colex16[k] lists the k-element subsets of the 16 cells of a 4x4 board
+// in colex order (the order of their masks as numbers), so that the set
+// of rank r among the k-subsets of the first n cells is colex16[k][r]
+// for any n ≤ 16 (those subsets come first). 2^16 entries in all.
+var colex16 = func() (t [17][]uint16) {
+	for s := range 1 << 16 {
+		k := bits.OnesCount(uint(s))
+		t[k] = append(t[k], uint16(s))
+	}
+	return t
+}()
+
+// byteDeposit[o<<8|x] spreads the low bits of x over the places of o's
+// bits (pdep(x, o) of one byte): the inverse of byteExtract.
+var byteDeposit = func() (t [1 << 16]uint8) {
+	for o := range 256 {
+		for x := range 256 {
+			var out uint
+			i := uint(0)
+			for s := uint(o); s != 0; s &= s - 1 {
+				if uint(x)>>i&1 == 1 {
+					out |= s & -s
+				}
+				i++
+			}
+			t[o<<8|x] = uint8(out)
+		}
+	}
+	return t
+}()
+
+// deposit spreads the bits of sub over the places of occ's bits: bit i
+// of sub goes to occ's i-th cell (the inverse of extract).
+func deposit(sub, occ uint64) uint64 {
+	var out uint64
+	for j := uint(0); j < 32 && occ>>j != 0; j += 8 {
+		o := occ >> j & 0xff
+		out |= uint64(byteDeposit[o<<8|(sub&0xff)]) << j
+		sub >>= uint(bits.OnesCount64(o))
+	}
+	return out
+}

@@ -70,16 +70,14 @@ func (g *Game) TierUnrank(t game.Tier, r int64) (Pos, bool) {
 	oToMove := r&1 == 1
 	r >>= 1
 	per := colex.Binom(n, x)
-	occ := colex.Unrank(g.n*g.n, n, r/per)
-	sub := colex.Unrank(n, x, r%per)
-	var xs uint64
-	i := 0
-	for s := occ; s != 0; s &= s - 1 {
-		if sub>>i&1 == 1 {
-			xs |= s & -s
-		}
-		i++
+	var occ, sub uint64
+	if g.n <= 4 {
+		// Both sets by table (rank.go).
+		occ, sub = uint64(colex16[n][r/per]), uint64(colex16[x][r%per])
+	} else {
+		occ, sub = colex.Unrank(g.n*g.n, n, r/per), colex.Unrank(n, x, r%per)
 	}
+	xs := deposit(sub, occ)
 	return pos(xs, occ&^xs, oToMove), true
 }
 
