@@ -40,7 +40,7 @@ type CGTOptions struct {
 
 // CGTReport is the report of the calculator ('grundy cgt', /api/v1/cgt)
 // and of 'grundy value': exact numbers as fractions, AtomicWeight nil
-// where it is undefined (not an all-small game). A comparison's report has
+// where it is undefined (not an atomic game). A comparison's report has
 // only Comparison set, and its JSON is {"result": bool}.
 type CGTReport struct {
 	Game         string  `json:"game,omitempty"`     // the game of a position ('grundy value')
