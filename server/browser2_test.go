@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
@@ -255,8 +256,8 @@ func TestBrowserPhone(t *testing.T) {
 			if bad := run(t, ctx, chromedp.Evaluate[[]string](checks)); len(bad) > 0 {
 				t.Errorf("%dx%d %s:\n  %s", size[0], size[1], page, strings.Join(bad, "\n  "))
 			}
-			if size[0] == 390 && page == "/?game=nim&position=3+4+5" {
-				screenshot(t, ctx, "phone-nim.png")
+			if page == "/" || size[0] == 390 && page == "/?game=nim&position=3+4+5" {
+				screenshot(t, ctx, fmt.Sprintf("page-%d%s.png", size[0], strings.NewReplacer("/", "-", "?", "", "&", "-", "=", "", "+", "").Replace(page)))
 			}
 		}
 	}
@@ -264,8 +265,8 @@ func TestBrowserPhone(t *testing.T) {
 
 // TestBrowserPictures draws the pictures: Wythoff's grid of values with
 // its P-positions (a click on one that a move reaches plays it), Kayles'
-// value sequence with its period (Guy and Smith: period 12 from n = 71,
-// past the 100 values drawn here: none found), and a partizan position's
+// value sequence with its period marked (Guy and Smith 1956: period 12
+// from n = 71), and a partizan position's
 // thermograph with its stops, mean and temperature: Domineering 2x3 is
 // {2|-1/2}, and a game {a|b} with a > b has stops a and b, mean (a+b)/2
 // and temperature (a−b)/2 (Winning Ways, ch. 6).
@@ -303,6 +304,10 @@ func TestBrowserPictures(t *testing.T) {
 	if strings.Join(bars, " ") != "0 1 2 3 1 4 3 2 1 4 2 6 4" || strings.Join(mine, " ") != "5 8" {
 		t.Errorf("kayles sequence %v, ringed %v", bars, mine)
 	}
+	if period := run(t, ctx, chromedp.Evaluate[string](`[...document.querySelectorAll("#picture svg.seq text")].map(t => t.textContent).find(t => t.startsWith("period")) || ""`)); period != "period 12 from n = 71" {
+		t.Errorf("kayles: period marked %q, want period 12 from n = 71", period)
+	}
+	screenshot(t, ctx, "kayles-sequence.png")
 
 	do(t, ctx, "domineering 2x3",
 		chromedp.Navigate(ts.URL+"/?game=domineering&position=2x3"),

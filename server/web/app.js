@@ -957,7 +957,9 @@ async function drawPictures(d) {
   const heaps = d.board && d.board.kind === "heaps" ? d.board.heaps.map(Number) : null;
   let job = null;
   if (heaps && g && g.kind === "impartial" && heaps.every(Number.isFinite) && d.game !== "wythoff" && d.game !== "nim" && !g.name.startsWith("misere")) {
-    const upto = Math.min(400, Math.max(60, ...heaps.map((h) => h + 10)));
+    // Enough values for the server to find a period (Kayles': 12 from
+    // n = 71); the picture draws as many as show it.
+    const upto = Math.min(1000, Math.max(300, ...heaps.map((h) => h + 10)));
     job = { title: "Value sequence", key: "seq " + state.spec + " " + upto, run: () => cachedJSON("seq", { game: state.spec, upto }).then((r) => drawSequence(r, heaps)) };
   } else if (heaps && heaps.length === 2 && g && g.name === "wythoff" && heaps.every(Number.isFinite)) {
     const upto = Math.min(128, Math.max(24, heaps[0] + 6, heaps[1] + 6));
@@ -982,7 +984,8 @@ async function drawPictures(d) {
 // drawSequence draws G(0), G(1), … as bars, the preperiod and the period
 // marked when the server found them, and the current heaps' bars ringed.
 function drawSequence(r, heaps) {
-  const vals = r.values.map(Number);
+  const shown = Math.min(r.values.length, Math.max(60, ...heaps.map((h) => h + 10), r.period ? r.preperiod + 2 * r.period + 5 : 0));
+  const vals = r.values.slice(0, shown).map(Number);
   const n = vals.length, maxV = Math.max(1, ...vals);
   const W = Math.max(320, Math.min(1100, ($("picture").clientWidth || 700))), H = 200;
   const left = 36, right = W - 10, top = 24, bottom = H - 36;
