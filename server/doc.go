@@ -69,6 +69,18 @@
 //     search has solvers of its own, so the solvers, which are not safe
 //     for concurrent use, are never shared.
 //
+// The explorer never keeps its user waiting blind: it asks first for a
+// position's own answer (summary=1: Solve, the CLI's answer, cached apart)
+// and shows it while it asks for the moves, with the time spent and a
+// Cancel that closes its requests, which cancels their contexts and so
+// stops the server's search. A position whose moves cannot be listed (too
+// many, or past the time limit) keeps that answer. Its pictures come from
+// the CLI's reports: /api/v1/seq (a heap game's values with their
+// period), /api/v1/table (a two-heap game's grid, Wythoff's P-positions)
+// and /api/v1/cgt?thermograph=1 (a partizan position's thermograph, its
+// walls as points: Winning Ways, ch. 6). Its files are served from memory
+// with ETags and gzip (static.go).
+//
 // The outcome convention is the CLI's (DESIGN.md): N, the player to move
 // wins; P, the player who just moved wins; D, a draw. A move is a win for
 // the player who makes it exactly when it leaves a P-position, which is the
