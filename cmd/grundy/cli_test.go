@@ -37,6 +37,7 @@ var badArgs = map[string][]string{
 	"grundy help":                  {"no-such-command"},
 	"grundy matrix":                {"no-such-file.txt"},
 	"grundy new-script":            {"a", "b"},
+	"grundy quotient":              {"no-such-game", "--upto", "10"},
 	"grundy seq":                   {"no-such-game", "--upto", "10"},
 	"grundy serve":                 {"extra"},
 	"grundy solve":                 {"no-such-game"},
