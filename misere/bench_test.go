@@ -1,0 +1,36 @@
+package misere
+
+import (
+	"context"
+	"testing"
+
+	"github.com/grundy-go/grundy/heap"
+)
+
+// BenchmarkQuotient: the whole computation of a quotient (BENCHMARKS.md,
+// "Misère quotients").
+func BenchmarkQuotient(b *testing.B) {
+	for _, c := range []struct {
+		spec string
+		upto int
+	}{{"octal:0.75", 100}, {"kayles", 12}, {"kayles", 20}, {"dawson", 20}} {
+		r, err := heap.Parse(c.spec)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(c.spec+"/"+itoa(c.upto), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := Compute(context.Background(), r, c.upto, Limits{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+func itoa(n int) string {
+	if n < 10 {
+		return string(rune('0' + n))
+	}
+	return itoa(n/10) + string(rune('0'+n%10))
+}
