@@ -73,11 +73,15 @@ func (g Game) RightOptions(row string) iter.Seq[[]string] { return g.options(row
 // Format writes the row.
 func (Game) Format(row string) string { return row }
 
-// Parse reads rows of L, R, G and '.' (several make a sum).
+// Parse reads rows of L, R, G and '.' (several make a sum); "-" is the
+// empty row.
 func Parse(tokens []string) ([]string, error) {
 	var out []string
 	for _, tok := range tokens {
 		for _, f := range strings.Fields(tok) {
+			if f == "-" {
+				continue // the empty row, as a move that topples everything is written
+			}
 			f = strings.ToUpper(f)
 			if len(f) > MaxLength {
 				return nil, fmt.Errorf("bad row %q: at most %d dominoes", f, MaxLength)
@@ -92,7 +96,7 @@ func Parse(tokens []string) ([]string, error) {
 			}
 		}
 	}
-	if len(out) == 0 {
+	if len(out) == 0 && len(tokens) == 0 {
 		return nil, fmt.Errorf("no row given: write dominoes L, R and G, e.g. LRL")
 	}
 	return out, nil

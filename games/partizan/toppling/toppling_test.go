@@ -65,7 +65,7 @@ func TestRows(t *testing.T) {
 		}
 	}
 	for _, c := range []struct{ row, want string }{
-		{"LLLL", "4"}, {"RR", "-2"}, {"LR", "*"}, {"LRL", "1/2"}, {"G", "*"},
+		{"LLLL", "4"}, {"RR", "-2"}, {"LR", "*"}, {"LRL", "1/2"}, {"G", "*"}, {"-", "0"},
 	} {
 		inst, err := catalog.Lookup("toppling-dominoes")
 		if err != nil {
