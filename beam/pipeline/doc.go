@@ -49,15 +49,22 @@
 // a rank, its file uncompressed), which a parallel write of block-aligned
 // ranges would lift (not built).
 //
-// Loopy tiers are always solved whole by one worker: a position's record
-// there may depend on positions of its own tier through cycles, found by
-// retrograde analysis with a queue (tier's solveLoopy). Distributing it
-// would need the tier's in-tier move graph partitioned by range with
-// each position's count of undecided options, and rounds of messages
-// (decided position → its in-tier parents' ranges, a GroupByKey a
-// round) until a round decides nothing, the rest being draws or endless
-// verdicts; the rounds number up to the tier's longest remoteness, each
-// a stage, so it is a loop the pipeline cannot lay out at construction
-// (Beam has no iteration; it would take a driver running a pipeline per
-// batch of rounds, or a runner's native iteration). Not built.
+// A loopy tier past the split threshold is solved by ranges too
+// (loopy.go), when the game has no verdict on endless play: the
+// retrograde analysis of the tier (tier's solveLoopy, retro.Solve with
+// Exits) runs as rounds, one level of its bucket queue a round, each
+// range's positions telling their in-tier predecessors' ranges that
+// they are resolved (a CoGroupByKey of the range's state with its
+// messages a round), in the manner of Pregel's supersteps (Malewicz et
+// al., SIGMOD 2010). Positions resolved in round r are those of
+// remoteness r, so the records are solveLoopy's. Beam has no loops: the
+// rounds (Options.LoopyRounds a stage) are laid out when the pipeline is
+// built, and when a tier needs more, Build runs the pipeline again with
+// twice as many, the finished tiers kept. A game with a verdict on
+// endless play would need the attractor of drawn ends as rounds too:
+// its loopy tiers stay whole.
+//
+// Prism does not retry a failed bundle (cluster runners do), so Build
+// retries the job itself: a failed run is followed by another, which
+// skips the finished tiers, up to a bound of attempts (retry.go).
 package pipeline

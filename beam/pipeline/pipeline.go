@@ -102,6 +102,10 @@ type Options struct {
 	// SplitInto, for tests, splits every acyclic tier of more than one
 	// rank into about this many ranges, whatever SplitRanks says.
 	SplitInto int64
+	// LoopyRounds is how many rounds (levels of the retrograde queue)
+	// the pipeline lays out for the split loopy tiers of each height of
+	// the tier graph (loopy.go); DefaultLoopyRounds if 0.
+	LoopyRounds int
 }
 
 // Construct adds to s the pipeline that builds the database of spec
@@ -118,6 +122,18 @@ func Construct(s beam.Scope, spec, out string, opts Options) error {
 		return fmt.Errorf("the split threshold is %d ranks; want 0 (never split) or more", opts.SplitRanks)
 	}
 	sp := Split{Ranks: opts.SplitRanks, Into: opts.SplitInto}
+	if x, err := l.loopyRanger(); err == nil && !x.Endless() {
+		// Loopy tiers are split when the rounds give their records
+		// (a game with a verdict on endless play needs a pass more).
+		sp.Loopy = true
+	}
+	rounds := opts.LoopyRounds
+	if rounds == 0 {
+		rounds = DefaultLoopyRounds
+	}
+	if rounds < 1 || rounds > maxLoopyRounds {
+		return fmt.Errorf("%d rounds of retrograde analysis a stage; want 1 to %d", rounds, maxLoopyRounds)
+	}
 	tiers := l.plan.Tiers
 	index := map[game.Tier]int{}
 	for i, pt := range tiers {
@@ -168,12 +184,15 @@ func Construct(s beam.Scope, spec, out string, opts Options) error {
 	var infos []beam.PCollection
 	for h, ts := range byLevel(height) {
 		st := s.Scope(fmt.Sprintf("solve-%d", h))
-		var whole, parts []int64
+		var whole, parts, loopy []int64
 		for _, t := range ts {
-			if sp.splits(tiers[index[game.Tier(t)]]) {
-				parts = append(parts, t)
-			} else {
+			switch pt := tiers[index[game.Tier(t)]]; {
+			case !sp.splits(pt):
 				whole = append(whole, t)
+			case pt.Loopy:
+				loopy = append(loopy, t)
+			default:
+				parts = append(parts, t)
 			}
 		}
 		doneSoFar := beam.Flatten(st, done...)
@@ -187,6 +206,11 @@ func Construct(s beam.Scope, spec, out string, opts Options) error {
 		}
 		if len(parts) > 0 {
 			info, up := solveSplit(st.Scope("split"), spec, out, sp, parts, reach, doneSoFar)
+			infos = append(infos, info)
+			done = append(done, up)
+		}
+		if len(loopy) > 0 {
+			info, up := solveLoopySplit(st.Scope("loopy"), spec, out, sp, loopy, rounds, reach, doneSoFar)
 			infos = append(infos, info)
 			done = append(done, up)
 		}

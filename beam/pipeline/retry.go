@@ -51,6 +51,9 @@ func Build(ctx context.Context, spec, out string, run Runner, opts BuildOptions)
 	if attempts <= 0 {
 		attempts = DefaultAttempts
 	}
+	if opts.LoopyRounds == 0 {
+		opts.LoopyRounds = DefaultLoopyRounds
+	}
 	var failed []string // tiers that failed, or were stopped with the failure, the last attempt
 	var err error
 	for a := 1; a <= attempts; a++ {
@@ -66,6 +69,17 @@ func Build(ctx context.Context, spec, out string, run Runner, opts BuildOptions)
 		}
 		if ctx.Err() != nil {
 			return err
+		}
+		if moreRounds(err) && 2*opts.LoopyRounds <= maxLoopyRounds {
+			// Not a fault: a loopy tier's queue has more levels than the
+			// rounds laid out. The next run has twice as many (and
+			// keeps the finished tiers); this run is not counted.
+			opts.LoopyRounds *= 2
+			if opts.Log != nil {
+				fmt.Fprintf(opts.Log, "grundy-beam: %s; running the pipeline again with %d rounds a stage (finished tiers are kept)\n", Cause(err), opts.LoopyRounds)
+			}
+			a--
+			continue
 		}
 		var done, total int
 		failed, done, total = unfinished(ctx, spec, out)

@@ -54,6 +54,7 @@ func newBuildCmd() *cobra.Command {
 		out      string
 		split    int64
 		attempts int
+		rounds   int
 	)
 	cmd := &cobra.Command{
 		Use:   "build GAME --out DIR [--runner prism|flink|spark|dataflow] [runner flags]",
@@ -103,7 +104,7 @@ process), --endpoint (the job server of a Flink or Spark cluster),
 			if attempts < 1 {
 				return fmt.Errorf("--attempts %d: want 1 or more runs of the pipeline", attempts)
 			}
-			opts := pipeline.BuildOptions{Options: pipeline.Options{SplitRanks: split}, Attempts: attempts, Log: cmd.ErrOrStderr()}
+			opts := pipeline.BuildOptions{Options: pipeline.Options{SplitRanks: split, LoopyRounds: rounds}, Attempts: attempts, Log: cmd.ErrOrStderr()}
 			if err := pipeline.Build(cmd.Context(), g.Spec(), out, beamx.Run, opts); err != nil {
 				if errors.Is(err, context.Canceled) {
 					fmt.Fprintln(cmd.ErrOrStderr(), "grundy-beam: the build stopped; run the same command again to resume it")
@@ -126,6 +127,7 @@ process), --endpoint (the job server of a Flink or Spark cluster),
 	}
 	cmd.Flags().StringVar(&out, "out", "", "the database directory: a local path, gs://bucket/dir or s3://bucket/dir")
 	cmd.Flags().Int64Var(&split, "split-ranks", 0, "solve an acyclic tier of more ranks than this as ranges of this many ranks, joined with its children's records by the pipeline, so no worker holds a whole tier's children (0: every tier whole, much faster while a worker's memory holds one)")
+	cmd.Flags().IntVar(&rounds, "loopy-rounds", pipeline.DefaultLoopyRounds, "rounds of retrograde analysis laid out per stage for the loopy tiers split by --split-ranks (a tier needing more makes the build run again with twice as many)")
 	cmd.Flags().IntVar(&attempts, "attempts", pipeline.DefaultAttempts, "run the pipeline at most this many times: a failed run is followed by another, which keeps the finished tiers and solves the rest (Prism does not retry a failed task; cluster runners retry theirs too)")
 	cmd.Flags().AddGoFlagSet(flag.CommandLine)
 	return cmd
