@@ -141,11 +141,7 @@ type loopyAskFn struct {
 }
 
 func (f *loopyAskFn) ProcessElement(key string, b []byte, ask func(string, []byte), node func(string, []byte)) error {
-	t, i, err := parsePlace(key)
-	if err != nil {
-		return err
-	}
-	l, pt, err := planTier(f.Game, int64(t))
+	t, i, l, pt, err := placeTier(f.Game, key)
 	if err != nil {
 		return err
 	}
@@ -153,15 +149,11 @@ func (f *loopyAskFn) ProcessElement(key string, b []byte, ask func(string, []byt
 	if err != nil {
 		return err
 	}
+	r0, bm, err := f.Split.rangeBits(pt, i, b)
+	if err != nil {
+		return err
+	}
 	ranks := f.Split.ranks(pt)
-	r0 := i * ranks
-	if i < 0 || r0 >= pt.Size {
-		return fmt.Errorf("tier %s has no range %d", pt.Name, i)
-	}
-	bm := make([]uint64, tier.ReachBits(min(ranks, pt.Size-r0)))
-	if err := orBits(bm, b); err != nil {
-		return fmt.Errorf("tier %s: %w", pt.Name, err)
-	}
 	asks := map[string][]byte{} // child range → this range's key, then (rank here, rank there) pairs
 	arcs := map[string][]byte{} // range of this tier → tagArc, then (target, source) pairs
 	here := []byte{tagNode}
@@ -316,11 +308,7 @@ type initFn struct {
 }
 
 func (f *initFn) ProcessElement(key string, parts func(*[]byte) bool, emit func(string, []byte)) error {
-	t, _, err := parsePlace(key)
-	if err != nil {
-		return err
-	}
-	_, pt, err := planTier(f.Game, int64(t))
+	_, _, _, pt, err := placeTier(f.Game, key)
 	if err != nil {
 		return err
 	}
@@ -497,11 +485,7 @@ type roundFn struct {
 }
 
 func (f *roundFn) ProcessElement(key string, states, msgs func(*[]byte) bool, emitState func(string, []byte), send func(string, []byte)) error {
-	t, _, err := parsePlace(key)
-	if err != nil {
-		return err
-	}
-	_, pt, err := planTier(f.Game, int64(t))
+	t, _, _, pt, err := placeTier(f.Game, key)
 	if err != nil {
 		return err
 	}
@@ -548,11 +532,7 @@ type settleFn struct {
 }
 
 func (f *settleFn) ProcessElement(key string, states, msgs func(*[]byte) bool, emit func(int64, []byte)) error {
-	t, i, err := parsePlace(key)
-	if err != nil {
-		return err
-	}
-	_, pt, err := planTier(f.Game, int64(t))
+	t, i, _, pt, err := placeTier(f.Game, key)
 	if err != nil {
 		return err
 	}

@@ -103,6 +103,32 @@ func announce(l *looked, pt tier.PlanTier, ti db.TierInfo, info func(string), up
 	return nil
 }
 
+// placeTier reads a range's key: its tier of spec's plan and the range's
+// number.
+func placeTier(spec, key string) (game.Tier, int64, *looked, tier.PlanTier, error) {
+	t, i, err := parsePlace(key)
+	if err != nil {
+		return 0, 0, nil, tier.PlanTier{}, err
+	}
+	l, pt, err := planTier(spec, int64(t))
+	return t, i, l, pt, err
+}
+
+// rangeBits is range i of tier pt: its first rank and the reachability
+// bitmap of its ranks, read from b (orBits' input).
+func (s Split) rangeBits(pt tier.PlanTier, i int64, b []byte) (int64, []uint64, error) {
+	ranks := s.ranks(pt)
+	r0 := i * ranks
+	if i < 0 || r0 >= pt.Size {
+		return 0, nil, fmt.Errorf("tier %s has no range %d", pt.Name, i)
+	}
+	bm := make([]uint64, tier.ReachBits(min(ranks, pt.Size-r0)))
+	if err := orBits(bm, b); err != nil {
+		return 0, nil, fmt.Errorf("tier %s: %w", pt.Name, err)
+	}
+	return r0, bm, nil
+}
+
 // planTier is tier t of spec's plan.
 func planTier(spec string, t int64) (*looked, tier.PlanTier, error) {
 	l, err := lookup(spec)
@@ -250,11 +276,7 @@ type askFn struct {
 }
 
 func (f *askFn) ProcessElement(key string, b []byte, ask func(string, []byte), present func(string, []byte)) error {
-	t, i, err := parsePlace(key)
-	if err != nil {
-		return err
-	}
-	l, pt, err := planTier(f.Game, int64(t))
+	t, i, l, pt, err := placeTier(f.Game, key)
 	if err != nil {
 		return err
 	}
@@ -262,14 +284,9 @@ func (f *askFn) ProcessElement(key string, b []byte, ask func(string, []byte), p
 	if err != nil {
 		return err
 	}
-	ranks := f.Split.ranks(pt)
-	r0 := i * ranks
-	if i < 0 || r0 >= pt.Size {
-		return fmt.Errorf("tier %s has no range %d", pt.Name, i)
-	}
-	bm := make([]uint64, tier.ReachBits(min(ranks, pt.Size-r0)))
-	if err := orBits(bm, b); err != nil {
-		return fmt.Errorf("tier %s: %w", pt.Name, err)
+	r0, bm, err := f.Split.rangeBits(pt, i, b)
+	if err != nil {
+		return err
 	}
 	asks := map[string][]byte{} // child range → who asks: this range's key, then pairs
 	here := []byte{tagPresent}
@@ -425,11 +442,7 @@ type rangeFn struct {
 }
 
 func (f *rangeFn) ProcessElement(key string, answers func(*[]byte) bool, emit func(int64, []byte)) error {
-	t, i, err := parsePlace(key)
-	if err != nil {
-		return err
-	}
-	l, pt, err := planTier(f.Game, int64(t))
+	t, i, l, pt, err := placeTier(f.Game, key)
 	if err != nil {
 		return err
 	}
