@@ -281,8 +281,8 @@ func (g *geometry) lowerEntry(s int) int {
 }
 func (g *geometry) upperEntry(s int) int { return min(max(s, g.minSc), g.maxSc) - g.minSc + 1 }
 
-// entryBounds decodes a table value: a lower bound (ok=true, lower) or an
-// upper bound (lower=false); v = 0 is no entry.
+// entryBound decodes a table value v (not 0, which is no entry): a lower
+// bound (lower) or an upper bound.
 func (g *geometry) entryBound(v int) (s int, lower bool) {
 	if v > g.maxSc-g.minSc+1 {
 		return v + 2*g.minSc - g.maxSc - 2, true
@@ -343,9 +343,6 @@ type node struct {
 	key       uint64 // its table key, when it is looked up (etc)
 }
 
-// noBound is what static returns when it learns nothing.
-const noBound = 1 << 16
-
 // static evaluates a position without search (ChristopheSteininger/c4's
 // static search), within (alpha, beta): the player to move cannot win with
 // one stone. It returns (s, true) when that decides the search: s >= beta
@@ -354,7 +351,7 @@ const noBound = 1 << 16
 // opponent's only immediate win, or the only move that does not lose at
 // once: the other moves lose at once, the worst score there is, so the
 // forced move's score is the position's, negated) to a position that
-// needs a search, and s is noBound.
+// needs a search (s is then 0 and means nothing).
 func (w *worker) static(nd *node, alpha, beta int) (int, bool) {
 	g := w.g
 	cur, mask, moves := nd.cur, nd.mask, nd.moves
@@ -395,7 +392,7 @@ func (w *worker) static(nd *node, alpha, beta int) (int, bool) {
 		if ok {
 			return -s, true
 		}
-		return noBound, false
+		return 0, false
 	}
 	if hi := g.evensBound(cur, mask, moves, alpha); hi < beta {
 		if hi <= alpha {
@@ -403,7 +400,7 @@ func (w *worker) static(nd *node, alpha, beta int) (int, bool) {
 		}
 		beta = hi
 	}
-	return noBound, false
+	return 0, false
 }
 
 // negamax returns a fail-hard bound of the score of a position where the
@@ -477,16 +474,12 @@ func (w *worker) negamax(cur, mask uint64, moves int, alpha, beta, jitter int) i
 		}
 		mask2 := mask | m
 		nd := node{cur: opp, mask: mask2, moves: moves + 1, col: w.order[i]}
-		s, ok := w.static(&nd, -beta, -alpha)
-		s = -s
-		if s >= beta {
-			w.tt.put(key, g.lowerEntry(s), g.storeMove(w.order[i], mirrored), 1)
-			return s
-		}
-		if ok {
-			if s > alpha {
-				alpha = s
+		if s, ok := w.static(&nd, -beta, -alpha); ok {
+			if s = -s; s >= beta {
+				w.tt.put(key, g.lowerEntry(s), g.storeMove(w.order[i], mirrored), 1)
+				return s
 			}
+			alpha = max(alpha, s)
 			continue
 		}
 		if etc && g.cells-nd.moves > etcEmpty {
