@@ -3,6 +3,8 @@ package connect4
 import (
 	"fmt"
 	"math/bits"
+
+	"github.com/grundy-go/grundy/internal/colex"
 )
 
 // ranker holds the tables of a shape's dense ranks (see the package doc):
@@ -148,19 +150,12 @@ func (rk *ranker) rank(b Board, n int) int64 {
 	return hidx*rk.c(n, (n+1)/2) + col
 }
 
-// unrank is the board of rank x in tier n, ok false when x is out of range.
-func (rk *ranker) unrank(n int, x int64) (Board, bool) {
-	if n < 0 || n > rk.cells || x < 0 || x >= rk.size[n] {
-		return Board{}, false
-	}
-	m := (n + 1) / 2
-	per := rk.c(n, m)
-	hidx, col := x/per, x%per
+// heights decodes hidx, the index of a height vector among those of n
+// stones: the column heights and the mask of their cells, ok false when
+// hidx names none.
+func (rk *ranker) heights(n int, hidx int64) (hs [MaxWidth]uint8, mask uint64, ok bool) {
 	hv, stride := rk.h+2, rk.cells+1
-	// The heights, column by column, and where each stone lies.
-	var cellOf [64]uint8
-	var mask uint64
-	r, j := n, 0
+	r := n
 	for c := range rk.w {
 		row := (c*stride + r) * hv
 		h := 0
@@ -168,26 +163,38 @@ func (rk *ranker) unrank(n int, x int64) (Board, bool) {
 			h++
 		}
 		hidx -= rk.off[row+h]
-		for i := range h {
-			cellOf[j+i] = uint8(c*rk.step + i)
-		}
+		hs[c] = uint8(h)
 		mask |= (1<<uint(h) - 1) << uint(c*rk.step)
 		r -= h
-		j += h
 	}
-	if r != 0 || hidx != 0 {
+	return hs, mask, r == 0 && hidx == 0
+}
+
+// unrank is the board of rank x in tier n, ok false when x is out of range.
+func (rk *ranker) unrank(n int, x int64) (Board, bool) {
+	if n < 0 || n > rk.cells || x < 0 || x >= rk.size[n] {
 		return Board{}, false
 	}
-	// The combinatorial number system, largest element first.
-	var first uint64
-	q := n
-	for i := m; i >= 1; i-- {
-		q--
-		for rk.c(q, i) > col {
-			q--
+	m := (n + 1) / 2
+	per := rk.c(n, m)
+	hs, mask, ok := rk.heights(n, x/per)
+	if !ok {
+		return Board{}, false
+	}
+	// Where each stone lies, in stone order (columns left to right, bottom
+	// up), and the first player's stones among them by the combinatorial
+	// number system.
+	var cellOf [64]uint8
+	j := 0
+	for c, h := range hs[:rk.w] {
+		for i := range int(h) {
+			cellOf[j+i] = uint8(c*rk.step + i)
 		}
-		col -= rk.c(q, i)
-		first |= 1 << cellOf[q]
+		j += int(h)
+	}
+	var first uint64
+	for s := colex.Unrank(n, m, x%per); s != 0; s &= s - 1 {
+		first |= 1 << cellOf[bits.TrailingZeros64(s)]
 	}
 	cur := first
 	if n&1 == 1 {

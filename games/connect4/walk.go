@@ -4,6 +4,7 @@ import (
 	"math/bits"
 
 	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/internal/colex"
 )
 
 // The tier solver's fast path (tier.Walker): walking a tier's ranks in
@@ -50,36 +51,13 @@ func (rk *ranker) seek(c *cursor, n int, x int64) bool {
 	}
 	m := (n + 1) / 2
 	per := rk.c(n, m)
-	hidx, col := x/per, x%per
-	hv, stride := rk.h+2, rk.cells+1
-	var mask uint64
-	r := n
-	for cc := range rk.w {
-		row := (cc*stride + r) * hv
-		h := 0
-		for h < rk.h && h < r && rk.off[row+h+1] <= hidx {
-			h++
-		}
-		hidx -= rk.off[row+h]
-		c.hs[cc] = uint8(h)
-		mask |= (1<<uint(h) - 1) << uint(cc*rk.step)
-		r -= h
-	}
-	if r != 0 || hidx != 0 {
+	hs, mask, ok := rk.heights(n, x/per)
+	if !ok {
 		c.valid = false
 		return false
 	}
-	var xs uint64
-	q := n
-	for i := m; i >= 1; i-- {
-		q--
-		for rk.c(q, i) > col {
-			q--
-		}
-		col -= rk.c(q, i)
-		xs |= 1 << uint(q)
-	}
-	c.valid, c.rank, c.x, c.mask = true, x, xs, mask
+	c.hs = hs
+	c.valid, c.rank, c.x, c.mask = true, x, colex.Unrank(n, m, x%per), mask
 	c.end = (x/per + 1) * per
 	return true
 }
