@@ -187,15 +187,9 @@ func (t *tiered) record(ctx context.Context, g *Game, d *db.DB, p Pos) (code uin
 	return code, ok && code != db.Empty, nil
 }
 
-type scriptChild struct {
-	text string
-	o    outcome.Outcome
-	rem  uint32
-}
-
 // answer reads the position tokens write and, when kids is true, the
 // records of its moves, from d.
-func (t *tiered) answer(d *db.DB, tokens []string, kids bool) (*catalog.Report, []scriptChild, error) {
+func (t *tiered) answer(d *db.DB, tokens []string, kids bool) (*catalog.Report, []strong.Move, error) {
 	ctx := context.Background()
 	params := d.Manifest().Params
 	g, err := t.game(ctx, nil, params)
@@ -233,7 +227,7 @@ func (t *tiered) answer(d *db.DB, tokens []string, kids bool) (*catalog.Report, 
 	if err != nil {
 		return nil, nil, err
 	}
-	var out []scriptChild
+	var out []strong.Move
 	var wins, draws []string
 	for _, m := range moves {
 		cq, ok, err := t.record(ctx, g, d, m.To)
@@ -244,7 +238,7 @@ func (t *tiered) answer(d *db.DB, tokens []string, kids bool) (*catalog.Report, 
 			return nil, nil, &strong.DataError{Dir: d.Dir(), Err: fmt.Errorf("%s: no record for %s, a move from %s (the database is damaged)", d.Dir(), g.Format(m.To), text)}
 		}
 		qo, qrem, _ := db.Decode(cq)
-		out = append(out, scriptChild{g.Format(m.To), qo, qrem})
+		out = append(out, strong.Move{Text: g.Format(m.To), Outcome: qo, Remoteness: qrem})
 		switch {
 		case qo == outcome.P:
 			wins = append(wins, g.Format(m.To))
@@ -281,17 +275,7 @@ func (t *tiered) Explore(d *db.DB, tokens []string, maxMoves int) (*catalog.Expl
 	if err != nil {
 		return nil, err
 	}
-	x := &catalog.Exploration{Report: r, Board: &catalog.Board{Kind: catalog.BoardText, Text: r.Position},
-		MovesTotal: len(kids), MovesCounted: true, MoveKind: catalog.MovesOutcome}
-	for _, c := range kids[:min(len(kids), maxMoves)] {
-		m := catalog.MoveInfo{Component: -1, Position: c.text, Outcome: c.o.String()}
-		if c.rem != db.NoRemoteness {
-			x := int(c.rem)
-			m.Remoteness = &x
-		}
-		x.Moves = append(x.Moves, m)
-	}
-	return x, nil
+	return strong.Exploration(r, &catalog.Board{Kind: catalog.BoardText, Text: r.Position}, kids, maxMoves), nil
 }
 
 // Start is the script's start position, with the parameters d was

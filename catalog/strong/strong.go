@@ -113,19 +113,36 @@ func (b *bound[P]) position(d *db.DB, tokens []string) (p P, text string, r *cat
 	return p, text, r, nil
 }
 
-// child is a position a move leaves, as a report writes it, with its
-// record.
-type child struct {
-	text string
-	o    outcome.Outcome
-	rem  uint32
+// Move is a move of an explored position, read from a database: the
+// position it leaves, as a report writes it, with that position's
+// outcome and remoteness (db.NoRemoteness for none).
+type Move struct {
+	Text       string
+	Outcome    outcome.Outcome
+	Remoteness uint32
+}
+
+// Exploration is the exploration of a position whose report is r, board
+// its picture, from its moves' records: every move counted, at most
+// maxMoves listed.
+func Exploration(r *catalog.Report, board *catalog.Board, kids []Move, maxMoves int) *catalog.Exploration {
+	x := &catalog.Exploration{Report: r, Board: board, MovesTotal: len(kids), MovesCounted: true, MoveKind: catalog.MovesOutcome}
+	for _, c := range kids[:min(len(kids), maxMoves)] {
+		m := catalog.MoveInfo{Component: -1, Position: c.Text, Outcome: c.Outcome.String()}
+		if c.Remoteness != db.NoRemoteness {
+			x := int(c.Remoteness)
+			m.Remoteness = &x
+		}
+		x.Moves = append(x.Moves, m)
+	}
+	return x
 }
 
 // children reads the records of the positions p's moves leave, in the
 // game's move order, each position once (two moves may leave the same
 // one: Quixo). A position reachable from the start has only reachable
 // children, so a child without a record means a damaged database.
-func (b *bound[P]) children(d *db.DB, p P, text string) ([]child, error) {
+func (b *bound[P]) children(d *db.DB, p P, text string) ([]Move, error) {
 	var moves []P
 	if a, ok := b.Game.(game.MoveAppender[P]); ok {
 		moves = a.AppendMoves(nil, p)
@@ -135,7 +152,7 @@ func (b *bound[P]) children(d *db.DB, p P, text string) ([]child, error) {
 		}
 	}
 	seen := make(map[P]bool, len(moves))
-	out := make([]child, 0, len(moves))
+	out := make([]Move, 0, len(moves))
 	for _, q := range moves {
 		if seen[q] {
 			continue
@@ -145,10 +162,10 @@ func (b *bound[P]) children(d *db.DB, p P, text string) ([]child, error) {
 		if err != nil {
 			return nil, err
 		}
-		c := child{text: b.childText(text, p, q)}
+		c := Move{Text: b.childText(text, p, q)}
 		var ok bool
-		if c.o, c.rem, ok = db.Decode(cq); !ok {
-			return nil, &DataError{Dir: d.Dir(), Err: fmt.Errorf("%s: no record for %s, a move from %s (the database is damaged, or was built by another version of the game)", d.Dir(), c.text, text)}
+		if c.Outcome, c.Remoteness, ok = db.Decode(cq); !ok {
+			return nil, &DataError{Dir: d.Dir(), Err: fmt.Errorf("%s: no record for %s, a move from %s (the database is damaged, or was built by another version of the game)", d.Dir(), c.Text, text)}
 		}
 		out = append(out, c)
 	}
@@ -164,11 +181,11 @@ func (b *bound[P]) childText(text string, p, q P) string {
 
 // addWins lists the children that leave the opponent lost (P) as r's
 // winning moves.
-func addWins(r *catalog.Report, kids []child) {
+func addWins(r *catalog.Report, kids []Move) {
 	var wins []string
 	for _, c := range kids {
-		if c.o == outcome.P {
-			wins = append(wins, c.text)
+		if c.Outcome == outcome.P {
+			wins = append(wins, c.Text)
 		}
 	}
 	r.AddMoves(len(wins), func(i int) string { return wins[i] })
@@ -182,7 +199,7 @@ func (b *bound[P]) query(d *db.DB, tokens []string) (*catalog.Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	var kids []child
+	var kids []Move
 	if r.Outcome == outcome.N.String() {
 		if kids, err = b.children(d, p, text); err != nil {
 			return nil, err
@@ -210,20 +227,11 @@ func (b *bound[P]) explore(d *db.DB, tokens []string, maxMoves int) (*catalog.Ex
 		return nil, err
 	}
 	addWins(r, kids)
-	x := &catalog.Exploration{Report: r, Board: &catalog.Board{Kind: catalog.BoardText, Text: text},
-		MovesTotal: len(kids), MovesCounted: true, MoveKind: catalog.MovesOutcome}
+	board := &catalog.Board{Kind: catalog.BoardText, Text: text}
 	if g, ok := b.Game.(interface{ Rows(P) []string }); ok {
-		x.Board = &catalog.Board{Kind: catalog.BoardGrid, Text: text, Rows: g.Rows(p)}
+		board = &catalog.Board{Kind: catalog.BoardGrid, Text: text, Rows: g.Rows(p)}
 	}
-	for _, c := range kids[:min(len(kids), maxMoves)] {
-		m := catalog.MoveInfo{Component: -1, Position: c.text, Outcome: c.o.String()}
-		if c.rem != db.NoRemoteness {
-			x := int(c.rem)
-			m.Remoteness = &x
-		}
-		x.Moves = append(x.Moves, m)
-	}
-	return x, nil
+	return Exploration(r, board, kids, maxMoves), nil
 }
 
 // start is the start position as a report writes it.
