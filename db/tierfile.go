@@ -98,6 +98,32 @@ func zdec() *zstd.Decoder {
 	return decoder
 }
 
+// encodeBlock compresses one block's records raw (of width bytes each)
+// into dst's space and returns the block's bytes in the file with the
+// checksum its index entry keeps. It is the one encoder of a block:
+// writeTierFile and the part files of parts.go use it, so a tier
+// written whole or in parts has the same bytes.
+func encodeBlock(raw []byte, width int, dst []byte) (comp []byte, sum uint32) {
+	return zenc().EncodeAll(raw, dst[:0]), crc(raw)
+}
+
+// decodeBlock is encodeBlock's inverse: the want bytes of records (of
+// width bytes each) of a block from its bytes in the file, into dst's
+// space; the caller checks them against the index entry's checksum.
+func decodeBlock(comp []byte, width, want int, dst []byte) ([]byte, error) {
+	if cap(dst) < want {
+		dst = make([]byte, 0, want)
+	}
+	out, err := zdec().DecodeAll(comp, dst[:0:want])
+	if err != nil {
+		return nil, fmt.Errorf("cannot decompress: %v", err)
+	}
+	if len(out) != want {
+		return nil, fmt.Errorf("decompresses to %d bytes, want %d", len(out), want)
+	}
+	return out, nil
+}
+
 // writeTierFile writes recs as a tier file to w and returns its length and
 // the crc32c of all its bytes. Blocks are compressed in parallel, a batch
 // at a time, and written in order.
@@ -120,6 +146,7 @@ func writeTierFile(w io.Writer, h fileHeader, recs Records) (n int64, sum uint32
 	index := make([]byte, 0, blocks*entrySize)
 	batch := int64(4 * runtime.GOMAXPROCS(0))
 	out := make([][]byte, batch)
+	sums := make([]uint32, batch)
 	for b0 := int64(0); b0 < blocks; b0 += batch {
 		b1 := min(b0+batch, blocks)
 		var wg sync.WaitGroup
@@ -128,15 +155,14 @@ func writeTierFile(w io.Writer, h fileHeader, recs Records) (n int64, sum uint32
 			go func() {
 				defer wg.Done()
 				raw := recs.Data[b*BlockBytes : min((b+1)*BlockBytes, int64(len(recs.Data)))]
-				out[b-b0] = zenc().EncodeAll(raw, out[b-b0][:0])
+				out[b-b0], sums[b-b0] = encodeBlock(raw, recs.Width, out[b-b0])
 			}()
 		}
 		wg.Wait()
 		for b := b0; b < b1; b++ {
-			raw := recs.Data[b*BlockBytes : min((b+1)*BlockBytes, int64(len(recs.Data)))]
 			index = binary.LittleEndian.AppendUint64(index, uint64(n))
 			index = binary.LittleEndian.AppendUint32(index, uint32(len(out[b-b0])))
-			index = binary.LittleEndian.AppendUint32(index, crc(raw))
+			index = binary.LittleEndian.AppendUint32(index, sums[b-b0])
 			if err := put(out[b-b0]); err != nil {
 				return n, 0, err
 			}
@@ -367,16 +393,9 @@ func (t *tierFile) readBlock(r io.ReaderAt, b int64, dst []byte) ([]byte, error)
 	if _, err := r.ReadAt(comp, e.off); err != nil {
 		return nil, corrupt(t.name, b, "reading: %v", err)
 	}
-	want := t.blockLen(b)
-	if cap(dst) < want {
-		dst = make([]byte, 0, want)
-	}
-	out, err := zdec().DecodeAll(comp, dst[:0:want])
+	out, err := decodeBlock(comp, t.h.Width, t.blockLen(b), dst)
 	if err != nil {
-		return nil, corrupt(t.name, b, "cannot decompress: %v", err)
-	}
-	if len(out) != want {
-		return nil, corrupt(t.name, b, "decompresses to %d bytes, want %d", len(out), want)
+		return nil, corrupt(t.name, b, "%v", err)
 	}
 	if crc(out) != e.sum {
 		return nil, corrupt(t.name, b, "the checksum does not match")
