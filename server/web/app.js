@@ -616,7 +616,7 @@ function gridCells(d, b) {
 function drawGrid(d, b, box) {
   const { R, C, cur, changed } = gridCells(d, b);
   const size = Math.max(44, Math.min(64, Math.floor(480 / Math.max(C, 1))));
-  const table = el("div", { class: "grid-board", role: "grid", "aria-label": d.game + " board, " + R + " rows and " + C + " columns" });
+  const table = el("div", { class: "grid-board", role: "group", "aria-label": d.game + " board, " + R + " rows and " + C + " columns" });
   table.style.gridTemplateColumns = "repeat(" + C + ", " + size + "px)";
   const pick = state.pick && state.pick.position === d.position ? state.pick.cell : null;
   // The moves through the picked cell, and the other cells they change.
