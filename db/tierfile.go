@@ -172,16 +172,22 @@ func writeTierFile(w io.Writer, h fileHeader, recs Records) (n int64, sum uint32
 	if err := put(index); err != nil {
 		return n, 0, err
 	}
-	f := make([]byte, footerSize)
-	binary.LittleEndian.PutUint64(f[0:], uint64(indexOffset))
-	binary.LittleEndian.PutUint64(f[8:], uint64(blocks))
-	binary.LittleEndian.PutUint32(f[16:], crc(index))
-	binary.LittleEndian.PutUint32(f[20:], crc(f[:20]))
-	copy(f[24:], footerMagic)
-	if err := put(f); err != nil {
+	if err := put(encodeFooter(indexOffset, blocks, crc(index))); err != nil {
 		return n, 0, err
 	}
 	return n, total, nil
+}
+
+// encodeFooter is a tier file's footer: where its block index starts,
+// its number of blocks and the index's crc32c.
+func encodeFooter(indexOffset, blocks int64, indexSum uint32) []byte {
+	f := make([]byte, footerSize)
+	binary.LittleEndian.PutUint64(f[0:], uint64(indexOffset))
+	binary.LittleEndian.PutUint64(f[8:], uint64(blocks))
+	binary.LittleEndian.PutUint32(f[16:], indexSum)
+	binary.LittleEndian.PutUint32(f[20:], crc(f[:20]))
+	copy(f[24:], footerMagic)
+	return f
 }
 
 // tierFile is an open tier file: its header and footer, read and checked
