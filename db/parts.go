@@ -526,3 +526,70 @@ func (s *spill) close() {
 		os.Remove(s.f.Name())
 	}
 }
+
+// ScanTier checks a tier file of size bytes through r (path is how
+// errors name it) as DecodeTier does — tier t of game with the given
+// number of records, every block's checksum, the index's, the whole
+// file's crc32c — reading it block by block and its index a chunk at a
+// time, so it holds neither the tier's records nor its index, and
+// returns the file's description. A damaged or foreign file is a
+// *CorruptError.
+func ScanTier(r io.ReaderAt, size int64, path, game string, t uint64, name string, records int64) (TierInfo, error) {
+	tf, err := readTierFile(r, size, path)
+	if err != nil {
+		return TierInfo{}, err
+	}
+	h := &tf.h
+	if h.GameHash != GameHash(game) || h.Tier != t || h.Records != records {
+		return TierInfo{}, corrupt(path, -1, "the file of another game or tier")
+	}
+	info := TierInfo{Tier: t, Name: name, Size: records, Width: h.Width, File: TierFileName(t), Bytes: size}
+	const chunk = 1 << 16 // entries
+	ib := make([]byte, 0, chunk*entrySize)
+	var isum uint32
+	var comp, plain []byte
+	next := int64(headerSize)
+	for b0 := int64(0); b0 < h.blocks; b0 += chunk {
+		ib = ib[:min(chunk, h.blocks-b0)*entrySize]
+		if _, err := r.ReadAt(ib, h.indexOffset+b0*entrySize); err != nil {
+			return TierInfo{}, corrupt(path, -1, "reading the block index: %v", err)
+		}
+		isum = crc32.Update(isum, castagnoli, ib)
+		for i := range int64(len(ib) / entrySize) {
+			b := b0 + i
+			e := decodeEntry(ib[i*entrySize:])
+			if e.off != next || e.clen > 2*BlockBytes || e.off+int64(e.clen) > h.indexOffset {
+				return TierInfo{}, corrupt(path, b, "the block index is inconsistent")
+			}
+			next += int64(e.clen)
+			if cap(comp) < int(e.clen) {
+				comp = make([]byte, 2*BlockBytes)
+			}
+			if _, err := r.ReadAt(comp[:e.clen], e.off); err != nil {
+				return TierInfo{}, corrupt(path, b, "reading: %v", err)
+			}
+			out, err := decodeBlock(comp[:e.clen], h.Width, tf.blockLen(b), plain)
+			if err != nil {
+				return TierInfo{}, corrupt(path, b, "%v", err)
+			}
+			if crc(out) != e.sum {
+				return TierInfo{}, corrupt(path, b, "the checksum does not match")
+			}
+			plain = out
+			blk := Records{Width: h.Width, Data: out}
+			for k := range blk.Len() {
+				info.Count.Add(blk.Get(k))
+			}
+		}
+	}
+	if isum != h.indexSum {
+		return TierInfo{}, corrupt(path, -1, "the block index's checksum does not match")
+	}
+	if next != h.indexOffset {
+		return TierInfo{}, corrupt(path, -1, "the blocks do not end where the index starts")
+	}
+	if info.CRC, err = fileCRC(r, size); err != nil {
+		return TierInfo{}, corrupt(path, -1, "%v", err)
+	}
+	return info, nil
+}

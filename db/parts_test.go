@@ -203,3 +203,44 @@ func TestPartsDamaged(t *testing.T) {
 		t.Error("a part past the tier's end was written")
 	}
 }
+
+// ScanTier describes a tier file as DecodeTier does, and finds the same
+// damage.
+func TestScanTier(t *testing.T) {
+	rng := rand.New(rand.NewPCG(17, 4))
+	for _, size := range []int64{0, 5, 4*BlockBytes + 9} {
+		for _, wide := range [][]int64{nil, {size / 2}} {
+			if size == 0 && wide != nil {
+				continue
+			}
+			var buf bytes.Buffer
+			recs := tierRecords(rng, size, wide).Narrow()
+			if _, err := EncodeTier(&buf, "g", 2, "T", recs); err != nil {
+				t.Fatal(err)
+			}
+			file := buf.Bytes()
+			_, want, err := DecodeTier(bytes.NewReader(file), int64(len(file)), "T", "g", 2, "T", size)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := ScanTier(bytes.NewReader(file), int64(len(file)), "T", "g", 2, "T", size)
+			a, _ := json.Marshal(got)
+			b, _ := json.Marshal(want)
+			if err != nil || !bytes.Equal(a, b) {
+				t.Fatalf("%d records: %s, %v\nwant %s", size, a, err, b)
+			}
+			for _, at := range []int{3, 80, len(file) / 2, len(file) - 40, len(file) - 5} {
+				bad := bytes.Clone(file)
+				bad[at] ^= 1
+				_, _, derr := DecodeTier(bytes.NewReader(bad), int64(len(bad)), "T", "g", 2, "T", size)
+				_, err := ScanTier(bytes.NewReader(bad), int64(len(bad)), "T", "g", 2, "T", size)
+				if err == nil || derr == nil {
+					t.Errorf("%d records, a bit flipped at byte %d: ScanTier %v, DecodeTier %v; want both to fail", size, at, err, derr)
+				}
+			}
+			if _, err := ScanTier(bytes.NewReader(file), int64(len(file)), "T", "g", 3, "T", size); err == nil {
+				t.Error("another tier's file was taken")
+			}
+		}
+	}
+}
