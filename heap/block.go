@@ -13,7 +13,7 @@ import "encoding/binary"
 // read as one or two words and combined with g[h] by one xor each. The
 // loads, not the stores into the rows, were the cost of the heap-by-heap
 // loop.
-func sweepBlock[T unsigned](rows []byte, width int, g []T, start, count int, split2 []int, unequal bool, heaps []int32) {
+func sweepBlock[T unsigned](rows []byte, width int, g []T, start, count int, split2 []int, unequal bool, heaps []uint32) {
 	if len(heaps) == 0 {
 		return
 	}
@@ -23,14 +23,14 @@ func sweepBlock[T unsigned](rows []byte, width int, g []T, start, count int, spl
 	case []uint8:
 		if width == 256 {
 			i0 = count &^ 7
-			sweepGroups(rows, 256, g, start, i0, split2, unequal, heaps, func(group []byte, m int, safe []int32) {
+			sweepGroups(rows, 256, g, start, i0, split2, unequal, heaps, func(group []byte, m int, safe []uint32) {
 				run8((*[8 * 256]byte)(group), g, m, safe)
 			})
 		}
 	case []uint16:
 		if width == 512 {
 			i0 = count &^ 7
-			sweepGroups(rows, 512, g, start, i0, split2, unequal, heaps, func(group []byte, m int, safe []int32) {
+			sweepGroups(rows, 512, g, start, i0, split2, unequal, heaps, func(group []byte, m int, safe []uint32) {
 				run16((*[8 * 512]byte)(group), g, m, safe)
 			})
 		}
@@ -43,7 +43,7 @@ func sweepBlock[T unsigned](rows []byte, width int, g []T, start, count int, spl
 // sweepGroups is the block sweep of count rows (a multiple of 8) in
 // groups of eight heaps: run marks the safe heaps of a group eight splits
 // at a time, the others go split by split.
-func sweepGroups[T unsigned](rows []byte, width int, g []T, start, count int, split2 []int, unequal bool, heaps []int32, run func(group []byte, m int, safe []int32)) {
+func sweepGroups[T unsigned](rows []byte, width int, g []T, start, count int, split2 []int, unequal bool, heaps []uint32, run func(group []byte, m int, safe []uint32)) {
 	for i := 0; i < count; i += 8 {
 		group := rows[i*width : (i+8)*width]
 		for _, k := range split2 {
@@ -65,7 +65,7 @@ func sweepGroups[T unsigned](rows []byte, width int, g []T, start, count int, sp
 // safeHeaps returns how many of the heaps (ascending) are below m/2: their
 // partners m−h, …, m+7−h are all larger than h, so none of those splits
 // is empty or into equal heaps.
-func safeHeaps(heaps []int32, m int) int {
+func safeHeaps(heaps []uint32, m int) int {
 	safe := len(heaps)
 	for safe > 0 && 2*int(heaps[safe-1]) >= m {
 		safe--
@@ -75,7 +75,7 @@ func safeHeaps(heaps []int32, m int) int {
 
 // run8 marks the splits (h, m+j−h), j < 8, of safe heaps h, for byte
 // values.
-func run8(r *[8 * 256]byte, g []uint8, m int, heaps []int32) {
+func run8(r *[8 * 256]byte, g []uint8, m int, heaps []uint32) {
 	const ones = 0x0101010101010101
 	for _, h := range heaps {
 		b := m - int(h) // partners b … b+7
@@ -92,7 +92,7 @@ func run8(r *[8 * 256]byte, g []uint8, m int, heaps []int32) {
 }
 
 // run16 is run8 for 16-bit values below 512.
-func run16(r *[8 * 512]byte, g []uint16, m int, heaps []int32) {
+func run16(r *[8 * 512]byte, g []uint16, m int, heaps []uint32) {
 	const ones = 0x0001000100010001
 	for _, h := range heaps {
 		b := m - int(h) // partners b … b+7

@@ -13,9 +13,9 @@ func BenchmarkSweepBlock8(b *testing.B) {
 	for i := range g {
 		g[i] = uint8(rng.IntN(200))
 	}
-	var heaps []int32
+	var heaps []uint32
 	for h := 4096; h < 4096+1024; h++ {
-		heaps = append(heaps, int32(h))
+		heaps = append(heaps, uint32(h))
 	}
 	rows := make([]byte, 1024*256)
 	for b.Loop() {

@@ -22,10 +22,10 @@ func TestSweepBlock(t *testing.T) {
 			g8[i] = uint8(rng.IntN(256))
 			g16[i] = uint16(rng.IntN(512))
 		}
-		var heaps []int32
+		var heaps []uint32
 		for h := 1; h < size; h++ {
 			if rng.IntN(4) == 0 {
-				heaps = append(heaps, int32(h))
+				heaps = append(heaps, uint32(h))
 			}
 		}
 		split2 := [][]int{{0}, {1}, {2, 3}, {0, 1, 5}}[rng.IntN(4)]
@@ -128,5 +128,9 @@ func TestGrundyGameRareCount(t *testing.T) {
 	}
 	if rare != 1287 {
 		t.Fatalf("%d rare values among G(0..%d), Flammenkamp lists 1287", rare, v.Len()-1)
+	}
+	// What seq prints: the mask that makes the fewest rare is his.
+	if s := v.Sparse(); s.Count != 1287 || s.Mask != 1<<bits.Len32(v.Max())-2 || s.Last >= 50_000_000 {
+		t.Fatalf("Sparse() = %+v: want 1287 rare values under the mask …11110, the last below 5·10^7", s)
 	}
 }

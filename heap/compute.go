@@ -47,15 +47,17 @@ type Options struct {
 	Workers int
 }
 
-// MaxUpto returns the largest number of values Compute accepts for r: 2^31
-// values for rules with finitely many moves (2 GiB at one byte a value),
-// 2^27 for rules that may take any number (their values grow with n and
-// take four bytes each, plus bookkeeping).
+// MaxUpto returns the largest number of values Compute accepts for r: 2^32
+// values for rules with finitely many moves (heaps are numbered by uint32
+// in the sparse method's lists; Grundy's game needs 8 GiB for them at two
+// bytes a value, past Options.SpillBudget in a mapped file), 2^27 for
+// rules that may take any number (their values grow with n and take four
+// bytes each, plus bookkeeping).
 func MaxUpto(r *Rule) int {
 	if r.Tail != 0 {
 		return 1 << 27
 	}
-	return 1 << 31
+	return 1 << 32
 }
 
 // CheckUpto returns a one-line error when upto is not a count Compute
@@ -272,7 +274,7 @@ func run[T unsigned](ctx context.Context, st *state, g []T) ([]T, error) {
 		st.noteValue(v)
 		if st.sparse && len(st.split2) > 0 && n > 0 {
 			if st.isRare(v) {
-				st.rare = append(st.rare, int32(n))
+				st.rare = append(st.rare, uint32(n))
 			}
 			if st.lists != nil {
 				st.noteIndex(n, v)

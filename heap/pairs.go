@@ -190,7 +190,7 @@ func moveToFront(types []valuePair, i int) {
 }
 
 type pairWalk struct {
-	list []int32
+	list []uint32
 	u, o uint32
 	pos  int
 	at   int // index in the candidate's pair types
@@ -242,7 +242,7 @@ func (st *state) noteIndex(n int, v uint32) {
 	if len(st.lists[v]) == 0 {
 		st.pairsGen++ // a new value: new pairs
 	}
-	st.lists[v] = append(st.lists[v], int32(n))
+	st.lists[v] = append(st.lists[v], uint32(n))
 	if n >= st.nextPairs {
 		// The order of partners follows the frequencies.
 		st.nextPairs = n + 4096

@@ -65,10 +65,10 @@ type farPipe struct {
 	nextHi          int
 	width           int // bytes per row
 	// The heaps of the sweep under way, and the chunks of them taken.
-	work   []int32
+	work   []uint32
 	chunks []int
 	taken  atomic.Int32
-	sweep  func(rows []byte, heaps []int32)
+	sweep  func(rows []byte, heaps []uint32)
 }
 
 // farRows returns the rows of heap n, or nil when n is not in the block
@@ -157,7 +157,7 @@ func farStep[T unsigned](st *state, g []T, n int) {
 		for w := range farWindows {
 			lo := 2*farBlock + span*w/farWindows
 			for h := lo; h < lo+per; h++ {
-				p.work = append(p.work, int32(h))
+				p.work = append(p.work, uint32(h))
 			}
 		}
 		if span/farWindows < per {
@@ -170,7 +170,7 @@ func farStep[T unsigned](st *state, g []T, n int) {
 	p.chunks = append(p.chunks, len(p.work))
 	p.taken.Store(0)
 	width, split2, unequal := p.width, st.split2, st.unequal
-	p.sweep = func(rows []byte, heaps []int32) {
+	p.sweep = func(rows []byte, heaps []uint32) {
 		sweepBlock(rows, width, g, start, farBlock, split2, unequal, heaps)
 	}
 	p.jobs <- func() { p.takeChunks(p.next) }

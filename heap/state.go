@@ -37,13 +37,13 @@ type state struct {
 	// are "rare"; rare lists the heaps 1 ≤ i < n with a rare value.
 	mask    uint32
 	rareTab []bool // isRare of each value below len(seen)
-	rare    []int32
+	rare    []uint32
 	cands   []uint32
 	// lists[w] holds the heaps below listed with value w, in order (the
 	// sparse method's search by value, pairs.go); pairs[v] caches the
 	// pairs of values walked for candidate v, valid while pairsAt[v] is
 	// pairsGen.
-	lists     [][]int32
+	lists     [][]uint32
 	pairs     [][]valuePair
 	pairsAt   []int
 	pairsGen  int
@@ -122,7 +122,7 @@ func absorb[T unsigned](st *state, g []T) {
 	if st.sparse && len(st.split2) > 0 {
 		st.rebuildRare(len(g), func(i int) uint32 { return uint32(g[i]) })
 		if st.tailBits == 0 {
-			st.lists = [][]int32{}
+			st.lists = [][]uint32{}
 			for i := 1; i < min(len(g), listed); i++ {
 				st.noteIndex(i, uint32(g[i]))
 			}
@@ -200,10 +200,10 @@ func (st *state) chooseMask(n int, at func(int) uint32) {
 
 func (st *state) rebuildRare(n int, at func(int) uint32) {
 	// A new array: the far sweep may still be reading the old one.
-	st.rare = make([]int32, 0, len(st.rare))
+	st.rare = make([]uint32, 0, len(st.rare))
 	for i := 1; i < n; i++ {
 		if st.isRare(at(i)) {
-			st.rare = append(st.rare, int32(i))
+			st.rare = append(st.rare, uint32(i))
 		}
 	}
 }

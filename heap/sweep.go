@@ -68,7 +68,7 @@ func (h *helper) stop() { close(h.work) }
 
 // rareSweep marks the nim-sums of the splits (r, m−r) for the rare heaps
 // r < m: the sparse method's main loop.
-func rareSweep[T unsigned](seen []byte, g []T, m int, rare []int32) {
+func rareSweep[T unsigned](seen []byte, g []T, m int, rare []uint32) {
 	g = g[:m]
 	for _, r := range rare {
 		seen[g[r]^g[m-int(r)]] = 1
@@ -78,7 +78,7 @@ func rareSweep[T unsigned](seen []byte, g []T, m int, rare []int32) {
 // sweepRare marks the nim-sums of the splits of n−k (k in split2) into two
 // heaps of which one is in rare (sorted), less the equal splits when
 // unequal: the sparse method's main loop.
-func sweepRare[T unsigned](seen []byte, g []T, n int, split2 []int, unequal bool, rare []int32) {
+func sweepRare[T unsigned](seen []byte, g []T, n int, split2 []int, unequal bool, rare []uint32) {
 	if len(rare) == 0 {
 		return
 	}
@@ -101,7 +101,7 @@ func sweepRare[T unsigned](seen []byte, g []T, n int, split2 []int, unequal bool
 		rare := rare[:sort.Search(len(rare), func(i int) bool { return int(rare[i]) >= m })]
 		skip := -1
 		if unequal && m%2 == 0 {
-			if i, ok := slices.BinarySearch(rare, int32(m/2)); ok {
+			if i, ok := slices.BinarySearch(rare, uint32(m/2)); ok {
 				skip = i
 			}
 		}
@@ -116,7 +116,7 @@ func sweepRare[T unsigned](seen []byte, g []T, n int, split2 []int, unequal bool
 
 // rareSweep2 is rareSweep for two heap sizes m1 > m2 at once, for rare
 // heaps r < m2.
-func rareSweep2[T unsigned](seen []byte, g []T, m1, m2 int, rare []int32) {
+func rareSweep2[T unsigned](seen []byte, g []T, m1, m2 int, rare []uint32) {
 	g = g[:m1]
 	for _, r := range rare {
 		x := g[r]

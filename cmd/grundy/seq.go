@@ -189,6 +189,7 @@ func printSeq(w io.Writer, rep *reports.SeqReport) {
 	if n == 0 {
 		return
 	}
+	printRare(w, rep)
 	if row > 40 {
 		row = 10
 	}
@@ -217,4 +218,19 @@ func printSeq(w io.Writer, rep *reports.SeqReport) {
 		}
 		fmt.Fprintln(w)
 	}
+}
+
+// printRare states the rare values of a game that splits heaps: the sparse
+// set of the sparse method (heap.Values.Sparse), which Flammenkamp
+// publishes for octal games and Grundy's game.
+func printRare(w io.Writer, rep *reports.SeqReport) {
+	if s, err := reports.LookupSequencer(rep.Game); err != nil || s.HeapRule().MaxHeaps() < 2 {
+		return
+	}
+	sp := rep.Values.Sparse()
+	fmt.Fprintf(w, "rare values: %d of %d (v with an even number of ones in v AND %b, binary, the mask that makes them fewest)", sp.Count, rep.Values.Len(), sp.Mask)
+	if sp.Last >= 0 {
+		fmt.Fprintf(w, ", the last at n = %d", sp.Last)
+	}
+	fmt.Fprintln(w)
 }
