@@ -205,6 +205,14 @@ func finish(st *state, out *Values, err error) (*Values, error) {
 	return out, err
 }
 
+// shedEvery (a variable for the tests) is how many values a spilled run
+// computes between two sheds of its mapping's pages (spill_linux.go):
+// 2^24 values write 16–32 MiB, and the sweeps read the last ~48 M values
+// (Grundy's game's rare heaps reach 48,399,022), the first few million and
+// 32 windows of the scan, so the run stays within a few hundred MiB
+// resident where the whole mapping of 2^32 values is 8 GiB.
+var shedEvery = 1 << 24
+
 // run computes values from len(g) on until cap(g) is reached, or a value
 // does not fit T (run then returns early, and the caller widens), or ctx
 // is cancelled.
@@ -237,6 +245,9 @@ func run[T unsigned](ctx context.Context, st *state, g []T) ([]T, error) {
 		}
 		if n&0xFFFF == 0 && n > 0 {
 			st.spill.setCount(n) // G(0..n-1) are written
+			if n&(shedEvery-1) == 0 {
+				st.spill.shed()
+			}
 			if err := ctx.Err(); err != nil {
 				return g, err
 			}

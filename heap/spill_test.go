@@ -29,6 +29,10 @@ func saved(t *testing.T, spec string, v *Values) []byte {
 // period fills the file (0.16).
 func TestSpillIdentical(t *testing.T) {
 	dir := t.TempDir()
+	// Shed the mapping's pages every 65536 values (every 2^24 in a real
+	// run): the values written before a shed must read back the same.
+	defer func(old int) { shedEvery = old }(shedEvery)
+	shedEvery = 1 << 16
 	for _, c := range []struct {
 		spec string
 		n    int
