@@ -29,8 +29,9 @@
 // Adding a heap h maps (x, T) to (x·φ(h), T·φ(h) ∪ x·T(h)), so the pairs
 // reachable from (1, ∅) form a finite set, which is searched whole
 // (pretend). The P-portion is read off on the way, each element's from the
-// pair that reaches it with the fewest tokens, whose options have all been
-// decided already; every other pair is a check. When every pair agrees,
+// pair that reaches it with the least weight (2·tokens − heaps: every
+// option of a sum weighs less, even a split that takes nothing), whose
+// options have all been decided already; every other pair is a check. When every pair agrees,
 // every sum's outcome is [φ(w) ∈ P] by induction, and M reduced by
 // indistinguishability (Moore's partition refinement: x ~ y when x·z and
 // y·z fall on the same side of P for every z) is the quotient, unique up to

@@ -248,7 +248,7 @@ type letter struct {
 type inconsistent struct{}
 
 // pretend searches every pair (φ(w), T(w)) that a sum w of the letters
-// reaches, in order of the fewest tokens a sum needs to reach it, reading
+// reaches, in order of the least weight of a sum that reaches it, reading
 // the P-portion off on the way and checking it on every other pair
 // (package doc). It returns the P-portion (-1 for elements no sum
 // reaches), or ok=false when the trial predicts a wrong outcome.
@@ -357,7 +357,11 @@ func pretend(ctx context.Context, m *monoid, letters []letter, lim Limits) (p []
 				}
 			}
 			slices.Sort(nt)
-			if err := add(m.at(x, l.elem), nt, e.tokens+l.tokens); err != nil {
+			// A sum's weight is 2·tokens − heaps: every option weighs
+			// less than its sum, even a split that takes no token
+			// (Lasker's Nim, octal digit 4 before the point), which
+			// the count of tokens alone would not order.
+			if err := add(m.at(x, l.elem), nt, e.tokens+2*l.tokens-1); err != nil {
 				return nil, false, err
 			}
 		}
@@ -366,7 +370,7 @@ func pretend(ctx context.Context, m *monoid, letters []letter, lim Limits) (p []
 }
 
 type queued struct {
-	tokens int
+	tokens int // the weight, 2·tokens − heaps, of the lightest sum found
 	id     int32
 }
 
