@@ -198,12 +198,12 @@ func TestBrowserWaiting(t *testing.T) {
 		t.Errorf("after Cancel: note %q, position %q (want the old one, 1 4 5)", note, pos)
 	}
 	// A position too large to list move by move keeps its answer.
-	do(t, ctx, "kayles 3000",
-		chromedp.Navigate(ts.URL+"/?game=kayles&position=3000"),
+	do(t, ctx, "nim 2000000",
+		chromedp.Navigate(ts.URL+"/?game=nim&position=2000000"),
 		chromedp.WaitVisible(`#moves .moves-error`),
 	)
-	if sum := run(t, ctx, chromedp.Text(`#summary`)); !strings.Contains(sum, "Sprague–Grundy value 4") {
-		t.Errorf("kayles 3000: summary %q", sum)
+	if sum := run(t, ctx, chromedp.Text(`#summary`)); !strings.Contains(sum, "Sprague–Grundy value 2000000") {
+		t.Errorf("nim 2000000: summary %q", sum)
 	}
 }
 

@@ -19,14 +19,23 @@ import (
 // TestPositionSummary asks for a position's answer alone (summary=1): the
 // outcome and value come without the moves, which the page asks for next,
 // and within the command line's limits where the moves are too many to
-// list: Kayles 3000 is refused move by move, yet its value is known
-// (G(n) for n ≥ 72 has period 12, 4 1 2 8 1 4 7 2 1 8 2 7 from n ≡ 0:
-// Guy and Smith 1956; Winning Ways, ch. 4), 3000 ≡ 0.
+// list: Nim 2000000 is refused move by move (Bouton's value, 2000000, is
+// known). Kayles 3000 is listed from the value table (G(n) for n ≥ 72 has
+// period 12, 4 1 2 8 1 4 7 2 1 8 2 7 from n ≡ 0: Guy and Smith 1956;
+// Winning Ways, ch. 4; 3000 ≡ 0), the first 500 of its 3000 moves.
 func TestPositionSummary(t *testing.T) {
 	s := New(Config{})
-	code, out := get(t, s, "/api/v1/position", url.Values{"game": {"kayles"}, "position": {"3000"}})
-	if code != 422 || !strings.Contains(errorOf(t, out), "at most 2000") || !strings.Contains(errorOf(t, out), "every move with its value") {
-		t.Fatalf("kayles 3000 with moves: %d %v", code, out)
+	code, out := get(t, s, "/api/v1/position", url.Values{"game": {"nim"}, "position": {"2000000"}})
+	if code != 422 || !strings.Contains(errorOf(t, out), "at most 1000000") || !strings.Contains(errorOf(t, out), "every move with its value") {
+		t.Fatalf("nim 2000000 with moves: %d %v", code, out)
+	}
+	code, out = get(t, s, "/api/v1/position", url.Values{"game": {"nim"}, "position": {"2000000"}, "summary": {"1"}})
+	if code != 200 || out["grundy"] != 2e6 || out["moves_pending"] != true {
+		t.Fatalf("nim 2000000 summary: %d %v", code, out)
+	}
+	code, out = get(t, s, "/api/v1/position", url.Values{"game": {"kayles"}, "position": {"3000"}})
+	if code != 200 || out["grundy"] != 4.0 || out["moves_total"] != 3000.0 || len(out["moves"].([]any)) != 500 {
+		t.Fatalf("kayles 3000 with moves: %d grundy %v, %v moves", code, out["grundy"], out["moves_total"])
 	}
 	code, out = get(t, s, "/api/v1/position", url.Values{"game": {"kayles"}, "position": {"3000"}, "summary": {"1"}})
 	if code != 200 || out["grundy"] != 4.0 || out["outcome"] != "N" || out["moves_pending"] != true || len(out["moves"].([]any)) != 0 || out["best_move"] != nil {

@@ -343,12 +343,6 @@ func (g treblecross) Explore(ctx context.Context, tokens []string, opts catalog.
 	return x, nil
 }
 
-// Explore lists the moves found by the search adapter; each position's
-// own report is Solve's.
-func (g *heapRuleGame) Explore(ctx context.Context, tokens []string, opts catalog.Options, maxMoves int) (*catalog.Exploration, error) {
-	return impartialgame.BySearch(g, g.search()).Explore(ctx, tokens, opts, maxMoves)
-}
-
 // An octal game with finitely many digits is ultimately periodic once the
 // Guy–Smith theorem proves its period from enough values (heap.FindPeriod,
 // heap.ProofBound), and then G(n) = G(a + (n−a) mod p) for every n ≥ a: a
