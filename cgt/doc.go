@@ -58,7 +58,8 @@
 // denominators up to 2^48 (MaxExp); nimbers, up-multiples, option counts
 // and the number of stored games are bounded (MaxNimber, MaxUpMult,
 // MaxOptions, Space.MaxNodes), and so may be the work of a Space
-// (Space.MaxSteps) and its time (Space.Context). Every exported operation
+// (Space.MaxSteps), the memory its tables hold (Space.Memory, a
+// budget.Bytes that may be shared) and its time (Space.Context). Every exported operation
 // whose work can go past one of these returns an error with its value:
 // a *budget.Exceeded (errors.Is(err, budget.ErrExceeded)) for a limit, an
 // error wrapping the context's error (errors.Is(err,

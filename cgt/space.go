@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"unsafe"
 
 	"github.com/grundy-go/grundy/budget"
 )
@@ -117,6 +118,15 @@ type Space struct {
 	// bound. Going past it, an operation returns a *budget.Exceeded
 	// (Resource budget.Steps), and so does every later one that works.
 	MaxSteps int64
+	// Memory, if set, is the memory budget the Space's tables charge as
+	// they grow (the games, their options, the indexes and the memos of
+	// sums and comparisons), checked every few thousand steps; past it an
+	// operation returns the budget's *budget.Exceeded (Resource
+	// budget.Memory), naming the limit. Several Spaces may share one
+	// budget. Release gives the charge back.
+	Memory   *budget.Bytes
+	charged  int64 // bytes charged to Memory so far
+	optBytes int64 // bytes of option slices and index keys (footprint)
 	// Context, if set, is checked every few thousand steps; once it is
 	// done, operations return an error wrapping the context's error
 	// (errors.Is(err, context.DeadlineExceeded) holds after a timeout).
@@ -185,6 +195,7 @@ func (s *Space) newNode(n node) Game {
 		limit(budget.Memory, int64(s.maxNodes()), "more than %d distinct games in one computation", s.maxNodes())
 	}
 	n.birthday = -1
+	s.optBytes += 4 * int64(len(n.left)+len(n.right))
 	s.nodes = append(s.nodes, n)
 	return Game(len(s.nodes) - 1)
 }
@@ -364,10 +375,48 @@ func (s *Space) step() {
 	}
 	if s.steps&4095 == 0 {
 		s.checkNodes()
+		s.chargeMemory()
 		if s.Context != nil {
 			if err := s.Context.Err(); err != nil {
 				throw(fmt.Errorf("computation stopped: %w", err))
 			}
 		}
 	}
+}
+
+// Per-item costs of footprint, in bytes: a node with its handle's slot
+// (the slice grows by doubling, so a quarter more on average), and one
+// entry of a Go map index (key, value and the map's own overhead).
+const (
+	nodeBytes     = int64(unsafe.Sizeof(node{})) * 5 / 4
+	mapEntryBytes = 48
+)
+
+// footprint estimates the bytes the Space holds: its games, their
+// option lists, the indexes that find them and the memo tables.
+func (s *Space) footprint() int64 {
+	return int64(len(s.nodes))*nodeBytes + s.optBytes +
+		int64(len(s.optIdx)+len(s.nusIdx)+len(s.ops))*mapEntryBytes +
+		int64(len(s.sums.keys)+len(s.leqs.keys))*12
+}
+
+// chargeMemory charges Memory with what the Space has grown by since the
+// last charge, and throws the budget's error when it is spent.
+func (s *Space) chargeMemory() {
+	if s.Memory == nil {
+		return
+	}
+	if f := s.footprint(); f > s.charged {
+		if err := s.Memory.Charge(f-s.charged, "the canonical forms of this computation"); err != nil {
+			throw(err)
+		}
+		s.charged = f
+	}
+}
+
+// Release gives back to Memory all the Space has charged to it; call it
+// when the Space is dropped and the budget lives on.
+func (s *Space) Release() {
+	s.Memory.Release(s.charged)
+	s.charged = 0
 }

@@ -43,9 +43,20 @@ type Rules[P comparable] struct {
 	Grid func(p P) []string
 }
 
-// maxSteps bounds the work of one Solve (cgt.Space.MaxSteps): a few
-// minutes at most.
+// maxSteps bounds the work of one Solve (cgt.Space.MaxSteps) when no
+// memory budget is given (catalog.Options.Memory): a few minutes at most.
 const maxSteps = 200_000_000
+
+// bound limits the computation in s: by the memory budget of opts when
+// there is one (the canonical forms and the region table charge it, and
+// the search stops when it is spent, naming it), else by maxSteps.
+func bound(s *cgt.Space, opts catalog.Options) {
+	if opts.Memory != nil {
+		s.Memory, s.MaxSteps = opts.Memory, 0
+		return
+	}
+	s.MaxSteps = maxSteps
+}
 
 // Game is a built-in partizan game: positions parsed by the game's
 // notation and valued by the partizan evaluator. It is an Instance and a
@@ -88,6 +99,10 @@ func (g *Game[P]) value(ctx context.Context, s *cgt.Space, tokens []string, opts
 	}
 	e.MaxPositions = opts.MaxStates
 	e.Progress = opts.Progress
+	if opts.Memory != nil {
+		bound(s, opts)
+		e.Memory = opts.Memory
+	}
 	v, err := e.Value(ctx, parts...)
 	return v, e, parts, err
 }
@@ -112,7 +127,7 @@ func (g *Game[P]) Solve(ctx context.Context, tokens []string, opts catalog.Optio
 	}
 	s := cgt.NewSpace()
 	s.Context = ctx
-	s.MaxSteps = maxSteps
+	bound(s, opts)
 	v, e, parts, err := g.value(ctx, s, tokens, opts)
 	if err != nil {
 		return nil, err
@@ -232,12 +247,12 @@ func (g *Game[P]) Successors(ctx context.Context, tokens []string, opts catalog.
 	}
 	s := cgt.NewSpace()
 	s.Context = ctx
-	s.MaxSteps = maxSteps
+	bound(s, opts)
 	e, err := partizan.New[P](s, g.rules.Game)
 	if err != nil {
 		return nil, err
 	}
-	e.MaxPositions = opts.MaxStates
+	e.MaxPositions, e.Memory = opts.MaxStates, opts.Memory
 	list := &catalog.SuccessorList{Report: report, Kind: catalog.MovesPartizan, Complete: true, Board: g.board(parts)}
 	for _, side := range []struct {
 		player string

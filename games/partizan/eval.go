@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"iter"
 	"slices"
+	"unsafe"
 
 	"github.com/grundy-go/grundy/budget"
 	"github.com/grundy-go/grundy/cgt"
@@ -32,6 +33,12 @@ type Evaluator[P comparable] struct {
 	// Progress, if set, is called with the number of regions valued so far,
 	// every 100 000 regions.
 	Progress func(valued int)
+	// Memory, if set, is the memory budget the memo of regions charges as
+	// it grows; past it Value returns the budget's *budget.Exceeded
+	// (Resource budget.Memory), naming the limit. The Space's own tables
+	// are charged by the Space (cgt.Space.Memory).
+	Memory  *budget.Bytes
+	charged int64
 	// Hits and Misses count memo look-ups of regions, for benchmarks.
 	Hits, Misses int64
 
@@ -40,6 +47,7 @@ type Evaluator[P comparable] struct {
 	moveL       func(P) iter.Seq[P] // whole-position moves, for WinningMoves
 	moveR       func(P) iter.Seq[P]
 	split       func([]P, P) []P
+	negated     func(P) (P, bool)
 	format      func(P) string
 	memo        map[P]cgt.Game
 	open        map[P]bool
@@ -67,6 +75,9 @@ func New[P comparable](s *cgt.Space, g any) (*Evaluator[P], error) {
 	if sp, ok := g.(game.Splitter[P]); ok {
 		e.split = sp.Split
 	}
+	if ng, ok := g.(Negation[P]); ok {
+		e.negated = ng.Negated
+	}
 	if f, ok := g.(game.Formatter[P]); ok {
 		e.format = f.Format
 	} else {
@@ -87,6 +98,18 @@ func single[P comparable](moves func(P) iter.Seq[P]) func(P) iter.Seq[[]P] {
 			}
 		}
 	}
+}
+
+// Negation is implemented by games some of whose regions stand for the
+// negative of another position: Negated(p) returns q and true when the
+// value of p is −(the value of q), and false when p stands for itself.
+// Domineering's region of a board is the transpose of its key board
+// when that is the least of the eight: transposing swaps vertical and
+// horizontal dominoes, so Left's and Right's moves, which negates the
+// value (Siegel, CGT, II.1: −G = {−G^R | −G^L}). The evaluator memoises
+// q once for both.
+type Negation[P comparable] interface {
+	Negated(p P) (P, bool)
 }
 
 // Positions returns the number of distinct regions valued so far.
@@ -148,6 +171,11 @@ func (e *Evaluator[P]) sum(ps []P) cgt.Game {
 }
 
 func (e *Evaluator[P]) value(p P) cgt.Game {
+	if e.negated != nil {
+		if q, ok := e.negated(p); ok {
+			return must(e.Space.Neg(e.value(q)))
+		}
+	}
 	if g, ok := e.memo[p]; ok {
 		e.Hits++
 		return g
@@ -184,10 +212,35 @@ func (e *Evaluator[P]) value(p P) cgt.Game {
 	delete(e.open, p)
 	g := must(e.Space.Make(L, R))
 	e.memo[p] = g
+	if len(e.memo)%memoChunk == 0 {
+		e.chargeMemo()
+	}
 	if e.Progress != nil && len(e.memo)%100_000 == 0 {
 		e.Progress(len(e.memo))
 	}
 	return g
+}
+
+// memoChunk is how many regions the memo grows by between charges of the
+// memory budget.
+const memoChunk = 1 << 12
+
+// chargeMemo charges Memory with a chunk of memo entries: the region, its
+// value and the map's overhead per entry.
+func (e *Evaluator[P]) chargeMemo() {
+	var p P
+	per := int64(unsafe.Sizeof(p)) + 4 + 24
+	if err := e.Memory.Charge(memoChunk*per, "the table of valued regions"); err != nil {
+		panic(evalError{err})
+	}
+	e.charged += memoChunk * per
+}
+
+// Release gives back to Memory what the memo has charged to it; call it
+// when the Evaluator is dropped and the budget lives on.
+func (e *Evaluator[P]) Release() {
+	e.Memory.Release(e.charged)
+	e.charged = 0
 }
 
 // Impartial plays an impartial game as a partizan one: both players have

@@ -47,6 +47,15 @@ type parallelJob[P comparable] struct {
 }
 
 func (e *Evaluator[P]) parallelRegion(ctx context.Context, workers int, p P) (cgt.Game, error) {
+	if e.negated != nil {
+		if q, ok := e.negated(p); ok {
+			v, err := e.parallelRegion(ctx, workers, q)
+			if err != nil {
+				return 0, err
+			}
+			return e.Space.Neg(v)
+		}
+	}
 	if g, ok := e.memo[p]; ok {
 		e.Hits++
 		return g, nil
@@ -72,17 +81,17 @@ func (e *Evaluator[P]) parallelRegion(ctx context.Context, workers int, p P) (cg
 		go func(w int) {
 			defer wg.Done()
 			s := cgt.NewSpace()
-			s.MaxSteps, s.MaxNodes = e.Space.MaxSteps, e.Space.MaxNodes
+			s.MaxSteps, s.MaxNodes, s.Memory = e.Space.MaxSteps, e.Space.MaxNodes, e.Space.Memory
 			ev, err := New[P](s, e.game)
 			if err != nil {
 				results[w].err = err
 				return
 			}
-			ev.MaxPositions = e.MaxPositions
+			ev.MaxPositions, ev.Memory = e.MaxPositions, e.Memory
 			vals := make([]cgt.Game, len(jobs))
 			for i := w; i < len(jobs); i += workers {
 				if vals[i], err = ev.Value(ctx, jobs[i].opt...); err != nil {
-					results[w].err = err
+					results[w] = result{space: s, ev: ev, err: err}
 					return
 				}
 			}
@@ -90,6 +99,15 @@ func (e *Evaluator[P]) parallelRegion(ctx context.Context, workers int, p P) (cg
 		}(w)
 	}
 	wg.Wait()
+	// The workers' tables are dropped once their games are in e.Space.
+	defer func() {
+		for _, r := range results {
+			if r.space != nil {
+				r.space.Release()
+				r.ev.Release()
+			}
+		}
+	}()
 	var L, R []cgt.Game
 	for _, r := range results {
 		if r.err != nil {

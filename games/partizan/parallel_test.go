@@ -119,3 +119,44 @@ func TestLimitErrors(t *testing.T) {
 		t.Errorf("Value past the Space's MaxSteps: %v, want a *budget.Exceeded of steps", err)
 	}
 }
+
+// TestMemoryBudget checks that a search past its memory budget stops with
+// the budget's error naming the limit, alone and in parallel, and that a
+// parallel run gives back what its workers charged.
+func TestMemoryBudget(t *testing.T) {
+	b, _ := domineering.Empty(6, 6)
+	for _, workers := range []int{1, 2} {
+		mem := budget.NewBytes(4 << 20)
+		s := cgt.NewSpace()
+		s.Memory = mem
+		e, _ := partizan.New[domineering.Board](s, domineering.Game{})
+		e.Memory = mem
+		_, err := e.ValueParallel(context.Background(), workers, b)
+		var ex *budget.Exceeded
+		if !errors.As(err, &ex) || ex.Resource != budget.Memory || ex.Limit != 4<<20 || !strings.Contains(err.Error(), "4 MiB") {
+			t.Errorf("%d workers: %v, want the budget's error naming 4 MiB", workers, err)
+		}
+		s.Release()
+		e.Release()
+		if workers > 1 && mem.Used() != 0 {
+			t.Errorf("%d workers: %d bytes still charged after Release", workers, mem.Used())
+		}
+	}
+	// Within its budget the value is the same as without one.
+	b, _ = domineering.Empty(4, 5)
+	mem := budget.NewBytes(64 << 20)
+	s := cgt.NewSpace()
+	s.Memory = mem
+	e, _ := partizan.New[domineering.Board](s, domineering.Game{})
+	e.Memory = mem
+	g, err := e.Value(context.Background(), b)
+	s0 := cgt.NewSpace()
+	e0, _ := partizan.New[domineering.Board](s0, domineering.Game{})
+	g0, err0 := e0.Value(context.Background(), b)
+	if err != nil || err0 != nil || s.String(g) != s0.String(g0) {
+		t.Errorf("4x5 within budget: %s (%v), without: %s (%v)", s.String(g), err, s0.String(g0), err0)
+	}
+	if mem.Used() == 0 {
+		t.Errorf("4x5: nothing charged to the budget")
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/games/partizan"
 )
 
 // MaxCells bounds the cells of a board.
@@ -18,6 +19,10 @@ const MaxCells = 64
 type Board struct {
 	Rows, Cols uint8
 	Filled     uint64
+	// neg marks a region that stands for the negative of this board:
+	// the board is the transpose of the area cut (extract). Positions
+	// read or written never have it.
+	neg bool
 }
 
 // Game is Domineering.
@@ -29,6 +34,7 @@ var (
 	_ game.PartizanSplitting[Board] = Game{}
 	_ game.Splitter[Board]          = Game{}
 	_ game.Formatter[Board]         = Game{}
+	_ partizan.Negation[Board]      = Game{}
 )
 
 func (b Board) cell(r, c int) uint64 { return 1 << (r*int(b.Cols) + c) }
@@ -92,8 +98,18 @@ func (b Board) place(dr, dc int) iter.Seq[Board] {
 	}
 }
 
-// Split appends the regions of b.
-func (Game) Split(dst []Board, b Board) []Board { return b.regions(dst) }
+// Split appends the regions of b. The regions of a board that stands for
+// its negative (Negated) stand for their negatives in turn.
+func (Game) Split(dst []Board, b Board) []Board {
+	n := len(dst)
+	dst = b.regions(dst)
+	if b.neg {
+		for i := n; i < len(dst); i++ {
+			dst[i].neg = !dst[i].neg
+		}
+	}
+	return dst
+}
 
 // regions appends the connected areas of empty cells of b (those with
 // room for a domino), each reduced to its canonical board. Areas are
@@ -134,7 +150,12 @@ func (b Board) regions(dst []Board) []Board {
 }
 
 // extract makes the board of one area: its bounding box, cells outside
-// the area filled, then the least of its four mirror images.
+// the area filled, then the least of its eight images under the square's
+// symmetries. The four mirror images keep vertical dominoes vertical, so
+// they keep the value; the four images of the transpose swap vertical
+// and horizontal, so they stand for the negative (Negated). Boards are
+// ordered by rows, then columns, then Filled; an area equal to an image
+// of its own transpose keeps its own orientation.
 func extract(comp uint64, rows, cols int) Board {
 	rowMask := uint64(1)<<cols - 1
 	r0, r1 := -1, -1
@@ -151,10 +172,29 @@ func extract(comp uint64, rows, cols int) Board {
 	c0 := bits.TrailingZeros64(any)
 	c1 := 63 - bits.LeadingZeros64(any)
 	h, w := r1-r0+1, c1-c0+1
-	var rowsBits [MaxCells]uint64
+	var rowsBits, colsBits [MaxCells]uint64
 	for r := 0; r < h; r++ {
-		rowsBits[r] = (comp >> ((r+r0)*cols + c0)) & (uint64(1)<<w - 1)
+		row := (comp >> ((r+r0)*cols + c0)) & (uint64(1)<<w - 1)
+		rowsBits[r] = row
+		for c := 0; row != 0; c++ {
+			if row&1 != 0 {
+				colsBits[c] |= 1 << r
+			}
+			row >>= 1
+		}
 	}
+	b := Board{Rows: uint8(h), Cols: uint8(w), Filled: leastMirror(rowsBits[:h], w)}
+	t := Board{Rows: uint8(w), Cols: uint8(h), Filled: leastMirror(colsBits[:w], h), neg: true}
+	if t.Rows < b.Rows || t.Rows == b.Rows && t.Filled < b.Filled {
+		return t
+	}
+	return b
+}
+
+// leastMirror returns the least Filled of the four mirror images of the
+// area whose rows of w cells are rowsBits (a set bit an empty cell).
+func leastMirror(rowsBits []uint64, w int) uint64 {
+	h := len(rowsBits)
 	wmask := uint64(1)<<w - 1
 	best := ^uint64(0)
 	for v := 0; v < 4; v++ {
@@ -172,7 +212,18 @@ func extract(comp uint64, rows, cols int) Board {
 		}
 		best = min(best, filled)
 	}
-	return Board{Rows: uint8(h), Cols: uint8(w), Filled: best}
+	return best
+}
+
+// Negated reports whether b is a region that stands for the negative of
+// its board (the transpose of the area it was cut from, see extract),
+// and returns that board; it is partizan.Negation.
+func (Game) Negated(b Board) (Board, bool) {
+	if b.neg {
+		b.neg = false
+		return b, true
+	}
+	return b, false
 }
 
 // Format writes a board as rows of . (empty) and # (filled) joined by |,
