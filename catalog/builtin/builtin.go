@@ -26,6 +26,7 @@ import (
 	_ "github.com/grundy-go/grundy/games/paper"
 	_ "github.com/grundy-go/grundy/games/partizan/clobber"
 	_ "github.com/grundy-go/grundy/games/partizan/colsnort"
+	_ "github.com/grundy-go/grundy/games/partizan/cram"
 	_ "github.com/grundy-go/grundy/games/partizan/cutcake"
 	_ "github.com/grundy-go/grundy/games/partizan/domineering"
 	_ "github.com/grundy-go/grundy/games/partizan/hackenbush"
