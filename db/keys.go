@@ -31,6 +31,9 @@ const (
 	keyMagic       = "GRDYKEYS"
 	keyFooterMagic = "GRDYKEY1"
 	keyEntrySize   = 24
+	// keyVersion is the key file's format version: 1 in databases of
+	// format 1 and 2 alike (the key file did not change).
+	keyVersion = 1
 	// MaxKeyBytes bounds one key.
 	MaxKeyBytes = 1 << 20
 	// maxKeyBlock bounds a block's uncompressed bytes: a block closes
@@ -170,7 +173,7 @@ func writeKeyFile(w io.Writer, h keyHeader, keys iter.Seq[[]byte]) (n int64, sum
 		prev = append(prev[:0], k...)
 		count++
 	}
-	h.Keys, h.Version = count, FormatVersion
+	h.Keys, h.Version = count, keyVersion
 	if err := put(h.encode()); err != nil {
 		return n, 0, 0, err
 	}
@@ -289,8 +292,8 @@ func readKeyFile(f *os.File, name string) (*keyFile, error) {
 	h.Keys = int64(binary.LittleEndian.Uint64(hb[24:]))
 	h.GameHash = binary.LittleEndian.Uint64(hb[40:])
 	h.Source = binary.LittleEndian.Uint64(hb[48:])
-	if h.Version != FormatVersion {
-		return nil, corrupt(name, -1, "format version %d, this grundy reads %d", h.Version, FormatVersion)
+	if h.Version != keyVersion {
+		return nil, corrupt(name, -1, "format version %d, this grundy reads %d", h.Version, keyVersion)
 	}
 	if h.Keys < 0 || binary.LittleEndian.Uint32(hb[32:]) != BlockBytes {
 		return nil, corrupt(name, -1, "the header is inconsistent")

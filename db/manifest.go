@@ -15,8 +15,10 @@ import (
 )
 
 // FormatVersion is the version of the database format this package
-// writes and reads (manifest and tier files).
-const FormatVersion = 1
+// writes (manifest and tier files).
+// Version 2 stores a block sparsely (a bitmap of its non-empty ranks,
+// then their records); version 1, a record for every rank, is still read.
+const FormatVersion = 2
 
 // File names in a database directory.
 const (
@@ -40,6 +42,9 @@ type Manifest struct {
 	// Params are the game script's parameters (grundy db build
 	// --param NAME=VALUE) the database was built with; absent when none.
 	Params map[string]string `json:"params,omitempty"`
+	// Ranking is the version of the game's ranking the database was
+	// built with (Ranking.Version); absent for the first.
+	Ranking int `json:"ranking,omitempty"`
 	// Checksum is the crc32c of the manifest's JSON encoding with
 	// Checksum 0, so that a damaged manifest (a changed count or size)
 	// is never read as a good one.
@@ -171,6 +176,9 @@ func CreateWith(dir, game string, params map[string]string) (*Builder, error) {
 	return &Builder{dir: dir, game: game, hash: GameHash(game), params: params, lock: lk}, nil
 }
 
+// Game is the spec of the game being built.
+func (b *Builder) Game() string { return b.game }
+
 // Params are the game script's parameters the build is for (CreateWith).
 func (b *Builder) Params() map[string]string { return b.params }
 
@@ -204,7 +212,12 @@ func (b *Builder) Finished(t uint64, name string, size int64) (info TierInfo, re
 		if tf.h.GameHash != b.hash || tf.h.Tier != t || tf.h.Records != size {
 			return TierInfo{}, Records{}, false, fmt.Errorf("%s is the file of another game or tier", path)
 		}
-		recs, err = tf.readAll(tf.f, 0, false)
+		if tf.h.Version == FormatVersion {
+			recs, err = tf.readAll(tf.f, 0, false)
+		} else {
+			// A file of an older format is built again in this one.
+			err = corrupt(path, -1, "format version %d", tf.h.Version)
+		}
 	}
 	if err != nil {
 		if errors.Is(err, ErrCorrupt) {
@@ -217,7 +230,7 @@ func (b *Builder) Finished(t uint64, name string, size int64) (info TierInfo, re
 	if err != nil {
 		return TierInfo{}, Records{}, false, err
 	}
-	info = TierInfo{Tier: t, Name: name, Size: size, Width: tf.h.Width, File: fn, Bytes: tf.size, CRC: sum, Count: CountRecords(recs)}
+	info = TierInfo{Tier: t, Name: name, Size: size, Width: tf.h.Width, File: fn, Bytes: tf.size, CRC: sum, Count: CountTier(b.game, t, 0, recs)}
 	return info, recs, true, nil
 }
 
@@ -233,7 +246,7 @@ func (b *Builder) WriteTier(t uint64, name string, recs Records) (TierInfo, erro
 	if err != nil {
 		return TierInfo{}, err
 	}
-	info.Count = CountRecords(recs)
+	info.Count = CountTier(b.game, t, 0, recs)
 	return info, nil
 }
 
@@ -241,7 +254,8 @@ func (b *Builder) WriteTier(t uint64, name string, recs Records) (TierInfo, erro
 // removes build.json. tiers are sorted by the caller (the order is part
 // of the bytes).
 func (b *Builder) Finish(startTier uint64, startRank int64, tiers []TierInfo) error {
-	m := Manifest{Format: FormatVersion, Game: b.game, StartTier: startTier, StartRank: startRank, Tiers: tiers, Params: b.params}
+	m := Manifest{Format: FormatVersion, Game: b.game, StartTier: startTier, StartRank: startRank, Tiers: tiers, Params: b.params,
+		Ranking: RankingOf(b.game).Version}
 	if len(b.keys) > 0 {
 		m.Keys = &Keys{Source: b.keySource, Tiers: b.keys}
 	}

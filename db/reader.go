@@ -36,7 +36,7 @@ type VersionError struct {
 }
 
 func (e *VersionError) Error() string {
-	return fmt.Sprintf("%s: format version %d, this grundy reads %d", e.Dir, e.Got, e.Want)
+	return fmt.Sprintf("%s: format version %d, this grundy reads 1 to %d", e.Dir, e.Got, e.Want)
 }
 
 // GameError is the error of a database of another game than the caller
@@ -70,7 +70,7 @@ func Open(dir, game string) (*DB, error) {
 	if err := json.Unmarshal(b, &m); err != nil {
 		return nil, corrupt(mpath, -1, "not a database manifest: %v", err)
 	}
-	if m.Format != FormatVersion {
+	if m.Format != FormatVersion && m.Format != 1 {
 		return nil, &VersionError{Dir: dir, Got: m.Format, Want: FormatVersion}
 	}
 	if sum, err := manifestSum(m); err != nil || sum != m.Checksum {
@@ -138,7 +138,8 @@ func (d *DB) file(i int) (*tierFile, error) {
 		tf.f.Close()
 		return nil, corrupt(path, -1, "%d bytes, the manifest says %d (truncated or replaced?)", tf.size, info.Bytes)
 	}
-	if tf.h.Tier != info.Tier || tf.h.Records != info.Size || tf.h.Width != info.Width || tf.h.GameHash != GameHash(d.m.Game) {
+	if tf.h.Tier != info.Tier || tf.h.Records != info.Size || tf.h.Width != info.Width || tf.h.GameHash != GameHash(d.m.Game) ||
+		int(tf.h.Version) != d.m.Format {
 		tf.f.Close()
 		return nil, corrupt(path, -1, "the header does not match the manifest")
 	}
@@ -223,6 +224,19 @@ type Stats struct {
 	Total Count
 	Tiers []TierInfo
 	Bytes int64 // the files' lengths, manifest included
+	Raw   int64 // the tier files' blocks before compression (RawBytes)
+}
+
+// RawBytes is what the blocks of tier file t hold before compression:
+// in format 2 the bitmap of every block and the records of the ranks
+// that hold a position, in format 1 a record for every rank.
+func (m *Manifest) RawBytes(t TierInfo) int64 {
+	if m.Format == 1 || t.Width < 1 {
+		return t.Size * int64(t.Width)
+	}
+	per := int64(BlockBytes / t.Width)
+	full, rest := t.Size/per, t.Size%per
+	return full*int64(bitmapBytes(int(per))) + int64(bitmapBytes(int(rest))) + t.Count.RecordCount()*int64(t.Width)
 }
 
 // Stats returns the counts the manifest records (checked by its
@@ -233,6 +247,7 @@ func (d *DB) Stats() Stats {
 	for _, t := range d.m.Tiers {
 		s.Total.AddCount(t.Count)
 		s.Bytes += t.Bytes
+		s.Raw += d.m.RawBytes(t)
 	}
 	s.Bytes += d.m.keyBytes()
 	if st, err := os.Stat(filepath.Join(d.dir, ManifestName)); err == nil {

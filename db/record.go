@@ -130,18 +130,26 @@ type Count struct {
 	EndlessLose int64   `json:"endless_lose,omitempty"`
 	Win         []int64 `json:"win"`  // Win[r]: positions won in r moves
 	Lose        []int64 `json:"lose"` // Lose[r]: positions lost in r moves
+	// Records is the number of records counted when a record stands for
+	// more than one position (a game that ranks one position of each
+	// orbit of a symmetry: Ranking.Orbit); absent when each stands for
+	// one, so equal to Positions.
+	Records int64 `json:"records,omitempty"`
 }
 
 // Add counts one record code.
-func (c *Count) Add(code uint16) {
+func (c *Count) Add(code uint16) { c.addN(code, 1) }
+
+// addN counts n positions of one record code.
+func (c *Count) addN(code uint16, n int64) {
 	switch code {
 	case Empty:
 	case Draw:
-		c.Draw++
+		c.Draw += n
 	case EndlessWin:
-		c.EndlessWin++
+		c.EndlessWin += n
 	case EndlessLos:
-		c.EndlessLose++
+		c.EndlessLose += n
 	default:
 		o, r, _ := Decode(code)
 		s := &c.Lose
@@ -151,12 +159,24 @@ func (c *Count) Add(code uint16) {
 		for int(r) >= len(*s) {
 			*s = append(*s, 0)
 		}
-		(*s)[r]++
+		(*s)[r] += n
 	}
+}
+
+// RecordCount is the number of records counted: Records, or Positions
+// when each record stands for one position.
+func (c Count) RecordCount() int64 {
+	if c.Records != 0 {
+		return c.Records
+	}
+	return c.Positions()
 }
 
 // AddCount adds the counts of d.
 func (c *Count) AddCount(d Count) {
+	if c.Records != 0 || d.Records != 0 {
+		c.Records = c.RecordCount() + d.RecordCount()
+	}
 	c.Draw += d.Draw
 	c.EndlessWin += d.EndlessWin
 	c.EndlessLose += d.EndlessLose

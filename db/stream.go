@@ -21,7 +21,7 @@ func EncodeTier(w io.Writer, game string, t uint64, name string, recs Records) (
 	if err != nil {
 		return TierInfo{}, err
 	}
-	info.Count = CountRecords(recs)
+	info.Count = CountTier(game, t, 0, recs)
 	return info, nil
 }
 
@@ -38,6 +38,9 @@ func DecodeTier(r io.ReaderAt, size int64, path, game string, t uint64, name str
 	if tf.h.GameHash != GameHash(game) || tf.h.Tier != t || tf.h.Records != records {
 		return Records{}, TierInfo{}, corrupt(path, -1, "the file of another game or tier")
 	}
+	if tf.h.Version != FormatVersion {
+		return Records{}, TierInfo{}, corrupt(path, -1, "format version %d, written before this grundy's %d", tf.h.Version, FormatVersion)
+	}
 	recs, err := tf.readAll(r, 0, false)
 	if err != nil {
 		return Records{}, TierInfo{}, err
@@ -47,13 +50,14 @@ func DecodeTier(r io.ReaderAt, size int64, path, game string, t uint64, name str
 		return Records{}, TierInfo{}, corrupt(path, -1, "%v", err)
 	}
 	return recs, TierInfo{Tier: t, Name: name, Size: records, Width: tf.h.Width, File: TierFileName(t),
-		Bytes: size, CRC: sum, Count: CountRecords(recs)}, nil
+		Bytes: size, CRC: sum, Count: CountTier(game, t, 0, recs)}, nil
 }
 
 // ManifestBytes is the manifest Builder.Finish writes for these tiers
 // (sorted by the caller by tier number).
 func ManifestBytes(game string, startTier uint64, startRank int64, tiers []TierInfo) ([]byte, error) {
-	return encodeManifest(Manifest{Format: FormatVersion, Game: game, StartTier: startTier, StartRank: startRank, Tiers: tiers})
+	return encodeManifest(Manifest{Format: FormatVersion, Game: game, StartTier: startTier, StartRank: startRank, Tiers: tiers,
+		Ranking: RankingOf(game).Version})
 }
 
 // encodeManifest writes m with its checksum: the bytes of manifest.json.

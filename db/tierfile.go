@@ -7,6 +7,7 @@ import (
 	"hash/crc32"
 	"hash/crc64"
 	"io"
+	"math/bits"
 	"os"
 	"runtime"
 	"sync"
@@ -98,30 +99,136 @@ func zdec() *zstd.Decoder {
 	return decoder
 }
 
-// encodeBlock compresses one block's records raw (of width bytes each)
-// into dst's space and returns the block's bytes in the file with the
-// checksum its index entry keeps. It is the one encoder of a block:
-// writeTierFile and the part files of parts.go use it, so a tier
-// written whole or in parts has the same bytes.
+// encodeBlock compresses one block's records raw (of width bytes each,
+// rank by rank, empty ones included) into dst's space and returns the
+// block's bytes in the file with the checksum its index entry keeps, the
+// crc32c of raw. It is the one encoder of a block: writeTierFile and the
+// part files of parts.go use it, so a tier written whole or in parts has
+// the same bytes. What it compresses is the block's sparse form
+// (sparseBlock, doc.go): the bitmap of its non-empty ranks, then their
+// records.
 func encodeBlock(raw []byte, width int, dst []byte) (comp []byte, sum uint32) {
-	return zenc().EncodeAll(raw, dst[:0]), crc(raw)
+	sp := sparsePool.Get().(*[]byte)
+	*sp = sparseBlock((*sp)[:0], raw, width)
+	comp = zenc().EncodeAll(*sp, dst[:0])
+	sparsePool.Put(sp)
+	return comp, crc(raw)
+}
+
+var sparsePool = sync.Pool{New: func() any { b := make([]byte, 0, bitmapBytes(BlockBytes)+BlockBytes); return &b }}
+
+// bitmapBytes is the length of the bitmap of a block of k ranks: one bit
+// a rank, in whole 64-bit words.
+func bitmapBytes(k int) int { return (k + 63) / 64 * 8 }
+
+// sparseBlock appends to dst the sparse form of a block's records raw:
+// the bitmap of its ranks that hold a record (bit i of little-endian
+// word i/64: rank i of the block), then those records in rank order.
+func sparseBlock(dst, raw []byte, width int) []byte {
+	k := len(raw) / width
+	at := len(dst)
+	dst = append(dst, make([]byte, bitmapBytes(k))...)
+	bm := dst[at:]
+	if width == 1 {
+		for i, c := range raw {
+			if c != Empty {
+				bm[i>>3] |= 1 << (i & 7)
+				dst = append(dst, c)
+			}
+		}
+		return dst
+	}
+	for i := range k {
+		if raw[2*i] != 0 || raw[2*i+1] != 0 {
+			bm = dst[at:]
+			bm[i>>3] |= 1 << (i & 7)
+			dst = append(dst, raw[2*i], raw[2*i+1])
+		}
+	}
+	return dst
+}
+
+// expandBlock is sparseBlock's inverse: the want bytes of records (of
+// width bytes each) from the sparse form sp, into dst's space; an error
+// when sp is not the sparse form of a block of that length.
+func expandBlock(sp []byte, width, want int, dst []byte) ([]byte, error) {
+	k := want / width
+	nb := bitmapBytes(k)
+	if len(sp) < nb {
+		return nil, fmt.Errorf("decompresses to %d bytes, less than its bitmap's %d", len(sp), nb)
+	}
+	bm, recs := sp[:nb], sp[nb:]
+	ones := 0
+	for i := 0; i < nb; i += 8 {
+		ones += bits.OnesCount64(binary.LittleEndian.Uint64(bm[i:]))
+	}
+	if ones*width != len(recs) {
+		return nil, fmt.Errorf("its bitmap marks %d records, it holds %d bytes of them", ones, len(recs))
+	}
+	if k%64 != 0 && binary.LittleEndian.Uint64(bm[nb-8:])>>(k%64) != 0 {
+		return nil, fmt.Errorf("its bitmap marks ranks past the block's %d", k)
+	}
+	if cap(dst) < want {
+		dst = make([]byte, want)
+	}
+	out := dst[:want]
+	clear(out)
+	j := 0
+	for w := 0; w < nb; w += 8 {
+		for x := binary.LittleEndian.Uint64(bm[w:]); x != 0; x &= x - 1 {
+			i := w*8 + bits.TrailingZeros64(x)
+			r := recs[j : j+width]
+			if r[0] == 0 && (width == 1 || r[1] == 0) {
+				// sparseBlock leaves empty records out.
+				return nil, fmt.Errorf("its bitmap marks an empty record")
+			}
+			copy(out[i*width:], r)
+			j += width
+		}
+	}
+	return out, nil
 }
 
 // decodeBlock is encodeBlock's inverse: the want bytes of records (of
 // width bytes each) of a block from its bytes in the file, into dst's
 // space; the caller checks them against the index entry's checksum.
 func decodeBlock(comp []byte, width, want int, dst []byte) ([]byte, error) {
-	if cap(dst) < want {
-		dst = make([]byte, 0, want)
+	return decodeBlockVersion(FormatVersion, comp, width, want, dst)
+}
+
+// decodeBlockVersion is decodeBlock for a file of format version v: in
+// version 1 a block is its records as they are, rank by rank.
+func decodeBlockVersion(v uint32, comp []byte, width, want int, dst []byte) ([]byte, error) {
+	limit := want
+	if v >= 2 {
+		limit += bitmapBytes(want / width)
 	}
-	out, err := zdec().DecodeAll(comp, dst[:0:want])
+	var sp []byte
+	if v >= 2 {
+		p := sparsePool.Get().(*[]byte)
+		defer sparsePool.Put(p)
+		sp = (*p)[:0]
+		if cap(sp) < limit {
+			sp = make([]byte, 0, limit)
+			*p = sp
+		}
+	} else {
+		if cap(dst) < want {
+			dst = make([]byte, 0, want)
+		}
+		sp = dst[:0]
+	}
+	out, err := zdec().DecodeAll(comp, sp[:0:limit])
 	if err != nil {
 		return nil, fmt.Errorf("cannot decompress: %v", err)
 	}
-	if len(out) != want {
-		return nil, fmt.Errorf("decompresses to %d bytes, want %d", len(out), want)
+	if v < 2 {
+		if len(out) != want {
+			return nil, fmt.Errorf("decompresses to %d bytes, want %d", len(out), want)
+		}
+		return out, nil
 	}
-	return out, nil
+	return expandBlock(out, width, want, dst)
 }
 
 // writeTierFile writes recs as a tier file to w and returns its length and
@@ -290,8 +397,8 @@ func readTierFile(r io.ReaderAt, size int64, name string) (*tierFile, error) {
 	h.Records = int64(binary.LittleEndian.Uint64(hb[24:]))
 	h.BlockRecs = int64(binary.LittleEndian.Uint32(hb[32:]))
 	h.GameHash = binary.LittleEndian.Uint64(hb[40:])
-	if h.Version != FormatVersion {
-		return nil, corrupt(name, -1, "format version %d, this grundy reads %d", h.Version, FormatVersion)
+	if h.Version != FormatVersion && h.Version != 1 {
+		return nil, corrupt(name, -1, "format version %d, this grundy reads 1 to %d", h.Version, FormatVersion)
 	}
 	if (h.Width != 1 && h.Width != 2) || h.BlockRecs != int64(BlockBytes/h.Width) || h.Records < 0 || h.Records > 1<<48 {
 		return nil, corrupt(name, -1, "the header is inconsistent (width %d, %d records, blocks of %d)", h.Width, h.Records, h.BlockRecs)
@@ -399,7 +506,7 @@ func (t *tierFile) readBlock(r io.ReaderAt, b int64, dst []byte) ([]byte, error)
 	if _, err := r.ReadAt(comp, e.off); err != nil {
 		return nil, corrupt(t.name, b, "reading: %v", err)
 	}
-	out, err := decodeBlock(comp, t.h.Width, t.blockLen(b), dst)
+	out, err := decodeBlockVersion(t.h.Version, comp, t.h.Width, t.blockLen(b), dst)
 	if err != nil {
 		return nil, corrupt(t.name, b, "%v", err)
 	}

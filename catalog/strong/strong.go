@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/grundy-go/grundy/budget"
 	"github.com/grundy-go/grundy/catalog"
@@ -47,8 +48,12 @@ type Binding[P comparable] struct {
 	Child func(text string, p, q P) string
 }
 
-// Bind returns b as a Game.
-func Bind[P comparable](b Binding[P]) Game { return &bound[P]{b} }
+// Bind returns b as a Game, and registers its ranking (version and
+// orbits, tier.RankingOf) with package db for the files written for it.
+func Bind[P comparable](b Binding[P]) Game {
+	db.RegisterRanking(b.Spec, tier.RankingOf(b.Game))
+	return &bound[P]{b}
+}
 
 type bound[P comparable] struct{ Binding[P] }
 
@@ -323,7 +328,24 @@ func Open(dir string) (*DB, error) {
 		d.Close()
 		return nil, fmt.Errorf("%s is a database of %s, which this grundy does not solve in tiers", dir, d.Game())
 	}
-	return &DB{d: d, g: t.Strong()}, nil
+	g := t.Strong()
+	if err := checkRanking(d, g); err != nil {
+		d.Close()
+		return nil, err
+	}
+	return &DB{d: d, g: g}, nil
+}
+
+// checkRanking refuses a database built with another version of its
+// game's ranking than this grundy's (the ranks would name other
+// positions): "built with connect4 ranking v1; rebuild".
+func checkRanking(d *db.DB, g Game) error {
+	got := db.RankingVersion(d.Manifest().Ranking)
+	if want := db.RankingVersion(db.RankingOf(g.Spec()).Version); got != want {
+		name, _, _ := strings.Cut(g.Spec(), ":")
+		return fmt.Errorf("%s: built with %s ranking v%d; rebuild (this grundy ranks by v%d)", d.Dir(), name, got, want)
+	}
+	return nil
 }
 
 // OpenFor opens the database in dir for inst's game: a database of
@@ -339,6 +361,10 @@ func OpenFor(dir string, inst catalog.Instance) (*DB, error) {
 	g := t.Strong()
 	d, err := db.Open(dir, g.Spec())
 	if err != nil {
+		return nil, err
+	}
+	if err := checkRanking(d, g); err != nil {
+		d.Close()
 		return nil, err
 	}
 	return &DB{d: d, g: g}, nil
@@ -388,6 +414,15 @@ type Stats struct {
 	Remoteness Remoteness  `json:"remoteness"`
 	Tiers      []TierStats `json:"tiers"`
 	Bytes      int64       `json:"bytes"`
+	// Records is the number of records that hold a position: fewer
+	// than Positions when a record stands for a position and its
+	// symmetric images (connect4's mirror).
+	Records int64 `json:"records"`
+	// RawBytes is the tier files' blocks before compression (the
+	// bitmaps of their ranks and the records, db.Manifest.RawBytes), and
+	// RawPerPosition that over Positions.
+	RawBytes       int64   `json:"raw_bytes"`
+	RawPerPosition float64 `json:"raw_bytes_per_position"`
 }
 
 // Outcomes counts positions won (N), lost (P) and drawn (D) for the
@@ -441,6 +476,8 @@ type TierStats struct {
 	// database of a game script, its key file (KeyBytes of them).
 	Bytes    int64 `json:"bytes"`
 	KeyBytes int64 `json:"key_bytes,omitempty"`
+	Records  int64 `json:"records"`
+	RawBytes int64 `json:"raw_bytes"`
 }
 
 func outcomes(c db.Count) Outcomes {
@@ -481,11 +518,16 @@ func ReadStats(dir string) (*Stats, error) {
 		}
 	}
 	st := &Stats{Game: s.Game, Positions: s.Total.Positions(), Outcomes: outcomes(s.Total),
-		Remoteness: remoteness(s.Total), Bytes: s.Bytes, Tiers: []TierStats{}}
+		Remoteness: remoteness(s.Total), Bytes: s.Bytes, Tiers: []TierStats{},
+		Records: s.Total.RecordCount(), RawBytes: s.Raw}
+	if st.Positions > 0 {
+		st.RawPerPosition = float64(s.Raw) / float64(st.Positions)
+	}
 	for _, t := range s.Tiers {
 		ts := TierStats{Tier: t.Tier, Name: t.Name, Positions: t.Count.Positions(), Outcomes: outcomes(t.Count),
 			MaxRemoteness: max(len(t.Count.Win), len(t.Count.Lose)) - 1, Ranks: t.Size, Width: t.Width,
-			Bytes: t.Bytes + keyBytes[t.Tier], KeyBytes: keyBytes[t.Tier]}
+			Bytes: t.Bytes + keyBytes[t.Tier], KeyBytes: keyBytes[t.Tier],
+			Records: t.Count.RecordCount(), RawBytes: d.Manifest().RawBytes(t)}
 		st.Tiers = append(st.Tiers, ts)
 	}
 	return st, nil

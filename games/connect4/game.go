@@ -126,16 +126,12 @@ func (g Game) Rows(b Board) []string {
 // Grid is Rows joined by sep.
 func (g Game) Grid(b Board, sep string) string { return strings.Join(g.Rows(b), sep) }
 
-// Canonical is the lesser of b and its mirror image by rank (mirror
+// Canonical is the lesser of b and its mirror image by Key (mirror
 // images have the same number of stones, so the same tier, and the same
-// value): the tier solver may keep one of each pair.
-func (g Game) Canonical(b Board) Board {
-	m := g.S.Mirror(b)
-	if g.TierRank(m) < g.TierRank(b) {
-		return m
-	}
-	return b
-}
+// value): a search may keep one of each pair. (Their ranks are equal
+// unless the heights are a palindrome: the ranking itself counts mirror
+// images once, mirror.go.)
+func (g Game) Canonical(b Board) Board { return g.S.Canonical(b) }
 
 // Start is the empty board.
 func (g Game) Start() Board { return Board{} }
@@ -154,8 +150,8 @@ func (g Game) TierChildren(t game.Tier) []game.Tier {
 // TierLoopy is false: every move adds a stone.
 func (g Game) TierLoopy(game.Tier) bool { return false }
 
-// TierSize is the number of column-height vectors with sum t times
-// C(t, ceil(t/2)).
+// TierSize is the number of canonical column-height vectors with sum t
+// (mirror.go) times C(t, ceil(t/2)).
 func (g Game) TierSize(t game.Tier) int64 {
 	if int(t) > g.S.Cells() {
 		return 0
@@ -163,10 +159,14 @@ func (g Game) TierSize(t game.Tier) int64 {
 	return g.ranker().size[t]
 }
 
-// TierRank is b's rank in its tier (see the package doc).
+// TierRank is b's rank in its tier (see the package doc): its mirror
+// image's when its column heights are not canonical, so b and its mirror
+// image have one rank unless their heights are a palindrome.
 func (g Game) TierRank(b Board) int64 { return g.ranker().rank(b, b.Moves()) }
 
-// TierUnrank is the board of rank r in tier t. It is false for a rank out
+// TierUnrank is the board of rank r in tier t, the one of its mirror
+// pair with canonical heights (the lesser colour rank when they are a
+// palindrome); false for the unused ranks of the other. It is false for a rank out
 // of range and for a board where the player to move has K in a row (no
 // move leads there); a board where the player who moved last has a line
 // is a terminal position, even if no play reaches it.
@@ -174,8 +174,11 @@ func (g Game) TierUnrank(t game.Tier, r int64) (Board, bool) {
 	if int(t) > g.S.Cells() {
 		return Board{}, false
 	}
-	b, ok := g.ranker().unrank(int(t), r)
-	if !ok || g.S.Aligned(b.Current) {
+	rk := g.ranker()
+	b, ok := rk.unrank(int(t), r)
+	if !ok || g.S.Aligned(b.Current) || rk.rank(b, int(t)) != r {
+		// The last: a palindromic height vector's colourings pair up,
+		// and the pair has the lesser rank (mirror.go).
 		return Board{}, false
 	}
 	return b, true
@@ -188,3 +191,28 @@ func (g Game) TierName(t game.Tier) string {
 	}
 	return fmt.Sprintf("%d stones", t)
 }
+
+// TierOrbit is the number of boards rank r of tier t stands for
+// (tier.Orbits): 2, the board and its mirror image, unless the board is
+// symmetric (1); end is where that may change: the next height vector,
+// or r+1 in a palindromic one, whose colourings differ.
+func (g Game) TierOrbit(t game.Tier, r int64) (n, end int64) {
+	rk := g.ranker()
+	k := int(t)
+	if k < 0 || k > g.S.Cells() || r < 0 || r >= rk.size[k] {
+		return 1, r + 1
+	}
+	per := rk.c(k, (k+1)/2)
+	if _, pal := rk.mirror().vector(k, r/per); !pal {
+		return 2, (r/per + 1) * per
+	}
+	if b, ok := rk.unrank(k, r); ok && rk.flip(b) != b {
+		return 2, r + 1
+	}
+	return 1, r + 1
+}
+
+// TierRanking is the version of the ranking (tier.Ranked):
+// RankingVersion, so that a database built with the ranking before the
+// mirror symmetry (version 1) is refused.
+func (g Game) TierRanking() int { return RankingVersion }

@@ -2,6 +2,7 @@ package connect4
 
 import (
 	"context"
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -296,11 +297,14 @@ func TestTiersOfReachable(t *testing.T) {
 			if r < 0 || r >= g.TierSize(tier) {
 				t.Fatalf("%s %s: rank %d outside tier %d of size %d", g.S, g.Format(b), r, tier, g.TierSize(tier))
 			}
-			if back, ok := g.TierUnrank(tier, r); !ok || back != b {
+			m := g.S.Mirror(b)
+			if back, ok := g.TierUnrank(tier, r); !ok || (back != b && back != m) {
 				t.Fatalf("%s %s: unrank(rank) = %v, %v", g.S, g.Format(b), back, ok)
 			}
-			m := g.S.Mirror(b)
-			if cb := g.Canonical(b); cb != g.Canonical(m) || (cb != b && cb != m) || g.TierRank(cb) > g.TierRank(b) {
+			if g.TierRank(m) != r {
+				t.Fatalf("%s %s: rank %d, its mirror image's %d", g.S, g.Format(b), r, g.TierRank(m))
+			}
+			if cb := g.Canonical(b); cb != g.Canonical(m) || (cb != b && cb != m) {
 				t.Fatalf("%s %s: Canonical %v, mirror's %v", g.S, g.Format(b), cb, g.Canonical(m))
 			}
 			if g.S.Canonical(b) != g.S.Canonical(m) {
@@ -368,8 +372,121 @@ func TestRankRandom(t *testing.T) {
 			}
 			tier := g.TierOf(b)
 			r := g.TierRank(b)
-			if back, ok := g.TierUnrank(tier, r); r < 0 || r >= g.TierSize(tier) || !ok || back != b {
+			if back, ok := g.TierUnrank(tier, r); r < 0 || r >= g.TierSize(tier) || !ok || (back != b && back != g.S.Mirror(b)) || g.TierRank(g.S.Mirror(b)) != r {
 				t.Fatalf("%s %s: rank %d of %d, unrank %v %v", g.S, g.Format(b), r, g.TierSize(tier), back, ok)
+			}
+		}
+	}
+}
+
+// palindrome reports whether b's column heights read the same both ways.
+func palindrome(s *Shape, b Board) bool {
+	col := func(c int) uint64 { return b.Mask >> uint(c*(s.H+1)) & (1<<uint(s.H+1) - 1) }
+	for c := range s.W / 2 {
+		if col(c) != col(s.W-1-c) {
+			return false
+		}
+	}
+	return true
+}
+
+// TestMirrorRanks checks the mirror symmetry of the ranking on every
+// board of small shapes: the boards of a tier are enumerated from their
+// height vectors and colourings without the ranker (every set of the
+// first player's stones among the cells under the heights), each one's
+// rank is its mirror image's, unranking a rank gives the one of the two
+// with canonical heights (h ≤ reverse(h)), or for palindromic heights
+// the lesser colour rank, every rank but the other of those is taken, and the
+// boards a rank stands for are as many as TierOrbit says.
+func TestMirrorRanks(t *testing.T) {
+	for _, c := range [][3]int{{4, 4, 4}, {5, 3, 4}, {3, 3, 3}, {1, 5, 2}, {2, 4, 3}, {6, 2, 4}} {
+		g := mustGame(t, c[0], c[1], c[2])
+		s := g.S
+		for tier := range game.Tier(s.Cells() + 1) {
+			n := int(tier)
+			boards := make([]int64, g.TierSize(tier)) // boards per rank
+			var hs [MaxWidth]int
+			var each func(col, left int)
+			each = func(col, left int) {
+				if col == s.W {
+					if left != 0 {
+						return
+					}
+					var cells []uint
+					var mask uint64
+					for c := range s.W {
+						for i := range hs[c] {
+							cells = append(cells, uint(c*(s.H+1)+i))
+							mask |= 1 << uint(c*(s.H+1)+i)
+						}
+					}
+					canon := true
+					for i := range s.W / 2 {
+						if hs[i] != hs[s.W-1-i] {
+							canon = hs[i] < hs[s.W-1-i]
+							break
+						}
+					}
+					for set := uint64(0); set < 1<<uint(n); set++ {
+						if bits.OnesCount64(set) != (n+1)/2 {
+							continue
+						}
+						var first uint64
+						for i, cell := range cells {
+							if set>>uint(i)&1 != 0 {
+								first |= 1 << cell
+							}
+						}
+						cur := first
+						if n&1 == 1 {
+							cur ^= mask
+						}
+						b := Board{Current: cur, Mask: mask}
+						r, m := g.TierRank(b), s.Mirror(b)
+						if r < 0 || r >= g.TierSize(tier) || g.TierRank(m) != r {
+							t.Fatalf("%s %v: rank %d of %d, mirror image's %d", s, b, r, g.TierSize(tier), g.TierRank(m))
+						}
+						back, ok := g.ranker().unrank(n, r)
+						want := map[bool]Board{true: b, false: m}[canon]
+						if palindrome(s, b) {
+							// The pair's lesser colour rank.
+							if _, cb := g.ranker().sums(b, n); cb > r%g.ranker().c(n, (n+1)/2) {
+								want = m
+							}
+						}
+						if !ok || back != want {
+							t.Fatalf("%s %v (heights %v): unrank(%d) = %v, want %v", s, b, hs[:s.W], r, back, want)
+						}
+						boards[r]++
+					}
+					return
+				}
+				for v := 0; v <= s.H && v <= left; v++ {
+					hs[col] = v
+					each(col+1, left-v)
+				}
+			}
+			each(0, n)
+			for r, k := range boards {
+				if k == 0 {
+					// Only the greater colour rank of a palindromic
+					// vector's pair is unused.
+					b, _ := g.ranker().unrank(n, int64(r))
+					if !palindrome(s, b) || g.TierRank(b) >= int64(r) {
+						t.Fatalf("%s tier %d: rank %d unused, its board %v ranks %d", s, tier, r, b, g.TierRank(b))
+					}
+					if _, ok := g.TierUnrank(tier, int64(r)); ok {
+						t.Fatalf("%s tier %d: unused rank %d unranks", s, tier, r)
+					}
+					continue
+				}
+				orbit, end := g.TierOrbit(tier, int64(r))
+				if k != orbit || end <= int64(r) {
+					t.Fatalf("%s tier %d rank %d: %d boards, TierOrbit %d (to %d)", s, tier, r, k, orbit, end)
+				}
+				if next, _ := g.TierOrbit(tier, end-1); next != orbit {
+					t.Fatalf("%s tier %d: ranks %d and %d differ in orbit size", s, tier, r, end-1)
+				}
 			}
 		}
 	}

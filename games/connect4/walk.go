@@ -36,6 +36,7 @@ type cursor struct {
 	x     uint64
 	mask  uint64
 	hs    [MaxWidth]uint8
+	pal   bool // the height vector is a palindrome
 }
 
 // maxStep is the longest gap between ranks that the walk crosses by
@@ -51,12 +52,13 @@ func (rk *ranker) seek(c *cursor, n int, x int64) bool {
 	}
 	m := (n + 1) / 2
 	per := rk.c(n, m)
-	hs, mask, ok := rk.heights(n, x/per)
+	hidx, pal := rk.mirror().vector(n, x/per)
+	hs, mask, ok := rk.heights(n, hidx)
 	if !ok {
 		c.valid = false
 		return false
 	}
-	c.hs = hs
+	c.hs, c.pal = hs, pal
 	c.valid, c.rank, c.x, c.mask = true, x, colex.Unrank(n, m, x%per), mask
 	c.end = (x/per + 1) * per
 	return true
@@ -107,7 +109,8 @@ func (g Game) WalkTier(t game.Tier, base int64, words []uint64, visit func(r int
 			ok := n <= g.S.Cells() && rk.advance(&c, n, r)
 			if ok {
 				b = rk.board(&c, n)
-				ok = !g.S.Aligned(b.Current)
+				// A palindromic vector's ranks above their pair's are unused.
+				ok = !g.S.Aligned(b.Current) && (!c.pal || rk.rank(b, n) == r)
 			}
 			if err := visit(r, b, ok); err != nil {
 				return err
@@ -133,7 +136,11 @@ func (g Game) AppendMoveRanks(tiers []game.Tier, ranks []int64, b Board) ([]game
 }
 
 // appendChildRanks appends the ranks of the boards after each move from
-// b (n stones, not over), columns left to right.
+// b (n stones, not over), columns left to right. A child whose heights
+// are not canonical has its mirror image's rank: the child of the mirror
+// image of b in the mirrored column, whose sums come from one more pass
+// over the columns of b's mirror image; a child with palindromic heights
+// has the lesser colour rank of itself and that mirror image.
 func (rk *ranker) appendChildRanks(dst []int64, s *Shape, b Board, n int) []int64 {
 	if rk.colour == nil {
 		for c := range rk.w {
@@ -143,6 +150,44 @@ func (rk *ranker) appendChildRanks(dst []int64, s *Shape, b Board, n int) []int6
 		}
 		return dst
 	}
+	var kids, flipped [MaxWidth]childSum
+	rk.childSums(b, n, &kids)
+	mi := rk.mirror()
+	per := rk.c(n+1, (n+2)/2)
+	haveFlip := false
+	for c := range rk.w {
+		k := kids[c]
+		if !k.ok {
+			continue
+		}
+		ci, pal := mi.canon(n+1, k.hidx)
+		if ci < 0 || pal {
+			if !haveFlip {
+				rk.childSums(rk.flip(b), n, &flipped)
+				haveFlip = true
+			}
+			f := flipped[rk.w-1-c]
+			if ci < 0 {
+				k = f
+				ci, _ = mi.canon(n+1, k.hidx)
+			} else {
+				k.col = min(k.col, f.col)
+			}
+		}
+		dst = append(dst, ci*per+k.col)
+	}
+	return dst
+}
+
+// childSum is the sums of a rank (ranker.sums) of the board after a move.
+type childSum struct {
+	hidx, col int64
+	ok        bool // the column has room
+}
+
+// childSums sets out[c] to the sums of the board after a move in column
+// c from b (n stones), for every column, from the column sums of b.
+func (rk *ranker) childSums(b Board, n int, out *[MaxWidth]childSum) {
 	first := b.Current
 	if n&1 == 1 {
 		first ^= b.Mask
@@ -176,20 +221,18 @@ func (rk *ranker) appendChildRanks(dst []int64, s *Shape, b Board, n int) []int6
 		fst >>= uint(rk.step)
 	}
 	rightH = hidx
-	per := rk.c(n+1, (n+2)/2)
 	var leftH, leftC int64
 	for c := range rk.w {
 		h, p, jc, kc := hs[c], ps[c], js[c], ks[c]
 		r := n - jc
 		rightH -= rk.off[(c*stride+r)*hv+h]
 		rightC -= rk.colour[(((jc+1)*kw+kc+f)<<hb)|int(p)]
+		out[c].ok = h < rk.h
 		if h < rk.h {
-			ch := leftH + rk.off[(c*stride+r+1)*hv+h+1] + rightH
-			cc := leftC + rk.colour[((jc*kw+kc)<<hb)|int(p|uint64(f)<<uint(h))] + rightC
-			dst = append(dst, ch*per+cc)
+			out[c].hidx = leftH + rk.off[(c*stride+r+1)*hv+h+1] + rightH
+			out[c].col = leftC + rk.colour[((jc*kw+kc)<<hb)|int(p|uint64(f)<<uint(h))] + rightC
 		}
 		leftH += rk.off[(c*stride+r+1)*hv+h]
 		leftC += rk.colour[((jc*kw+kc)<<hb)|int(p)]
 	}
-	return dst
 }
