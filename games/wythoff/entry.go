@@ -86,19 +86,7 @@ func (g instance) Solve(ctx context.Context, tokens []string, opts catalog.Optio
 		return nil, wythoffTwo(tokens, err)
 	}
 	a, b := h[0], h[1]
-	r := &catalog.Report{
-		Game:     "wythoff",
-		Position: catalog.JoinBig(h),
-		Outcome:  "N",
-		Method:   "closed form: Wythoff's theorem (the P-positions are the Beatty pairs (⌊kφ⌋, ⌊kφ²⌋), computed exactly with integer square roots)",
-	}
-	if IsP(a, b) {
-		r.Outcome = "P"
-		r.Grundy = new(big.Int)
-	}
-	for _, m := range WinningMoves(a, b) {
-		r.WinningMoves = append(r.WinningMoves, m[0].String()+" "+m[1].String())
-	}
+	r := closedForm(a, b)
 	if a.IsInt64() && b.IsInt64() && a.Int64() <= maxWythoffSearchHeap && b.Int64() <= maxWythoffSearchHeap &&
 		(a.Int64()+1)*(b.Int64()+1)*(a.Int64()+b.Int64()+1) <= wythoffQuickWork {
 		pos := Pos{A: int(a.Int64()), B: int(b.Int64())}
@@ -109,6 +97,24 @@ func (g instance) Solve(ctx context.Context, tokens []string, opts catalog.Optio
 		r.Notes = append(r.Notes, "the closed form gives the outcome, not the Sprague–Grundy value (which has no known formula); the heaps are too large to search, so grundy is null")
 	}
 	return r, nil
+}
+
+// closedForm is the report of heaps (a, b) by Wythoff's theorem alone.
+func closedForm(a, b *big.Int) *catalog.Report {
+	r := &catalog.Report{
+		Game:     "wythoff",
+		Position: a.String() + " " + b.String(),
+		Outcome:  "N",
+		Method:   "closed form: Wythoff's theorem (the P-positions are the Beatty pairs (⌊kφ⌋, ⌊kφ²⌋), computed exactly with integer square roots)",
+	}
+	if IsP(a, b) {
+		r.Outcome = "P"
+		r.Grundy = new(big.Int)
+	}
+	for _, m := range WinningMoves(a, b) {
+		r.WinningMoves = append(r.WinningMoves, m[0].String()+" "+m[1].String())
+	}
+	return r
 }
 
 func (g instance) Table(ctx context.Context, upto int, opts catalog.Options) (*catalog.Table, error) {
@@ -155,8 +161,14 @@ func (g instance) Table(ctx context.Context, upto int, opts catalog.Options) (*c
 	return t, nil
 }
 
-// Explore lists the moves found by the search adapter; each position's
-// own report is Solve's.
+// Explore lists the moves of heaps below maxSharedGrid from the shared
+// table (grid.go); larger ones, and --method search, by the search
+// adapter, each position's own report being Solve's.
 func (g instance) Explore(ctx context.Context, tokens []string, opts catalog.Options, maxMoves int) (*catalog.Exploration, error) {
+	if opts.Method != catalog.Search {
+		if h, err := catalog.ParseInts(tokens, "heap size", 2, 2, maxSharedGrid-1); err == nil {
+			return g.exploreByGrid(ctx, h[0], h[1], maxMoves)
+		}
+	}
 	return impartialgame.SearchExplorer[Pos]{Inst: g, Search: g.search(), Board: impartialgame.NumbersAsHeaps}.Explore(ctx, tokens, opts, maxMoves)
 }
