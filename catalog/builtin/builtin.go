@@ -30,6 +30,8 @@ import (
 	_ "github.com/grundy-go/grundy/games/partizan/cutcake"
 	_ "github.com/grundy-go/grundy/games/partizan/domineering"
 	_ "github.com/grundy-go/grundy/games/partizan/hackenbush"
+	_ "github.com/grundy-go/grundy/games/partizan/maundy"
+	_ "github.com/grundy-go/grundy/games/partizan/psubtract"
 	_ "github.com/grundy-go/grundy/games/partizan/toads"
 	_ "github.com/grundy-go/grundy/games/partizan/toppling"
 	_ "github.com/grundy-go/grundy/games/pig"
