@@ -120,6 +120,9 @@ func CreateWith(dir, game string, params map[string]string) (*Builder, error) {
 	}
 	if b, err := os.ReadFile(filepath.Join(dir, ManifestName)); err == nil {
 		var m Manifest
+		if json.Unmarshal(b, &m) == nil && m.Game == game && m.Format != FormatVersion {
+			return nil, fmt.Errorf("%s holds a database of %s in format %d, this grundy writes format %d: build into another directory", dir, m.Game, m.Format, FormatVersion)
+		}
 		if json.Unmarshal(b, &m) == nil && (m.Game != game || m.Format != FormatVersion) {
 			return nil, fmt.Errorf("%s holds a database of %s (format %d), not %s", dir, m.Game, m.Format, game)
 		}

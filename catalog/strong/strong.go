@@ -376,6 +376,9 @@ func (d *DB) Close() error { return d.d.Close() }
 // Game is the spec of the database's game.
 func (d *DB) Game() string { return d.g.Spec() }
 
+// Manifest is the database's manifest (shared: do not modify).
+func (d *DB) Manifest() *db.Manifest { return d.d.Manifest() }
+
 // Query answers for a position (the start when tokens is empty) as
 // `grundy solve` does, from the database alone. A position that play
 // does not reach from the start is a *budget.BadInput; a database that
