@@ -3,6 +3,8 @@ package cgt
 import (
 	"fmt"
 	"strings"
+
+	"github.com/grundy-go/grundy/internal/axis"
 )
 
 // ThermographSVG draws the thermograph of g as a standalone SVG image, in
@@ -52,6 +54,19 @@ func (s *Space) thermographSVG(g Game) []byte {
 	if lo <= 0 && 0 <= hi {
 		fmt.Fprintf(&b, `<line x1="%.2f" y1="%.2f" x2="%.2f" y2="%.2f" stroke="#bbb"/>`+"\n", x(0), pad, x(0), H-pad)
 	}
+	// Ticks and their numbers: values along the bottom (increasing to the
+	// left), temperatures up the left side.
+	for _, v := range axis.Ticks(lo, hi, 6, false) {
+		fmt.Fprintf(&b, `<line class="tick" x1="%.2f" y1="%.2f" x2="%.2f" y2="%.2f" stroke="#555"/>`+"\n", x(v), H-pad, x(v), H-pad+4)
+		fmt.Fprintf(&b, `<text class="tick-label" x="%.2f" y="%.2f" font-family="sans-serif" font-size="11" text-anchor="middle">%s</text>`+"\n", x(v), H-pad+15, axis.Label(v))
+	}
+	for _, t := range axis.Ticks(tlo, thi, 5, false) {
+		fmt.Fprintf(&b, `<line class="tick" x1="%.2f" y1="%.2f" x2="%.2f" y2="%.2f" stroke="#555"/>`+"\n", pad-4, y(t), pad, y(t))
+		fmt.Fprintf(&b, `<text class="tick-label" x="%.2f" y="%.2f" font-family="sans-serif" font-size="11" text-anchor="end">%s</text>`+"\n", pad-6, y(t)+4, axis.Label(t))
+	}
+	fmt.Fprintf(&b, `<line x1="%.2f" y1="%.2f" x2="%.2f" y2="%.2f" stroke="#555"/>`+"\n", pad, H-pad, W-pad, H-pad)
+	fmt.Fprintf(&b, `<line x1="%.2f" y1="%.2f" x2="%.2f" y2="%.2f" stroke="#555"/>`+"\n", pad, pad, pad, H-pad)
+	fmt.Fprintf(&b, `<text x="%.2f" y="%.2f" font-family="sans-serif" font-size="11" text-anchor="middle" transform="rotate(-90 %.2f %.2f)">temperature t</text>`+"\n", 10.0, H/2, 10.0, H/2)
 	poly := func(pts [][2]float64, color string) {
 		var sb strings.Builder
 		for i, p := range pts {
@@ -64,8 +79,8 @@ func (s *Space) thermographSVG(g Game) []byte {
 	}
 	poly(lw, "#1f5fd1")
 	poly(rw, "#d1321f")
-	fmt.Fprintf(&b, `<text x="%.2f" y="%.2f" font-family="sans-serif" font-size="12" text-anchor="middle">mean %s, temperature %s</text>`+"\n",
-		W/2, H-pad/3, th.Mast, th.Temperature)
+	fmt.Fprintf(&b, `<text x="%.2f" y="%.2f" font-family="sans-serif" font-size="12" text-anchor="middle">value (Left's side to the left): mean %s, temperature %s</text>`+"\n",
+		W/2, H-pad/3+4, th.Mast, th.Temperature)
 	fmt.Fprintf(&b, `<text x="%.2f" y="%.2f" font-family="sans-serif" font-size="11">t = 0</text>`+"\n", W-pad+2, y(0)+4)
 	b.WriteString("</svg>\n")
 	return []byte(b.String())

@@ -120,50 +120,6 @@ func printTable(w io.Writer, t *catalog.Table) {
 	}
 }
 
-// tableSVG draws a table: a bar per value for one heap, a square per
-// position for two heaps (P-positions dark).
-func tableSVG(t *catalog.Table) string {
-	var sb strings.Builder
-	const cell = 12
-	if t.Grid != nil {
-		n := len(t.Grid)
-		size := n*cell + 2*cell
-		fmt.Fprintf(&sb, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d">`+"\n", size, size+cell, size, size+cell)
-		fmt.Fprintf(&sb, `<title>%s: P-positions (dark) of the first %d×%d positions</title>`+"\n", escapeXML(t.Game), n, n)
-		fmt.Fprintf(&sb, `<text x="%d" y="%d" font-family="sans-serif" font-size="10">%s: P-positions dark; a down, b across</text>`+"\n", cell, cell-2, escapeXML(t.Game))
-		for a, row := range t.Grid {
-			for b, v := range row {
-				fill := "#f4f4f4"
-				if v == 0 {
-					fill = "#223a5e"
-				}
-				fmt.Fprintf(&sb, `<rect x="%d" y="%d" width="%d" height="%d" fill="%s" stroke="#ccc" stroke-width="0.5"/>`+"\n", cell+b*cell, 2*cell+a*cell, cell, cell, fill)
-			}
-		}
-		sb.WriteString("</svg>\n")
-		return sb.String()
-	}
-	var top uint64 = 1
-	for _, v := range t.Values {
-		top = max(top, v)
-	}
-	const barW, height = 8, 200
-	width := len(t.Values)*barW + 2*cell
-	fmt.Fprintf(&sb, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d">`+"\n", width, height+3*cell, width, height+3*cell)
-	fmt.Fprintf(&sb, `<title>%s: Sprague–Grundy values G(0..%d)</title>`+"\n", escapeXML(t.Game), len(t.Values)-1)
-	fmt.Fprintf(&sb, `<text x="%d" y="%d" font-family="sans-serif" font-size="10">%s: G(n) for n = 0…%d (max %d); red marks G = 0</text>`+"\n", cell, cell-2, escapeXML(t.Game), len(t.Values)-1, top)
-	for n, v := range t.Values {
-		h := int(float64(v) / float64(top) * height)
-		fill := "#223a5e"
-		if v == 0 {
-			fill, h = "#c0392b", 3
-		}
-		fmt.Fprintf(&sb, `<rect x="%d" y="%d" width="%d" height="%d" fill="%s"><title>G(%d) = %d</title></rect>`+"\n", cell+n*barW, 2*cell+height-h, barW-1, h, fill, n, v)
-	}
-	sb.WriteString("</svg>\n")
-	return sb.String()
-}
-
 func escapeXML(s string) string {
 	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;").Replace(s)
 }

@@ -1,0 +1,113 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/grundy-go/grundy/catalog"
+	"github.com/grundy-go/grundy/internal/axis"
+)
+
+// tableSVG draws a table (grundy table --svg): a bar per value for one
+// heap, with the heap size n along the bottom axis and G(n) up the left
+// one; a square per position for two heaps (P-positions dark), with b
+// along the top axis and a down the left one. Every axis has its ticks
+// and their numbers (internal/axis), and its name.
+func tableSVG(t *catalog.Table) string {
+	var sb strings.Builder
+	const font = `font-family="sans-serif" font-size="11"`
+	tick := func(x1, y1, x2, y2 float64) {
+		fmt.Fprintf(&sb, `<line class="tick" x1="%g" y1="%g" x2="%g" y2="%g" stroke="#555"/>`+"\n", x1, y1, x2, y2)
+	}
+	label := func(x, y float64, anchor, text string) {
+		fmt.Fprintf(&sb, `<text class="tick-label" x="%g" y="%g" text-anchor="%s" %s>%s</text>`+"\n", x, y, anchor, font, escapeXML(text))
+	}
+	if t.Grid != nil {
+		n := len(t.Grid)
+		cell := 12.0
+		if n > 64 {
+			cell = max(2, 768/float64(n))
+		}
+		left, top := 44.0, 52.0
+		size := float64(n) * cell
+		w, h := left+size+12, top+size+12
+		fmt.Fprintf(&sb, `<svg xmlns="http://www.w3.org/2000/svg" width="%g" height="%g" viewBox="0 0 %g %g">`+"\n", w, h, w, h)
+		fmt.Fprintf(&sb, `<title>%s: P-positions (dark) of the first %d×%d positions</title>`+"\n", escapeXML(t.Game), n, n)
+		fmt.Fprintf(&sb, `<rect width="100%%" height="100%%" fill="white"/>`+"\n")
+		fmt.Fprintf(&sb, `<text x="%g" y="14" %s>%s: P-positions dark; heap a down, heap b across</text>`+"\n", left, font, escapeXML(t.Game))
+		for a, row := range t.Grid {
+			for b, v := range row {
+				fill := "#f4f4f4"
+				if v == 0 {
+					fill = "#223a5e"
+				}
+				fmt.Fprintf(&sb, `<rect x="%g" y="%g" width="%g" height="%g" fill="%s" stroke="#ccc" stroke-width="0.5"><title>(%d, %d): %s</title></rect>`+"\n",
+					left+float64(b)*cell, top+float64(a)*cell, cell, cell, fill, a, b, gridWords(v))
+			}
+		}
+		for _, v := range axis.Ticks(0, float64(n-1), 8, true) {
+			c := (v + 0.5) * cell
+			tick(left+c, top-4, left+c, top)
+			label(left+c, top-7, "middle", axis.Label(v))
+			tick(left-4, top+c, left, top+c)
+			label(left-7, top+c+4, "end", axis.Label(v))
+		}
+		label(left+size/2, 30, "middle", "b")
+		label(12, top+size/2, "middle", "a")
+		sb.WriteString("</svg>\n")
+		return sb.String()
+	}
+	var most uint64 = 1
+	for _, v := range t.Values {
+		most = max(most, v)
+	}
+	barW := 8.0
+	if len(t.Values) > 100 {
+		barW = max(1, 800/float64(len(t.Values)))
+	}
+	const height = 200.0
+	left, top := 44.0, 24.0
+	width := float64(len(t.Values)) * barW
+	bottom := top + height
+	w, h := left+width+16, bottom+40
+	fmt.Fprintf(&sb, `<svg xmlns="http://www.w3.org/2000/svg" width="%g" height="%g" viewBox="0 0 %g %g">`+"\n", w, h, w, h)
+	fmt.Fprintf(&sb, `<title>%s: Sprague–Grundy values G(0..%d)</title>`+"\n", escapeXML(t.Game), len(t.Values)-1)
+	fmt.Fprintf(&sb, `<rect width="100%%" height="100%%" fill="white"/>`+"\n")
+	fmt.Fprintf(&sb, `<text x="%g" y="14" %s>%s: G(n) for n = 0…%d (max %d); red marks G = 0</text>`+"\n", left, font, escapeXML(t.Game), len(t.Values)-1, most)
+	y := func(v float64) float64 { return bottom - v/float64(most)*height }
+	for n, v := range t.Values {
+		bh := bottom - y(float64(v))
+		fill := "#223a5e"
+		if v == 0 {
+			fill, bh = "#c0392b", 3
+		}
+		fmt.Fprintf(&sb, `<rect x="%g" y="%g" width="%g" height="%g" fill="%s"><title>G(%d) = %d</title></rect>`+"\n", left+float64(n)*barW, bottom-bh, max(barW-1, 1), bh, fill, n, v)
+	}
+	fmt.Fprintf(&sb, `<line x1="%g" y1="%g" x2="%g" y2="%g" stroke="#555"/>`+"\n", left, bottom, left+width, bottom)
+	fmt.Fprintf(&sb, `<line x1="%g" y1="%g" x2="%g" y2="%g" stroke="#555"/>`+"\n", left, top, left, bottom)
+	for _, v := range axis.Ticks(0, float64(len(t.Values)-1), 10, true) {
+		x := left + (v+0.5)*barW
+		tick(x, bottom, x, bottom+4)
+		label(x, bottom+16, "middle", axis.Label(v))
+	}
+	for _, v := range axis.Ticks(0, float64(most), 5, true) {
+		tick(left-4, y(v), left, y(v))
+		label(left-7, y(v)+4, "end", axis.Label(v))
+	}
+	label(left+width/2, bottom+34, "middle", "heap size n")
+	fmt.Fprintf(&sb, `<text class="tick-label" x="12" y="%g" text-anchor="middle" transform="rotate(-90 12 %g)" %s>G(n)</text>`+"\n", top+height/2, top+height/2, font)
+	sb.WriteString("</svg>\n")
+	return sb.String()
+}
+
+// gridWords says what a grid cell's value means: a Sprague–Grundy value,
+// or, from a closed form that gives outcomes only, N for -1.
+func gridWords(v int64) string {
+	switch {
+	case v == 0:
+		return "P"
+	case v < 0:
+		return "N"
+	}
+	return fmt.Sprintf("G = %d", v)
+}
