@@ -1,4 +1,5 @@
-// Package hackenbush is Blue-Red Hackenbush on stalks and trees (Winning Ways ch. 1;
+// Package hackenbush is Blue-Red Hackenbush on stalks and trees, and
+// Hackenbush on any graph (Winning Ways ch. 1;
 // Siegel, Combinatorial Game Theory, ch. I): a stalk is a chain of edges
 // standing on the ground, each Left's (bLue, written l) or Right's (Red,
 // written r), read from the ground up. A player removes one of his own
@@ -10,4 +11,13 @@
 // colour each edge counts ±1/2, ±1/4, … in turn (Winning Ways ch. 1,
 // "Berlekamp's rule"). Value computes it; the tests check it against the
 // game played through the partizan evaluator.
+//
+// Pictures on any graph (graph.go) are written as edge lists with vertex
+// 0 the ground, e.g. "0-1l,1-2r,2-0g", and split where they meet only at
+// the ground. Three games use them: hackenbush-graph (Blue-Red-Green
+// Hackenbush), childish-hackenbush (Winning Ways ch. 2: only a cut that
+// makes nothing else fall is allowed) and green-hackenbush, whose values
+// come in closed form from the fusion and colon principles (Winning Ways
+// ch. 7; green.go). The tests check all three against a plain search of
+// the definition over whole pictures.
 package hackenbush
