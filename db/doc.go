@@ -1,7 +1,8 @@
 // Package db stores a strongly solved game on disk: for every position
 // reachable from the start, its outcome for the player to move and its
-// remoteness, one record per rank of each tier (see game.Tiered), in
-// compressed blocks that a lookup reads one at a time. Package tier
+// remoteness, one record per rank of each tier (see game.Tiered) that
+// holds a reachable position, in compressed blocks that a lookup reads
+// one at a time. Package tier
 // writes databases; front ends open them to answer queries.
 //
 // The design follows the databases of GamesmanOne (Gamesman's tier
@@ -43,7 +44,26 @@
 // of the game's definition and per tier its key file's name, number of
 // keys, length and crc32c. A manifest without "keys" is the same bytes
 // as before key files existed, so databases already written stay valid
-// and the format version stays 1.
+// and the format version stays 1. Format 2 changed only the blocks of
+// tier files (below); a database of format 1 is still read.
+//
+// # Rankings
+//
+// A rank means a position only through the game's rank function, so the
+// manifest records the version of the game's ranking ("ranking", absent
+// for the first), covered by its checksum; the front end (catalog/strong)
+// refuses a database built with another version ("built with connect4
+// ranking v1; rebuild") rather than read it with the wrong ranks. A game
+// may rank one position of each orbit of a symmetry (connect4 ranks a
+// board and its mirror image once): a record then stands for several
+// positions, and the manifest's counts are of positions (each record
+// counted as many times as its rank stands for, Ranking.Orbit), with
+// the number of records beside them ("records", absent when every
+// record is one position). Files are written through functions that take
+// the game's spec alone (EncodeTier, WritePart, ManifestBytes, for the
+// Beam pipeline too), so a game's ranking is registered by spec
+// (RegisterRanking) by the code that binds it to the tier solver before
+// any file is written.
 //
 // Every file is written to a temporary name (.tmp-*) in the directory,
 // flushed to disk (fsync), renamed, and the directory synced: a file is
@@ -68,17 +88,34 @@
 //	 40  uint64 CRC-64 (ECMA) of the game's spec string
 //	 48  12 bytes zero
 //	 60  uint32 crc32c of bytes 0–59
-//	blocks: each a zstd frame of BlockBytes bytes of records (the last
-//	  block may be shorter), one after another from offset 64
+//	blocks: each a zstd frame of the records of BlockBytes/width
+//	  consecutive ranks (the last block may have fewer), one after
+//	  another from offset 64; in format 2 (below) in sparse form
 //	block index, 16 bytes per block:
 //	  uint64 offset of the block, uint32 its compressed length,
-//	  uint32 crc32c of its uncompressed records
+//	  uint32 crc32c of its records, rank by rank (empty ones included)
 //	footer, 32 bytes:
 //	  0  uint64 offset of the block index
 //	  8  uint64 number of blocks
 //	 16  uint32 crc32c of the block index
 //	 20  uint32 crc32c of footer bytes 0–19
 //	 24  "GRDYEND1"
+//
+// A block of format 2, before compression, is its sparse form: a bitmap
+// of its k ranks, bit i of little-endian 64-bit word i/64 set when rank i
+// of the block holds a record (not Empty), (k+63)/64 words, then the
+// records of the set bits in rank order. So a tier takes a bit per rank
+// and its record width per position before compression, where format 1
+// took the record width per rank: Connect-4 6×5 has about 1.75 ranks per
+// record (3.5 per position before its ranking counted mirror images
+// once). A block of format 1 is the records of its ranks as they are.
+// encodeBlock is the one encoder of a block (tier files and the part
+// files of parts.go alike); a lookup decompresses a block, checks its
+// bitmap (every set bit a non-empty record, no bit past k, as many
+// records as set bits), spreads its records to their ranks and checks
+// the checksum of the result, and keeps it so in the block cache: a
+// further lookup in the block is an index. Manifest.RawBytes is a tier's
+// bytes before compression, grundy db stats' raw_bytes.
 //
 // # A key file (keyed databases)
 //
