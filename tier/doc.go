@@ -33,6 +33,19 @@
 // tier's marked ranks in order and the ranks of a position's moves
 // without building them (Connect-4: 1.8x less CPU on 5x5).
 //
+// Symmetry lives in the ranking, not in the solver (Orbits): a game may
+// give one rank to all the positions of an orbit of a symmetry of the
+// game (positions with the same value whose moves lead to the images of
+// each other's children), TierUnrank giving one of them. The solver
+// expands that one; its children's ranks are their orbits', so every
+// reachable orbit is reached and solved once. A rank must stand for a
+// whole orbit: a rank for only some of its positions would leave the
+// others' moves unexpanded (connect4's doc says how that shaped its
+// ranking). Only the counts see it: the database counts each record as
+// the positions its rank stands for (db.Ranking), and a Ranked game's
+// ranking version is recorded so that a database of other ranks is
+// refused.
+//
 // Because a tier's value depends only on its children's, the result is
 // the retrograde analysis of the whole game (tests compare every position
 // with retro.SolveGame). Memory holds one tier's records, the records of

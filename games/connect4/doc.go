@@ -24,11 +24,14 @@
 // package c4search.
 //
 // Tiers are the number of stones. Within a tier a position's rank is
-// the index of its vector of column heights among the vectors with that
-// sum, in lexicographic order, times C(n, ceil(n/2)), plus the rank of
-// the set of the first player's stones among the n stones (read column
-// by column, bottom up) in the combinatorial number system; both come
-// from precomputed tables, without allocation.
+// the number of its vector of column heights among the canonical vectors
+// with that sum (h ≤ reverse(h), in lexicographic order), times
+// C(n, ceil(n/2)), plus the rank of the set of the first player's stones
+// among the n stones (read column by column, bottom up) in the
+// combinatorial number system; both come from precomputed tables,
+// without allocation. A board and its mirror image have one rank
+// (mirror.go: ranking version 2, so half as many records; a database of
+// version 1 is refused).
 //
 // For the tier solver's two passes Game is also a tier.Walker
 // (walk.go): a tier's reachable ranks are walked in order by stepping
