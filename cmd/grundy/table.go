@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/grundy-go/grundy/catalog"
+	"github.com/grundy-go/grundy/catalog/reports"
 )
 
 // maxTableUpto bounds --upto for tables: they are for looking at.
@@ -63,7 +64,7 @@ of positions with the P-positions (the player to move loses) marked.
 			if svgOut != "" {
 				cleanStale(filepath.Dir(svgOut), tableTempPrefix)
 				if err := writeFileAtomic("--svg", svgOut, tableTempPrefix, func(w io.Writer) error {
-					_, err := io.WriteString(w, tableSVG(t))
+					_, err := io.WriteString(w, reports.TableSVG(t))
 					return err
 				}); err != nil {
 					return err
@@ -118,8 +119,4 @@ func printTable(w io.Writer, t *catalog.Table) {
 		}
 		fmt.Fprintf(w, "a=%3d  %s\n", a, strings.TrimRight(sb.String(), " "))
 	}
-}
-
-func escapeXML(s string) string {
-	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;").Replace(s)
 }

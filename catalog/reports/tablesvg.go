@@ -1,26 +1,27 @@
-package main
+package reports
 
 import (
 	"fmt"
+	"html"
 	"strings"
 
 	"github.com/grundy-go/grundy/catalog"
 	"github.com/grundy-go/grundy/internal/axis"
 )
 
-// tableSVG draws a table (grundy table --svg): a bar per value for one
+// TableSVG draws a table (grundy table --svg): a bar per value for one
 // heap, with the heap size n along the bottom axis and G(n) up the left
 // one; a square per position for two heaps (P-positions dark), with b
 // along the top axis and a down the left one. Every axis has its ticks
 // and their numbers (internal/axis), and its name.
-func tableSVG(t *catalog.Table) string {
+func TableSVG(t *catalog.Table) string {
 	var sb strings.Builder
 	const font = `font-family="sans-serif" font-size="11"`
 	tick := func(x1, y1, x2, y2 float64) {
 		fmt.Fprintf(&sb, `<line class="tick" x1="%g" y1="%g" x2="%g" y2="%g" stroke="#555"/>`+"\n", x1, y1, x2, y2)
 	}
 	label := func(x, y float64, anchor, text string) {
-		fmt.Fprintf(&sb, `<text class="tick-label" x="%g" y="%g" text-anchor="%s" %s>%s</text>`+"\n", x, y, anchor, font, escapeXML(text))
+		fmt.Fprintf(&sb, `<text class="tick-label" x="%g" y="%g" text-anchor="%s" %s>%s</text>`+"\n", x, y, anchor, font, html.EscapeString(text))
 	}
 	if t.Grid != nil {
 		n := len(t.Grid)
@@ -32,9 +33,9 @@ func tableSVG(t *catalog.Table) string {
 		size := float64(n) * cell
 		w, h := left+size+12, top+size+12
 		fmt.Fprintf(&sb, `<svg xmlns="http://www.w3.org/2000/svg" width="%g" height="%g" viewBox="0 0 %g %g">`+"\n", w, h, w, h)
-		fmt.Fprintf(&sb, `<title>%s: P-positions (dark) of the first %d×%d positions</title>`+"\n", escapeXML(t.Game), n, n)
+		fmt.Fprintf(&sb, `<title>%s: P-positions (dark) of the first %d×%d positions</title>`+"\n", html.EscapeString(t.Game), n, n)
 		fmt.Fprintf(&sb, `<rect width="100%%" height="100%%" fill="white"/>`+"\n")
-		fmt.Fprintf(&sb, `<text x="%g" y="14" %s>%s: P-positions dark; heap a down, heap b across</text>`+"\n", left, font, escapeXML(t.Game))
+		fmt.Fprintf(&sb, `<text x="%g" y="14" %s>%s: P-positions dark; heap a down, heap b across</text>`+"\n", left, font, html.EscapeString(t.Game))
 		for a, row := range t.Grid {
 			for b, v := range row {
 				fill := "#f4f4f4"
@@ -71,9 +72,9 @@ func tableSVG(t *catalog.Table) string {
 	bottom := top + height
 	w, h := left+width+16, bottom+40
 	fmt.Fprintf(&sb, `<svg xmlns="http://www.w3.org/2000/svg" width="%g" height="%g" viewBox="0 0 %g %g">`+"\n", w, h, w, h)
-	fmt.Fprintf(&sb, `<title>%s: Sprague–Grundy values G(0..%d)</title>`+"\n", escapeXML(t.Game), len(t.Values)-1)
+	fmt.Fprintf(&sb, `<title>%s: Sprague–Grundy values G(0..%d)</title>`+"\n", html.EscapeString(t.Game), len(t.Values)-1)
 	fmt.Fprintf(&sb, `<rect width="100%%" height="100%%" fill="white"/>`+"\n")
-	fmt.Fprintf(&sb, `<text x="%g" y="14" %s>%s: G(n) for n = 0…%d (max %d); red marks G = 0</text>`+"\n", left, font, escapeXML(t.Game), len(t.Values)-1, most)
+	fmt.Fprintf(&sb, `<text x="%g" y="14" %s>%s: G(n) for n = 0…%d (max %d); red marks G = 0</text>`+"\n", left, font, html.EscapeString(t.Game), len(t.Values)-1, most)
 	y := func(v float64) float64 { return bottom - v/float64(most)*height }
 	for n, v := range t.Values {
 		bh := bottom - y(float64(v))

@@ -1,4 +1,4 @@
-package main
+package reports
 
 import (
 	"regexp"
@@ -24,7 +24,7 @@ func tickLabels(svg string) string {
 // side, one tick mark for each number.
 func TestTableSVGAxes(t *testing.T) {
 	vals := []uint64{0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7, 4, 1, 2, 8, 5, 4, 7, 2, 1, 8, 6, 7, 4, 1, 2, 3, 1, 4, 7, 2, 1, 8, 2, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 4, 2, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 6, 7, 4, 1, 2, 8, 1, 4, 7, 2}
-	svg := tableSVG(&catalog.Table{Game: "kayles", Values: vals})
+	svg := TableSVG(&catalog.Table{Game: "kayles", Values: vals})
 	if got, want := tickLabels(svg), "0 10 20 30 40 50 60 70 0 2 4 6 8 heap size n G(n)"; got != want {
 		t.Errorf("kayles: tick labels %q, want %q", got, want)
 	}
@@ -35,7 +35,7 @@ func TestTableSVGAxes(t *testing.T) {
 	for a := range grid {
 		grid[a] = make([]int64, 30)
 	}
-	svg = tableSVG(&catalog.Table{Game: "wythoff", Grid: grid})
+	svg = TableSVG(&catalog.Table{Game: "wythoff", Grid: grid})
 	if got, want := tickLabels(svg), "0 0 5 5 10 10 15 15 20 20 25 25 b a"; got != want {
 		t.Errorf("wythoff: tick labels %q, want %q", got, want)
 	}
