@@ -8,7 +8,8 @@
 // Games; Siegel, Combinatorial Game Theory), MatrixReport (a matrix
 // game's value and optimal mixed strategies by linear programming, von
 // Neumann's minimax theorem), CheckReport (what a game script defines,
-// through the checker the script package registers). Exact numbers are
+// through the checker the script package registers), TableSVG (a table of
+// values drawn with numbered axes, grundy table --svg). Exact numbers are
 // Numbers, which marshal as fraction strings, never floats or `any`.
 //
 // It sits beside the catalog core, whose registry it reads to resolve
