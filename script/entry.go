@@ -126,6 +126,11 @@ func (s *instance) Solve(ctx context.Context, tokens []string, opts catalog.Opti
 	if err != nil {
 		return nil, err
 	}
+	return s.report(res), nil
+}
+
+// report writes a solver's result as the catalog's report.
+func (s *instance) report(res *Result) *catalog.Report {
 	r := &catalog.Report{
 		Game:         s.path,
 		Position:     res.Position,
@@ -164,7 +169,7 @@ func (s *instance) Solve(ctx context.Context, tokens []string, opts catalog.Opti
 	if len(extra) > 0 {
 		r.Extra = extra
 	}
-	return r, nil
+	return r
 }
 
 // Table gives G(0), …, G(upto-1) for a script whose positions include the

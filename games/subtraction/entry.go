@@ -3,6 +3,7 @@ package subtraction
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/big"
 	"strconv"
 	"strings"
@@ -237,6 +238,25 @@ func (b *bashGame) solveMisere(tokens []string, opts catalog.Options) (*catalog.
 		zero := 0
 		r.Remoteness = &zero
 		return r, nil
+	}
+	// The remoteness: with k = ⌊(n-1)/(m+1)⌋, a lost heap 1 + k(m+1)
+	// lasts 2k+1 moves (every move leaves a heap of the block below, won
+	// in 2k, which the winner keeps by taking back to 1 + (k-1)(m+1)) and
+	// a won heap 2k+2 (one move to 1 + k(m+1)). TestMisereBashRemoteness
+	// checks it against the search.
+	k := new(big.Int).Sub(n, big.NewInt(1))
+	k.Div(k, big.NewInt(int64(b.m)+1))
+	rem := new(big.Int).Lsh(k, 1)
+	if MisereBashLoses(n, b.m) {
+		rem.Add(rem, big.NewInt(1))
+	} else {
+		rem.Add(rem, big.NewInt(2))
+	}
+	if rem.IsInt64() && rem.Int64() <= math.MaxInt {
+		v := int(rem.Int64())
+		r.Remoteness = &v
+	} else {
+		r.Notes = append(r.Notes, "the remoteness, "+rem.String()+" moves, is too large for the report's integer, so it is null")
 	}
 	if MisereBashLoses(n, b.m) {
 		r.Outcome = "P"

@@ -5,10 +5,12 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/grundy-go/grundy/catalog"
+	"github.com/grundy-go/grundy/catalog/catalogtest"
 )
 
 // TestMisereSumsAgainstWitness: solve --misere on random sums of small
@@ -56,6 +58,40 @@ func TestMisereSumsAgainstWitness(t *testing.T) {
 				}
 				if (len(heaps) > 1 || method == catalog.Search) && !slices.Equal(r.WinningMoves, moves) {
 					t.Fatalf("%s %v (%v): winning moves %q, want %q", c.spec, heaps, method, r.WinningMoves, moves)
+				}
+			}
+		}
+	}
+}
+
+// misere-bash:M and bash:M --misere on one heap: the closed form's
+// remoteness against the witness's on every heap up to 40, M = 1..5.
+func TestMisereBashRemoteness(t *testing.T) {
+	for m := 1; m <= 5; m++ {
+		w := catalogtest.NewHeapWitness(func(h int) []int {
+			var out []int
+			for s := 1; s <= m && s <= h; s++ {
+				out = append(out, h-s)
+			}
+			return out
+		}, true)
+		for _, spec := range []string{"misere-bash:" + strconv.Itoa(m), "bash:" + strconv.Itoa(m)} {
+			for n := 0; n <= 40; n++ {
+				inst, err := catalog.Lookup(spec)
+				if err != nil {
+					t.Fatal(err)
+				}
+				solve := inst.Solve
+				if ms, ok := inst.(catalog.MisereSolver); ok && spec[0] == 'b' {
+					solve = ms.SolveMisere
+				}
+				r, err := solve(t.Context(), []string{strconv.Itoa(n)}, catalog.Options{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				win, rem := w.Solve([]int{n})
+				if r.Outcome != catalogtest.OutcomeOf(win) || r.Remoteness == nil || *r.Remoteness != rem {
+					t.Errorf("%s %d: %s remoteness %v, want %s %d", spec, n, r.Outcome, r.Remoteness, catalogtest.OutcomeOf(win), rem)
 				}
 			}
 		}
