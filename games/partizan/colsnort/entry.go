@@ -14,20 +14,20 @@ var (
 
 func init() {
 	for _, snort := range []bool{false, true} {
-		g := Game{Snort: snort}
-		name, rule := "col", "Col on a path: Left colours an empty vertex blue, Right red; a vertex may not be coloured like a neighbour"
+		g := Either{Snort: snort}
+		name, rule := "col", "Col on a path or any graph: Left colours an empty vertex blue, Right red; a vertex may not be coloured like a neighbour"
 		if snort {
-			name, rule = "snort", "Snort on a path: Left colours an empty vertex blue, Right red; a vertex may not be coloured unlike a neighbour"
+			name, rule = "snort", "Snort on a path or any graph: Left colours an empty vertex blue, Right red; a vertex may not be coloured unlike a neighbour"
 		}
 		catalog.Register(catalog.Entry{
 			Name:     name,
-			Position: "a strip of . (empty), L (blue) and R (red) vertices, e.g. L....; several strips make a sum",
+			Position: "a strip of . (empty), L (blue) and R (red) vertices, e.g. L....; or a graph STATES:EDGES, one state a vertex from vertex 0 and edges U-V, e.g. L...:0-1,1-2,2-3,3-0, or P5, C5, K4, S3 (path, cycle, complete, star); several make a sum",
 			Summary:  rule,
 			Example:  "value " + name + " .....",
 			Kind:     partizanreport.Kind,
 			Make: func(string) (catalog.Instance, error) {
 				return partizanreport.New(name, partizanreport.Rules[string]{
-					Game: g, Parse: g.Parse, Format: g.Format, Moves: g.colour, Grid: partizanreport.Strip,
+					Game: g, Parse: g.Parse, Format: g.Format, Moves: g.Moves, Grid: grid,
 				}), nil
 			},
 		})
@@ -60,4 +60,12 @@ func (g Game) colour(p string, left bool) iter.Seq[[]string] {
 			}
 		}
 	}
+}
+
+// grid draws a strip as one row; a graph is drawn as its text.
+func grid(p string) []string {
+	if isGraph(p) {
+		return nil
+	}
+	return partizanreport.Strip(p)
 }
