@@ -79,7 +79,10 @@
 // period), /api/v1/table (a two-heap game's grid, Wythoff's P-positions)
 // and /api/v1/cgt?thermograph=1 (a partizan position's thermograph, its
 // walls as points: Winning Ways, ch. 6). Its files are served from memory
-// with ETags and gzip (static.go).
+// with ETags and gzip (static.go). An impartial game that offers misère
+// play (catalog.MisereSolver) is explored under it with misere=1 (the
+// page's switch, carried in its links): the same moves, each position
+// solved by SolveMisere, cached apart from normal play (misere.go).
 //
 // The outcome convention is the CLI's (DESIGN.md): N, the player to move
 // wins; P, the player who just moved wins; D, a draw. A move is a win for

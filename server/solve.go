@@ -80,14 +80,20 @@ type solved struct {
 // Requests for a position being solved wait for that search instead of
 // starting their own; if its client goes away, the next waiter takes over.
 func (s *Server) solve(ctx context.Context, game, pos string) (*solved, error) {
-	return s.solveParams(ctx, game, pos, nil, false)
+	return s.solveParams(ctx, game, pos, nil, ask{})
 }
+
+// ask is what a request asks of a position beyond the position itself:
+// its own answer only (summary), and under which play convention (misere:
+// the player who makes the last move loses, for impartial games that
+// offer it, catalog.MisereSolver).
+type ask struct{ summary, misere bool }
 
 // solveParams is solve for a game script with parameters (the CLI's
 // --param); built-in games take theirs after a colon and refuse params.
 // With summary set it answers with the position's own solution only, as
 // Solve gives it, without its moves (see explore).
-func (s *Server) solveParams(ctx context.Context, game, pos string, params map[string]string, summary bool) (*solved, error) {
+func (s *Server) solveParams(ctx context.Context, game, pos string, params map[string]string, how ask) (*solved, error) {
 	g, err := s.lookup(game)
 	if err != nil {
 		return nil, err
@@ -102,7 +108,16 @@ func (s *Server) solveParams(ctx context.Context, game, pos string, params map[s
 	for _, k := range slices.Sorted(maps.Keys(params)) {
 		key += "\x00" + k + "=" + params[k]
 	}
-	if summary && g.db == nil {
+	if how.misere {
+		if g.db != nil {
+			return nil, fmt.Errorf("misère play: %s is answered from the server's database, which holds normal play only", game)
+		}
+		if err := misereOffered(g.inst); err != nil {
+			return nil, err
+		}
+		key += "\x00misere"
+	}
+	if how.summary && g.db == nil {
 		key += "\x00summary"
 	}
 	for {
@@ -111,7 +126,7 @@ func (s *Server) solveParams(ctx context.Context, game, pos string, params map[s
 			return res, nil
 		}
 		if leader {
-			res, err := s.computeSafely(ctx, g, pos, params, summary)
+			res, err := s.computeSafely(ctx, g, pos, params, how)
 			s.cache.finish(key, c, res, err)
 			return res, err
 		}
@@ -133,22 +148,22 @@ var errInternal = errors.New("internal error")
 
 // computeSafely is compute with a panic turned into an error, so that the
 // requests waiting for this answer are told, not left waiting.
-func (s *Server) computeSafely(ctx context.Context, g *served, pos string, params map[string]string, summary bool) (res *solved, err error) {
+func (s *Server) computeSafely(ctx context.Context, g *served, pos string, params map[string]string, how ask) (res *solved, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			res, err = nil, fmt.Errorf("%w while solving %s %q: %v; please report it", errInternal, g.inst.Spec(), pos, p)
 		}
 	}()
-	return s.compute(ctx, g, pos, params, summary)
+	return s.compute(ctx, g, pos, params, how)
 }
 
 // compute solves and explores a position: first in the fast lane, then,
 // if that was not enough, in the slow lane (see the package doc).
-func (s *Server) compute(ctx context.Context, g *served, pos string, params map[string]string, summary bool) (*solved, error) {
+func (s *Server) compute(ctx context.Context, g *served, pos string, params map[string]string, how ask) (*solved, error) {
 	if g.db != nil {
 		return s.exploreDB(g, pos)
 	}
-	if res, err, done := s.computeFast(ctx, g, pos, params, summary); done {
+	if res, err, done := s.computeFast(ctx, g, pos, params, how); done {
 		return res, err
 	}
 	// A script's turn first, so that a request waiting for it holds no
@@ -159,7 +174,7 @@ func (s *Server) compute(ctx context.Context, g *served, pos string, params map[
 	defer g.release()
 	var res *solved
 	err := s.runSlow(ctx, func(ctx context.Context) (err error) {
-		res, err = s.explore(ctx, g, pos, params, s.cfg.MaxStates, s.slowMemory(), summary)
+		res, err = s.explore(ctx, g, pos, params, s.cfg.MaxStates, s.slowMemory(), how)
 		return err
 	})
 	return res, settle(ctx, err)
@@ -195,7 +210,7 @@ func (s *Server) runSlow(ctx context.Context, work func(context.Context) error) 
 // processor (see thread.go): on a busy machine a cheap request takes
 // longer, but it is not taken for an expensive one and sent to wait
 // behind the slow lane's searches.
-func (s *Server) computeFast(ctx context.Context, g *served, pos string, params map[string]string, summary bool) (res *solved, err error, done bool) {
+func (s *Server) computeFast(ctx context.Context, g *served, pos string, params map[string]string, how ask) (res *solved, err error, done bool) {
 	if !g.tryTake() {
 		return nil, nil, false
 	}
@@ -205,7 +220,7 @@ func (s *Server) computeFast(ctx context.Context, g *served, pos string, params 
 		states = s.cfg.MaxStates
 	}
 	stopped, err := s.runFast(ctx, func(ctx context.Context) (err error) {
-		res, err = s.explore(ctx, g, pos, params, states, s.cfg.FastMemory, summary)
+		res, err = s.explore(ctx, g, pos, params, states, s.cfg.FastMemory, how)
 		return err
 	})
 	switch {
@@ -312,18 +327,28 @@ func (s *Server) slowMemory() int64 {
 // CLI's answer): a page shows that at once and asks for the moves next,
 // which for some games take far longer than the position itself (each
 // move's value and remoteness), or are too many to list.
-func (s *Server) explore(ctx context.Context, g *served, pos string, params map[string]string, states int, memory int64, summary bool) (*solved, error) {
+func (s *Server) explore(ctx context.Context, g *served, pos string, params map[string]string, states int, memory int64, how ask) (*solved, error) {
 	tokens := g.tokens(pos)
 	opts := catalog.Options{MaxStates: states, Params: params, Memory: budget.NewBytes(memory)}
+	summary := how.summary
 	var x *catalog.Exploration
 	explorable := g.ex != nil
+	solve := g.inst.Solve
+	if how.misere {
+		solve = g.inst.(catalog.MisereSolver).SolveMisere
+	}
 	if explorable && !summary {
 		var err error
 		if x, err = g.ex.Explore(ctx, tokens, opts, s.cfg.MaxMoves); err != nil {
 			return nil, err
 		}
+		if how.misere {
+			if err := misereMoves(ctx, g, x, tokens, opts); err != nil {
+				return nil, err
+			}
+		}
 	} else {
-		r, err := g.inst.Solve(ctx, tokens, opts)
+		r, err := solve(ctx, tokens, opts)
 		if err != nil {
 			return nil, err
 		}

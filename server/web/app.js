@@ -18,6 +18,7 @@ const state = {
   work: null,         // the request under way: {ctrl, started, timer, what}
   session: 0,         // which game walked: browser history entries name it
   pick: null,         // a grid cell picked as the first of a move's two
+  misere: false,      // misère play: whoever moves last loses (impartial games that offer it)
 };
 // Each answer in history also gets _turn: in a partizan game, the side to
 // move there ("left" or "right"; the position itself does not say).
@@ -37,7 +38,7 @@ async function getJSON(path, params, signal) {
   return body;
 }
 
-const fetchPosition = (spec, position, signal, summary) => getJSON("position", { game: spec, position, param: state.params, summary: summary ? "1" : null }, signal);
+const fetchPosition = (spec, position, signal, summary) => getJSON("position", { game: spec, position, param: state.params, summary: summary ? "1" : null, misere: state.misere ? "1" : null }, signal);
 
 // Partizan games: Left and Right.
 const isPartizan = (d) => d && d.move_kind === "partizan";
@@ -204,6 +205,8 @@ function onGameChange() {
     const m = /\S+\s+([^\s:]+):(\S+)/.exec(g.example || "");
     if (m && m[1] === g.name) $("params").value = m[2];
   }
+  $("misere-label").hidden = !g.misere;
+  if (!g.misere) $("misere").checked = false;
   $("game-help").textContent = g.summary + " — position: " + g.position + (g.explorable ? " The explorer lists every move with its value, so a position too large for that is shown with its answer alone, without its moves." : " (this game shows its solution only, without moves)");
   if (g.start != null) $("position").value = g.start;
 }
@@ -223,7 +226,10 @@ async function loadStart() {
 async function explore(spec, position) {
   showError("");
   state.params = paramsFromForm();
-  const data = await loadPosition(spec, position, "solving " + spec + " " + (position || ""));
+  const was = state.misere;
+  state.misere = !$("misere-label").hidden && $("misere").checked;
+  const data = await loadPosition(spec, position, "solving " + spec + " " + (position || "") + (state.misere ? " (misère play)" : ""));
+  if (!data) { state.misere = was; $("misere").checked = was; }
   if (!data) return;
   if (isPartizan(data)) data._turn = "left";
   state.spec = spec;
@@ -271,7 +277,7 @@ async function engineMoveOnce() {
     return false;
   }
   try {
-    const q = { game: state.spec, position: cur.position, param: state.params };
+    const q = { game: state.spec, position: cur.position, param: state.params, misere: state.misere ? "1" : null };
     if (isPartizan(cur)) q.player = cur._turn || "left";
     const signal = beginWork("the engine is choosing a move…");
     let best;
@@ -808,6 +814,7 @@ function drawSummary(d) {
   s.className = view(d);
   const parts = [outcomeWords(d)];
   if (d._movesError != null) parts.push("(Its moves are not listed: see the moves panel.)");
+  if (d.misere) parts.push("Misère play: whoever makes the last move loses.");
   if (d.grundy != null) parts.push("Sprague–Grundy value " + d.grundy + ".");
   if (d.value != null) parts.push("Value " + fmt(d.value) + ".");
   if (d.payoff != null) parts.push("Payoffs, from the player to move on: " + [].concat(d.payoff).join(" / ") + ".");
@@ -956,12 +963,13 @@ async function drawPictures(d) {
   const g = gameByName(d.game.split(":")[0]) || gameByName(state.spec.split(":")[0]);
   const heaps = d.board && d.board.kind === "heaps" ? d.board.heaps.map(Number) : null;
   let job = null;
-  if (heaps && g && g.kind === "impartial" && heaps.every(Number.isFinite) && d.game !== "wythoff" && d.game !== "nim" && !g.name.startsWith("misere")) {
+  if (heaps && g && g.kind === "impartial" && !state.misere && heaps.every(Number.isFinite) && d.game !== "wythoff" && d.game !== "nim" && !g.name.startsWith("misere")) {
+    // (Normal play's values: under misère play there are none to draw.)
     // Enough values for the server to find a period (Kayles': 12 from
     // n = 71); the picture draws as many as show it.
     const upto = Math.min(1000, Math.max(300, ...heaps.map((h) => h + 10)));
     job = { title: "Value sequence", key: "seq " + state.spec + " " + upto, run: () => cachedJSON("seq", { game: state.spec, upto }).then((r) => drawSequence(r, heaps)) };
-  } else if (heaps && heaps.length === 2 && g && g.name === "wythoff" && heaps.every(Number.isFinite)) {
+  } else if (heaps && heaps.length === 2 && g && g.name === "wythoff" && !state.misere && heaps.every(Number.isFinite)) {
     const upto = Math.min(128, Math.max(24, heaps[0] + 6, heaps[1] + 6));
     job = { title: "P-positions (values of two heaps)", key: "table " + state.spec + " " + upto + " " + heaps.join(" ") + " " + state.index, run: () => cachedJSON("table", { game: state.spec, upto }).then((r) => drawValueGrid(r, heaps, d)) };
   } else if (isPartizan(d) && d.value != null) {
@@ -1103,6 +1111,7 @@ function shareURL() {
   const path = state.history.slice(Math.max(0, state.index + 1 - maxPath), state.index + 1).map((h) => h.position);
   const q = new URLSearchParams({ game: state.spec, position: d.position });
   for (const p of state.params) q.append("param", p);
+  if (state.misere) q.set("misere", "1");
   // Each position of the way here is its own "step" (positions may hold
   // any character: Domineering's rows are joined by "|").
   if (path.length > 1) path.forEach((p) => q.append("step", p));
@@ -1151,6 +1160,8 @@ async function fromURL() {
   const position = q.get("position") || "";
   state.params = q.getAll("param");
   $("script-params").value = state.params.join(" ");
+  state.misere = q.get("misere") === "1";
+  $("misere").checked = state.misere;
   // The way here: "step" per position; links made before it was added
   // joined the positions with "|" in "path".
   let path = q.getAll("step");
@@ -1268,6 +1279,9 @@ async function main() {
   $("engine-move").addEventListener("click", engineMove);
   $("cancel").addEventListener("click", cancelWork);
   window.addEventListener("popstate", onPopState);
+  // The play convention changes every answer: the shown position is
+  // explored afresh under the other one.
+  $("misere").addEventListener("change", () => { const d = current(); if (d && !state.busy) explore(state.spec, d.position); });
   $("hide-values").addEventListener("change", () => document.body.classList.toggle("hide-values", $("hide-values").checked));
   let resizeTimer = null;
   window.addEventListener("resize", () => { clearTimeout(resizeTimer); resizeTimer = setTimeout(() => { if (current()) drawChart(); }, 150); });
