@@ -680,32 +680,84 @@ function clickCell(d, key, changed) {
 // Hackenbush: stalks (strings of l and r, no branches) drawn as edges
 // standing on the ground; cutting an edge removes it and every edge above
 // it. Trees with branches are written as text chips.
+// Hackenbush trees (games/partizan/hackenbush, trees.go): an edge l or r
+// from the ground up; a node with several branches lists them in
+// brackets, "l[r,lr]". A stalk is a tree without brackets.
+function parseTrees(text) {
+  let pos = 0;
+  const tree = () => {
+    const c = text[pos++];
+    if (c !== "l" && c !== "r") throw new Error("not a tree");
+    const n = { c, kids: [] };
+    if (text[pos] === "[") {
+      pos++;
+      n.kids = forest();
+      if (text[pos++] !== "]") throw new Error("not a tree");
+    } else if (pos < text.length && text[pos] !== "," && text[pos] !== "]") n.kids = [tree()];
+    return n;
+  };
+  const forest = () => { const out = [tree()]; while (text[pos] === ",") { pos++; out.push(tree()); } return out; };
+  const out = forest();
+  if (pos !== text.length) throw new Error("not a tree");
+  return out;
+}
+// canonTree writes a tree as the game does: branches sorted.
+function canonTree(n) {
+  if (n.kids.length === 0) return n.c;
+  if (n.kids.length === 1) return n.c + canonTree(n.kids[0]);
+  return n.c + "[" + n.kids.map(canonTree).sort().join(",") + "]";
+}
+const treeLeaves = (n) => (n.kids.length ? n.kids.reduce((s, k) => s + treeLeaves(k), 0) : 1);
+const treeDepth = (n) => 1 + Math.max(0, ...n.kids.map(treeDepth));
+// treeCut is the forest left when edge cut (a node) falls with all above it.
+function treeCut(n, cut) {
+  if (n === cut) return null;
+  return { c: n.c, kids: n.kids.map((k) => treeCut(k, cut)).filter((k) => k) };
+}
+
+// drawHackenbush draws stalks and trees as edges standing on the ground,
+// blue (Left's) and red (Right's); clicking an edge cuts it, and it falls
+// with everything above it. Each of the mover's edges is marked with its
+// move's colour.
 function drawHackenbush(d, b, box) {
-  if (!b.components.every((c) => /^[lr]+$/.test(c))) return false;
+  let forests;
+  try { forests = b.components.map(parseTrees); } catch (e) { return false; }
+  const trees = forests.map((f) => f[0]);
+  if (forests.some((f) => f.length !== 1)) return false;
   const moves = movesToPlay(d);
-  const comps = b.components;
-  const E = 34, W = 60, top = 12;
-  const hmax = Math.max(1, ...comps.map((c) => c.length));
-  const H = top + hmax * E + 16;
-  const g = svg("svg", { viewBox: "0 0 " + (comps.length * W + 20) + " " + H, class: "hackenbush", role: "group", "aria-label": "Hackenbush: " + comps.length + " stalks" });
-  g.style.maxWidth = (comps.length * W + 20) * 1.2 + "px";
-  g.append(svg("line", { x1: 0, x2: comps.length * W + 20, y1: H - 14, y2: H - 14, class: "ground" }));
-  comps.forEach((c, i) => {
-    const x = 10 + i * W + W / 2;
-    [...c].forEach((e, j) => {
-      const left = comps.slice(); left[i] = c.slice(0, j);
-      const want = left.filter((s) => s !== "");
-      const m = moves.find((m) => sameMultiset(m.position.split(" ").filter((s) => s !== ""), want) && m.player === (e === "l" ? "left" : "right"));
-      const y1 = H - 14 - j * E, y2 = y1 - E;
-      const a = svg("a", { href: "#", class: "edge " + (e === "l" ? "blue" : "red") + (m ? " hint-" + (m.result || "unknown") : ""), "data-stalk": i, "data-edge": j, role: "button",
-        "aria-label": "stalk " + (i + 1) + ", edge " + (j + 1) + " (" + (e === "l" ? "blue, Left's" : "red, Right's") + ")" + (m ? ": cut it, " + badge(m) : ": not the mover's edge") });
-      a.append(svg("line", { x1: x, x2: x, y1, y2, class: "stem" }));
-      a.append(svg("line", { x1: x, x2: x, y1, y2, class: "hit" }));
-      a.append(svg("circle", { cx: x, cy: y2, r: 4, class: "node" }));
+  const U = 40, E = 34, top = 12;
+  const hmax = Math.max(1, ...trees.map(treeDepth));
+  const H = top + hmax * E + 16, ground = H - 14;
+  const widths = trees.map((t) => Math.max(60, treeLeaves(t) * U));
+  const Wt = widths.reduce((a, w) => a + w, 0) + 20;
+  const g = svg("svg", { viewBox: "0 0 " + Wt + " " + H, class: "hackenbush", role: "group", "aria-label": "Hackenbush: " + trees.length + (trees.every((t) => treeLeaves(t) === 1) ? " stalks" : " trees") });
+  g.style.maxWidth = Wt * 1.2 + "px";
+  g.append(svg("line", { x1: 0, x2: Wt, y1: ground, y2: ground, class: "ground" }));
+  const canon = trees.map(canonTree);
+  let x0 = 10;
+  trees.forEach((t, i) => {
+    let k = 0; // the edge's number in the tree, from the ground up, branches left to right
+    const unit = widths[i] / treeLeaves(t);
+    const place = (n, left, depth, xb, yb) => {
+      const w = treeLeaves(n) * unit, x = left + w / 2, y = ground - (depth + 1) * E;
+      const rest = treeCut(t, n);
+      const want = canon.filter((_, j) => j !== i).concat(rest ? [canonTree(rest)] : []);
+      const side = n.c === "l" ? "left" : "right";
+      const m = moves.find((m) => m.player === side && sameMultiset(m.position.split(" ").filter((s) => s !== "" && s !== "-"), want));
+      const a = svg("a", { href: "#", class: "edge " + (n.c === "l" ? "blue" : "red") + (m ? " hint-" + (m.result || "unknown") : ""), "data-stalk": i, "data-edge": k, role: "button",
+        "aria-label": "tree " + (i + 1) + ", edge " + (k + 1) + " (" + (n.c === "l" ? "blue, Left's" : "red, Right's") + ")" + (m ? ": cut it, " + badge(m) : ": not the mover's edge") });
+      k++;
+      a.append(svg("line", { x1: xb, x2: x, y1: yb, y2: y, class: "stem" }));
+      a.append(svg("line", { x1: xb, x2: x, y1: yb, y2: y, class: "hit" }));
+      a.append(svg("circle", { cx: x, cy: y, r: 4, class: "node" }));
       a.append(svg("title", {}, m ? "cut: " + badge(m) : "not " + sideName(d._turn || "left") + "'s edge"));
       a.addEventListener("click", (ev) => { ev.preventDefault(); if (m) playMove(d, m); });
       g.append(a);
-    });
+      let l = left;
+      for (const kid of n.kids) { place(kid, l, depth + 1, x, y); l += treeLeaves(kid) * unit; }
+    };
+    place(t, x0, 0, x0 + widths[i] / 2, ground);
+    x0 += widths[i];
   });
   box.append(g);
   box.append(el("p", { class: "help" }, "Click an edge of the side to move to cut it: it falls with every edge above it. Blue edges are Left's, red Right's."));
