@@ -1,0 +1,319 @@
+package amazons
+
+import (
+	"fmt"
+	"iter"
+	"strings"
+
+	"github.com/grundy-go/grundy/game"
+)
+
+// MaxCells bounds the cells of a board.
+const MaxCells = 64
+
+// Board is a position: Rows×Cols cells, cell r*Cols+c; X and O hold the
+// amazons of Left and Right, Stone the burnt cells.
+type Board struct {
+	Rows, Cols  uint8
+	X, O, Stone uint64
+}
+
+// Game is Amazons.
+type Game struct{}
+
+// The capabilities the solvers discover, checked at compile time.
+var (
+	_ game.PartizanSplitting[Board] = Game{}
+	_ game.Splitter[Board]          = Game{}
+	_ game.Formatter[Board]         = Game{}
+)
+
+var compass = [8][2]int{{-1, -1}, {-1, 0}, {-1, 1}, {0, -1}, {0, 1}, {1, -1}, {1, 0}, {1, 1}}
+
+func (b Board) bit(r, c int) uint64 { return 1 << (r*int(b.Cols) + c) }
+
+func (b Board) inside(r, c int) bool { return r >= 0 && c >= 0 && r < int(b.Rows) && c < int(b.Cols) }
+
+func (b Board) occupied() uint64 { return b.X | b.O | b.Stone }
+
+// Moves yields the whole boards left by the player's moves: an amazon's
+// queen move and the arrow it then fires.
+func (b Board) Moves(left bool) iter.Seq[Board] {
+	return func(yield func(Board) bool) {
+		mine := b.O
+		if left {
+			mine = b.X
+		}
+		rows, cols := int(b.Rows), int(b.Cols)
+		for r := 0; r < rows; r++ {
+			for c := 0; c < cols; c++ {
+				from := b.bit(r, c)
+				if mine&from == 0 {
+					continue
+				}
+				for _, d := range compass {
+					for k := 1; ; k++ {
+						r2, c2 := r+d[0]*k, c+d[1]*k
+						if !b.inside(r2, c2) || b.occupied()&b.bit(r2, c2) != 0 {
+							break
+						}
+						to := b.bit(r2, c2)
+						moved := b
+						if left {
+							moved.X = moved.X&^from | to
+						} else {
+							moved.O = moved.O&^from | to
+						}
+						busy := moved.occupied()
+						for _, e := range compass {
+							for l := 1; ; l++ {
+								r3, c3 := r2+e[0]*l, c2+e[1]*l
+								if !b.inside(r3, c3) || busy&b.bit(r3, c3) != 0 {
+									break
+								}
+								next := moved
+								next.Stone |= b.bit(r3, c3)
+								if !yield(next) {
+									return
+								}
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+func (Game) options(b Board, left bool) iter.Seq[[]Board] {
+	return func(yield func([]Board) bool) {
+		var buf []Board
+		for q := range b.Moves(left) {
+			buf = q.regions(buf[:0])
+			if !yield(buf) {
+				return
+			}
+		}
+	}
+}
+
+// LeftOptions moves one of Left's amazons and fires.
+func (g Game) LeftOptions(b Board) iter.Seq[[]Board] { return g.options(b, true) }
+
+// RightOptions moves one of Right's amazons and fires.
+func (g Game) RightOptions(b Board) iter.Seq[[]Board] { return g.options(b, false) }
+
+// Split appends the groups of b.
+func (Game) Split(dst []Board, b Board) []Board { return b.regions(dst) }
+
+// regions appends the groups of non-stone cells of b connected through
+// sides and corners that hold an amazon, each in canonical form.
+func (b Board) regions(dst []Board) []Board {
+	rows, cols := int(b.Rows), int(b.Cols)
+	n := rows * cols
+	full := ^uint64(0)
+	if n < 64 {
+		full = uint64(1)<<n - 1
+	}
+	free := full &^ b.Stone
+	var stack []int
+	for free != 0 {
+		var comp uint64
+		start := trailing(free)
+		stack = append(stack[:0], start)
+		comp |= 1 << start
+		for len(stack) > 0 {
+			i := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			r, c := i/cols, i%cols
+			for _, d := range compass {
+				r2, c2 := r+d[0], c+d[1]
+				if !b.inside(r2, c2) {
+					continue
+				}
+				j := r2*cols + c2
+				if free&(1<<j) != 0 && comp&(1<<j) == 0 {
+					comp |= 1 << j
+					stack = append(stack, j)
+				}
+			}
+		}
+		free &^= comp
+		if comp&(b.X|b.O) == 0 {
+			continue // no amazon: nobody moves here
+		}
+		dst = append(dst, b.extract(comp))
+	}
+	return dst
+}
+
+func trailing(x uint64) int {
+	n := 0
+	for x&1 == 0 {
+		x >>= 1
+		n++
+	}
+	return n
+}
+
+// extract cuts the group comp out to its bounding box, the other cells
+// there stones, in canonical form.
+func (b Board) extract(comp uint64) Board {
+	rows, cols := int(b.Rows), int(b.Cols)
+	r0, r1, c0, c1 := rows, -1, cols, -1
+	for i := 0; i < rows*cols; i++ {
+		if comp&(1<<i) != 0 {
+			r, c := i/cols, i%cols
+			r0, r1, c0, c1 = min(r0, r), max(r1, r), min(c0, c), max(c1, c)
+		}
+	}
+	h := Board{Rows: uint8(r1 - r0 + 1), Cols: uint8(c1 - c0 + 1)}
+	for r := r0; r <= r1; r++ {
+		for c := c0; c <= c1; c++ {
+			from, to := b.bit(r, c), h.bit(r-r0, c-c0)
+			switch {
+			case comp&from == 0:
+				h.Stone |= to
+			case b.X&from != 0:
+				h.X |= to
+			case b.O&from != 0:
+				h.O |= to
+			}
+		}
+	}
+	return Canonical(h)
+}
+
+// Canonical returns the least of the eight images of b under the
+// symmetries of the square (all the same game: queen moves are kept).
+func Canonical(b Board) Board {
+	h, w := int(b.Rows), int(b.Cols)
+	best := Board{Rows: 255}
+	for k := 0; k < 8; k++ {
+		tr := k&4 != 0
+		th, tw := h, w
+		if tr {
+			th, tw = w, h
+		}
+		t := Board{Rows: uint8(th), Cols: uint8(tw)}
+		for i := 0; i < th; i++ {
+			for j := 0; j < tw; j++ {
+				r, c := i, j
+				if tr {
+					r, c = j, i
+				}
+				if k&1 != 0 {
+					r = h - 1 - r
+				}
+				if k&2 != 0 {
+					c = w - 1 - c
+				}
+				from, to := b.bit(r, c), t.bit(i, j)
+				if b.X&from != 0 {
+					t.X |= to
+				}
+				if b.O&from != 0 {
+					t.O |= to
+				}
+				if b.Stone&from != 0 {
+					t.Stone |= to
+				}
+			}
+		}
+		if less(t, best) {
+			best = t
+		}
+	}
+	return best
+}
+
+func less(a, b Board) bool {
+	switch {
+	case a.Rows != b.Rows:
+		return a.Rows < b.Rows
+	case a.Cols != b.Cols:
+		return a.Cols < b.Cols
+	case a.Stone != b.Stone:
+		return a.Stone < b.Stone
+	case a.X != b.X:
+		return a.X < b.X
+	}
+	return a.O < b.O
+}
+
+// Format writes a board as CGSuite does: rows joined by |.
+func (Game) Format(b Board) string { return b.String() }
+
+func (b Board) String() string { return strings.Join(b.Grid(), "|") }
+
+// Grid returns the rows of the board.
+func (b Board) Grid() []string {
+	rows := make([]string, b.Rows)
+	for r := range rows {
+		var sb strings.Builder
+		for c := 0; c < int(b.Cols); c++ {
+			switch bit := b.bit(r, c); {
+			case b.X&bit != 0:
+				sb.WriteByte('x')
+			case b.O&bit != 0:
+				sb.WriteByte('o')
+			case b.Stone&bit != 0:
+				sb.WriteByte('#')
+			default:
+				sb.WriteByte('.')
+			}
+		}
+		rows[r] = sb.String()
+	}
+	return rows
+}
+
+// Parse reads boards, several making a sum: rows of . (empty), x (Left's
+// amazon), o (Right's amazon) and # (stone) joined by | or /.
+func Parse(tokens []string) ([]Board, error) {
+	var out []Board
+	for _, tok := range tokens {
+		for _, f := range strings.Fields(tok) {
+			b, err := parseBoard(f)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, b)
+		}
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("no board given: write rows of . x o # joined by |, e.g. x...|o...")
+	}
+	return out, nil
+}
+
+func parseBoard(text string) (Board, error) {
+	lines := strings.FieldsFunc(strings.ToLower(text), func(r rune) bool { return r == '|' || r == '/' })
+	if len(lines) == 0 || len(lines[0]) == 0 {
+		return Board{}, fmt.Errorf("bad board %q: no cells", text)
+	}
+	cols := len(lines[0])
+	if cols*len(lines) > MaxCells {
+		return Board{}, fmt.Errorf("bad board %q: %d cells, at most %d", text, cols*len(lines), MaxCells)
+	}
+	b := Board{Rows: uint8(len(lines)), Cols: uint8(cols)}
+	for r, line := range lines {
+		if len(line) != cols {
+			return Board{}, fmt.Errorf("bad board %q: row %d has %d cells, row 1 has %d", text, r+1, len(line), cols)
+		}
+		for c := 0; c < cols; c++ {
+			switch line[c] {
+			case '.':
+			case 'x':
+				b.X |= b.bit(r, c)
+			case 'o':
+				b.O |= b.bit(r, c)
+			case '#':
+				b.Stone |= b.bit(r, c)
+			default:
+				return Board{}, fmt.Errorf("bad board %q: row %d, column %d is %q; use . (empty), x (Left's amazon), o (Right's amazon) and # (stone)", text, r+1, c+1, line[c])
+			}
+		}
+	}
+	return b, nil
+}
