@@ -109,6 +109,19 @@ func TestRectangles(t *testing.T) {
 	}
 }
 
+// TestCGSuite checks CGSuite's own test value (GameGridTest.scala,
+// "define Domineering properly": Cram(".........|##.######") = *4).
+func TestCGSuite(t *testing.T) {
+	s, e := newEval(t)
+	bs, err := Parse([]string{".........|##.######"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := nimber(t, s, e, bs...); got != 4 {
+		t.Errorf(".........|##.###### = *%d, want *4", got)
+	}
+}
+
 func TestParse(t *testing.T) {
 	for _, bad := range []string{"3x", "0x4", "9x9", "..|.", ".a", "x"} {
 		if _, err := Parse([]string{bad}); err == nil {
