@@ -63,7 +63,12 @@ func CountTier(game string, t uint64, first int64, recs Records) Count {
 	}
 	var c Count
 	n := recs.Len()
+	w := int64(recs.Width)
 	for i := int64(0); i < n; {
+		if recs.Data[i*w] == 0 && (w == 1 || recs.Data[i*w+1] == 0) {
+			i++ // Empty: no need to ask what it stands for
+			continue
+		}
 		k, end := orbit(t, first+i)
 		end = min(max(end-first, i+1), n)
 		if recs.Width == 1 {
