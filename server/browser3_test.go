@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 )
 
@@ -39,5 +40,60 @@ func TestBrowserHackenbushTree(t *testing.T) {
 	)
 	if pos := run(t, ctx, chromedp.Text(`#position-text`)); !strings.HasSuffix(pos, "· lr") {
 		t.Errorf("hackenbush after the cut: %q, want lr", pos)
+	}
+}
+
+// TestBrowserToadsAndCol plays strips on their drawn boards: in Toads
+// and Frogs TT..FF Left drags the second toad to the empty cell beside it
+// (T.T.FF); in TF.F Left's one move is the toad's jump over the frog, and
+// a click on its target cell plays it (.FTF); in Col ...R (worth 1/2)
+// each of Left's three cells is ringed with its move's colour: only the
+// far end wins (L..R is 0, which Right, to move, loses; .L.R is −1 and
+// ..LR −1/2, by the partizan evaluator that every Col test checks), and a
+// click colours it.
+func TestBrowserToadsAndCol(t *testing.T) {
+	ctx := browse(t)
+	ts := httptest.NewServer(New(Config{}))
+	defer ts.Close()
+	do(t, ctx, "toads and frogs TT..FF",
+		chromedp.Navigate(ts.URL+"/?game=toads-and-frogs&position=TT..FF"),
+		chromedp.WaitVisible(cellSel(1, 2)+".playable"),
+	)
+	centre := func(sel string) (float64, float64) {
+		xy := run(t, ctx, chromedp.Evaluate[[]float64](`(() => { const r = document.querySelector(` + "`" + sel + "`" + `).getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()`))
+		return xy[0], xy[1]
+	}
+	x1, y1 := centre(cellSel(1, 2))
+	x2, y2 := centre(cellSel(1, 3))
+	do(t, ctx, "dragging the toad",
+		chromedp.MouseEvent(input.DispatchMouseEventTypeMousePressed, x1, y1, chromedp.ButtonLeft, chromedp.ClickCount(1)),
+		chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, (x1+x2)/2, y1, chromedp.ButtonLeft),
+		chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, x2, y2, chromedp.ButtonLeft),
+		chromedp.MouseEvent(input.DispatchMouseEventTypeMouseReleased, x2, y2, chromedp.ButtonLeft, chromedp.ClickCount(1)),
+		chromedp.WaitVisible(`#chart circle.pt[data-ply="1"]`),
+	)
+	if pos := run(t, ctx, chromedp.Text(`#position-text`)); !strings.HasSuffix(pos, "· T.T.FF") {
+		t.Errorf("toads after the drag: %q, want T.T.FF", pos)
+	}
+	do(t, ctx, "toads and frogs TF.F",
+		chromedp.Navigate(ts.URL+"/?game=toads-and-frogs&position=TF.F"),
+		chromedp.WaitVisible(cellSel(1, 3)+".playable"),
+		chromedp.Click(cellSel(1, 3)),
+		chromedp.WaitVisible(`#chart circle.pt[data-ply="1"]`),
+	)
+	if pos := run(t, ctx, chromedp.Text(`#position-text`)); !strings.HasSuffix(pos, "· .FTF") {
+		t.Errorf("toads after the jump: %q, want .FTF", pos)
+	}
+	do(t, ctx, "col ...R",
+		chromedp.Navigate(ts.URL+"/?game=col&position=...R"),
+		chromedp.WaitVisible(cellSel(1, 3)+".playable"),
+	)
+	hints := run(t, ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll("#board .cell")].map(c => c.className.match(/hint-(\w+)/)?.[1] || "-")`))
+	if strings.Join(hints, " ") != "win lose lose -" {
+		t.Errorf("col ...R: hints %v, want win lose lose -", hints)
+	}
+	do(t, ctx, "colouring the first cell", chromedp.Click(cellSel(1, 1)), chromedp.WaitVisible(`#chart circle.pt[data-ply="1"]`))
+	if pos := run(t, ctx, chromedp.Text(`#position-text`)); !strings.HasSuffix(pos, "· L..R") {
+		t.Errorf("col after the click: %q, want L..R", pos)
 	}
 }

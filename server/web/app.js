@@ -18,6 +18,7 @@ const state = {
   work: null,         // the request under way: {ctrl, started, timer, what}
   session: 0,         // which game walked: browser history entries name it
   pick: null,         // a grid cell picked as the first of a move's two
+  drag: null,         // a press on a grid cell: {d, key, changed} until released
   misere: false,      // misère play: whoever moves last loses (impartial games that offer it)
 };
 // Each answer in history also gets _turn: in a partizan game, the side to
@@ -642,6 +643,10 @@ function drawGrid(d, b, box) {
       cell.style.width = cell.style.height = size + "px";
       cell.disabled = ms.length === 0 && key !== pick;
       cell.addEventListener("click", () => clickCell(d, key, changed));
+      // A piece may also be dragged to its target (Toads and Frogs): a
+      // press here and a release on another cell play the move that
+      // changes both (see dropCell).
+      cell.addEventListener("pointerdown", () => { state.drag = { d, key, changed }; });
       table.append(cell);
     }
   }
@@ -659,6 +664,19 @@ function cellName(ch) {
   return { ".": "empty", "#": "covered", X: "X", O: "O", L: "blue (Left)", R: "red (Right)", T: "toad", F: "frog", "●": "a coin" }[ch] || ch;
 }
 function moveWords(m) { return (m.player ? sideName(m.player) + " " : "") + (m.to || m.position); }
+
+// dropCell ends a drag from one cell to another: the move that changes
+// both cells, if there is one, is played.
+function dropCell(ev) {
+  const f = state.drag;
+  state.drag = null;
+  if (!f || f.d !== current()) return;
+  const t = document.elementFromPoint(ev.clientX, ev.clientY);
+  const cell = t && t.closest("#board .grid-board .cell");
+  if (!cell || cell.dataset.cell === f.key) return; // a click: its own handler
+  const m = [...f.changed.entries()].find(([, cs]) => cs.includes(f.key) && cs.includes(cell.dataset.cell));
+  if (m) { state.pick = null; playMove(f.d, m[0]); }
+}
 
 function clickCell(d, key, changed) {
   const through = [...changed.entries()].filter(([, cs]) => cs.includes(key)).map(([m]) => m);
@@ -1330,6 +1348,7 @@ async function main() {
   $("redo").addEventListener("click", redo);
   $("engine-move").addEventListener("click", engineMove);
   $("cancel").addEventListener("click", cancelWork);
+  document.addEventListener("pointerup", dropCell);
   window.addEventListener("popstate", onPopState);
   // The play convention changes every answer: the shown position is
   // explored afresh under the other one.
