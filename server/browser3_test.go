@@ -60,7 +60,7 @@ func TestBrowserToadsAndCol(t *testing.T) {
 		chromedp.WaitVisible(cellSel(1, 2)+".playable"),
 	)
 	centre := func(sel string) (float64, float64) {
-		xy := run(t, ctx, chromedp.Evaluate[[]float64](`(() => { const r = document.querySelector(` + "`" + sel + "`" + `).getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()`))
+		xy := run(t, ctx, chromedp.Evaluate[[]float64](`(() => { const r = document.querySelector(`+"`"+sel+"`"+`).getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()`))
 		return xy[0], xy[1]
 	}
 	x1, y1 := centre(cellSel(1, 2))
