@@ -41,7 +41,9 @@ func (g *Game) SolverName() string {
 // Check explores up to limit positions breadth first from the script's
 // start (when it has one), calling every function of the contract that
 // the solvers would call on them, and reports what it found; the first
-// script error ends it.
+// script error ends it. A script with tier(pos) has it checked on every
+// move explored: a move that goes to an earlier tier is an error naming
+// both positions (the tier solver, package tier, would refuse it).
 func (g *Game) Check(ctx context.Context, limit int) (*CheckReport, error) {
 	r := &CheckReport{
 		File:      g.file,
@@ -91,6 +93,11 @@ func (g *Game) Check(ctx context.Context, limit int) (*CheckReport, error) {
 				return g.err
 			}
 			r.MaxMoves = max(r.MaxMoves, len(succ))
+			if g.tierFn != nil {
+				if err := g.checkTiers(p, succ); err != nil {
+					return err
+				}
+			}
 			if g.splitFn != nil {
 				g.components(p)
 				if g.err != nil {
@@ -126,4 +133,24 @@ func (g *Game) Check(ctx context.Context, limit int) (*CheckReport, error) {
 		r.StartMoves = append(r.StartMoves, s)
 	}
 	return r, nil
+}
+
+// checkTiers checks that no move from p (to the positions succ) goes to
+// an earlier tier by tier(pos).
+func (g *Game) checkTiers(p Pos, succ []Pos) error {
+	tp, err := g.TierOf(p)
+	if err != nil {
+		return err
+	}
+	for _, q := range succ {
+		tq, err := g.TierOf(q)
+		if err != nil {
+			return err
+		}
+		if tq < tp {
+			return &Error{Pos: g.file, Msg: fmt.Sprintf("tier(pos) goes down: the move from %s (tier %d) to %s (tier %d); a move must stay in its tier or go to a later one for grundy db build",
+				g.Format(p), tp, g.Format(q), tq)}
+		}
+	}
+	return nil
 }
