@@ -193,6 +193,8 @@ func newDBStatsCmd() *cobra.Command {
 func printStats(w io.Writer, s *strong.Stats) {
 	fmt.Fprintf(w, "%s: %s positions (N: the player to move wins, P: loses, D: draw), %s on disk\n",
 		s.Game, thousands(s.Positions), budget.FormatBytes(s.Bytes))
+	fmt.Fprintf(w, "  %s records, %s before compression (%.3f bytes a position)\n",
+		thousands(s.Records), budget.FormatBytes(s.RawBytes), s.RawPerPosition)
 	fmt.Fprintf(w, "  %-10s  %14s  %14s  %14s\n", "", "N", "P", "D")
 	fmt.Fprintf(w, "  %-10s  %14s  %14s  %14s\n", "all", thousands(s.Outcomes.N), thousands(s.Outcomes.P), thousands(s.Outcomes.D))
 	fmt.Fprintf(w, "\n  %-10s  %14s  %14s\n", "remoteness", "N (win in r)", "P (lose in r)")
