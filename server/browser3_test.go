@@ -97,3 +97,24 @@ func TestBrowserToadsAndCol(t *testing.T) {
 		t.Errorf("col after the click: %q, want L..R", pos)
 	}
 }
+
+// TestBrowserPlaySecond starts Nim from the gallery against the engine as
+// the second player: the engine makes the first move at once (from 3 4 5,
+// its only winning move, 3 → 1, leaving 1 4 5), and answers each move.
+func TestBrowserPlaySecond(t *testing.T) {
+	ctx := browse(t)
+	ts := httptest.NewServer(New(Config{}))
+	defer ts.Close()
+	do(t, ctx, "the gallery",
+		chromedp.Navigate(ts.URL+"/"),
+		chromedp.WaitVisible(`#gallery button.start-vs[data-game="nim"][data-side="second"]`),
+		chromedp.Click(`#gallery button.start-vs[data-game="nim"][data-side="second"]`),
+		chromedp.WaitVisible(`#chart circle.pt[data-ply="1"]`),
+	)
+	pos := run(t, ctx, chromedp.Text(`#position-text`))
+	auto := run(t, ctx, chromedp.Evaluate[bool](`document.getElementById("auto-engine").checked`))
+	if !strings.HasSuffix(pos, "· 1 4 5") || !auto {
+		t.Errorf("nim, playing second: position %q, engine answers %v; want 1 4 5 and true", pos, auto)
+	}
+	do(t, ctx, "a move of mine", chromedp.Click(`#moves button.move`), chromedp.WaitVisible(`#chart circle.pt[data-ply="3"]`))
+}

@@ -1313,7 +1313,17 @@ function drawGallery() {
     for (const g of gs) {
       const start = el("button", { type: "button", class: "start-game", "data-game": g.name }, "Play " + g.name);
       start.addEventListener("click", () => startGame(g));
-      list.append(el("li", { class: "card" }, el("h3", {}, g.name + (g.params ? ":" + g.params : "")), el("p", {}, g.summary), start));
+      const row = el("div", { class: "start-row" }, start);
+      if (g.explorable) {
+        // Against the engine, as the first player or the second: the
+        // engine answers every move, and as the second it moves first.
+        for (const [side, words] of [["first", "vs engine, I go first"], ["second", "vs engine, I go second"]]) {
+          const b = el("button", { type: "button", class: "start-vs", "data-game": g.name, "data-side": side }, words);
+          b.addEventListener("click", () => startGame(g, side));
+          row.append(b);
+        }
+      }
+      list.append(el("li", { class: "card" }, el("h3", {}, g.name + (g.params ? ":" + g.params : "")), el("p", {}, g.summary), row));
     }
     box.append(el("section", { class: "kind", "data-kind": kind }, el("h2", {}, title), list));
   }
@@ -1321,7 +1331,10 @@ function drawGallery() {
 
 // startGame opens a game from the gallery at its start position (or its
 // example's), with its example's parameters.
-async function startGame(g) {
+// startGame opens a game's start; side, when set, plays it against the
+// engine: "first" or "second" (the engine then makes the first move).
+async function startGame(g, side) {
+  $("auto-engine").checked = !!side;
   $("game").value = g.name;
   $("params").value = "";
   onGameChange();
@@ -1338,6 +1351,7 @@ async function startGame(g) {
   }
   $("position").value = pos;
   await explore(specFromForm(), pos);
+  if (side === "second" && current() && !state.busy) await engineMove();
 }
 
 async function main() {
