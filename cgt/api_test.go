@@ -116,34 +116,45 @@ func TestLimitErrors(t *testing.T) {
 	}
 }
 
-// TestDyadicErrors checks exact arithmetic at its edges: overflow is an
-// error matching budget.ErrExceeded, comparisons are exact everywhere.
+// TestDyadicErrors checks exact arithmetic at its edges: past MaxNum
+// numbers go on exactly (big integers), past MaxBits and MaxExp they are
+// refused with an error matching budget.ErrExceeded, and comparisons are
+// exact everywhere.
 func TestDyadicErrors(t *testing.T) {
 	big := cgt.Int(cgt.MaxNum)
-	if _, err := big.Add(cgt.Int(1)); !errors.Is(err, budget.ErrExceeded) {
-		t.Errorf("MaxNum + 1: %v, want budget.ErrExceeded", err)
+	if v, err := big.Add(cgt.Int(1)); err != nil || v.String() != "4611686018427387905" {
+		t.Errorf("MaxNum + 1 = %v, %v", v, err)
 	}
 	if v, err := big.Sub(cgt.Int(1)); err != nil || v != cgt.Int(cgt.MaxNum-1) {
 		t.Errorf("MaxNum − 1 = %v, %v", v, err)
 	}
-	if _, err := cgt.Int(math.MinInt64).Neg(); !errors.Is(err, budget.ErrExceeded) {
-		t.Errorf("−MinInt64: %v, want budget.ErrExceeded", err)
+	if v, err := cgt.Int(math.MinInt64).Neg(); err != nil || v.String() != "9223372036854775808" {
+		t.Errorf("−MinInt64 = %v, %v", v, err)
 	}
 	fine, err := cgt.NewDyadic(1, cgt.MaxExp)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if _, err := fine.Half(); !errors.Is(err, budget.ErrExceeded) {
-		t.Errorf("2^-48 / 2: %v, want budget.ErrExceeded", err)
+		t.Errorf("2^-MaxExp / 2: %v, want budget.ErrExceeded", err)
 	}
 	if _, err := cgt.NewDyadic(1, cgt.MaxExp+1); !errors.Is(err, budget.ErrExceeded) {
-		t.Errorf("NewDyadic(1, 49): %v, want budget.ErrExceeded", err)
+		t.Errorf("NewDyadic(1, MaxExp+1): %v, want budget.ErrExceeded", err)
 	}
-	if _, err := big.MulInt(2); !errors.Is(err, budget.ErrExceeded) {
-		t.Errorf("MaxNum·2: %v, want budget.ErrExceeded", err)
+	if v, err := big.MulInt(2); err != nil || v.String() != "9223372036854775808" {
+		t.Errorf("MaxNum·2 = %v, %v", v, err)
+	}
+	huge := cgt.Int(1)
+	for i := 0; i < cgt.MaxBits-1; i++ {
+		if huge, err = huge.MulInt(2); err != nil {
+			t.Fatalf("2^%d: %v", i+1, err)
+		}
+	}
+	if _, err := huge.MulInt(2); !errors.Is(err, budget.ErrExceeded) {
+		t.Errorf("2^MaxBits: %v, want budget.ErrExceeded", err)
 	}
 	// Comparisons whose difference would not fit 63 bits.
-	x, _ := cgt.NewDyadic(math.MaxInt64, cgt.MaxExp) // just under 2^15
+	x, _ := cgt.NewDyadic(math.MaxInt64, 48) // just under 2^15
 	for _, c := range []struct {
 		a, b cgt.Dyadic
 		want int
@@ -261,12 +272,16 @@ func TestNoPanics(t *testing.T) {
 		if b := s.Birthday(g); b <= 0 {
 			t.Errorf("birthday(%v) = %d", x, b)
 		}
-		if _, err := s.Add(g, g); !errors.Is(err, budget.ErrExceeded) {
-			t.Errorf("%v + %v: %v, want budget.ErrExceeded", x, x, err)
+		sum, err := s.Add(g, g)
+		if want, _ := x.MulInt(2); err != nil || s.String(sum) != s.String(s.Number(want)) {
+			t.Errorf("%v + %v = %s, %v", x, x, s.String(sum), err)
 		}
 	}
 	if b := s.Birthday(s.Integer(math.MaxInt64)); b != math.MaxInt64 {
 		t.Errorf("birthday(MaxInt64) = %d", b)
+	}
+	if b := s.BirthdayBig(s.Integer(math.MaxInt64)); b.String() != "9223372036854775807" {
+		t.Errorf("BirthdayBig(MaxInt64) = %s", b)
 	}
 	g := s.Number(cgt.Int(math.MaxInt64))
 	if l := s.Left(g); len(l) != 1 || s.String(l[0]) != "9223372036854775806" {

@@ -201,7 +201,7 @@ func TestNotationForms(t *testing.T) {
 		{"'{1|0}", "closing quote"},
 		{"'1'", "expected '{'"},
 		{"+-{}", "at least one option"},
-		{"9223372036854775807", "not supported"},
+		{strings.Repeat("9", 5000), "numbers are limited to 2^16384"},
 		{"Cool(*, -1)", "above -1"},
 		{"AtomicWeight(1)", "atomic"},
 		{"Pow({1|0}, 2)", "{0|H}"},
@@ -220,7 +220,11 @@ func TestRoundTrip(t *testing.T) {
 	r := rand.New(rand.NewPCG(19, 1))
 	s := NewSpace()
 	gs := randomGames(r, s, 300)
-	extra := []string{"^<2>", "^[3]", "2Tiny(2)", "Miny(1/2)", "+-{1,{2|1}}", "{1|^^||^}", "^<4>*", "v[2]"}
+	extra := []string{"^<2>", "^[3]", "2Tiny(2)", "Miny(1/2)", "+-{1,{2|1}}", "{1|^^||^}", "^<4>*", "v[2]",
+		// numbers past 2^62 and 2^100 (issue 19)
+		"4611686018427387905", "-1267650600228229401496703205377/1024", "1267650600228229401496703205376^*",
+		"{1267650600228229401496703205376|-9223372036854775808}", "+-1267650600228229401496703205376",
+		"1/2417851639229258349412352", "1267650600228229401496703205376Tiny(2)"}
 	for _, e := range extra {
 		gs = append(gs, mustParse(t, s, e))
 	}
@@ -397,7 +401,7 @@ func TestProducts(t *testing.T) {
 }
 
 func ratOf(d Dyadic) *big.Rat {
-	return new(big.Rat).SetFrac(big.NewInt(d.num), new(big.Int).Lsh(big.NewInt(1), uint(d.exp)))
+	return d.Rat()
 }
 
 // playConj decides, by exhaustive play of the forms, whether the player

@@ -54,8 +54,10 @@
 //
 // # Limits and errors
 //
-// Numbers have numerators up to 2^62 in magnitude (MaxNum) and
-// denominators up to 2^48 (MaxExp); nimbers, up-multiples, option counts
+// Numbers are exact at any size up to numerators of 2^16384 (MaxBits)
+// and denominators of 2^4096 (MaxExp): numerators up to 2^62 (MaxNum)
+// are machine words, larger ones math/big integers, so the common case
+// allocates nothing. Nimbers, up-multiples, option counts
 // and the number of stored games are bounded (MaxNimber, MaxUpMult,
 // MaxOptions, Space.MaxNodes), and so may be the work of a Space
 // (Space.MaxSteps), the memory its tables hold (Space.Memory, a

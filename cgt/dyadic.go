@@ -2,40 +2,64 @@ package cgt
 
 import (
 	"fmt"
+	"math"
+	"math/big"
 	"math/bits"
-	"strconv"
+	"strings"
 
 	"github.com/grundy-go/grundy/budget"
 )
 
 // MaxExp is the largest denominator exponent a Dyadic may have: every
 // dyadic rational handled here is m/2^k with k ≤ MaxExp.
-const MaxExp = 48
+const MaxExp = 1 << 12
 
-// MaxNum bounds the numerators that arithmetic produces: |m| ≤ 2^62, so
-// that a negation, a comparison or a birthday of any result is exact.
+// MaxBits bounds the size of numerators: |m| < 2^MaxBits. A result past
+// it is refused with a *budget.Exceeded, never rounded.
+const MaxBits = 1 << 14
+
+// MaxNum bounds the numerators kept in a machine word: |m| ≤ 2^62 is
+// stored as an int64 and computed on without allocation; a larger
+// numerator is kept as a big integer (math/big), exactly, up to MaxBits.
 const MaxNum = 1 << 62
 
 // Dyadic is an exact dyadic rational m/2^k, kept normalised (m odd or
-// k = 0), so == compares values. The zero value is 0.
+// k = 0, and m in a machine word exactly when |m| ≤ MaxNum), so ==
+// compares values and a Dyadic may key a map. The zero value is 0.
 //
-// Arithmetic is on int64 numerators and checks for overflow: Add, Sub,
+// Numerators of any size up to MaxBits are exact: arithmetic is on
+// int64 numerators while they fit and on math/big past MaxNum. Add, Sub,
 // Neg, Half, MulInt, NewDyadic and Simplest return a *budget.Exceeded
-// (errors.Is(err, budget.ErrExceeded)) for a result whose numerator would
-// pass MaxNum or whose denominator would pass 2^MaxExp. Comparisons are
-// exact for every Dyadic and never fail.
+// (errors.Is(err, budget.ErrExceeded)) only for a result whose numerator
+// would pass 2^MaxBits or whose denominator would pass 2^MaxExp.
+// Comparisons are exact for every Dyadic and never fail.
 type Dyadic struct {
-	num int64
-	exp uint8
+	num int64  // the numerator when big is ""
+	exp uint16 // k
+	// big is the numerator when |m| > MaxNum: a sign byte ('+' or '-')
+	// and the magnitude's big-endian bytes. A string keeps Dyadic
+	// comparable.
+	big string
 }
 
 // overflow throws the error of arithmetic past this package's numbers.
 func overflow(op string) {
-	limit(budget.Size, MaxNum, "number too large for exact arithmetic in %s (numerators are limited to 2^62, denominators to 2^%d)", op, MaxExp)
+	limit(budget.Size, MaxBits, "number too large for exact arithmetic in %s (numerators are limited to 2^%d, denominators to 2^%d)", op, MaxBits, MaxExp)
 }
 
 // Int returns the dyadic n.
-func Int(n int64) Dyadic { return Dyadic{num: n} }
+func Int(n int64) Dyadic {
+	if n > MaxNum || n < -MaxNum {
+		return fromBig(big.NewInt(n), 0)
+	}
+	return Dyadic{num: n}
+}
+
+// IntBig returns the dyadic n, or an error past 2^MaxBits.
+func IntBig(n *big.Int) (d Dyadic, err error) {
+	defer catch(&err)
+	return fromBig(new(big.Int).Set(n), 0), nil
+}
 
 // NewDyadic returns m/2^k, normalised, or an error if k > MaxExp.
 func NewDyadic(m int64, k uint) (d Dyadic, err error) {
@@ -47,24 +71,98 @@ func newDyadic(m int64, k uint) Dyadic {
 	if k > MaxExp {
 		overflow("NewDyadic")
 	}
-	d := Dyadic{num: m, exp: uint8(k)}
+	if m > MaxNum || m < -MaxNum {
+		return fromBig(big.NewInt(m), k)
+	}
+	d := Dyadic{num: m, exp: uint16(k)}
 	return d.norm()
 }
 
+// norm normalises a Dyadic with a machine-word numerator.
 func (d Dyadic) norm() Dyadic {
 	if d.num == 0 {
 		return Dyadic{}
 	}
-	for d.exp > 0 && d.num&1 == 0 {
-		d.num >>= 1
-		d.exp--
+	if tz := uint16(bits.TrailingZeros64(uint64(d.num))); tz > 0 && d.exp > 0 {
+		s := min(tz, d.exp)
+		d.num >>= s
+		d.exp -= s
 	}
 	return d
 }
 
-// Num and Exp return m and k of d = m/2^k.
-func (d Dyadic) Num() int64 { return d.num }
-func (d Dyadic) Exp() uint  { return uint(d.exp) }
+// fromBig returns m/2^k normalised; it takes ownership of m.
+func fromBig(m *big.Int, k uint) Dyadic {
+	if m.Sign() == 0 {
+		return Dyadic{}
+	}
+	if s := min(m.TrailingZeroBits(), k); s > 0 {
+		m.Rsh(m, s) // exact: m is a multiple of 2^s
+		k -= s
+	}
+	if k > MaxExp {
+		overflow("a denominator")
+	}
+	if m.BitLen() > MaxBits {
+		overflow("a numerator")
+	}
+	if m.IsInt64() {
+		if n := m.Int64(); n <= MaxNum && n >= -MaxNum {
+			return Dyadic{num: n, exp: uint16(k)}
+		}
+	}
+	sign := byte('+')
+	if m.Sign() < 0 {
+		sign = '-'
+	}
+	return Dyadic{exp: uint16(k), big: string(sign) + string(m.Bytes())}
+}
+
+// isBig reports whether the numerator is past MaxNum.
+func (d Dyadic) isBig() bool { return d.big != "" }
+
+// bigNum returns the numerator as a new *big.Int.
+func (d Dyadic) bigNum() *big.Int {
+	if d.big == "" {
+		return big.NewInt(d.num)
+	}
+	m := new(big.Int).SetBytes([]byte(d.big[1:]))
+	if d.big[0] == '-' {
+		m.Neg(m)
+	}
+	return m
+}
+
+// Num and Exp return m and k of d = m/2^k. Num is meaningful only when
+// the numerator fits a machine word (|m| ≤ MaxNum, see BigNum); past it
+// it returns math.MaxInt64 or math.MinInt64 by the sign.
+func (d Dyadic) Num() int64 {
+	if d.big != "" {
+		if d.big[0] == '-' {
+			return math.MinInt64
+		}
+		return math.MaxInt64
+	}
+	return d.num
+}
+func (d Dyadic) Exp() uint { return uint(d.exp) }
+
+// BigNum returns the numerator m of d = m/2^k, of any size.
+func (d Dyadic) BigNum() *big.Int { return d.bigNum() }
+
+// Rat returns d as a new *big.Rat.
+func (d Dyadic) Rat() *big.Rat {
+	return new(big.Rat).SetFrac(d.bigNum(), new(big.Int).Lsh(big.NewInt(1), uint(d.exp)))
+}
+
+// Float64 returns the float64 nearest d (±Inf far past the float range).
+func (d Dyadic) Float64() float64 {
+	if d.big == "" {
+		return math.Ldexp(float64(d.num), -int(d.exp))
+	}
+	f, _ := d.Rat().Float64()
+	return f
+}
 
 // IsInt reports whether d is an integer.
 func (d Dyadic) IsInt() bool { return d.exp == 0 }
@@ -72,37 +170,17 @@ func (d Dyadic) IsInt() bool { return d.exp == 0 }
 // Sign returns -1, 0 or +1.
 func (d Dyadic) Sign() int {
 	switch {
+	case d.big != "":
+		if d.big[0] == '-' {
+			return -1
+		}
+		return 1
 	case d.num < 0:
 		return -1
 	case d.num > 0:
 		return 1
 	}
 	return 0
-}
-
-func shl(x int64, s uint) int64 {
-	if s == 0 {
-		return x
-	}
-	if s >= 63 {
-		if x != 0 {
-			overflow("shift")
-		}
-		return 0
-	}
-	r := x << s
-	if r>>s != x {
-		overflow("shift")
-	}
-	return r
-}
-
-func addInt(a, b int64) int64 {
-	s := a + b
-	if (a >= 0) == (b >= 0) && (s >= 0) != (a >= 0) || s > MaxNum || s < -MaxNum {
-		overflow("addition")
-	}
-	return s
 }
 
 // Add returns d + e.
@@ -136,47 +214,88 @@ func (d Dyadic) MulInt(n int64) (r Dyadic, err error) {
 }
 
 func (d Dyadic) add(e Dyadic) Dyadic {
-	if d.exp == e.exp {
-		return Dyadic{addInt(d.num, e.num), d.exp}.norm()
+	if d.big == "" && e.big == "" {
+		if d.exp < e.exp {
+			d, e = e, d
+		}
+		// Both |numerators| ≤ 2^62: a shift by s < 62 leaves
+		// |e.num·2^s| < 2^124, checked below before it is formed.
+		s := uint(d.exp - e.exp)
+		if s == 0 {
+			// |d.num + e.num| ≤ 2^63, which wraps only at +2^63.
+			if sum := d.num + e.num; sum != math.MinInt64 || d.num < 0 {
+				return Dyadic{num: sum, exp: d.exp}.small()
+			}
+		} else if s < 62 {
+			if x := e.num << s; x>>s == e.num {
+				if sum := d.num + x; (d.num >= 0) != (x >= 0) || (sum >= 0) == (d.num >= 0) {
+					return Dyadic{num: sum, exp: d.exp}.small()
+				}
+			}
+		}
 	}
-	if d.exp < e.exp {
-		d, e = e, d
+	k := uint(max(d.exp, e.exp))
+	a := d.bigNum()
+	a.Lsh(a, k-uint(d.exp))
+	b := e.bigNum()
+	b.Lsh(b, k-uint(e.exp))
+	return fromBig(a.Add(a, b), k)
+}
+
+// small normalises a result whose numerator is an int64 that may be past
+// MaxNum (a sum of two numerators of at most 2^62 fits an int64).
+func (d Dyadic) small() Dyadic {
+	if d.num > MaxNum || d.num < -MaxNum {
+		return fromBig(big.NewInt(d.num), uint(d.exp))
 	}
-	return Dyadic{addInt(d.num, shl(e.num, uint(d.exp-e.exp))), d.exp}.norm()
+	return d.norm()
 }
 
 func (d Dyadic) neg() Dyadic {
-	if d.num == -1<<63 {
-		overflow("negation")
+	if d.big != "" {
+		b := []byte(d.big)
+		if b[0] == '-' {
+			b[0] = '+'
+		} else {
+			b[0] = '-'
+		}
+		return Dyadic{exp: d.exp, big: string(b)}
 	}
-	return Dyadic{-d.num, d.exp}
+	return Dyadic{num: -d.num, exp: d.exp} // |num| ≤ 2^62: no overflow
 }
 
 func (d Dyadic) sub(e Dyadic) Dyadic { return d.add(e.neg()) }
 
 func (d Dyadic) half() Dyadic {
-	if d.num == 0 {
+	if d.Sign() == 0 {
 		return d
 	}
-	if d.exp == 0 && d.num&1 == 0 {
-		return Dyadic{d.num / 2, 0}
+	if d.exp == 0 && d.big == "" && d.num&1 == 0 {
+		return Dyadic{num: d.num / 2}
+	}
+	if d.exp == 0 && d.big != "" {
+		return fromBig(d.bigNum(), 1)
 	}
 	if d.exp >= MaxExp {
 		overflow("halving")
 	}
-	return Dyadic{d.num, d.exp + 1}.norm()
+	d.exp++ // the numerator is odd: d stays normalised
+	return d
 }
 
 func (d Dyadic) mulInt(n int64) Dyadic {
-	hi, lo := bits.Mul64(uint64(abs64(d.num)), uint64(abs64(n)))
-	if hi != 0 || lo > MaxNum {
-		overflow("multiplication")
+	if d.big == "" {
+		hi, lo := bits.Mul64(uint64(uabs(d.num)), uabs(n))
+		if hi == 0 && lo <= MaxNum {
+			r := int64(lo)
+			if (d.num < 0) != (n < 0) {
+				r = -r
+			}
+			return Dyadic{num: r, exp: d.exp}.norm()
+		}
 	}
-	r := int64(lo)
-	if (d.num < 0) != (n < 0) {
-		r = -r
-	}
-	return Dyadic{r, d.exp}.norm()
+	m := d.bigNum()
+	return fromBig(m.Mul(m, big.NewInt(n)), uint(d.exp))
 }
 
 // mul returns d·e.
@@ -184,38 +303,51 @@ func (d Dyadic) mul(e Dyadic) Dyadic {
 	if uint(d.exp)+uint(e.exp) > MaxExp {
 		overflow("multiplication")
 	}
-	p := Dyadic{num: d.num}.mulInt(e.num) // an integer: exp stays 0
-	return Dyadic{p.num, d.exp + e.exp}.norm()
+	m := d.bigNum()
+	return fromBig(m.Mul(m, e.bigNum()), uint(d.exp)+uint(e.exp))
 }
 
-func abs64(x int64) int64 {
-	if x < 0 {
-		if x == -1<<63 {
-			overflow("absolute value")
+// shift returns d·2^s (s may be negative).
+func (d Dyadic) shift(s int) Dyadic {
+	k := int(d.exp) - s
+	if k >= 0 {
+		if k > MaxExp {
+			overflow("a denominator")
 		}
-		return -x
+		return fromBig(d.bigNum(), uint(k))
 	}
-	return x
+	m := d.bigNum()
+	return fromBig(m.Lsh(m, uint(-k)), 0)
 }
 
-// Cmp returns -1, 0 or +1 as d <, ==, > e. It is exact for every pair
-// (the cross products are compared in 128 bits).
+// Cmp returns -1, 0 or +1 as d <, ==, > e. It is exact for every pair.
 func (d Dyadic) Cmp(e Dyadic) int {
 	if d == e {
 		return 0
 	}
-	if sd, se := d.Sign(), e.Sign(); sd != se {
+	sd, se := d.Sign(), e.Sign()
+	if sd != se {
 		if sd < se {
 			return -1
 		}
 		return 1
 	}
-	// Same sign, not both 0: compare |d|·2^e.exp with |e|·2^d.exp.
-	c := cmpMag(uabs(d.num), uint(e.exp), uabs(e.num), uint(d.exp))
-	if d.num < 0 {
-		c = -c
+	if d.big == "" && e.big == "" {
+		// Same sign, not both 0: compare |d|·2^e.exp with |e|·2^d.exp.
+		if i, j := uint(e.exp), uint(d.exp); max(i, j)-min(i, j) < 64 {
+			c := cmpMag(uabs(d.num), i, uabs(e.num), j)
+			if d.num < 0 {
+				c = -c
+			}
+			return c
+		}
 	}
-	return c
+	k := uint(max(d.exp, e.exp))
+	a := d.bigNum()
+	a.Lsh(a, k-uint(d.exp))
+	b := e.bigNum()
+	b.Lsh(b, k-uint(e.exp))
+	return a.Cmp(b)
 }
 
 func uabs(x int64) uint64 {
@@ -225,7 +357,7 @@ func uabs(x int64) uint64 {
 	return uint64(x)
 }
 
-// cmpMag compares a·2^i with b·2^j (a ≤ 2^63; i, j ≤ MaxExp).
+// cmpMag compares a·2^i with b·2^j (a, b ≤ 2^63; |i − j| < 64).
 func cmpMag(a uint64, i uint, b uint64, j uint) int {
 	m := min(i, j)
 	i, j = i-m, j-m
@@ -258,23 +390,37 @@ func shl128(x uint64, s uint) (hi, lo uint64) {
 func (d Dyadic) Less(e Dyadic) bool { return d.Cmp(e) < 0 }
 
 // Floor returns the greatest integer ≤ d.
-func (d Dyadic) Floor() int64 { return d.num >> d.exp }
+func (d Dyadic) Floor() Dyadic {
+	if d.exp == 0 {
+		return d
+	}
+	if d.big == "" {
+		return Dyadic{num: d.num >> d.exp}
+	}
+	m := d.bigNum()
+	return fromBig(m.Rsh(m, uint(d.exp)), 0) // Rsh rounds towards −∞
+}
 
 // Ceil returns the least integer ≥ d.
-func (d Dyadic) Ceil() int64 {
-	f := d.Floor()
-	if d.exp != 0 {
-		f++
+func (d Dyadic) Ceil() Dyadic {
+	if d.exp == 0 {
+		return d
 	}
-	return f
+	return d.Floor().add(Int(1))
 }
 
 // String writes d as an integer or an exact fraction "-5/16".
 func (d Dyadic) String() string {
-	if d.exp == 0 {
-		return strconv.FormatInt(d.num, 10)
+	if d.big == "" && d.exp < 63 {
+		if d.exp == 0 {
+			return fmt.Sprint(d.num)
+		}
+		return fmt.Sprintf("%d/%d", d.num, int64(1)<<d.exp)
 	}
-	return fmt.Sprintf("%d/%d", d.num, int64(1)<<d.exp)
+	if d.exp == 0 {
+		return d.bigNum().String()
+	}
+	return d.bigNum().String() + "/" + new(big.Int).Lsh(big.NewInt(1), uint(d.exp)).String()
 }
 
 // MarshalText writes d as String does, so JSON carries exact fractions.
@@ -290,6 +436,8 @@ func Simplest(lo Dyadic, hasLo bool, hi Dyadic, hasHi bool) (d Dyadic, err error
 	return simplest(lo, hasLo, hi, hasHi), nil
 }
 
+var one = Dyadic{num: 1}
+
 func simplest(lo Dyadic, hasLo bool, hi Dyadic, hasHi bool) Dyadic {
 	switch {
 	case !hasLo && !hasHi:
@@ -298,12 +446,12 @@ func simplest(lo Dyadic, hasLo bool, hi Dyadic, hasHi bool) Dyadic {
 		if hi.Sign() > 0 {
 			return Dyadic{}
 		}
-		return Int(hi.Ceil() - 1)
+		return hi.Ceil().sub(one)
 	case !hasHi:
 		if lo.Sign() < 0 {
 			return Dyadic{}
 		}
-		return Int(lo.Floor() + 1)
+		return lo.Floor().add(one)
 	}
 	if lo.Sign() < 0 && hi.Sign() > 0 {
 		return Dyadic{}
@@ -312,13 +460,15 @@ func simplest(lo Dyadic, hasLo bool, hi Dyadic, hasHi bool) Dyadic {
 		return simplest(hi.neg(), true, lo.neg(), true).neg()
 	}
 	// 0 ≤ lo < hi.
-	if n := Int(lo.Floor() + 1); n.Less(hi) {
+	if n := lo.Floor().add(one); n.Less(hi) {
 		return n
 	}
-	for k := uint(1); k <= MaxExp; k++ {
+	// No integer lies between: lo and hi share their integer part, and
+	// the answer's denominator is at most hi's or lo's (the multiple of
+	// 2^-k just above lo, for the least k that is below hi).
+	for k := 1; k <= MaxExp; k++ {
 		// the least multiple of 2^-k above lo
-		scaled := lo.scaleFloor(k) + 1
-		c := newDyadic(scaled, k)
+		c := lo.shift(k).Floor().add(one).shift(-k)
 		if c.Less(hi) {
 			return c
 		}
@@ -327,16 +477,12 @@ func simplest(lo Dyadic, hasLo bool, hi Dyadic, hasHi bool) Dyadic {
 	return Dyadic{}
 }
 
-// scaleFloor returns floor(d·2^k).
-func (d Dyadic) scaleFloor(k uint) int64 {
-	if k >= uint(d.exp) {
-		return shl(d.num, k-uint(d.exp))
-	}
-	return d.num >> (uint(d.exp) - k)
-}
+// maxDigits bounds the digits of a number read: enough for 2^MaxBits.
+const maxDigits = MaxBits*3/10 + 2
 
 // ParseDyadic parses "n", "-n", "m/2^k" written as "m/d" with d a power of
-// two, or a decimal "1.25" whose value is dyadic.
+// two, or a decimal "1.25" whose value is dyadic. Integers of any size up
+// to 2^MaxBits are exact.
 func ParseDyadic(s string) (_ Dyadic, err error) {
 	defer catch(&err)
 	if s == "" {
@@ -348,7 +494,7 @@ func ParseDyadic(s string) (_ Dyadic, err error) {
 		neg, t = true, t[1:]
 	}
 	var d Dyadic
-	if num, den, ok := cut(t, '/'); ok {
+	if num, den, ok := strings.Cut(t, "/"); ok {
 		n, err := parseNat(num, s)
 		if err != nil {
 			return Dyadic{}, err
@@ -357,18 +503,18 @@ func ParseDyadic(s string) (_ Dyadic, err error) {
 		if err != nil {
 			return Dyadic{}, err
 		}
-		if m == 0 {
+		if m.Sign() == 0 {
 			return Dyadic{}, fmt.Errorf("%q: division by zero", s)
 		}
-		k := uint(bits.TrailingZeros64(uint64(m)))
-		if m != 1<<k {
-			return Dyadic{}, fmt.Errorf("%q is not a dyadic rational: the denominator %d is not a power of 2", s, m)
+		k := m.TrailingZeroBits()
+		if m.BitLen() != int(k)+1 {
+			return Dyadic{}, fmt.Errorf("%q is not a dyadic rational: the denominator %s is not a power of 2", s, den)
 		}
 		if k > MaxExp {
 			return Dyadic{}, fmt.Errorf("%q: denominators above 2^%d are not supported", s, MaxExp)
 		}
-		d = newDyadic(n, k)
-	} else if ip, fp, ok := cut(t, '.'); ok {
+		d = fromBig(n, k)
+	} else if ip, fp, ok := strings.Cut(t, "."); ok {
 		n, err := parseNat(ip, s)
 		if err != nil {
 			return Dyadic{}, err
@@ -382,16 +528,16 @@ func ParseDyadic(s string) (_ Dyadic, err error) {
 		for range fp {
 			pow5 *= 5
 		}
-		if f%pow5 != 0 {
+		if f.Int64()%pow5 != 0 {
 			return Dyadic{}, fmt.Errorf("%q is not a dyadic rational", s)
 		}
-		d = Int(n).add(newDyadic(f/pow5, uint(len(fp))))
+		d = fromBig(n, 0).add(newDyadic(f.Int64()/pow5, uint(len(fp))))
 	} else {
 		n, err := parseNat(t, s)
 		if err != nil {
 			return Dyadic{}, err
 		}
-		d = Int(n)
+		d = fromBig(n, 0)
 	}
 	if neg {
 		d = d.neg()
@@ -399,32 +545,21 @@ func ParseDyadic(s string) (_ Dyadic, err error) {
 	return d, nil
 }
 
-// MaxInt bounds the integers accepted in input: MaxNum, the bound of
-// every numerator (a sum past it is refused with a *budget.Exceeded, never
-// wrapped around).
-const MaxInt = MaxNum
-
-func parseNat(s, whole string) (int64, error) {
+func parseNat(s, whole string) (*big.Int, error) {
 	if s == "" {
-		return 0, fmt.Errorf("%q: missing digits", whole)
+		return nil, fmt.Errorf("%q: missing digits", whole)
 	}
 	for _, r := range s {
 		if r < '0' || r > '9' {
-			return 0, fmt.Errorf("%q: bad digit %q", whole, r)
+			return nil, fmt.Errorf("%q: bad digit %q", whole, r)
 		}
 	}
-	n, err := strconv.ParseInt(s, 10, 64)
-	if err != nil || n > MaxInt {
-		return 0, fmt.Errorf("%q: numbers above 2^62 are not supported", whole)
+	if len(s) > maxDigits {
+		return nil, fmt.Errorf("a number of %d digits: numbers are limited to 2^%d (%d digits)", len(s), MaxBits, maxDigits-1)
+	}
+	n, _ := new(big.Int).SetString(s, 10)
+	if n.BitLen() > MaxBits {
+		return nil, fmt.Errorf("a number of %d digits: numbers are limited to 2^%d", len(s), MaxBits)
 	}
 	return n, nil
-}
-
-func cut(s string, c byte) (string, string, bool) {
-	for i := 0; i < len(s); i++ {
-		if s[i] == c {
-			return s[:i], s[i+1:], true
-		}
-	}
-	return s, "", false
 }

@@ -60,33 +60,33 @@ func (s *Space) atomicWeight(g Game) Game {
 				res = Zero
 				break
 			}
-			var best int64
+			var best Dyadic
 			for i, o := range L {
 				n := s.rightStop(o).Ceil()
-				if s.leq(s.Integer(n), o) {
-					n++
+				if s.leq(s.Number(n), o) {
+					n = n.add(one)
 				}
-				if i == 0 || n > best {
+				if i == 0 || best.Less(n) {
 					best = n
 				}
 			}
-			res = s.Integer(best)
+			res = s.Number(best)
 		case ge && !le:
 			if len(R) == 0 {
 				res = Zero
 				break
 			}
-			var best int64
+			var best Dyadic
 			for i, o := range R {
 				n := s.leftStop(o).Floor()
-				if s.leq(o, s.Integer(n)) {
-					n--
+				if s.leq(o, s.Number(n)) {
+					n = n.sub(one)
 				}
-				if i == 0 || n < best {
+				if i == 0 || n.Less(best) {
 					best = n
 				}
 			}
-			res = s.Integer(best)
+			res = s.Number(best)
 		}
 	}
 	s.ops[k] = res
@@ -206,7 +206,7 @@ func (s *Space) nortonMultiply(g, u Game) Game {
 	if x, ok := s.IsNumber(g); ok && x.IsInt() {
 		n := x.Num()
 		if n > 1<<20 || n < -(1<<20) {
-			limit(budget.Size, 1<<20, "Norton multiplication by %d: too many copies", n)
+			limit(budget.Size, 1<<20, "Norton multiplication by %s: too many copies", x)
 		}
 		res = s.times(u, n)
 	} else {

@@ -2,6 +2,8 @@ package cgt
 
 import (
 	"math"
+	"math/big"
+	"slices"
 
 	"github.com/grundy-go/grundy/outcome"
 )
@@ -33,9 +35,8 @@ func (s *Space) outcomeOf(g Game) outcome.Outcome {
 
 // Birthday returns the birthday of g: the height of its canonical game
 // tree (0 for 0; n for the integer n; n+1+k for x = n + m/2^k). It is
-// exact for every game whose numbers have numerators within MaxNum, which
-// is every game arithmetic and Parse make; it saturates at math.MaxInt64
-// for integers built with Int beyond that.
+// exact for every game whose numbers have numerators within MaxNum and
+// saturates at math.MaxInt64 past them; BirthdayBig is exact for all.
 func (s *Space) Birthday(g Game) int64 {
 	n := &s.nodes[g]
 	if n.birthday >= 0 {
@@ -63,9 +64,12 @@ func (s *Space) Birthday(g Game) int64 {
 func nusBirthday(v nus) int64 {
 	var nb int64
 	m := uabs(v.num.num)
-	if v.num.exp == 0 {
+	switch {
+	case v.num.isBig():
+		nb = math.MaxInt64 // see BirthdayBig
+	case v.num.exp == 0:
 		nb = int64(min(m, math.MaxInt64))
-	} else {
+	default:
 		nb = 1 + int64(m>>v.num.exp) + int64(v.num.exp)
 	}
 	n, k := int64(v.up), int64(v.nim)
@@ -204,4 +208,47 @@ func (s *Space) IsInfinitesimal(g Game) bool { return s.isInfinitesimal(g) }
 
 func (s *Space) isInfinitesimal(g Game) bool {
 	return s.leftStop(g).Sign() == 0 && s.rightStop(g).Sign() == 0
+}
+
+// BirthdayBig returns the birthday of g exactly, however large its
+// numbers (Birthday saturates past MaxNum).
+func (s *Space) BirthdayBig(g Game) *big.Int {
+	if b := s.Birthday(g); b < math.MaxInt64 {
+		return big.NewInt(b)
+	}
+	memo := map[Game]*big.Int{}
+	var rec func(g Game) *big.Int
+	rec = func(g Game) *big.Int {
+		if b := s.Birthday(g); b < math.MaxInt64 {
+			return big.NewInt(b)
+		}
+		if b, ok := memo[g]; ok {
+			return b
+		}
+		n := &s.nodes[g]
+		b := new(big.Int)
+		if n.isNus {
+			// nusBirthday's formula in big integers: the number's part
+			// (|x| for an integer, ⌊|x|⌋ + 1 + k for m/2^k) plus that of
+			// n↑*k, which nusBirthday computes alone.
+			x := n.v.num
+			if x.Sign() < 0 {
+				x = x.neg()
+			}
+			b.Set(x.Floor().bigNum())
+			if !x.IsInt() {
+				b.Add(b, big.NewInt(1+int64(x.exp)))
+			}
+			b.Add(b, big.NewInt(nusBirthday(nus{up: n.v.up, nim: n.v.nim})))
+		} else {
+			for _, o := range append(slices.Clone(n.left), n.right...) {
+				if c := new(big.Int).Add(rec(o), big.NewInt(1)); c.Cmp(b) > 0 {
+					b = c
+				}
+			}
+		}
+		memo[g] = b
+		return b
+	}
+	return rec(g)
 }

@@ -321,17 +321,17 @@ func (s *Space) materialise(g Game) {
 		switch {
 		case x.Sign() == 0:
 		// The options are nearer 0 than x or share its numerator's
-		// half, so they are computed without overflow for every x (Left
-		// and Right cannot fail).
+		// size, so they are computed without passing MaxBits for every
+		// x (Left and Right cannot fail).
 		case x.IsInt() && x.Sign() > 0:
-			L = []Game{s.Number(Dyadic{x.num - 1, 0})}
+			L = []Game{s.Number(x.sub(one))}
 		case x.IsInt():
-			R = []Game{s.Number(Dyadic{x.num + 1, 0})}
+			R = []Game{s.Number(x.add(one))}
 		default:
 			// x = (2q+1)/2^k: its options are 2q/2^k and (2q+2)/2^k.
-			q := x.num >> 1
-			L = []Game{s.Number(Dyadic{q, x.exp - 1}.norm())}
-			R = []Game{s.Number(Dyadic{q + 1, x.exp - 1}.norm())}
+			u := Dyadic{num: 1, exp: x.exp}
+			L = []Game{s.Number(x.sub(u))}
+			R = []Game{s.Number(x.add(u))}
 		}
 	case v.up == 0:
 		if v.nim > MaxOptions {

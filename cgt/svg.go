@@ -86,7 +86,7 @@ func (s *Space) thermographSVG(g Game) []byte {
 	return []byte(b.String())
 }
 
-func f(d Dyadic) float64 { return float64(d.num) / float64(int64(1)<<d.exp) }
+func f(d Dyadic) float64 { return d.Float64() }
 
 func escape(s string) string {
 	r := strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;")

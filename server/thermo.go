@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"math"
 
 	"github.com/grundy-go/grundy/catalog/reports"
 	"github.com/grundy-go/grundy/cgt"
@@ -89,4 +88,4 @@ func cgtWithThermograph(ctx context.Context, expr string, steps int64) (json.Raw
 
 // dyadicFloat is a dyadic rational as a float64 (exact for the values a
 // thermograph of a game of any reasonable size has).
-func dyadicFloat(d cgt.Dyadic) float64 { return math.Ldexp(float64(d.Num()), -int(d.Exp())) }
+func dyadicFloat(d cgt.Dyadic) float64 { return d.Float64() }

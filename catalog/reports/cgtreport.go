@@ -43,16 +43,16 @@ type CGTOptions struct {
 // where it is undefined (not an atomic game). A comparison's report has
 // only Comparison set, and its JSON is {"result": bool}.
 type CGTReport struct {
-	Game         string  `json:"game,omitempty"`     // the game of a position ('grundy value')
-	Position     string  `json:"position,omitempty"` // the position ('grundy value')
-	Value        string  `json:"value"`              // the canonical form ("" when too long)
-	Outcome      string  `json:"outcome"`            // L, R, N or P
-	Birthday     int64   `json:"birthday"`
-	LeftStop     Number  `json:"left_stop"`
-	RightStop    Number  `json:"right_stop"`
-	Mean         Number  `json:"mean"`
-	Temperature  Number  `json:"temperature"`
-	AtomicWeight *string `json:"atomic_weight"`
+	Game         string      `json:"game,omitempty"`     // the game of a position ('grundy value')
+	Position     string      `json:"position,omitempty"` // the position ('grundy value')
+	Value        string      `json:"value"`              // the canonical form ("" when too long)
+	Outcome      string      `json:"outcome"`            // L, R, N or P
+	Birthday     json.Number `json:"birthday"`           // an integer of any size
+	LeftStop     Number      `json:"left_stop"`
+	RightStop    Number      `json:"right_stop"`
+	Mean         Number      `json:"mean"`
+	Temperature  Number      `json:"temperature"`
+	AtomicWeight *string     `json:"atomic_weight"`
 	// ValueTooLong: the canonical form's text is longer than
 	// MaxCGTValueText, and Value is empty.
 	ValueTooLong bool `json:"value_too_long,omitempty"`
@@ -144,7 +144,7 @@ func DescribeCGT(s *cgt.Space, g cgt.Game, opts CGTOptions) (*CGTReport, error) 
 	r := &CGTReport{
 		Value:       str,
 		Outcome:     o.String(),
-		Birthday:    s.Birthday(g),
+		Birthday:    json.Number(s.BirthdayBig(g).String()),
 		LeftStop:    dyadic(s.LeftStop(g)),
 		RightStop:   dyadic(s.RightStop(g)),
 		Mean:        dyadic(mean),
@@ -172,7 +172,7 @@ func DescribeCGT(s *cgt.Space, g cgt.Game, opts CGTOptions) (*CGTReport, error) 
 	return r, nil
 }
 
-func dyadic(d cgt.Dyadic) Number { return NumberFrac(d.Num(), d.Exp()) }
+func dyadic(d cgt.Dyadic) Number { return Number{d.Rat()} }
 
 // shorten cuts a long expression for an error message.
 func shorten(s string) string {

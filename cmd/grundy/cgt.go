@@ -41,7 +41,7 @@ func printCgtReport(w io.Writer, r *reports.CGTReport) {
 		fmt.Fprintf(w, "%-13s %s\n", "value", r.Value)
 	}
 	fmt.Fprintf(w, "%-13s %s (%s)\n", "outcome", r.Outcome, outcomes[r.Outcome])
-	fmt.Fprintf(w, "%-13s %d\n", "birthday", r.Birthday)
+	fmt.Fprintf(w, "%-13s %s\n", "birthday", r.Birthday)
 	fmt.Fprintf(w, "%-13s %s\n", "left stop", r.LeftStop)
 	fmt.Fprintf(w, "%-13s %s\n", "right stop", r.RightStop)
 	fmt.Fprintf(w, "%-13s %s\n", "mean", r.Mean)
