@@ -17,8 +17,8 @@ const MaxCells = 64
 // Board is a position: Rows×Cols cells, bit r*Cols+c of Filled set for a
 // filled (unusable) cell.
 type Board struct {
+	Filled     uint64 // first, so that the struct is 16 bytes: the memo's key
 	Rows, Cols uint8
-	Filled     uint64
 	// neg marks a region that stands for the negative of this board:
 	// the board is the transpose of the area cut (extract). Positions
 	// read or written never have it.
