@@ -75,7 +75,7 @@ type Part struct {
 	Width int    `json:"width"` // bytes per record in this part
 	Bytes int64  `json:"bytes"` // the file's length
 	CRC   uint32 `json:"crc32c"`
-	Count Count  `json:"count"` // of its records
+	Count Count  `json:"count"` // of its positions (CountTier)
 }
 
 // Narrow returns the records at width 1 if every code fits one byte
@@ -144,7 +144,7 @@ func WritePart(w io.Writer, game string, t uint64, size, first int64, recs Recor
 	if recs.Width != 1 && recs.Width != 2 || first < 0 || first+n > size {
 		return Part{}, fmt.Errorf("a part of %d records of width %d at rank %d of a tier of %d", n, recs.Width, first, size)
 	}
-	p := Part{First: first, Len: n, Width: recs.Width, Count: CountRecords(recs)}
+	p := Part{First: first, Len: n, Width: recs.Width, Count: CountTier(game, t, first, recs)}
 	var sum uint32
 	put := func(b []byte) error {
 		sum = crc32.Update(sum, castagnoli, b)
@@ -206,15 +206,17 @@ func WritePart(w io.Writer, game string, t uint64, size, first int64, recs Recor
 // reads (part i's file, read once, front to back): the bytes
 // EncodeTier writes for the same records. Ranks no part covers are
 // empty. It holds one block of records, a batch of a part's bytes and
-// the block index (spilled to a temporary file past spillAt bytes), never
-// the tier, and returns the file's description for the manifest.
+// the block index (spilled to a temporary file past spillAt bytes),
+// never the tier, and returns the file's description for the manifest.
+// An error names the damaged part (its ranks), not the tier: the caller
+// does; an error of w is returned as it is.
 func AssembleTier(w io.Writer, game string, t uint64, name string, size int64, parts []Part, open func(i int) (io.ReadCloser, error)) (TierInfo, error) {
 	width := 1
 	info := TierInfo{Tier: t, Name: name, Size: size, File: TierFileName(t)}
 	next := int64(0)
 	for i, p := range parts {
 		if p.Width != 1 && p.Width != 2 || p.First < next || p.Len < 0 || p.First+p.Len > size {
-			return TierInfo{}, fmt.Errorf("tier %s: part %d (ranks %d to %d, width %d) overlaps another or leaves the tier's %d ranks", name, i, p.First, p.First+p.Len, p.Width, size)
+			return TierInfo{}, fmt.Errorf("part %d (ranks %d to %d, width %d) overlaps another or leaves the tier's %d ranks", i, p.First, p.First+p.Len, p.Width, size)
 		}
 		next = p.First + p.Len
 		width = max(width, p.Width)
@@ -237,15 +239,18 @@ func AssembleTier(w io.Writer, game string, t uint64, name string, size int64, p
 		}
 		err = a.part(rc, p, game, t)
 		rc.Close()
+		if a.werr != nil {
+			return TierInfo{}, a.werr
+		}
 		if err != nil {
-			return TierInfo{}, fmt.Errorf("tier %s: the part of ranks %d to %d: %w", name, p.First, p.First+p.Len, err)
+			return TierInfo{}, fmt.Errorf("the part of ranks %d to %d: %w", p.First, p.First+p.Len, err)
 		}
 	}
 	if err := a.zeros(size); err != nil {
 		return TierInfo{}, err
 	}
 	if a.rank != size || len(a.pending) != 0 || a.blocks != (size+a.br-1)/a.br {
-		return TierInfo{}, fmt.Errorf("internal error: tier %s assembled to rank %d of %d, %d blocks", name, a.rank, size, a.blocks)
+		return TierInfo{}, fmt.Errorf("internal error: assembled to rank %d of %d, %d blocks", a.rank, size, a.blocks)
 	}
 	indexOffset := a.n
 	isum, err := a.index.copyTo(a.put)
@@ -274,12 +279,16 @@ type assembler struct {
 	zero        []byte // a whole block of empty records, compressed
 	zeroSum     uint32
 	comp, plain []byte
+	werr        error // the first error writing to w
 }
 
 func (a *assembler) put(b []byte) error {
 	a.sum = crc32.Update(a.sum, castagnoli, b)
 	m, err := a.w.Write(b)
 	a.n += int64(m)
+	if err != nil && a.werr == nil {
+		a.werr = err
+	}
 	return err
 }
 
@@ -543,6 +552,9 @@ func ScanTier(r io.ReaderAt, size int64, path, game string, t uint64, name strin
 	if h.GameHash != GameHash(game) || h.Tier != t || h.Records != records {
 		return TierInfo{}, corrupt(path, -1, "the file of another game or tier")
 	}
+	if h.Version != FormatVersion {
+		return TierInfo{}, corrupt(path, -1, "format version %d, written before this grundy's %d", h.Version, FormatVersion)
+	}
 	info := TierInfo{Tier: t, Name: name, Size: records, Width: h.Width, File: TierFileName(t), Bytes: size}
 	const chunk = 1 << 16 // entries
 	ib := make([]byte, 0, chunk*entrySize)
@@ -576,10 +588,7 @@ func ScanTier(r io.ReaderAt, size int64, path, game string, t uint64, name strin
 				return TierInfo{}, corrupt(path, b, "the checksum does not match")
 			}
 			plain = out
-			blk := Records{Width: h.Width, Data: out}
-			for k := range blk.Len() {
-				info.Count.Add(blk.Get(k))
-			}
+			info.Count.AddCount(CountTier(game, t, b*h.BlockRecs, Records{Width: h.Width, Data: out}))
 		}
 	}
 	if isum != h.indexSum {

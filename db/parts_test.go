@@ -10,6 +10,17 @@ import (
 	"testing"
 )
 
+// orbitGame is a game whose ranks stand for 1 to 3 positions each, in
+// runs of 1000 ranks (Ranking.Orbit), so the manifest's counts of a tier
+// written in parts must weigh each part's ranks as EncodeTier does.
+const orbitGame = "test:orbits"
+
+func registerOrbits() {
+	RegisterRanking(orbitGame, Ranking{Version: 2, Orbit: func(t uint64, r int64) (int64, int64) {
+		return 1 + (r/1000+int64(t))%3, (r/1000 + 1) * 1000
+	}})
+}
+
 // tierRecords makes size records at 2 bytes a record: runs of empty
 // ranks (whole empty blocks among them) and random codes, codes past a
 // byte at the ranks in wide (so the tier is 2 bytes wide iff wide is
@@ -98,9 +109,9 @@ func assemble(t *testing.T, rng *rand.Rand, recs Records, cs []int64, game strin
 // partial block.
 func TestPartsSameAsWhole(t *testing.T) {
 	rng := rand.New(rand.NewPCG(17, 1))
-	const game = "test:parts"
+	registerOrbits()
 	sizes := []int64{0, 1, 7, BlockBytes / 2, BlockBytes - 1, BlockBytes, BlockBytes + 1, 3 * BlockBytes, 5*BlockBytes + 123}
-	for trial := range 300 {
+	for trial := range 200 {
 		size := sizes[trial%len(sizes)]
 		if trial >= 2*len(sizes) {
 			size = rng.Int64N(6 * BlockBytes)
@@ -114,6 +125,10 @@ func TestPartsSameAsWhole(t *testing.T) {
 			for r := int64(0); r < size; r += 1 + rng.Int64N(2000) {
 				wide = append(wide, r)
 			}
+		}
+		game := "test:parts"
+		if trial%2 == 1 {
+			game = orbitGame // counts weighed by orbits, as Connect-4's
 		}
 		recs := tierRecords(rng, size, wide)
 		whole := recs.Narrow()
@@ -208,22 +223,23 @@ func TestPartsDamaged(t *testing.T) {
 // damage.
 func TestScanTier(t *testing.T) {
 	rng := rand.New(rand.NewPCG(17, 4))
-	for _, size := range []int64{0, 5, 4*BlockBytes + 9} {
+	registerOrbits()
+	for _, size := range []int64{0, 5, 4*BlockBytes + 9, 3*BlockBytes + 2000} {
 		for _, wide := range [][]int64{nil, {size / 2}} {
 			if size == 0 && wide != nil {
 				continue
 			}
 			var buf bytes.Buffer
 			recs := tierRecords(rng, size, wide).Narrow()
-			if _, err := EncodeTier(&buf, "g", 2, "T", recs); err != nil {
+			if _, err := EncodeTier(&buf, orbitGame, 2, "T", recs); err != nil {
 				t.Fatal(err)
 			}
 			file := buf.Bytes()
-			_, want, err := DecodeTier(bytes.NewReader(file), int64(len(file)), "T", "g", 2, "T", size)
+			_, want, err := DecodeTier(bytes.NewReader(file), int64(len(file)), "T", orbitGame, 2, "T", size)
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, err := ScanTier(bytes.NewReader(file), int64(len(file)), "T", "g", 2, "T", size)
+			got, err := ScanTier(bytes.NewReader(file), int64(len(file)), "T", orbitGame, 2, "T", size)
 			a, _ := json.Marshal(got)
 			b, _ := json.Marshal(want)
 			if err != nil || !bytes.Equal(a, b) {
@@ -232,13 +248,13 @@ func TestScanTier(t *testing.T) {
 			for _, at := range []int{3, 80, len(file) / 2, len(file) - 40, len(file) - 5} {
 				bad := bytes.Clone(file)
 				bad[at] ^= 1
-				_, _, derr := DecodeTier(bytes.NewReader(bad), int64(len(bad)), "T", "g", 2, "T", size)
-				_, err := ScanTier(bytes.NewReader(bad), int64(len(bad)), "T", "g", 2, "T", size)
+				_, _, derr := DecodeTier(bytes.NewReader(bad), int64(len(bad)), "T", orbitGame, 2, "T", size)
+				_, err := ScanTier(bytes.NewReader(bad), int64(len(bad)), "T", orbitGame, 2, "T", size)
 				if err == nil || derr == nil {
 					t.Errorf("%d records, a bit flipped at byte %d: ScanTier %v, DecodeTier %v; want both to fail", size, at, err, derr)
 				}
 			}
-			if _, err := ScanTier(bytes.NewReader(file), int64(len(file)), "T", "g", 3, "T", size); err == nil {
+			if _, err := ScanTier(bytes.NewReader(file), int64(len(file)), "T", orbitGame, 3, "T", size); err == nil {
 				t.Error("another tier's file was taken")
 			}
 		}
