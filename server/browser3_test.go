@@ -118,3 +118,43 @@ func TestBrowserPlaySecond(t *testing.T) {
 	}
 	do(t, ctx, "a move of mine", chromedp.Click(`#moves button.move`), chromedp.WaitVisible(`#chart circle.pt[data-ply="3"]`))
 }
+
+// TestBrowserHackenbushGraph draws Hackenbush on graphs with green edges
+// (hackenbush-graph): in 0-1l,1-2r,1-3g,3-0l 0-1r Left may cut its two
+// blue edges and the green one; only the green one wins (the server's
+// values: the position is 1/2*, and cutting 1-3g leaves a number, 1/2,
+// which Right, to move, loses); the red edges are not Left's. Cutting the
+// green edge plays that move. In 0-1l,1-2r 0-1g the red edge stands on
+// the blue one: cutting the blue edge makes it fall, leaving 0-1g.
+func TestBrowserHackenbushGraph(t *testing.T) {
+	ctx := browse(t)
+	ts := httptest.NewServer(New(Config{}))
+	defer ts.Close()
+	edges := func() string {
+		return strings.Join(run(t, ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll("#board a.edge")].map(a => a.dataset.part + "." + a.dataset.edge + ":" + a.className.baseVal.match(/blue|red|green/)[0] + ":" + (a.className.baseVal.match(/hint-(\w+)/)?.[1] || "-"))`)), " ")
+	}
+	do(t, ctx, "hackenbush-graph",
+		chromedp.Navigate(ts.URL+"/?game=hackenbush-graph&position=0-1l,1-2r,1-3g,3-0l+0-1r"),
+		chromedp.WaitVisible(`#board svg.hackenbush a.edge`),
+	)
+	if got, want := edges(), "0.0:blue:lose 0.1:red:- 0.2:green:win 0.3:blue:lose 1.0:red:-"; got != want {
+		t.Errorf("hackenbush-graph: edges %s, want %s", got, want)
+	}
+	screenshot(t, ctx, "hackenbush-graph.png")
+	do(t, ctx, "cutting the green edge",
+		chromedp.Click(`#board a.edge[data-part="0"][data-edge="2"] .hit`),
+		chromedp.WaitVisible(`#chart circle.pt[data-ply="1"]`),
+	)
+	if pos := run(t, ctx, chromedp.Text(`#position-text`)); !strings.HasSuffix(pos, "· 0-1l,1-2r,3-0l 0-1r") {
+		t.Errorf("hackenbush-graph after the cut: %q", pos)
+	}
+	do(t, ctx, "a falling edge",
+		chromedp.Navigate(ts.URL+"/?game=hackenbush-graph&position=0-1l,1-2r+0-1g"),
+		chromedp.WaitVisible(`#board svg.hackenbush a.edge`),
+		chromedp.Click(`#board a.edge[data-part="0"][data-edge="0"] .hit`),
+		chromedp.WaitVisible(`#chart circle.pt[data-ply="1"]`),
+	)
+	if pos := run(t, ctx, chromedp.Text(`#position-text`)); !strings.HasSuffix(pos, "· 0-1g") {
+		t.Errorf("hackenbush-graph after cutting under the red edge: %q, want 0-1g", pos)
+	}
+}

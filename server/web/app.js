@@ -439,6 +439,7 @@ function drawBoard(d) {
   if (b.kind === "heaps") drawHeaps(d, b, box);
   else if (b.kind === "grid") drawGrid(d, b, box);
   else if (b.kind === "components" && d.game === "hackenbush" && drawHackenbush(d, b, box)) { /* drawn */ }
+  else if (b.kind === "components" && /hackenbush/.test(d.game) && drawHackenbushGraph(d, b, box)) { /* drawn */ }
   else if (b.kind === "nodes") {
     const tokens = new Set(b.tokens || []);
     box.append(el("ul", { class: "nodes" }, ...b.nodes.map((n) => el("li", { class: tokens.has(n) ? "has-token" : "" }, n + (tokens.has(n) ? " ●" : "")))));
@@ -731,6 +732,143 @@ const treeDepth = (n) => 1 + Math.max(0, ...n.kids.map(treeDepth));
 function treeCut(n, cut) {
   if (n === cut) return null;
   return { c: n.c, kids: n.kids.map((k) => treeCut(k, cut)).filter((k) => k) };
+}
+
+// Hackenbush on any graph (games/partizan/hackenbush, graph.go): a
+// picture is its edges "U-V" and a colour l, r or g (green, either
+// player's), vertex 0 the ground; parts meeting only at the ground are
+// separate regions. parsePicture reads one; pictureRegions cuts nothing
+// and gives each region as the game writes it (grounded, vertices
+// renumbered by a breadth-first search from the ground taking neighbours
+// by colour, then number; edges sorted), so that the picture left by a
+// cut can be compared with a move's.
+function parsePicture(text) {
+  return text.split(",").map((f) => {
+    const m = /^(\d+)-(\d+)([lrgbLRGB]?)$/.exec(f);
+    if (!m) throw new Error("not a picture");
+    const c = { l: "l", b: "l", r: "r", g: "g", "": "g" }[m[3].toLowerCase()];
+    return { u: +m[1], v: +m[2], c };
+  });
+}
+function grounded(p) {
+  const reach = new Set([0]);
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const e of p) if (reach.has(e.u) !== reach.has(e.v)) { reach.add(e.u); reach.add(e.v); changed = true; }
+  }
+  return p.filter((e) => reach.has(e.u));
+}
+function canonPicture(p) {
+  const adj = new Map();
+  const add = (x, e) => { if (!adj.has(x)) adj.set(x, []); adj.get(x).push(e); };
+  for (const e of p) { add(e.u, e); if (e.v !== e.u) add(e.v, { u: e.v, v: e.u, c: e.c }); }
+  const num = new Map([[0, 0]]);
+  const queue = [0];
+  while (queue.length) {
+    const x = queue.shift();
+    const nb = (adj.get(x) || []).slice().sort((a, b) => (a.c !== b.c ? (a.c < b.c ? -1 : 1) : a.v - b.v));
+    for (const e of nb) if (!num.has(e.v)) { num.set(e.v, num.size); queue.push(e.v); }
+  }
+  return p.map((e) => { let u = num.get(e.u), v = num.get(e.v); if (u > v) [u, v] = [v, u]; return { u, v, c: e.c }; })
+    .sort((a, b) => a.u - b.u || a.v - b.v || (a.c < b.c ? -1 : a.c > b.c ? 1 : 0))
+    .map((e) => e.u + "-" + e.v + e.c).join(",");
+}
+function pictureRegions(p) {
+  p = grounded(p);
+  const parent = new Map();
+  const find = (x) => { if (!parent.has(x)) parent.set(x, x); const y = parent.get(x); if (y === x) return x; const r = find(y); parent.set(x, r); return r; };
+  for (const e of p) if (e.u !== 0 && e.v !== 0) parent.set(find(e.u), find(e.v));
+  const groups = new Map();
+  p.forEach((e, i) => {
+    const k = e.u !== 0 ? find(e.u) : e.v !== 0 ? find(e.v) : "loop" + i;
+    if (!groups.has(k)) groups.set(k, []);
+    groups.get(k).push(e);
+  });
+  return [...groups.values()].map(canonPicture);
+}
+// positionRegions is a whole position's regions, sorted, as one string.
+const positionRegions = (text) => text.split(/\s+/).filter((t) => t !== "" && t !== "-").flatMap((t) => pictureRegions(parsePicture(t))).sort().join(" ");
+
+// drawHackenbushGraph draws pictures on any graph: the ground a line,
+// each vertex at its distance from the ground, edges blue, red and green
+// (parallel edges bowed apart, loops as rings); each edge the side to
+// move may cut is marked with its move's colour, and a click cuts it.
+function drawHackenbushGraph(d, b, box) {
+  let pics;
+  try { pics = b.components.map(parsePicture); } catch (e) { return false; }
+  const moves = movesToPlay(d);
+  let moveRegions;
+  try { moveRegions = moves.map((m) => positionRegions(m.position)); } catch (e) { return false; }
+  const U = 48, E = 46;
+  const layouts = pics.map((p) => {
+    const adj = new Map();
+    for (const e of p) { for (const [a, c] of [[e.u, e.v], [e.v, e.u]]) { if (!adj.has(a)) adj.set(a, []); adj.get(a).push(c); } }
+    const depth = new Map([[0, 0]]);
+    const layers = [[0]];
+    const queue = [0];
+    while (queue.length) {
+      const x = queue.shift();
+      for (const y of (adj.get(x) || []).slice().sort((a, c) => a - c)) if (!depth.has(y)) {
+        depth.set(y, depth.get(x) + 1);
+        (layers[depth.get(y)] = layers[depth.get(y)] || []).push(y);
+        queue.push(y);
+      }
+    }
+    const wide = Math.max(1, ...layers.slice(1).map((l) => l.length));
+    return { p, depth, layers, width: Math.max(70, wide * U) };
+  });
+  const deepest = Math.max(1, ...layouts.map((l) => l.layers.length - 1));
+  const H = 20 + deepest * E + 24, ground = H - 14;
+  const Wt = layouts.reduce((a, l) => a + l.width, 0) + 20;
+  const g = svg("svg", { viewBox: "0 0 " + Wt + " " + H, class: "hackenbush", role: "group", "aria-label": "Hackenbush picture: " + pics.length + (pics.length === 1 ? " part" : " parts") + " on the ground" });
+  g.style.maxWidth = Wt * 1.4 + "px";
+  g.append(svg("line", { x1: 0, x2: Wt, y1: ground, y2: ground, class: "ground" }));
+  const others = pics.map((p) => pictureRegions(p));
+  let left = 10;
+  layouts.forEach((L, i) => {
+    const at = new Map();
+    L.layers.forEach((layer, k) => layer.forEach((v, j) => at.set(v, [left + (j + 0.5) * L.width / layer.length, ground - k * E])));
+    const seen = new Map(); // parallel edges drawn so far, by their two ends
+    L.p.forEach((e, j) => {
+      const key = Math.min(e.u, e.v) + "-" + Math.max(e.u, e.v);
+      const nth = seen.get(key) || 0;
+      seen.set(key, nth + 1);
+      let [x1, y1] = at.get(e.u), [x2, y2] = at.get(e.v);
+      if (e.u === 0 && e.v !== 0) x1 = x2; // an edge to the ground stands on it below its vertex
+      if (e.v === 0 && e.u !== 0) x2 = x1;
+      let dpath;
+      if (e.u === e.v) {
+        const r = 9 + 5 * nth;
+        dpath = "M " + x1 + " " + y1 + " a " + r + " " + r + " 0 1 1 0.1 0";
+      } else {
+        const off = nth === 0 ? 0 : (nth % 2 ? 1 : -1) * 16 * Math.ceil(nth / 2);
+        const mx = (x1 + x2) / 2, my = (y1 + y2) / 2, len = Math.hypot(x2 - x1, y2 - y1) || 1;
+        const cx = mx - off * (y2 - y1) / len, cy = my + off * (x2 - x1) / len;
+        dpath = "M " + x1 + " " + y1 + " Q " + cx + " " + cy + " " + x2 + " " + y2;
+      }
+      // The position left by cutting this edge, region by region.
+      const rest = L.p.filter((_, k) => k !== j);
+      const want = others.filter((_, k) => k !== i).flat().concat(rest.length ? pictureRegions(rest) : []).sort().join(" ");
+      const side = e.c === "l" ? "left" : e.c === "r" ? "right" : d._turn || "left";
+      const idx = moves.findIndex((m, k) => (!m.player || m.player === side) && moveRegions[k] === want);
+      const m = idx >= 0 ? moves[idx] : null;
+      const colour = { l: "blue", r: "red", g: "green" }[e.c];
+      const a = svg("a", { href: "#", class: "edge " + colour + (m ? " hint-" + (m.result || "unknown") : ""), "data-part": i, "data-edge": j, role: "button",
+        "aria-label": "part " + (i + 1) + ", edge " + e.u + "-" + e.v + " (" + colour + ")" + (m ? ": cut it, " + badge(m) : ": not a move of the side to move") });
+      a.append(svg("path", { d: dpath, class: "stem", fill: "none" }));
+      a.append(svg("path", { d: dpath, class: "hit", fill: "none" }));
+      const [tx, ty] = e.u === e.v ? [x1, y1 - 2 * (9 + 5 * nth)] : [(x1 + x2) / 2, (y1 + y2) / 2];
+      a.append(svg("circle", { cx: tx, cy: ty, r: 4, class: "node" }));
+      a.append(svg("title", {}, m ? "cut: " + badge(m) : "not " + sideName(d._turn || "left") + "'s edge"));
+      a.addEventListener("click", (ev) => { ev.preventDefault(); if (m) playMove(d, m); });
+      g.append(a);
+    });
+    for (const [v, [x, y]] of at) if (v !== 0) g.append(svg("circle", { cx: x, cy: y, r: 3, class: "vertex" }));
+    left += L.width;
+  });
+  box.append(g);
+  box.append(el("p", { class: "help" }, "Click an edge to cut it: every edge no longer joined to the ground falls. Blue edges are Left's, red Right's, green either player's; the dot on an edge shows its move's colour."));
+  return true;
 }
 
 // drawHackenbush draws stalks and trees as edges standing on the ground,
