@@ -56,6 +56,8 @@ type Quotient struct {
 	Expansions []int
 	nf         [][]int // each element's normal form: exponents of the generators
 	relations  [][2][]int
+	// period, once ProvePeriod has proven one, answers heaps past Upto.
+	period *Period
 }
 
 // Order is the number of elements.
@@ -68,17 +70,23 @@ func (q *Quotient) Mul(x, y int) int { return int(q.mul[x*q.order+y]) }
 // to move loses).
 func (q *Quotient) IsP(x int) bool { return q.p[x] }
 
-// Heap returns the element of a heap of n, 0 <= n <= Upto.
-func (q *Quotient) Heap(n int) int { return int(q.heap[n]) }
+// Heap returns the element of a heap of n, 0 <= n <= Upto, or any n ≥ 0
+// once ProvePeriod has proven a period.
+func (q *Quotient) Heap(n int) int {
+	e, _ := q.heapElem(n)
+	return int(e)
+}
 
-// Element returns the element of a sum of heaps, each at most Upto.
+// Element returns the element of a sum of heaps, each at most Upto (any
+// size once ProvePeriod has proven a period).
 func (q *Quotient) Element(heaps []int) (int, error) {
 	x := 0
 	for _, h := range heaps {
-		if h < 0 || h > q.Upto {
-			return 0, fmt.Errorf("heap %d is outside the quotient's heaps 0..%d", h, q.Upto)
+		e, ok := q.heapElem(h)
+		if !ok {
+			return 0, fmt.Errorf("heap %d is outside the quotient's heaps 0..%d (no period proven)", h, q.Upto)
 		}
-		x = q.Mul(x, q.Heap(h))
+		x = q.Mul(x, int(e))
 	}
 	return x, nil
 }

@@ -29,6 +29,11 @@ type QuotientReport struct {
 	Heaps          map[string]string `json:"heaps"`
 	// Expansions are the heaps at which the quotient grew.
 	Expansions []int `json:"expansions"`
+	// AllHeaps is set when the periodicity test (misere.ProvePeriod)
+	// proves the quotient for every heap size: Period says how heaps past
+	// Upto map to elements (φ(n+period) = φ(n) from the preperiod on).
+	AllHeaps bool           `json:"all_heaps"`
+	Period   *misere.Period `json:"period,omitempty"`
 	// Sum is the answer for a sum of heaps, when one was asked.
 	Sum *QuotientSum `json:"sum,omitempty"`
 	// Genus is each heap's genus symbol (Conway; misere.GenusOf), when
@@ -67,6 +72,11 @@ func Quotient(ctx context.Context, g Sequencer, upto int, opts catalog.Options, 
 		Game: g.Spec(), Upto: upto, Order: q.Order(),
 		Generators: q.GeneratorNames(), GeneratorHeaps: q.Generators,
 		Relations: q.Relations(), Heaps: map[string]string{}, Expansions: q.Expansions,
+	}
+	if fr, ok := any(g.HeapRule()).(misere.FiniteRule); ok {
+		if r.Period = q.ProvePeriod(fr); r.Period != nil {
+			r.AllHeaps = true
+		}
 	}
 	for _, x := range q.PPortion() {
 		r.PPortion = append(r.PPortion, q.Name(x))

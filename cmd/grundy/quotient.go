@@ -34,6 +34,10 @@ each heap's element. HEAPS, when given, is a sum answered from the quotient.
 
 The quotient is built heap by heap as Siegel's MisereSolver does, and each
 step is proven by a finite search, so every sum's outcome follows from it.
+For a finite octal or hexadecimal code, the periodicity test of Plambeck and
+Siegel then looks for a period of the heaps' elements long enough to prove
+the quotient for every heap size ("all heaps" line; all_heaps and period in
+JSON), as seq proves normal-play periods.
 
 --genus adds each heap's genus g^γ0γ1… (Conway, Winning Ways ch. 13): g
 the normal-play Grundy value, γk the misère Grundy value of the heap plus
@@ -89,6 +93,11 @@ func printQuotient(w io.Writer, r *reports.QuotientReport) {
 	fmt.Fprintf(w, "  generators  %s\n", orNone(strings.Join(gens, ", ")))
 	fmt.Fprintf(w, "  relations   %s\n", orNone(strings.Join(r.Relations, ", ")))
 	fmt.Fprintf(w, "  P-portion   %s (a sum whose element is one of these is lost by the player to move)\n", orNone(strings.Join(r.PPortion, ", ")))
+	if p := r.Period; p != nil {
+		fmt.Fprintf(w, "  all heaps   proven: heap n+%d has heap n's element for every n ≥ %d (Plambeck–Siegel periodicity test, which needs heaps up to %d), so this is the whole game's quotient\n", p.Period, p.Preperiod, p.NeedsUpto)
+	} else {
+		fmt.Fprintf(w, "  all heaps   not proven: the periodicity test finds no period that the heaps up to %d prove (a finite octal or hex code is needed)\n", r.Upto)
+	}
 	if r.GenusList == nil {
 		fmt.Fprintf(w, "  heaps       n: element\n")
 		for n, e := range r.HeapList {
