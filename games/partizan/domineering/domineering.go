@@ -174,18 +174,28 @@ func extract(comp uint64, rows, cols int) Board {
 	h, w := r1-r0+1, c1-c0+1
 	var rowsBits, colsBits [MaxCells]uint64
 	for r := 0; r < h; r++ {
-		row := (comp >> ((r+r0)*cols + c0)) & (uint64(1)<<w - 1)
-		rowsBits[r] = row
-		for c := 0; row != 0; c++ {
+		rowsBits[r] = (comp >> ((r+r0)*cols + c0)) & (uint64(1)<<w - 1)
+	}
+	// Boards are ordered by rows first: a wide area keeps its own
+	// orientation and a tall one is always keyed by its transpose, so
+	// only a square bounding box needs both sets of images.
+	var b Board
+	if w >= h {
+		b = Board{Rows: uint8(h), Cols: uint8(w), Filled: leastMirror(rowsBits[:h], w)}
+		if w > h {
+			return b
+		}
+	}
+	for r := 0; r < h; r++ {
+		for row, c := rowsBits[r], 0; row != 0; c++ {
 			if row&1 != 0 {
 				colsBits[c] |= 1 << r
 			}
 			row >>= 1
 		}
 	}
-	b := Board{Rows: uint8(h), Cols: uint8(w), Filled: leastMirror(rowsBits[:h], w)}
 	t := Board{Rows: uint8(w), Cols: uint8(h), Filled: leastMirror(colsBits[:w], h), neg: true}
-	if t.Rows < b.Rows || t.Rows == b.Rows && t.Filled < b.Filled {
+	if w < h || t.Filled < b.Filled {
 		return t
 	}
 	return b

@@ -151,13 +151,18 @@ func mustValue(t *testing.T, p string) cgt.Dyadic {
 }
 
 // TestValueTooFine checks that a stalk finer than cgt's numbers is an
-// error, not a panic: 60 edges past the first run need 2^-60.
+// error, not a panic: 4097 edges past the first run need 2^-4097, past
+// cgt.MaxExp; 60 edges need 2^-60, which cgt's numbers hold exactly.
 func TestValueTooFine(t *testing.T) {
-	_, err := Value("l" + strings.Repeat("r", 60))
+	_, err := Value("l" + strings.Repeat("r", cgt.MaxExp+1))
 	if !errors.Is(err, budget.ErrExceeded) {
-		t.Fatalf("Value of a 61-edge stalk: %v, want a budget error", err)
+		t.Fatalf("Value of a stalk of MaxExp+2 edges: %v, want a budget error", err)
 	}
-	v, err := Value("lrrr") // 1 − 1/2 − 1/4 − 1/8
+	v, err := Value("l" + strings.Repeat("r", 60))
+	if want, _ := cgt.NewDyadic(1, 60); err != nil || v != want {
+		t.Fatalf("Value of a 61-edge stalk = %v, %v; want 2^-60", v, err)
+	}
+	v, err = Value("lrrr") // 1 − 1/2 − 1/4 − 1/8
 	if want, _ := cgt.NewDyadic(1, 3); err != nil || v != want {
 		t.Fatalf("Value(lrrr) = %v, %v; want 1/8", v, err)
 	}
