@@ -12,10 +12,13 @@ import (
 	"github.com/grundy-go/grundy/catalog"
 	"github.com/grundy-go/grundy/catalog/partizanreport"
 	"github.com/grundy-go/grundy/cgt"
+	_ "github.com/grundy-go/grundy/games/partizan/amazons"
 	_ "github.com/grundy-go/grundy/games/partizan/colsnort"
+	_ "github.com/grundy-go/grundy/games/partizan/cram"
 	_ "github.com/grundy-go/grundy/games/partizan/cutcake"
 	_ "github.com/grundy-go/grundy/games/partizan/domineering"
 	_ "github.com/grundy-go/grundy/games/partizan/hackenbush"
+	_ "github.com/grundy-go/grundy/games/partizan/maundy"
 	_ "github.com/grundy-go/grundy/games/partizan/toads"
 )
 
@@ -175,7 +178,7 @@ func TestRegistered(t *testing.T) {
 			t.Errorf("%s: Spec %q", e.Name, inst.Spec())
 		}
 	}
-	want := []string{"col", "cutcake", "domineering", "hackenbush", "snort", "toads-and-frogs"}
+	want := []string{"amazons", "childish-hackenbush", "col", "cram", "cutcake", "domineering", "green-hackenbush", "hackenbush", "hackenbush-graph", "maundy-cake", "snort", "toads-and-frogs"}
 	if !slices.Equal(names, want) {
 		t.Errorf("partizan games %q, want %q", names, want)
 	}
@@ -297,8 +300,8 @@ func TestExampleRoundTrip(t *testing.T) {
 		}
 		explored++
 	}
-	if explored != 6 {
-		t.Errorf("%d partizan games explored, want 6", explored)
+	if explored != 12 {
+		t.Errorf("%d partizan games explored, want 12", explored)
 	}
 }
 
@@ -313,6 +316,9 @@ func TestMovesAreConsistent(t *testing.T) {
 		{"toads-and-frogs", "TT..FF"}, {"toads-and-frogs", "T.TF.F"}, {"col", "....."}, {"col", "L...R"},
 		{"snort", "...."}, {"snort", ".R.. ..."}, {"cutcake", "2x3"}, {"cutcake", "3x3 1x2"},
 		{"hackenbush", "lrrl l[r,r]"}, {"hackenbush", "rl[l,r]"}, {"domineering", "3x3"}, {"domineering", "..#|...|..."},
+		{"cram", "2x3"}, {"amazons", "x..|..o"}, {"maundy-cake", "2x4"}, {"green-hackenbush", "0-1,1-2,2-0,2-3"},
+		{"hackenbush-graph", "0-1l,1-2r,1-3g,3-0l"}, {"childish-hackenbush", "0-1l,1-2r,1-3g,3-0l"},
+		{"col", "L...:0-1,1-2,2-3,3-0"}, {"snort", "K3 P3"},
 	} {
 		type wins struct{ left, right bool }
 		memo := map[string]wins{}

@@ -193,6 +193,9 @@ func (p picture) regions(dst []string) []string {
 }
 
 func mustPicture(s string) picture {
+	if s == "" {
+		return nil // the empty picture, all cut
+	}
 	p, err := parsePicture(s, 'g')
 	if err != nil {
 		panic(fmt.Sprintf("hackenbush: bad position %q", s))
@@ -264,7 +267,11 @@ func (g Graphs) Moves(s string, left bool) iter.Seq[[]string] {
 	}
 	return func(yield func([]string) bool) {
 		for q := range cutsGraph(s, c, g.Childish) {
-			if !yield([]string{q.String()}) {
+			var parts []string
+			if len(q) > 0 {
+				parts = []string{q.String()}
+			}
+			if !yield(parts) {
 				return
 			}
 		}
