@@ -2,9 +2,13 @@ package server
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"time"
 
+	"github.com/grundy-go/grundy/budget"
 	"github.com/grundy-go/grundy/catalog"
+	"github.com/grundy-go/grundy/impartial"
 )
 
 // The explorer's misère switch: an impartial game that offers misère play
@@ -29,6 +33,16 @@ func misereOffered(inst catalog.Instance) error {
 }
 
 // misereMoves solves every listed move of x under misère play, in place.
+//
+// A move wins exactly when it leaves a P-position, so when the position's
+// own answer lists every winning move and each of them is one of x's
+// moves, written alike, the outcomes of all the moves are read from it:
+// the winning moves leave P, the others N. Each move's remoteness then
+// comes from its own SolveMisere, within misereMoveStates positions and
+// while misereMoveTime has not passed since the first, and is left
+// unknown past that (a misère sum has no table to read it from, and a
+// search per move of, say, Kayles 30 takes seconds in all). Where the
+// winning moves cannot be matched so, every move is solved in full.
 func misereMoves(ctx context.Context, g *served, x *catalog.Exploration, tokens []string, opts catalog.Options) error {
 	m := g.inst.(catalog.MisereSolver)
 	r, err := m.SolveMisere(ctx, tokens, opts)
@@ -36,16 +50,82 @@ func misereMoves(ctx context.Context, g *served, x *catalog.Exploration, tokens 
 		return err
 	}
 	x.Report = r
+	winning, ok := matchWinning(r, x)
+	rctx, cancel := context.WithTimeout(ctx, misereMoveTime)
+	defer cancel()
 	for i := range x.Moves {
 		mv := &x.Moves[i]
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		after, err := m.SolveMisere(ctx, g.tokens(g.position(mv.Position)), opts)
+		mv.Grundy = nil
+		if !ok {
+			after, err := m.SolveMisere(ctx, g.tokens(g.position(mv.Position)), opts)
+			if err != nil {
+				return fmt.Errorf("misère play: the move to %s: %w", mv.Position, err)
+			}
+			mv.Outcome, mv.Remoteness = after.Outcome, after.Remoteness
+			continue
+		}
+		mv.Outcome, mv.Remoteness = "N", nil
+		if winning[mv.Position] {
+			mv.Outcome = "P"
+		}
+		if rctx.Err() != nil {
+			continue
+		}
+		small := opts
+		small.MaxStates = misereMoveStates
+		after, err := m.SolveMisere(rctx, g.tokens(g.position(mv.Position)), small)
 		if err != nil {
+			if overBudget(err) || rctx.Err() != nil && ctx.Err() == nil {
+				continue
+			}
 			return fmt.Errorf("misère play: the move to %s: %w", mv.Position, err)
 		}
-		mv.Outcome, mv.Remoteness, mv.Grundy = after.Outcome, after.Remoteness, nil
+		if after.Outcome != mv.Outcome {
+			return fmt.Errorf("internal error: misère %s: the move to %s is %s by its own search but %s by the position's winning moves", r.Game, mv.Position, after.Outcome, mv.Outcome)
+		}
+		mv.Remoteness = after.Remoteness
 	}
 	return nil
+}
+
+// misereMoveStates bounds the search of one move's remoteness when the
+// moves' outcomes are known from the position's winning moves.
+const misereMoveStates = 20_000
+
+// misereMoveTime bounds the time spent on the moves' remoteness then.
+const misereMoveTime = 300 * time.Millisecond
+
+// matchWinning returns the positions the winning moves of r leave, when
+// x lists every move of the position and every winning move is one of
+// them written alike; ok is false otherwise.
+func matchWinning(r *catalog.Report, x *catalog.Exploration) (map[string]bool, bool) {
+	if r.MovesIncomplete || !x.MovesCounted || len(x.Moves) != x.MovesTotal || r.Outcome != "N" && r.Outcome != "P" {
+		return nil, false
+	}
+	listed := map[string]bool{}
+	for _, mv := range x.Moves {
+		listed[mv.Position] = true
+	}
+	winning := map[string]bool{}
+	for _, w := range r.WinningMoves {
+		if !listed[w] {
+			return nil, false
+		}
+		winning[w] = true
+	}
+	// A position is N exactly when it has a winning move.
+	if (r.Outcome == "N") != (len(winning) > 0) {
+		return nil, false
+	}
+	return winning, true
+}
+
+// overBudget reports whether err is a search's refusal to go past its
+// positions or memory.
+func overBudget(err error) bool {
+	var tooMany *impartial.TooManyStatesError
+	return errors.Is(err, budget.ErrExceeded) || errors.As(err, &tooMany)
 }
