@@ -30,11 +30,12 @@
 // (tests compare every file), and `grundy db query/stats` read it.
 //
 // Files go through Beam's filesystems (local paths, gs://, s3://). A
-// tier's file is written under a temporary name and renamed, so a task
-// that dies and is retried by the runner never leaves a half file under
-// a tier's name; a tier whose file is already there and whole (every
-// block's checksum, db.DecodeTier) is not solved again, so a rerun of the
-// whole pipeline skips the finished tiers.
+// tier's file (and a split tier's part) is written under a temporary
+// name and renamed, so a task that dies and is retried by the runner
+// never leaves a half file under a tier's name; a tier whose file is
+// already there and whole (every block's checksum, db.DecodeTier, or
+// db.ScanTier block by block for a split tier) is not solved again, so a
+// rerun of the whole pipeline skips the finished tiers.
 //
 // A tier too large for one worker (Options.SplitRanks, the command's
 // --split-ranks) is solved by rank ranges if it is acyclic (split.go): a
@@ -43,11 +44,26 @@
 // ranges' records, read block by block from the child files
 // (db.DecodeTierRange); each position's record follows from its
 // options' records alone (tier.Negamax, the rule of the tier solver's
-// acyclic pass, through tier.Ranger), and the ranges, in rank order,
-// make the tier's file (db.EncodeTier) — the same bytes. No worker holds
-// a child tier whole; the writer holds the tier's records (1 or 2 bytes
-// a rank, its file uncompressed), which a parallel write of block-aligned
-// ranges would lift (not built).
+// acyclic pass, through tier.Ranger). The worker that solved a range
+// writes it as a part file (db.WritePart: the tier file's blocks inside
+// the range, compressed by the tier file's own block encoder, and the
+// records of the blocks it shares with its neighbours raw), at 1 byte a
+// record if its records fit; one small step per tier then streams the
+// parts, in rank order, into the tier's file (db.AssembleTier: blocks
+// copied, shared blocks compressed once whole, the index rebuilt, the
+// width the widest part's) — the same bytes as db.EncodeTier's.
+//
+// What a worker holds per tier: solving a whole tier, the tier's
+// records, its bitmap and its children's records (whole); for a split
+// tier, never the tier nor a child tier: one range's records (2 bytes a
+// rank) with its positions' asks (16 bytes a move) or options' records
+// (10 bytes a move), or one child range's records when reading it (1 or
+// 2 bytes a rank), or, a loopy range, its state; the assembler one block
+// (8 KiB), 1 MiB read buffers and the block index (16 bytes per 8 KiB
+// block, moved to a local temporary file past 4 MiB). What is still
+// whole: a tier's reachability bitmap (1 bit a rank), which reachFn
+// computes and splitFn reads to lay out the ranges (the reachability
+// stage is not split).
 //
 // A loopy tier past the split threshold is solved by ranges too
 // (loopy.go), when the game has no verdict on endless play: the

@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"context"
 	"encoding/binary"
 	"fmt"
 	"math/bits"
@@ -42,7 +43,8 @@ import (
 //	settleFn     the last round's messages applied; every range must be
 //	             quiet (no position waiting to be processed at a level
 //	             past the rounds); the positions left unresolved are
-//	             draws; the records go to writeFn (split.go)
+//	             draws; the range's records are written as its part
+//	             (writePart, split.go) for assembleFn
 //
 // Round r resolves exactly the positions of remoteness r+1 the queue
 // resolves at its level r (the order inside a level does not change the
@@ -65,7 +67,7 @@ func init() {
 	register.DoFn4x1[string, []byte, func(string, []byte), func(string, []byte), error](&loopyAskFn{})
 	register.DoFn3x1[string, func(*[]byte) bool, func(string, []byte), error](&initFn{})
 	register.DoFn5x1[string, func(*[]byte) bool, func(*[]byte) bool, func(string, []byte), func(string, []byte), error](&roundFn{})
-	register.DoFn4x1[string, func(*[]byte) bool, func(*[]byte) bool, func(int64, []byte), error](&settleFn{})
+	register.DoFn5x1[context.Context, string, func(*[]byte) bool, func(*[]byte) bool, func(int64, []byte), error](&settleFn{})
 	register.DoFn3x0[string, []byte, func(string, []byte)](&noMessagesFn{})
 }
 
@@ -116,8 +118,8 @@ func solveLoopySplit(s beam.Scope, spec, out string, split Split, ts []int64, ro
 		rs := s.Scope(fmt.Sprintf("round-%d", r))
 		state, msgs = beam.ParDo2(rs, &roundFn{Game: spec, Split: split, Round: r}, beam.CoGroupByKey(rs, state, msgs))
 	}
-	results := beam.ParDo(s, &settleFn{Game: spec, Split: split, Rounds: rounds}, beam.CoGroupByKey(s, state, msgs))
-	info1, up1 := beam.ParDo2(s, &writeFn{Game: spec, Out: out, Split: split}, beam.GroupByKey(s, beam.Flatten(s, results, marks)))
+	results := beam.ParDo(s, &settleFn{Game: spec, Out: out, Split: split, Rounds: rounds}, beam.CoGroupByKey(s, state, msgs))
+	info1, up1 := beam.ParDo2(s, &assembleFn{Game: spec, Out: out}, beam.GroupByKey(s, beam.Flatten(s, results, marks)))
 	return beam.Flatten(s, info0, info1), beam.Flatten(s, up0, up1)
 }
 
@@ -524,15 +526,15 @@ func (f *roundFn) ProcessElement(key string, states, msgs func(*[]byte) bool, em
 }
 
 // settleFn applies the last round's messages, checks that nothing is
-// left to do, and sends the range's records to writeFn, as rangeFn.
+// left to do, and writes the range's records as its part, as rangeFn.
 type settleFn struct {
-	Game   string
-	Split  Split
-	Rounds int
+	Game, Out string
+	Split     Split
+	Rounds    int
 }
 
-func (f *settleFn) ProcessElement(key string, states, msgs func(*[]byte) bool, emit func(int64, []byte)) error {
-	t, i, _, pt, err := placeTier(f.Game, key)
+func (f *settleFn) ProcessElement(ctx context.Context, key string, states, msgs func(*[]byte) bool, emit func(int64, []byte)) error {
+	_, i, _, pt, err := placeTier(f.Game, key)
 	if err != nil {
 		return err
 	}
@@ -553,8 +555,7 @@ func (f *settleFn) ProcessElement(key string, states, msgs func(*[]byte) bool, e
 	ranks := f.Split.ranks(pt)
 	r0 := i * ranks
 	n := min(ranks, pt.Size-r0)
-	out := binary.BigEndian.AppendUint64(make([]byte, 0, 8+2*n), uint64(i))
-	out = out[:8+2*n]
+	recs := db.NewRecords(n, 2)
 	for _, v := range ns {
 		if v.rank < r0 || v.rank >= r0+n {
 			return fmt.Errorf("tier %s: rank %d in range [%d, %d)", pt.Name, v.rank, r0, r0+n)
@@ -572,10 +573,9 @@ func (f *settleFn) ProcessElement(key string, states, msgs func(*[]byte) bool, e
 			}
 			code = c
 		}
-		binary.LittleEndian.PutUint16(out[8+2*(v.rank-r0):], code)
+		recs.Set(v.rank-r0, code)
 	}
-	emit(int64(t), out)
-	return nil
+	return writePart(ctx, f.Out, f.Game, pt, r0, recs, emit)
 }
 
 // moreRounds reports whether err is settleFn's for too few rounds.

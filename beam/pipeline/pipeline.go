@@ -341,7 +341,9 @@ func (f *solveFn) ProcessElement(ctx context.Context, t int64, reach func(*[]byt
 	if err != nil {
 		return tierError(pt.Name, err)
 	}
-	ti, err := writeTier(ctx, fsys, f.Out, f.Game, pt, recs)
+	ti, err := writeTier(ctx, fsys, f.Out, pt, func(w io.Writer) (db.TierInfo, error) {
+		return db.EncodeTier(w, f.Game, uint64(pt.Tier), pt.Name, recs)
+	})
 	if err != nil {
 		return tierError(pt.Name, err)
 	}
@@ -416,24 +418,33 @@ func readTier(ctx context.Context, fsys filesystem.Interface, dir, spec string, 
 	return db.DecodeTier(bytes.NewReader(data), int64(len(data)), path, spec, uint64(pt.Tier), pt.Name, pt.Size)
 }
 
-// writeTier writes tier pt's file under a temporary name and renames it,
-// so that a task that dies (and is retried) never leaves a half file
-// under the tier's name.
-func writeTier(ctx context.Context, fsys filesystem.Interface, dir, spec string, pt tier.PlanTier, recs db.Records) (db.TierInfo, error) {
+// writeTier writes tier pt's file (encode's bytes: db.EncodeTier's or
+// db.AssembleTier's) under a temporary name and renames it, so that a
+// task that dies (and is retried) never leaves a half file under the
+// tier's name.
+func writeTier(ctx context.Context, fsys filesystem.Interface, dir string, pt tier.PlanTier, encode func(io.Writer) (db.TierInfo, error)) (db.TierInfo, error) {
 	var info db.TierInfo
-	fail, err := injectFault(int64(pt.Tier))
-	if err != nil {
-		return info, err
-	}
-	err = writeAtomic(ctx, fsys, dir, db.TierFileName(uint64(pt.Tier)), func(w io.Writer) error {
-		if fail {
-			w = &failWriter{w: w, left: 100}
-		}
+	err := writeFaulty(ctx, fsys, dir, db.TierFileName(uint64(pt.Tier)), Write{Tier: int64(pt.Tier)}, func(w io.Writer) error {
 		var err error
-		info, err = db.EncodeTier(w, spec, uint64(pt.Tier), pt.Name, recs)
+		info, err = encode(w)
 		return err
 	})
 	return info, err
+}
+
+// writeFaulty is writeAtomic with the injected fault of what (retry.go),
+// if any: the write then stops after 100 bytes.
+func writeFaulty(ctx context.Context, fsys filesystem.Interface, dir, name string, what Write, write func(io.Writer) error) error {
+	fail, err := injectFault(what)
+	if err != nil {
+		return err
+	}
+	return writeAtomic(ctx, fsys, dir, name, func(w io.Writer) error {
+		if fail {
+			w = &failWriter{w: w, left: 100}
+		}
+		return write(w)
+	})
 }
 
 // writeAtomic writes dir/name through a temporary name and a rename. On
@@ -463,14 +474,26 @@ func writeAtomic(ctx context.Context, fsys filesystem.Interface, dir, name strin
 	return filesystem.Rename(ctx, fsys, tmp, join(dir, name))
 }
 
+// removeTemps removes the temporary files and the parts of split tiers
+// (split.go) that failed attempts left.
 func removeTemps(ctx context.Context, fsys filesystem.Interface, dir string) error {
+	for _, pat := range []string{tempPrefix + "*", partPrefix + "*"} {
+		names, err := fsys.List(ctx, join(dir, pat))
+		if err != nil {
+			return err
+		}
+		if err := remove(ctx, fsys, names); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// remove removes the files names, if the filesystem can.
+func remove(ctx context.Context, fsys filesystem.Interface, names []string) error {
 	rm, ok := fsys.(filesystem.Remover)
 	if !ok {
 		return nil
-	}
-	names, err := fsys.List(ctx, join(dir, tempPrefix+"*"))
-	if err != nil {
-		return err
 	}
 	for _, n := range names {
 		if err := rm.Remove(ctx, n); err != nil {

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -18,6 +17,7 @@ import (
 
 	"github.com/grundy-go/grundy/catalog"
 	"github.com/grundy-go/grundy/catalog/strong"
+	"github.com/grundy-go/grundy/tier"
 )
 
 // run builds spec's database in out on the in-process Prism runner.
@@ -154,17 +154,27 @@ func prismRun(ctx context.Context, p *beam.Pipeline) error {
 // so Build runs the pipeline again, in the same call: the second run
 // skips the tiers finished before (each tier but the failed one is
 // written exactly once), solves the failed tier again, and ends with the
-// core's bytes and no half file; the same when the tier is split into
-// ranges (writeFn writes its file as solveFn does).
+// core's bytes and no half file. The same when the tier is split into
+// ranges and the fault stops the assembly of its file from the parts,
+// or the write of one of its parts (the parts then are written again,
+// the failed one twice, and the tier's file once).
 func TestFaultRetried(t *testing.T) {
-	for _, opts := range []Options{{}, {SplitInto: 3}} {
-		t.Run(fmt.Sprintf("split into %d", opts.SplitInto), func(t *testing.T) { faultRetried(t, opts) })
+	for _, c := range []struct {
+		name string
+		opts Options
+		part bool
+	}{
+		{"whole", Options{}, false},
+		{"split, assembling", Options{SplitInto: 3}, false},
+		{"split, a part", Options{SplitInto: 3}, true},
+	} {
+		t.Run(c.name, func(t *testing.T) { faultRetried(t, c.opts, c.part) })
 	}
 }
 
 const faultTier = 8 // "8 stones", in the middle of connect4:4x4's tier graph
 
-func faultRetried(t *testing.T, opts Options) {
+func faultRetried(t *testing.T, opts Options, part bool) {
 	spec := "connect4:4x4"
 	want := coreBuild(t, spec)
 	got := filepath.Join(t.TempDir(), "db")
@@ -172,12 +182,17 @@ func faultRetried(t *testing.T, opts Options) {
 		t.Fatal(err)
 	}
 	var mu sync.Mutex
-	writes := map[int64]int{}
-	FailHook = func(tier int64) bool {
+	writes := map[Write]int{}
+	var failed *Write
+	FailHook = func(w Write) bool {
 		mu.Lock()
 		defer mu.Unlock()
-		writes[tier]++
-		return tier == faultTier && writes[tier] == 1
+		writes[w]++
+		if failed == nil && w.Tier == faultTier && w.Part == part {
+			failed = &w
+			return true
+		}
+		return false
 	}
 	defer func() { FailHook = nil }()
 	var log bytes.Buffer
@@ -186,21 +201,39 @@ func faultRetried(t *testing.T, opts Options) {
 	}
 	t.Log(log.String())
 	sameFiles(t, want, got)
+	if failed == nil {
+		t.Fatal("no fault was injected")
+	}
 	g, _ := Lookup(spec)
 	plan, _ := g.Plan()
 	name := ""
 	for _, pt := range plan.Tiers {
 		want := 1
 		if pt.Tier == faultTier {
-			want, name = 2, pt.Name
+			name = pt.Name
+			if !part {
+				want = 2
+			}
 		}
-		if writes[int64(pt.Tier)] != want {
-			t.Errorf("tier %s written %d times, want %d", pt.Name, writes[int64(pt.Tier)], want)
+		if n := writes[Write{Tier: int64(pt.Tier)}]; n != want {
+			t.Errorf("tier %s written %d times, want %d", pt.Name, n, want)
 		}
 	}
+	for w, n := range writes {
+		switch {
+		case !w.Part:
+		case w == *failed && n != 2:
+			t.Errorf("the failed part (%+v) written %d times, want 2", w, n)
+		case w.Tier != faultTier && n != 1:
+			t.Errorf("the part %+v written %d times, want 1", w, n)
+		}
+	}
+	if parts := len(writes) - len(plan.Tiers); (parts > 0) != (opts.SplitInto > 0) {
+		t.Errorf("%d parts written", parts)
+	}
 	lines := strings.Split(strings.TrimSpace(log.String()), "\n")
-	if len(lines) != 2 || !strings.Contains(lines[0], "attempt 1 of 3 failed") || !strings.Contains(lines[0], "tier "+name+": injected fault") ||
-		!strings.Contains(lines[1], "attempt 2 of 3 finished") {
+	if len(lines) != 2 || !strings.Contains(lines[0], "attempt 1 of 3 failed") || !strings.Contains(lines[0], "tier "+name+": ") ||
+		!strings.Contains(lines[0], "injected fault") || !strings.Contains(lines[1], "attempt 2 of 3 finished") {
 		t.Errorf("the log:\n%s\nwant attempt 1 failing in tier %s, attempt 2 finishing", log.String(), name)
 	}
 }
@@ -214,7 +247,7 @@ func TestFaultRepeated(t *testing.T) {
 		t.Fatal(err)
 	}
 	runs := 0
-	FailHook = func(tier int64) bool { return tier == faultTier }
+	FailHook = func(w Write) bool { return w.Tier == faultTier }
 	defer func() { FailHook = nil }()
 	count := func(ctx context.Context, p *beam.Pipeline) error { runs++; return prismRun(ctx, p) }
 	err := Build(context.Background(), spec, got, count, BuildOptions{Attempts: 2})
@@ -272,7 +305,9 @@ func TestLoopySplitSameAsCore(t *testing.T) {
 	}
 	sp := Split{Into: opts.SplitInto, Loopy: true}
 	loopy := 0
+	byTier := map[int64]tier.PlanTier{}
 	for _, pt := range plan.Tiers {
+		byTier[int64(pt.Tier)] = pt
 		if pt.Loopy && sp.splits(pt) {
 			loopy++
 		}
@@ -285,13 +320,27 @@ func TestLoopySplitSameAsCore(t *testing.T) {
 	if err := os.MkdirAll(got, 0o777); err != nil {
 		t.Fatal(err)
 	}
+	// The first write of a loopy tier's part fails, once.
+	var mu sync.Mutex
+	failed := false
+	FailHook = func(w Write) bool {
+		mu.Lock()
+		defer mu.Unlock()
+		if !failed && w.Part && byTier[w.Tier].Loopy {
+			failed = true
+			return true
+		}
+		return false
+	}
+	defer func() { FailHook = nil }()
 	var log bytes.Buffer
-	if err := Build(context.Background(), spec, got, prismRun, BuildOptions{Options: opts, Attempts: 1, Log: &log}); err != nil {
+	if err := Build(context.Background(), spec, got, prismRun, BuildOptions{Options: opts, Attempts: 2, Log: &log}); err != nil {
 		t.Fatal(err)
 	}
 	t.Logf("%d loopy tiers split in 3 ranges\n%s", loopy, log.String())
 	sameFiles(t, want, got)
-	if !strings.Contains(log.String(), "with 8 rounds a stage") || !strings.Contains(log.String(), "with 16 rounds a stage") {
-		t.Errorf("the log: %s\nwant a run with 8 rounds and one with 16", log.String())
+	if !strings.Contains(log.String(), "with 8 rounds a stage") || !strings.Contains(log.String(), "with 16 rounds a stage") ||
+		!strings.Contains(log.String(), "injected fault") {
+		t.Errorf("the log: %s\nwant a run with 8 rounds, one with 16 and an injected fault in a part", log.String())
 	}
 }

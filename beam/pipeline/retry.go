@@ -176,16 +176,25 @@ func unfinished(ctx context.Context, spec, out string) (frontier []string, done,
 
 // Injected faults ----------------------------------------------------------
 
-// FailHook, if set, is asked before each write of a tier's file (once a
-// write); when it returns true the write stops halfway with an error,
-// leaving a half temporary file, as a worker dying mid-tier would
-// (tests use it).
-var FailHook func(tier int64) bool
+// FailHook, if set, is asked before each write of a tier's file or of a
+// part of a split tier (once a write); when it returns true the write
+// stops halfway with an error, leaving a half temporary file, as a worker
+// dying mid-tier would (tests use it).
+var FailHook func(w Write) bool
+
+// Write names a file write that a fault may stop: tier Tier's file, or,
+// if Part, the part of its ranks from First (split.go).
+type Write struct {
+	Tier  int64
+	Part  bool
+	First int64
+}
 
 // FaultEnv names the environment variable that injects a fault in the
-// worker processes that see it: "N" makes the Nth tier file the process
-// writes fail halfway, once; "N:always" makes every later write of that
-// tier fail too (a fault that a retry does not cure).
+// worker processes that see it: "N" makes the Nth file (a tier's or a
+// part's) the process writes fail halfway, once; "N:always" makes every
+// later write of that file fail too (a fault that a retry does not
+// cure).
 const FaultEnv = "GRUNDY_BEAM_FAULT"
 
 var envFault struct {
@@ -196,7 +205,7 @@ var envFault struct {
 
 	mu     sync.Mutex
 	writes int
-	tier   int64
+	what   Write
 	hit    bool
 }
 
@@ -213,9 +222,9 @@ func parseFault(v string) (n int, always bool, err error) {
 	return n, mode == "always", nil
 }
 
-// injectFault reports whether this write of tier t's file fails.
-func injectFault(t int64) (bool, error) {
-	if FailHook != nil && FailHook(t) {
+// injectFault reports whether this write of w fails.
+func injectFault(w Write) (bool, error) {
+	if FailHook != nil && FailHook(w) {
 		return true, nil
 	}
 	f := &envFault
@@ -228,9 +237,9 @@ func injectFault(t int64) (bool, error) {
 	f.writes++
 	switch {
 	case f.writes == f.n:
-		f.tier, f.hit = t, true
+		f.what, f.hit = w, true
 		return true, nil
-	case f.always && f.hit && t == f.tier:
+	case f.always && f.hit && w == f.what:
 		return true, nil
 	}
 	return false, nil

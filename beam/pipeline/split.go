@@ -2,12 +2,14 @@ package pipeline
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"io"
 	"math/bits"
+	"slices"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
@@ -36,21 +38,31 @@ import (
 //	joinFn    CoGroupByKey of the two: each option's record, sent to its
 //	          position's range
 //	rangeFn   GroupByKey per range: each position's record from its
-//	          options' records (tier.Negamax through tier.Ranger)
-//	writeFn   GroupByKey per tier: the ranges in rank order, written as
-//	          the tier's file (db.EncodeTier) as solveFn writes it
+//	          options' records (tier.Negamax through tier.Ranger),
+//	          written by this worker as the range's part file
+//	          (db.WritePart: the tier file's blocks inside the range,
+//	          compressed), whose description goes to assembleFn
+//	assembleFn GroupByKey per tier: the parts' descriptions; the tier's
+//	          file streamed from the part files in rank order
+//	          (db.AssembleTier: their blocks copied, the index rebuilt),
+//	          the same bytes as solveFn's db.EncodeTier, then the parts
+//	          removed
 //
-// writeFn holds the tier's records (1 or 2 bytes a rank, what its file
-// holds uncompressed), not its children's; writing a tier's file from
-// block-aligned ranges in parallel would lift that too (not built).
+// So no worker holds a split tier's records: a range's worker holds its
+// range's (2 bytes a rank while solving) and its positions' options'
+// records, the assembler one block and the block index (16 bytes a
+// block of 8 KiB, spilled to a local temporary file past 4 MiB). Parts
+// are written under temporary names and renamed, as tier files are, so
+// a retried task rewrites its part whole; the assembler names each part
+// by its first rank and checks it against the description it was sent.
 
 func init() {
 	register.DoFn9x1[context.Context, int64, func(*[]byte) bool, func(*string) bool, func(string, []byte), func(int64, int64), func(int64, []byte), func(string), func(int64, string), error](&splitFn{})
 	register.DoFn4x1[string, []byte, func(string, []byte), func(string, []byte), error](&askFn{})
 	register.DoFn4x1[context.Context, int64, int64, func(string, []byte), error](&readFn{})
 	register.DoFn4x1[string, func(*[]byte) bool, func(*[]byte) bool, func(string, []byte), error](&joinFn{})
-	register.DoFn3x1[string, func(*[]byte) bool, func(int64, []byte), error](&rangeFn{})
-	register.DoFn5x1[context.Context, int64, func(*[]byte) bool, func(string), func(int64, string), error](&writeFn{})
+	register.DoFn4x1[context.Context, string, func(*[]byte) bool, func(int64, []byte), error](&rangeFn{})
+	register.DoFn5x1[context.Context, int64, func(*[]byte) bool, func(string), func(int64, string), error](&assembleFn{})
 	register.Emitter2[string, []byte]()
 	register.Emitter2[int64, int64]()
 }
@@ -66,8 +78,8 @@ func solveSplit(s beam.Scope, spec, out string, split Split, ts []int64, reach, 
 	asks, present := beam.ParDo2(s, &askFn{Game: spec, Split: split}, ranges)
 	recs := beam.ParDo(s, &readFn{Game: spec, Out: out, Split: split}, reads)
 	answers := beam.ParDo(s, &joinFn{Game: spec}, beam.CoGroupByKey(s, asks, recs))
-	results := beam.ParDo(s, &rangeFn{Game: spec, Split: split}, beam.GroupByKey(s, beam.Flatten(s, answers, present)))
-	info1, up1 := beam.ParDo2(s, &writeFn{Game: spec, Out: out, Split: split}, beam.GroupByKey(s, beam.Flatten(s, results, marks)))
+	results := beam.ParDo(s, &rangeFn{Game: spec, Out: out, Split: split}, beam.GroupByKey(s, beam.Flatten(s, answers, present)))
+	info1, up1 := beam.ParDo2(s, &assembleFn{Game: spec, Out: out}, beam.GroupByKey(s, beam.Flatten(s, results, marks)))
 	return beam.Flatten(s, info0, info1), beam.Flatten(s, up0, up1)
 }
 
@@ -224,7 +236,7 @@ func (f *splitFn) ProcessElement(ctx context.Context, t int64, reach func(*[]byt
 		return err
 	}
 	defer fsys.Close()
-	if _, ti, err := readTier(ctx, fsys, f.Out, f.Game, pt); err == nil {
+	if ti, err := scanTier(ctx, fsys, f.Out, f.Game, pt); err == nil {
 		return announce(l, pt, ti, info, up)
 	}
 	bm := make([]uint64, tier.ReachBits(pt.Size))
@@ -315,6 +327,27 @@ func (f *askFn) ProcessElement(key string, b []byte, ask func(string, []byte), p
 	}
 	present(key, here)
 	return nil
+}
+
+// scanTier checks (db.ScanTier: every block's checksum) and describes
+// the file of split tier pt block by block, without holding it, when
+// the filesystem reads at offsets (local files); otherwise as readTier.
+func scanTier(ctx context.Context, fsys filesystem.Interface, dir, spec string, pt tier.PlanTier) (db.TierInfo, error) {
+	path := join(dir, db.TierFileName(uint64(pt.Tier)))
+	size, err := fsys.Size(ctx, path)
+	if err != nil {
+		return db.TierInfo{}, err
+	}
+	r, err := fsys.OpenRead(ctx, path)
+	if err != nil {
+		return db.TierInfo{}, err
+	}
+	defer r.Close()
+	if ra, ok := r.(io.ReaderAt); ok {
+		return db.ScanTier(ra, size, path, spec, uint64(pt.Tier), pt.Name, pt.Size)
+	}
+	_, ti, err := readTier(ctx, fsys, dir, spec, pt)
+	return ti, err
 }
 
 // readFn reads range j of a child tier's file, as the range's first
@@ -434,14 +467,15 @@ const (
 )
 
 // rangeFn computes the records of one range's reachable positions from
-// their options' records (tier.Ranger.Record: Solve's negamax) and sends
-// them to the tier's writeFn: the range's number, then 2 bytes a rank.
+// their options' records (tier.Ranger.Record: Solve's negamax), writes
+// them as the range's part file and sends its description to the
+// tier's assembleFn (writePart).
 type rangeFn struct {
-	Game  string
-	Split Split
+	Game, Out string
+	Split     Split
 }
 
-func (f *rangeFn) ProcessElement(key string, answers func(*[]byte) bool, emit func(int64, []byte)) error {
+func (f *rangeFn) ProcessElement(ctx context.Context, key string, answers func(*[]byte) bool, emit func(int64, []byte)) error {
 	t, i, l, pt, err := placeTier(f.Game, key)
 	if err != nil {
 		return err
@@ -492,8 +526,7 @@ func (f *rangeFn) ProcessElement(key string, answers func(*[]byte) bool, emit fu
 			return fmt.Errorf("tier %s: a malformed answer of %d bytes", pt.Name, len(a))
 		}
 	}
-	out := binary.BigEndian.AppendUint64(make([]byte, 0, 8+2*n), uint64(i))
-	out = out[:8+2*n]
+	recs := db.NewRecords(n, 2)
 	for r, p := range ps {
 		if p.want != len(p.opts) {
 			return fmt.Errorf("rank %d of tier %s: %d records of options for %d options", r, pt.Name, len(p.opts), p.want)
@@ -502,71 +535,96 @@ func (f *rangeFn) ProcessElement(key string, answers func(*[]byte) bool, emit fu
 		if err != nil {
 			return err
 		}
-		binary.LittleEndian.PutUint16(out[8+2*(r-r0):], code)
+		recs.Set(r-r0, code)
 	}
-	emit(int64(t), out)
+	return writePart(ctx, f.Out, f.Game, pt, r0, recs, emit)
+}
+
+// partPrefix starts the names of the part files of split tiers, which
+// assembleFn removes once the tier's file is written (and finishFn, any
+// that failed attempts left).
+const partPrefix = "part-"
+
+// partName is the name of the part of tier t's ranks from first.
+func partName(t game.Tier, first int64) string {
+	return fmt.Sprintf("%s%016x-%016x.grp", partPrefix, uint64(t), first)
+}
+
+// writePart writes recs, tier pt's ranks from r0 (2 bytes a record; 1 in
+// the file if they all fit), as a part file (db.WritePart), through a
+// temporary name and a rename, and sends its description (JSON) to the
+// tier's assembleFn.
+func writePart(ctx context.Context, dir, spec string, pt tier.PlanTier, r0 int64, recs db.Records, emit func(int64, []byte)) error {
+	fsys, err := filesystem.New(ctx, dir)
+	if err != nil {
+		return err
+	}
+	defer fsys.Close()
+	var p db.Part
+	err = writeFaulty(ctx, fsys, dir, partName(pt.Tier, r0), Write{Tier: int64(pt.Tier), Part: true, First: r0}, func(w io.Writer) error {
+		var err error
+		p, err = db.WritePart(w, spec, uint64(pt.Tier), pt.Size, r0, recs.Narrow())
+		return err
+	})
+	if err != nil {
+		return tierError(pt.Name, fmt.Errorf("the part of ranks %d to %d: %w", r0, r0+recs.Len(), err))
+	}
+	b, err := json.Marshal(p)
+	if err != nil {
+		return err
+	}
+	emit(int64(pt.Tier), b)
 	return nil
 }
 
-// writeFn assembles a split tier's ranges in rank order into its
-// records, 1 byte each if every record fits (as the tier solver
-// chooses), and writes its file as solveFn does.
-type writeFn struct {
-	Game, Out string
-	Split     Split
-}
+// assembleFn writes a split tier's file from its ranges' parts, in rank
+// order (db.AssembleTier: ranks without a part, which no position
+// reaches, are empty), as solveFn writes a whole tier's, then removes
+// the parts.
+type assembleFn struct{ Game, Out string }
 
-func (f *writeFn) ProcessElement(ctx context.Context, t int64, parts func(*[]byte) bool, info func(string), up func(int64, string)) error {
+func (f *assembleFn) ProcessElement(ctx context.Context, t int64, descs func(*[]byte) bool, info func(string), up func(int64, string)) error {
 	l, pt, err := planTier(f.Game, t)
 	if err != nil {
 		return err
 	}
-	codes := make([]byte, 2*pt.Size) // little-endian uint16s: the records at width 2
-	marks, seen := 0, map[int64]bool{}
+	var parts []db.Part
+	marks := 0
 	var b []byte
-	for parts(&b) {
+	for descs(&b) {
 		if len(b) == 0 {
 			marks++
 			continue
 		}
-		if len(b) < 8 {
-			return fmt.Errorf("tier %s: a range result of %d bytes", pt.Name, len(b))
+		var p db.Part
+		if err := json.Unmarshal(b, &p); err != nil {
+			return fmt.Errorf("tier %s: a part's description: %w", pt.Name, err)
 		}
-		i := int64(binary.BigEndian.Uint64(b))
-		ranks := f.Split.ranks(pt)
-		r0 := i * ranks
-		if i < 0 || r0 >= pt.Size || int64(len(b)) != 8+2*min(ranks, pt.Size-r0) || seen[i] {
-			return fmt.Errorf("tier %s: a bad or repeated result for range %d", pt.Name, i)
-		}
-		seen[i] = true
-		copy(codes[2*r0:], b[8:])
+		parts = append(parts, p)
 	}
 	if marks != 1 {
 		return fmt.Errorf("tier %s: %d starts, want 1", pt.Name, marks)
 	}
-	recs := db.Records{Width: 2, Data: codes}
-	width := 1
-	for r := range pt.Size {
-		if !db.Fits(recs.Get(r), 1) {
-			width = 2
-			break
-		}
-	}
-	if width == 1 {
-		narrow := db.NewRecords(pt.Size, 1)
-		for r := range pt.Size {
-			narrow.Set(r, recs.Get(r))
-		}
-		recs = narrow
-	}
+	slices.SortFunc(parts, func(a, b db.Part) int { return cmp.Compare(a.First, b.First) })
 	fsys, err := filesystem.New(ctx, f.Out)
 	if err != nil {
 		return err
 	}
 	defer fsys.Close()
-	ti, err := writeTier(ctx, fsys, f.Out, f.Game, pt, recs)
+	names := make([]string, len(parts))
+	for i, p := range parts {
+		names[i] = join(f.Out, partName(pt.Tier, p.First))
+	}
+	ti, err := writeTier(ctx, fsys, f.Out, pt, func(w io.Writer) (db.TierInfo, error) {
+		return db.AssembleTier(w, f.Game, uint64(pt.Tier), pt.Name, pt.Size, parts, func(i int) (io.ReadCloser, error) {
+			return fsys.OpenRead(ctx, names[i])
+		})
+	})
 	if err != nil {
 		return tierError(pt.Name, err)
+	}
+	if err := remove(ctx, fsys, names); err != nil {
+		return err
 	}
 	return announce(l, pt, ti, info, up)
 }
