@@ -128,11 +128,11 @@ func sparseBlock(dst, raw []byte, width int) []byte {
 	k := len(raw) / width
 	at := len(dst)
 	dst = append(dst, make([]byte, bitmapBytes(k))...)
-	bm := dst[at:]
+	// The bitmap is set through dst, which append may move.
 	if width == 1 {
 		for i, c := range raw {
 			if c != Empty {
-				bm[i>>3] |= 1 << (i & 7)
+				dst[at+i>>3] |= 1 << (i & 7)
 				dst = append(dst, c)
 			}
 		}
@@ -140,8 +140,7 @@ func sparseBlock(dst, raw []byte, width int) []byte {
 	}
 	for i := range k {
 		if raw[2*i] != 0 || raw[2*i+1] != 0 {
-			bm = dst[at:]
-			bm[i>>3] |= 1 << (i & 7)
+			dst[at+i>>3] |= 1 << (i & 7)
 			dst = append(dst, raw[2*i], raw[2*i+1])
 		}
 	}

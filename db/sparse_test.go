@@ -1,0 +1,141 @@
+package db
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// sparseRecords are n records of the given width, each non-empty with
+// probability p.
+func sparseRecords(r *rand.Rand, n int64, width int, p float64) Records {
+	recs := NewRecords(n, width)
+	for i := range n {
+		if r.Float64() < p {
+			recs.Set(i, uint16(1+r.IntN(250*width)))
+		}
+	}
+	return recs
+}
+
+// TestSparseBlocks: tiers of every density round-trip through a tier
+// file; each block's sparse form is its bitmap and its non-empty records,
+// whose total is what Manifest.RawBytes computes from the counts alone.
+func TestSparseBlocks(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for _, width := range []int{1, 2} {
+		per := int64(BlockBytes / width)
+		for _, n := range []int64{0, 1, 63, 64, 65, per - 1, per, per + 1, 3*per + 77} {
+			for _, p := range []float64{0, 0.01, 0.3, 1} {
+				recs := sparseRecords(r, n, width, p)
+				var f bytes.Buffer
+				info, err := EncodeTier(&f, "g", 1, "one", recs)
+				if err != nil {
+					t.Fatal(err)
+				}
+				back, _, err := DecodeTier(bytes.NewReader(f.Bytes()), int64(f.Len()), "f", "g", 1, "one", n)
+				if err != nil || !bytes.Equal(back.Data, recs.Data) {
+					t.Fatalf("width %d, %d records, density %g: %v", width, n, p, err)
+				}
+				var raw int64
+				for b := int64(0); b*per < n; b++ {
+					blk := recs.Data[b*per*int64(width) : min((b+1)*per, n)*int64(width)]
+					sp := sparseBlock(nil, blk, width)
+					nonEmpty := CountRecords(Records{Width: width, Data: blk}).Positions()
+					if int64(len(sp)) != int64(bitmapBytes(len(blk)/width))+nonEmpty*int64(width) {
+						t.Fatalf("block %d: sparse form of %d bytes", b, len(sp))
+					}
+					raw += int64(len(sp))
+				}
+				m := Manifest{Format: FormatVersion}
+				if got := m.RawBytes(info); got != raw {
+					t.Fatalf("width %d, %d records, density %g: RawBytes %d, the blocks hold %d", width, n, p, got, raw)
+				}
+			}
+		}
+	}
+}
+
+// TestSparseBlockDamage: a block whose sparse form does not hold
+// together is an error, never records.
+func TestSparseBlockDamage(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	recs := sparseRecords(r, 1000, 1, 0.3)
+	good := sparseBlock(nil, recs.Data, 1)
+	for _, c := range []struct {
+		name string
+		sp   []byte
+		want string
+	}{
+		{"a record too many", append(bytes.Clone(good), 9), "its bitmap marks"},
+		{"a record too few", good[:len(good)-1], "its bitmap marks"},
+		{"shorter than its bitmap", good[:10], "less than its bitmap"},
+		{"a bit past the block", func() []byte { b := bytes.Clone(good); b[bitmapBytes(1000)-1] |= 0x80; return append(b, 7) }(), "past the block"},
+		{"an empty record marked", func() []byte {
+			b := bytes.Clone(good)
+			b[len(b)-1] = 0
+			return b
+		}(), "empty record"},
+	} {
+		comp := zenc().EncodeAll(c.sp, nil)
+		if _, err := decodeBlock(comp, 1, 1000, nil); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v; want %q", c.name, err, c.want)
+		}
+	}
+	comp := zenc().EncodeAll(good, nil)
+	if out, err := decodeBlock(comp, 1, 1000, nil); err != nil || !bytes.Equal(out, recs.Data) {
+		t.Fatalf("the good block: %v", err)
+	}
+}
+
+// TestCountTier: a ranking whose ranks stand for 1, 2 or 3 positions in
+// runs counts each record that many times, as a plain loop over the
+// ranks does, from any first rank (mid-run too); without a ranking, one
+// a record.
+func TestCountTier(t *testing.T) {
+	// Runs of 7 ranks standing for 1, 2, 3 positions a rank in turn.
+	orbit := func(_ uint64, r int64) (int64, int64) { return r/7%3 + 1, (r/7 + 1) * 7 }
+	RegisterRanking("orbits", Ranking{Version: 3, Orbit: orbit})
+	r := rand.New(rand.NewPCG(9, 10))
+	for _, width := range []int{1, 2} {
+		recs := sparseRecords(r, 1000, width, 0.6)
+		for _, first := range []int64{0, 3, 49, 700} {
+			part := Records{Width: width, Data: recs.Data[first*int64(width):]}
+			var want Count
+			var records int64
+			for i := range part.Len() {
+				c := part.Get(i)
+				if c == Empty {
+					continue
+				}
+				records++
+				k, _ := orbit(0, first+i)
+				want.addN(c, k)
+			}
+			want.Records = records
+			got := CountTier("orbits", 0, first, part)
+			if got.Records != want.Records || !equalCounts(got, want) {
+				t.Fatalf("width %d from %d: %+v, want %+v", width, first, got, want)
+			}
+		}
+		if got, want := CountTier("plain", 0, 0, recs), CountRecords(recs); !equalCounts(got, want) || got.Records != 0 {
+			t.Fatalf("no ranking: %+v, want %+v", got, want)
+		}
+	}
+	if RankingOf("orbits").Version != 3 || RankingOf("plain").Version != 0 || RankingVersion(0) != 1 {
+		t.Fatal("rankings by spec")
+	}
+}
+
+func equalCounts(a, b Count) bool {
+	trim := func(x []int64) []int64 {
+		for len(x) > 0 && x[len(x)-1] == 0 {
+			x = x[:len(x)-1]
+		}
+		return x
+	}
+	return a.Draw == b.Draw && a.EndlessWin == b.EndlessWin && a.EndlessLose == b.EndlessLose &&
+		slices.Equal(trim(a.Win), trim(b.Win)) && slices.Equal(trim(a.Lose), trim(b.Lose))
+}
