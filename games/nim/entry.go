@@ -225,9 +225,9 @@ func (g nimGame) Explore(ctx context.Context, tokens []string, opts catalog.Opti
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", catalog.ErrTooLargeToExplore, err)
 	}
-	sums := impartialgame.NewSumSearch(nimHeap, strconv.Itoa, false, opts.Memory)
-	defer sums.Release()
-	sums.Single = func(_ context.Context, h int) (bool, int, bool, error) { return h > 0, min(h, 1), true, nil }
+	// One search of sums, shared by the requests (shared.go).
+	sums := takeSums()
+	defer giveSums(sums)
 	value := func(_ context.Context, hs []int) (string, *big.Int, error) {
 		s := 0
 		for _, h := range hs {
@@ -237,6 +237,12 @@ func (g nimGame) Explore(ctx context.Context, tokens []string, opts catalog.Opti
 		return catalog.OutcomeOfValue(v), v, nil
 	}
 	return impartialgame.ExploreHeaps(ctx, report, heaps, nimHeap, value, remotenessBy(sums), maxMoves)
+}
+
+// singleHeap answers a Nim sum of one heap: the player to move wins by
+// taking it all, in one move, unless it is empty.
+func singleHeap(_ context.Context, h int) (bool, int, bool, error) {
+	return h > 0, min(h, 1), true, nil
 }
 
 type misereNim struct{}
