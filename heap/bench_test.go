@@ -38,6 +38,10 @@ func BenchmarkSeq(b *testing.B) {
 	b.Run("kayles/every-value/1e7", func(b *testing.B) { benchCompute(b, "kayles", 1e7, Options{}) })
 	b.Run("octal:0.376/period-fill/5e6", func(b *testing.B) { benchCompute(b, "octal:0.376", 5e6, Options{UsePeriod: true}) })
 	b.Run("grundy-game/1e6", func(b *testing.B) { benchCompute(b, "grundy-game", 1e6, Options{}) })
+	// Past 7,250,049 Grundy's game has 2-byte values (run16), at 2^25
+	// nearly 80% of them: the size of issue 21's profile.
+	b.Run("grundy-game/1e7", func(b *testing.B) { benchCompute(b, "grundy-game", 1e7, Options{}) })
+	b.Run("grundy-game/2^25", func(b *testing.B) { benchCompute(b, "grundy-game", 1<<25, Options{}) })
 	// The same with the values in a mapped file (spill.go) from the
 	// first value on.
 	b.Run("grundy-game/1e6/spilled", func(b *testing.B) {
