@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // Hackenbush on any graph: a picture is a multigraph whose vertex 0 is
@@ -55,7 +56,7 @@ func parsePicture(s string, def byte) (picture, error) {
 			return nil, fmt.Errorf("bad picture %q: more than %d edges", s, MaxGraphEdges)
 		}
 		e := gedge{c: def}
-		if n := len(f); n > 0 && (f[n-1] < '0' || f[n-1] > '9') {
+		if n := len(f); n > 0 && unicode.IsLetter(rune(f[n-1])) {
 			switch f[n-1] {
 			case 'l', 'L', 'b', 'B':
 				e.c = 'l'
