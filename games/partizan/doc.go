@@ -1,8 +1,11 @@
 // Package partizan evaluates partizan games given through the game model
 // (game.Partizan, game.PartizanSplitting) to their canonical values in a
 // cgt.Space, and its subpackages define the built-in partizan games:
-// hackenbush (Blue-Red Hackenbush stalks and trees), domineering, toads (Toads and
-// Frogs), cutcake, and colsnort (Col and Snort on paths).
+// hackenbush (Blue-Red Hackenbush stalks and trees, and Blue-Red-Green,
+// Green and Childish Hackenbush on any graph), domineering, toads (Toads
+// and Frogs), cutcake, maundy (Maundy Cake), colsnort (Col and Snort on
+// paths and graphs), clobber, toppling (Toppling Dominoes), cram,
+// amazons, and psubtract (partizan subtraction games).
 // Each subpackage registers its games with the catalog from its
 // entry.go, through the shared adapter in catalog/partizanreport; this
 // package, the evaluator, knows nothing of the catalog.
