@@ -35,7 +35,11 @@ theorem for finite octal and hexadecimal codes (values checked up to
 2(preperiod+period)+t, t the most tokens a move removes; 3(…)+t when moves
 leave three heaps), the state-repetition argument for finite subtraction
 sets (preperiod+period+t). Arithmetic periodicity, G(n+p) = G(n) + s, is
-reported when there is no period (never proven here).
+reported when there is no period (never proven here). For a game that
+splits heaps the rare values are stated too: the values v with an even
+number of ones in v AND M, for the mask M that makes them fewest (the
+sparse set the method rests on; for Grundy's game Flammenkamp's 1287,
+the last at n = 48,399,022).
 
 Long runs show progress on a terminal and stop cleanly on Ctrl-C; with
 --out FILE the values are saved compressed (also when interrupted), and
