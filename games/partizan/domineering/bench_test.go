@@ -3,6 +3,7 @@ package domineering
 import (
 	"context"
 	"fmt"
+	"os"
 	"runtime"
 	"syscall"
 	"testing"
@@ -16,8 +17,15 @@ import (
 // and evaluator each time) and reports the region transposition table's
 // hit rate, the number of distinct regions and canonical games, the memo
 // hit rates of sums and comparisons, and the memory held at the end.
+//
+// With GRUNDY_BENCH_LARGE=1 it also values 2x20, 3x10, 4x7 and 6x5 (a
+// few seconds each); 6x6, 5x7 and 2x30 are out of reach (BENCHMARKS.md).
 func BenchmarkRectangles(b *testing.B) {
-	for _, size := range [][2]int{{2, 2}, {3, 3}, {3, 4}, {4, 4}, {4, 5}, {5, 4}, {5, 5}} {
+	sizes := [][2]int{{2, 2}, {3, 3}, {3, 4}, {4, 4}, {4, 5}, {5, 4}, {5, 5}}
+	if os.Getenv("GRUNDY_BENCH_LARGE") != "" {
+		sizes = append(sizes, [2]int{2, 20}, [2]int{3, 10}, [2]int{4, 7}, [2]int{6, 5})
+	}
+	for _, size := range sizes {
 		b.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(b *testing.B) {
 			var e *partizan.Evaluator[Board]
 			var s *cgt.Space
