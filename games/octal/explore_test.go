@@ -19,7 +19,7 @@ import (
 // same moves in the same order, each with the same position, outcome and
 // value; the same totals; and the same remoteness wherever the table path
 // searches it (positions of at most exploreRemotenessTokens tokens), which
-// is unknown past that. Random positions of one to three heaps, up to 90
+// is unknown past that. Random positions of one to three heaps, up to 60
 // tokens, for octal games whose moves take, shorten and split heaps, and
 // Grundy's game.
 func TestExploreByTableAgainstSearch(t *testing.T) {
@@ -32,10 +32,10 @@ func TestExploreByTableAgainstSearch(t *testing.T) {
 		}
 		g := inst.(*heapRuleGame)
 		old := impartialgame.BySearch(g, g.search())
-		for trial := range 8 {
+		for trial := range 6 {
 			n := 1 + rng.IntN(3)
-			most := 90
-			if trial < 4 {
+			most := 60
+			if trial < 3 {
 				most = exploreRemotenessTokens // the remoteness is searched
 			}
 			var heaps []string
