@@ -18,4 +18,12 @@
 // valued region by region, each region once. Every line of play must end
 // (short games): a position met again on its own line of play is
 // reported as a cycle, never looped on.
+//
+// A region that stands for the negative of another (Negation: a
+// Domineering region keyed by its transpose, which swaps Left and Right)
+// is valued as the negative of that one, so the table holds one entry
+// for both (Siegel, CGT, II.1: −G = {−G^R | −G^L}). The region table
+// charges a memory budget (Evaluator.Memory) as it grows, as the
+// cgt.Space charges its own (cgt.Space.Memory): a search too large for
+// memory stops with the budget's error, naming its limit.
 package partizan
