@@ -14,7 +14,7 @@ func init() {
 	catalog.Register(catalog.Entry{
 		Name:     "partizan-subtract",
 		Params:   "L/R",
-		Position: "heap sizes up to 20000; several heaps make a sum",
+		Position: "heap sizes up to 5000; several heaps make a sum",
 		Summary:  "partizan subtraction game: Left removes k counters from a heap for k in L, Right for k in R (comma-separated sets, e.g. 1,3/2,3); who cannot remove loses",
 		Example:  "value partizan-subtract:1,3/2,3 10",
 		Kind:     partizanreport.Kind,

@@ -25,12 +25,12 @@ func TestEntry(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep, err := inst.Solve(context.Background(), []string{"20000"}, catalog.Options{})
+	rep, err := inst.Solve(context.Background(), []string{"5000"}, catalog.Options{})
 	if err != nil {
-		t.Fatalf("heap 20000: %v", err)
+		t.Fatalf("heap 5000: %v", err)
 	}
 	if rep.Outcome != "N" || rep.Value != "{1|0}" {
-		t.Errorf("1/2, heap 20000: %s %s, want N {1|0} (TestDeep checks it by the definition)", rep.Outcome, rep.Value)
+		t.Errorf("1/2, heap 5000: %s %s, want N {1|0} (TestDeep checks it by the definition)", rep.Outcome, rep.Value)
 	}
 	if _, err := catalog.Lookup("partizan-subtract:1"); err == nil {
 		t.Errorf("one set: no error")

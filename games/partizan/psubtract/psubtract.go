@@ -13,8 +13,12 @@ import (
 	"github.com/grundy-go/grundy/games/partizan"
 )
 
-// MaxHeap bounds a heap: the evaluator values every smaller heap.
-const MaxHeap = 20_000
+// MaxHeap bounds a heap: the evaluator values every smaller heap, and a
+// heap's canonical form may grow with it (for L = {1,3}, R = {2,3} the
+// birthday is about 2n/3: heap 1000 takes 0.3 s, heap 3000 about 10 s of
+// CPU and 250 MB), so the memory budget, not this bound, is what stops a
+// large heap of such a game.
+const MaxHeap = 5000
 
 // MaxAmount bounds an amount of a subtraction set.
 const MaxAmount = 1000

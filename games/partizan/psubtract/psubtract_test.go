@@ -113,7 +113,7 @@ func TestParse(t *testing.T) {
 	if err != nil || g.Spec() != "partizan-subtract:1,3/2" {
 		t.Errorf("New: %v %v", g, err)
 	}
-	for _, bad := range []string{"-1", "x", "20001"} {
+	for _, bad := range []string{"-1", "x", "5001"} {
 		if _, err := Parse([]string{bad}); err == nil {
 			t.Errorf("Parse(%q): no error", bad)
 		}
