@@ -126,7 +126,7 @@ process), --endpoint (the job server of a Flink or Spark cluster),
 		},
 	}
 	cmd.Flags().StringVar(&out, "out", "", "the database directory: a local path, gs://bucket/dir or s3://bucket/dir")
-	cmd.Flags().Int64Var(&split, "split-ranks", 0, "solve an acyclic tier of more ranks than this as ranges of this many ranks, joined with its children's records by the pipeline, so no worker holds a whole tier's children (0: every tier whole, much faster while a worker's memory holds one)")
+	cmd.Flags().Int64Var(&split, "split-ranks", 0, "solve a tier of more ranks than this as ranges of this many ranks, joined with its children's records by the pipeline, each range written as a part of the tier's file, so no worker holds a whole tier or its children; a multiple of 8192 makes the parts' assembly a copy (0: every tier whole, much faster while a worker's memory holds one)")
 	cmd.Flags().IntVar(&rounds, "loopy-rounds", pipeline.DefaultLoopyRounds, "rounds of retrograde analysis laid out per stage for the loopy tiers split by --split-ranks (a tier needing more makes the build run again with twice as many)")
 	cmd.Flags().IntVar(&attempts, "attempts", pipeline.DefaultAttempts, "run the pipeline at most this many times: a failed run is followed by another, which keeps the finished tiers and solves the rest (Prism does not retry a failed task; cluster runners retry theirs too)")
 	cmd.Flags().AddGoFlagSet(flag.CommandLine)
