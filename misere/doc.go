@@ -42,7 +42,12 @@
 // (Kayles splits its earlier elements at heap 9: c = heap 5 had c^2 = 1,
 // and from heap 9 on c^3 = c); a heap that is a conservative extension is checked on the
 // quotient itself. When a new generator fails for every k, the old
-// generators' k grow too (up to three); when no trial works, Compute
+// generators' k grow too (up to three). Before those loosenings, and
+// whenever the base's trials grow past their budget, the new generator is
+// tried on the quotient itself times C(k,2), as MisereSolver's first trial
+// is: small and quick, it cannot split what the quotient merged, so once it
+// is taken the base is that explicit product and later generators are
+// tried on it alone (Kayles past heap 24). When no trial works, Compute
 // stops with an error instead of an answer. Every answer is proven;
 // what can fail is only finding one.
 //
@@ -51,6 +56,14 @@
 // a complete set of rewriting relations: each element's normal form is its
 // least word in degree-then-lexicographic order, and the relations are the
 // minimal words that are not normal forms, each equal to its normal form.
+//
+// # Periodicity
+//
+// For a finite octal or hexadecimal code, Quotient.ProvePeriod is the
+// Plambeck–Siegel periodicity test (period.go states and proves the form
+// used): heaps' elements that repeat with period p from heap n0 on, seen
+// far enough (N ≥ h(n0+p−1)+k), make the quotient the whole game's, and
+// heaps past N are then answered from the period.
 //
 // # Genus
 //

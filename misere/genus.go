@@ -10,8 +10,14 @@ import (
 	"github.com/grundy-go/grundy/budget"
 )
 
-// GenusTerms is how many of γ0, γ1, … Genus computes.
-const GenusTerms = 6
+// GenusTerms is how many of γ0, γ1, … Genera computes at least; it goes
+// on until the last four alternate (γk = γk−2 and γk−1 = γk−3), the
+// period-2 tail every genus ends in (On Numbers and Games ch. 12), or
+// GenusMaxTerms, where the symbol is cut (GenusOf.Cut).
+const (
+	GenusTerms    = 6
+	GenusMaxTerms = 16
+)
 
 // GenusOf is Conway's genus of a heap: G its normal-play Grundy value and
 // Gamma[k] the misère Grundy value of the heap plus k nim heaps of size 2
@@ -19,6 +25,9 @@ const GenusTerms = 6
 type GenusOf struct {
 	G     int
 	Gamma []int
+	// Cut is set when GenusMaxTerms terms did not end in the alternation:
+	// the symbol is cut there, and String ends it with "…".
+	Cut bool
 }
 
 // String writes the genus as Winning Ways does, g^γ0γ1…, dropping the
@@ -26,7 +35,7 @@ type GenusOf struct {
 // with a value of 10 or more the γs are separated by commas.
 func (g GenusOf) String() string {
 	n := len(g.Gamma)
-	for n > 2 && g.Gamma[n-1] == g.Gamma[n-3] {
+	for !g.Cut && n > 2 && g.Gamma[n-1] == g.Gamma[n-3] {
 		n--
 	}
 	parts := make([]string, n)
@@ -39,7 +48,11 @@ func (g GenusOf) String() string {
 	if wide {
 		sep = ","
 	}
-	return strconv.Itoa(g.G) + "^" + strings.Join(parts, sep)
+	cut := ""
+	if g.Cut {
+		cut = "…"
+	}
+	return strconv.Itoa(g.G) + "^" + strings.Join(parts, sep) + cut
 }
 
 // Tame reports whether the genus is a nim heap's: 0^120, 1^031, or
@@ -157,13 +170,20 @@ func Genera(ctx context.Context, rule Rule, upto, maxStates int) ([]GenusOf, err
 		if len(opts[n]) > 0 {
 			heaps = []int{n}
 		}
-		g := GenusOf{G: normal[n], Gamma: make([]int, GenusTerms)}
-		for k := range GenusTerms {
+		g := GenusOf{G: normal[n]}
+		for k := 0; ; k++ {
+			if k == GenusMaxTerms {
+				g.Cut = true
+				break
+			}
 			v, err := mis(heaps, 0, k)
 			if err != nil {
 				return nil, err
 			}
-			g.Gamma[k] = v
+			g.Gamma = append(g.Gamma, v)
+			if k+1 >= GenusTerms && g.Gamma[k] == g.Gamma[k-2] && g.Gamma[k-1] == g.Gamma[k-3] {
+				break
+			}
 		}
 		out[n] = g
 	}

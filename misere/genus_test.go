@@ -43,3 +43,16 @@ func TestGenusKayles(t *testing.T) {
 		t.Error("kayles heap 5 is called tame")
 	}
 }
+
+// A genus whose terms do not end in the alternation is written cut, with
+// every term; one that does drops the repeats.
+func TestGenusCut(t *testing.T) {
+	g := GenusOf{G: 4, Gamma: []int{1, 4, 6, 4, 6, 4}}
+	if s := g.String(); s != "4^146" {
+		t.Errorf("alternating: %s, want 4^146", s)
+	}
+	g.Cut = true
+	if s := g.String(); s != "4^146464…" {
+		t.Errorf("cut: %s, want 4^146464…", s)
+	}
+}

@@ -1,6 +1,8 @@
 package misere
 
 import (
+	"os"
+	"slices"
 	"testing"
 
 	"github.com/grundy-go/grundy/heap"
@@ -93,4 +95,27 @@ func TestNeedsUpto(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestKaylesPast24 (GRUNDY_BENCH_LARGE=1: about a CPU-minute): past
+// heap 24 Kayles' quotient grows again, by the trial on the quotient
+// itself (the base's trials grow past their budget there). Siegel's
+// MisereSolver, built from CGSuite's source, gives order 40 with
+// expansions at heaps 1, 2, 5, 9, 12, 25, 27 for heaps up to 27 and 30.
+func TestKaylesPast24(t *testing.T) {
+	if os.Getenv("GRUNDY_BENCH_LARGE") == "" {
+		t.Skip("set GRUNDY_BENCH_LARGE=1")
+	}
+	r, err := heap.Parse("kayles")
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, err := Compute(t.Context(), r, 27, Limits{MaxStates: 200_000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if q.Order() != 40 || !slices.Equal(q.Expansions, []int{1, 2, 5, 9, 12, 25, 27}) {
+		t.Errorf("kayles up to 27: order %d, expansions %v; want 40, [1 2 5 9 12 25 27]", q.Order(), q.Expansions)
+	}
+	checkSums(t, "kayles", q, 27, 2)
 }

@@ -4,6 +4,7 @@ import (
 	"container/heap"
 	"context"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -243,6 +244,27 @@ func cyclics(ks []int) *monoid {
 // tableMax bounds the products of cyclic monoids whose products are
 // tabulated (4 bytes × tableMax² of table).
 const tableMax = 1024
+
+// productMax bounds the explicit products M × C(k,2) that trials
+// tabulate (4 bytes × productMax² of table: 64 MiB).
+const productMax = 4096
+
+// product returns m × C(k,2), tabulated: the element (x, g^d) is
+// x + m.n·d, so m's elements keep their numbers and (1, g) is m.n.
+func product(m *monoid, k int) *monoid {
+	c := k + 2
+	n := m.n * c
+	out := &monoid{n: n, mul: make([]int32, n*n)}
+	cyc := []int{k}
+	for x := range n {
+		x1, d1 := int32(x%m.n), int32(x/m.n)
+		for y := range n {
+			y1, d2 := int32(y%m.n), int32(y/m.n)
+			out.mul[x*n+y] = m.at(x1, y1) + int32(m.n)*cycMul(cyc, d1, d2)
+		}
+	}
+	return out
+}
 
 // letter is a heap as a trial sees it: its element, the elements of its
 // options, and its size (the tokens it adds to a sum).
@@ -489,6 +511,7 @@ func Compute(ctx context.Context, rule Rule, upto int, lim Limits) (*Quotient, e
 		maxIndex = DefaultMaxIndex
 	}
 	var ks []int
+	explicit := false // base is a tabulated product, not C(k,2)s over ks
 	base := cyclics(nil)
 	q := &monoid{n: 1, mul: []int32{0}}
 	qp := []bool{false}
@@ -573,8 +596,94 @@ func Compute(ctx context.Context, rule Rule, upto int, lim Limits) (*Quotient, e
 		// loosen too (an element such as a with a^2 = 1 so far may
 		// split from a^3): their k grow by bump, the base's elements
 		// keeping their exponents.
+		var overBudget error // a base trial's, when no other trial works
+		accept := func(trial *monoid, pp []int8, ls []letter) {
+			found = true
+			base = trial
+			q, qp, class = minimize(base, pp, ls)
+			rep = make([]int32, q.n)
+			for i := range rep {
+				rep[i] = -1
+			}
+			for b, c := range class {
+				if c >= 0 && rep[c] < 0 {
+					rep[c] = int32(b)
+				}
+			}
+			expansions = append(expansions, n)
+		}
+		// Else, as MisereSolver first tries, the quotient itself times a
+		// new C(k,2): small, so quick, but it cannot split what the
+		// quotient merged; when it works the base becomes that product
+		// (explicit: no exponents to bump later). It is tried when the
+		// base's trials fail or grow past their budget.
+		quickTrial := func() error {
+			for k := 0; k <= maxIndex && !found && q.n*(k+2) <= productMax; k++ {
+				trial := product(q, k)
+				oldElems, oldTrs := elems, trs
+				elems, trs = make([]int32, n+1), make([][]int32, n+1)
+				for h := 1; h <= n; h++ {
+					t := oldTrs[h]
+					if h < n {
+						elems[h] = class[oldElems[h]]
+					} else {
+						elems[h] = int32(q.n) // (1, g)
+						t = tr
+					}
+					mapped := make([]int32, len(t))
+					for i, y := range t {
+						mapped[i] = class[y]
+					}
+					slices.Sort(mapped)
+					trs[h] = slices.Compact(mapped)
+				}
+				ls := letters(n, false)
+				pp, ok, err := pretend(ctx, trial, ls, lim)
+				if err != nil && ctx.Err() != nil {
+					return ctx.Err()
+				}
+				if err != nil || !ok {
+					elems, trs = oldElems, oldTrs
+					continue
+				}
+				ks, explicit = nil, true
+				accept(trial, pp, ls)
+			}
+			return nil
+		}
+		// A new generator on the base, which keeps what the quotient
+		// merged; between the trials with the old generators as they
+		// are and those that bump them, the quick trial on the quotient.
 		for bump := 0; bump <= maxBump && !found; bump++ {
+			if bump == 1 {
+				if err := quickTrial(); err != nil {
+					return nil, err
+				}
+				if found {
+					break
+				}
+			}
+			if explicit && bump > 0 {
+				break // an explicit base has no exponents to bump
+			}
 			for k := 0; k <= maxIndex && !found; k++ {
+				if explicit {
+					if base.n*(k+2) > productMax {
+						break
+					}
+					trial := product(base, k)
+					elems[n] = int32(base.n)
+					copy(trs[n], tr)
+					ls := letters(n, false)
+					pp, ok, err := pretend(ctx, trial, ls, lim)
+					if err != nil {
+						return nil, err
+					}
+					if ok {
+						accept(trial, pp, ls)
+					}
+					continue
+				}
 				nks := append(slices.Clone(ks), k)
 				for i := range ks {
 					nks[i] += bump
@@ -595,10 +704,13 @@ func Compute(ctx context.Context, rule Rule, upto int, lim Limits) (*Quotient, e
 				}
 				ls := letters(n, false)
 				pp, ok, err := pretend(ctx, trial, ls, lim)
-				if err != nil {
+				if err != nil && (ctx.Err() != nil || !errors.Is(err, budget.ErrExceeded)) {
 					return nil, err
 				}
-				if !ok {
+				if err != nil {
+					overBudget = err
+				}
+				if err != nil || !ok {
 					for h := 1; h <= n; h++ {
 						elems[h] = rebase(trial, base, elems[h])
 						for i, y := range trs[h] {
@@ -607,21 +719,17 @@ func Compute(ctx context.Context, rule Rule, upto int, lim Limits) (*Quotient, e
 					}
 					continue
 				}
-				found = true
 				ks = nks
-				base = trial
-				q, qp, class = minimize(base, pp, ls)
-				rep = make([]int32, q.n)
-				for i := range rep {
-					rep[i] = -1
-				}
-				for b, c := range class {
-					if c >= 0 && rep[c] < 0 {
-						rep[c] = int32(b)
-					}
-				}
-				expansions = append(expansions, n)
+				accept(trial, pp, ls)
 			}
+		}
+		if !found && maxBump == 0 {
+			if err := quickTrial(); err != nil {
+				return nil, err
+			}
+		}
+		if !found && overBudget != nil {
+			return nil, overBudget
 		}
 		if !found {
 			return nil, fmt.Errorf("the misère quotient up to heap %d: no trial extends the quotient of the smaller heaps (a conservative extension, or a new generator g with g^(k+2) = g^k for k up to %d)", n, maxIndex)
