@@ -201,3 +201,56 @@ func TestParseGraphs(t *testing.T) {
 		t.Errorf("ParseGraphs: %v %v", ps, err)
 	}
 }
+
+// TestSnortPublished checks published results on Snort:
+//   - a star K1,n has temperature n (Huntemann and Maciosowski, "Degrees
+//     are useless in Snort when measuring temperature", 2024, intro);
+//   - a strip of triangles (one row of a triangular grid: the square of a
+//     path) is a first-player win (Gauthier and Huntemann, "Snort played
+//     on triangular grids", 2024);
+//   - a graph with an automorphism of order two mapping every vertex
+//     outside its closed neighbourhood (opposable) is a second-player win
+//     (Ashmore, Austin, Davies, Dyer, Kellough, "On graph automorphisms
+//     related to Snort", 2025): the even cycles C2m, m ≥ 2, by the
+//     antipodal map.
+func TestSnortPublished(t *testing.T) {
+	s := cgt.NewSpace()
+	gg := GraphGame{Snort: true}
+	e, _ := partizan.New[string](s, gg)
+	value := func(pos string) cgt.Game {
+		ps, err := gg.ParseGraphs([]string{pos})
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, err := e.Value(context.Background(), ps...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	for n := 1; n <= 7; n++ {
+		temp, err := s.Temperature(value(fmt.Sprintf("S%d", n)))
+		if err != nil || temp != cgt.Int(int64(n)) {
+			t.Errorf("S%d: temperature %v %v, want %d", n, temp, err, n)
+		}
+	}
+	for triangles := 1; triangles <= 8; triangles++ {
+		k := triangles + 2
+		var es []string
+		for i := 0; i+1 < k; i++ {
+			es = append(es, fmt.Sprintf("%d-%d", i, i+1))
+			if i+2 < k {
+				es = append(es, fmt.Sprintf("%d-%d", i, i+2))
+			}
+		}
+		pos := strings.Repeat(".", k) + ":" + strings.Join(es, ",")
+		if o, err := s.Outcome(value(pos)); err != nil || o.String() != "N" {
+			t.Errorf("%d triangles %s: outcome %v %v, want N", triangles, pos, o, err)
+		}
+	}
+	for m := 2; m <= 6; m++ {
+		if o, err := s.Outcome(value(fmt.Sprintf("C%d", 2*m))); err != nil || o.String() != "P" {
+			t.Errorf("C%d: outcome %v %v, want P", 2*m, o, err)
+		}
+	}
+}
