@@ -237,3 +237,51 @@ func TestParsePictures(t *testing.T) {
 		t.Errorf("ParsePictures: %v %v", ps, err)
 	}
 }
+
+// TestRedwoodFurniture checks Winning Ways' theorem on redwood furniture
+// (ch. 7; the NP-hardness reduction of Garey and Johnson's GP12): blue
+// feet on the ground, each carrying one red leg of its own, and red edges
+// above joining the legs into one piece; every such picture is worth 2^−N for some N.
+// 150 random pieces of furniture with up to 3 legs and 4 more red edges.
+func TestRedwoodFurniture(t *testing.T) {
+	r := rand.New(rand.NewPCG(19, 71))
+	s := cgt.NewSpace()
+	e, _ := partizan.New[string](s, Graphs{})
+	for k := 0; k < 150; k++ {
+		legs := 1 + r.IntN(3)
+		var p picture
+		tops := []int{}
+		for i := 0; i < legs; i++ {
+			a, b := 1+2*i, 2+2*i
+			p = append(p, gedge{0, a, 'l'}, gedge{a, b, 'r'})
+			tops = append(tops, b)
+		}
+		for i := 1; i < legs; i++ { // the seat: the picture is connected
+			p = append(p, gedge{tops[i-1], tops[i], 'r'})
+		}
+		extra := 2*legs + 1
+		for j := r.IntN(5); j > 0; j-- {
+			u := tops[r.IntN(len(tops))]
+			v := extra + r.IntN(2)
+			if r.IntN(2) == 0 {
+				v = tops[r.IntN(len(tops))]
+			}
+			p = append(p, gedge{u, v, 'r'})
+			if v >= extra {
+				tops = append(tops, v)
+			}
+		}
+		v, err := e.Value(context.Background(), p.String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		ok := false
+		for n := uint(0); n <= 20 && !ok; n++ {
+			d, _ := cgt.NewDyadic(1, n)
+			ok = v == s.Number(d)
+		}
+		if !ok {
+			t.Fatalf("redwood furniture %s = %s, not 2^-N", p, s.String(v))
+		}
+	}
+}
