@@ -153,3 +153,27 @@ func TestParse(t *testing.T) {
 		t.Fatalf("Parse: %v %v", bs, err)
 	}
 }
+
+// TestFollowers counts the positions reachable from x...|o... by either
+// player's moves, itself included: CGSuite's GameTest.scala says 2784
+// ("Followers", game.grid.Amazons("x...|o...").Followers.Size).
+func TestFollowers(t *testing.T) {
+	start := parse1(t, "x...|o...")
+	seen := map[Board]bool{start: true}
+	stack := []Board{start}
+	for len(stack) > 0 {
+		b := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, left := range []bool{true, false} {
+			for q := range b.Moves(left) {
+				if !seen[q] {
+					seen[q] = true
+					stack = append(stack, q)
+				}
+			}
+		}
+	}
+	if len(seen) != 2784 {
+		t.Errorf("x...|o...: %d followers, CGSuite counts 2784", len(seen))
+	}
+}
