@@ -84,12 +84,7 @@ func (s *instance) load(ctx context.Context, opts catalog.Options) (*Solver, err
 		return s.solver, nil
 	}
 	s.solver = nil
-	g, err := Load(ctx, s.path, s.src, Options{
-		Params:       opts.Params,
-		MaxSteps:     opts.ScriptSteps,
-		MaxPositions: opts.MaxStates,
-		Print:        func(msg string) { fmt.Fprintf(os.Stderr, "%s: %s\n", s.path, msg) },
-	})
+	g, err := s.loadGame(ctx, opts)
 	if err != nil {
 		return nil, err
 	}

@@ -20,6 +20,16 @@ var (
 	_ catalog.MisereSolver = (*instance)(nil)
 )
 
+// loadGame loads the script afresh with opts' parameters and limits.
+func (s *instance) loadGame(ctx context.Context, opts catalog.Options) (*Game, error) {
+	return Load(ctx, s.path, s.src, Options{
+		Params:       opts.Params,
+		MaxSteps:     opts.ScriptSteps,
+		MaxPositions: opts.MaxStates,
+		Print:        func(msg string) { fmt.Fprintf(os.Stderr, "%s: %s\n", s.path, msg) },
+	})
+}
+
 // noMisere says why the game has no misère play, or "" when it has.
 func (g *Game) noMisere() string {
 	switch {
@@ -41,12 +51,7 @@ func (s *instance) SolveMisere(ctx context.Context, tokens []string, opts catalo
 	if opts.Method == catalog.ClosedForm {
 		return nil, catalog.RefuseMethod(s.path, catalog.ClosedForm, "%s is a game script: it has no closed form", s.path)
 	}
-	g, err := Load(ctx, s.path, s.src, Options{
-		Params:       opts.Params,
-		MaxSteps:     opts.ScriptSteps,
-		MaxPositions: opts.MaxStates,
-		Print:        func(msg string) { fmt.Fprintf(os.Stderr, "%s: %s\n", s.path, msg) },
-	})
+	g, err := s.loadGame(ctx, opts)
 	if err != nil {
 		return nil, err
 	}

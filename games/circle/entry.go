@@ -128,16 +128,7 @@ func (g *instance) Solve(ctx context.Context, tokens []string, opts catalog.Opti
 		if opts.Method == catalog.ClosedForm {
 			return nil, catalog.RefuseMethod(g.spec, catalog.ClosedForm, "lines of coins have no closed form here (for K = 2 they are Kayles)")
 		}
-		r, err := g.search().Solve(ctx, tokens, opts)
-		if err != nil {
-			return nil, err
-		}
-		for i, m := range r.WinningMoves {
-			if m == "" {
-				r.WinningMoves[i] = "empty"
-			}
-		}
-		return r, nil
+		return nameEmpty(g.search().Solve(ctx, tokens, opts))
 	}
 	r := &catalog.Report{
 		Game:     g.spec,

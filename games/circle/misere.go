@@ -15,7 +15,12 @@ import (
 var _ catalog.MisereSolver = (*instance)(nil)
 
 func (g *instance) SolveMisere(ctx context.Context, tokens []string, opts catalog.Options) (*catalog.Report, error) {
-	r, err := g.search().SolveMisere(ctx, tokens, opts)
+	return nameEmpty(g.search().SolveMisere(ctx, tokens, opts))
+}
+
+// nameEmpty writes a winning move that leaves no coin as "empty" (the
+// search writes an empty sum as "").
+func nameEmpty(r *catalog.Report, err error) (*catalog.Report, error) {
 	if err != nil {
 		return nil, err
 	}
