@@ -119,3 +119,25 @@ func TestKaylesPast24(t *testing.T) {
 	}
 	checkSums(t, "kayles", q, 27, 2)
 }
+
+// TestAgreesWithMisereSolver: order, P-portion size and the heaps where
+// the quotient grew, against Siegel's MisereSolver (built from CGSuite's
+// source, BENCHMARKS.md: "java … Main CODE N" prints them) on the games
+// of Plambeck and Siegel's tables that both reach in a second.
+func TestAgreesWithMisereSolver(t *testing.T) {
+	for _, c := range []struct {
+		spec            string
+		upto, order, nP int
+		expansions      []int
+	}{
+		{"octal:0.75", 20, 8, 2, []int{1, 2, 5}},
+		{"kayles", 24, 24, 8, []int{1, 2, 5, 9, 12}},
+		{"dawson", 20, 24, 5, []int{1, 3, 9, 13}},
+		{"octal:0.07", 20, 24, 5, []int{2, 4, 10, 14}},
+	} {
+		q := compute(t, c.spec, c.upto)
+		if q.Order() != c.order || len(q.PPortion()) != c.nP || !slices.Equal(q.Expansions, c.expansions) {
+			t.Errorf("%s up to %d: order %d, |P| %d, expansions %v; MisereSolver: %d, %d, %v", c.spec, c.upto, q.Order(), len(q.PPortion()), q.Expansions, c.order, c.nP, c.expansions)
+		}
+	}
+}
