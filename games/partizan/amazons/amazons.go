@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/internal/dihedral"
 )
 
 // MaxCells bounds the cells of a board.
@@ -190,24 +191,11 @@ func Canonical(b Board) Board {
 	h, w := int(b.Rows), int(b.Cols)
 	best := Board{Rows: 255}
 	for k := 0; k < 8; k++ {
-		tr := k&4 != 0
-		th, tw := h, w
-		if tr {
-			th, tw = w, h
-		}
+		th, tw := dihedral.Size(k, h, w)
 		t := Board{Rows: uint8(th), Cols: uint8(tw)}
 		for i := 0; i < th; i++ {
 			for j := 0; j < tw; j++ {
-				r, c := i, j
-				if tr {
-					r, c = j, i
-				}
-				if k&1 != 0 {
-					r = h - 1 - r
-				}
-				if k&2 != 0 {
-					c = w - 1 - c
-				}
+				r, c := dihedral.Source(k, h, w, i, j)
 				from, to := b.bit(r, c), t.bit(i, j)
 				if b.X&from != 0 {
 					t.X |= to

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/internal/dihedral"
 )
 
 // MaxCells bounds the cells of a board (a bitboard of 64 bits).
@@ -149,25 +150,11 @@ func Canonical(b Board) Board {
 	h, w := int(b.Rows), int(b.Cols)
 	best := Board{Rows: 255}
 	for k := 0; k < 8; k++ {
-		tr := k&4 != 0
-		th, tw := h, w
-		if tr {
-			th, tw = w, h
-		}
+		th, tw := dihedral.Size(k, h, w)
 		t := Board{Rows: uint8(th), Cols: uint8(tw)}
 		for i := 0; i < th; i++ {
 			for j := 0; j < tw; j++ {
-				r, c := i, j
-				if tr {
-					r, c = j, i
-				}
-				if k&1 != 0 {
-					r = h - 1 - r
-				}
-				if k&2 != 0 {
-					c = w - 1 - c
-				}
-				if !b.empty(r, c) {
+				if r, c := dihedral.Source(k, h, w, i, j); !b.empty(r, c) {
 					t.Filled |= t.cell(i, j)
 				}
 			}
