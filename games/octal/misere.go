@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"sync"
+	"time"
 
 	"github.com/grundy-go/grundy/catalog"
 	"github.com/grundy-go/grundy/catalog/impartialgame"
@@ -69,6 +70,10 @@ func (g *heapRuleGame) SolveMisere(ctx context.Context, tokens []string, opts ca
 // tables; 0.75's period is proven at 20).
 const periodicHeaps = 20
 
+// periodicTime bounds that computation; a game whose quotient takes
+// longer (0.104, 0.165) is searched instead.
+const periodicTime = time.Second
+
 // periodic holds, by spec, the quotient up to periodicHeaps when the
 // periodicity test proved it, or nil when it did not (or failed).
 var periodic sync.Map // spec -> *misere.Quotient
@@ -78,10 +83,14 @@ var periodic sync.Map // spec -> *misere.Quotient
 func (g *heapRuleGame) periodicOracle(ctx context.Context, opts catalog.Options) *impartialgame.MisereOracle[int] {
 	v, ok := periodic.Load(g.rule.Spec)
 	if !ok {
+		// An optional shortcut, so it gets little: small trials and a
+		// second in all; past them the sum is searched, as without it.
+		tctx, cancel := context.WithTimeout(ctx, periodicTime)
 		var proven *misere.Quotient
-		if q, err := misere.Compute(ctx, g.rule, periodicHeaps, misere.Limits{MaxStates: 300_000, Memory: opts.Memory}); err == nil && q.ProvePeriod(g.rule) != nil {
+		if q, err := misere.Compute(tctx, g.rule, periodicHeaps, misere.Limits{MaxStates: 20_000, Memory: opts.Memory}); err == nil && q.ProvePeriod(g.rule) != nil {
 			proven = q
 		}
+		cancel()
 		if ctx.Err() != nil {
 			return nil
 		}
