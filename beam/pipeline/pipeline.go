@@ -489,7 +489,8 @@ func removeTemps(ctx context.Context, fsys filesystem.Interface, dir string) err
 	return nil
 }
 
-// remove removes the files names, if the filesystem can.
+// remove removes the files names, if the filesystem can; a file already
+// gone is not an error.
 func remove(ctx context.Context, fsys filesystem.Interface, names []string) error {
 	rm, ok := fsys.(filesystem.Remover)
 	if !ok {
@@ -497,6 +498,9 @@ func remove(ctx context.Context, fsys filesystem.Interface, names []string) erro
 	}
 	for _, n := range names {
 		if err := rm.Remove(ctx, n); err != nil {
+			if _, serr := fsys.Size(ctx, n); serr != nil {
+				continue
+			}
 			return err
 		}
 	}

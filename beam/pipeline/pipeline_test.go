@@ -3,6 +3,7 @@ package pipeline
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
@@ -17,6 +18,7 @@ import (
 
 	"github.com/grundy-go/grundy/catalog"
 	"github.com/grundy-go/grundy/catalog/strong"
+	"github.com/grundy-go/grundy/db"
 	"github.com/grundy-go/grundy/tier"
 )
 
@@ -342,5 +344,48 @@ func TestLoopySplitSameAsCore(t *testing.T) {
 	if !strings.Contains(log.String(), "with 8 rounds a stage") || !strings.Contains(log.String(), "with 16 rounds a stage") ||
 		!strings.Contains(log.String(), "injected fault") {
 		t.Errorf("the log: %s\nwant a run with 8 rounds, one with 16 and an injected fault in a part", log.String())
+	}
+}
+
+// A retried assembly whose first try renamed the tier's file (and removed
+// the parts) announces the file as it is, parts gone or not.
+func TestAssembleRetriedAfterRename(t *testing.T) {
+	spec := "connect4:4x4"
+	dir := coreBuild(t, spec)
+	l, err := lookup(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pt := l.by[faultTier]
+	descs := [][]byte{nil, []byte(`{"first":0,"len":10,"width":1,"bytes":100,"crc32c":1,"count":{"draw":0,"win":null,"lose":null}}`)}
+	next := func(b *[]byte) bool {
+		if len(descs) == 0 {
+			return false
+		}
+		*b, descs = descs[0], descs[1:]
+		return true
+	}
+	var infos []string
+	ups := 0
+	f := &assembleFn{Game: spec, Out: dir}
+	if err := f.ProcessElement(context.Background(), int64(pt.Tier), next, func(s string) { infos = append(infos, s) }, func(int64, string) { ups++ }); err != nil {
+		t.Fatal(err)
+	}
+	m, err := os.ReadFile(filepath.Join(dir, "manifest.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var man struct{ Tiers []db.TierInfo }
+	if err := json.Unmarshal(m, &man); err != nil {
+		t.Fatal(err)
+	}
+	var want []byte
+	for _, ti := range man.Tiers {
+		if ti.Tier == uint64(pt.Tier) {
+			want, _ = json.Marshal(ti)
+		}
+	}
+	if len(infos) != 1 || infos[0] != string(want) || ups != len(l.parents[pt.Tier]) {
+		t.Errorf("announced %v with %d messages to parents; want %s", infos, ups, want)
 	}
 }

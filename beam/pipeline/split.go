@@ -209,7 +209,7 @@ func numRanges(size, ranks int64) int64 { return (size + ranks - 1) / ranks }
 
 // splitFn starts a split tier once its children are done: it sends each
 // range with reachable positions to askFn (its bits), each range of each
-// child tier to readFn, and a mark to writeFn (so that a tier nothing
+// child tier to readFn, and a mark to assembleFn (so that a tier nothing
 // reaches still gets its file). A tier whose file an earlier run left
 // whole is announced at once, as solveFn does.
 type splitFn struct {
@@ -614,6 +614,14 @@ func (f *assembleFn) ProcessElement(ctx context.Context, t int64, descs func(*[]
 	names := make([]string, len(parts))
 	for i, p := range parts {
 		names[i] = join(f.Out, partName(pt.Tier, p.First))
+	}
+	if ti, err := scanTier(ctx, fsys, f.Out, f.Game, pt); err == nil {
+		// A retry of this task after the file was renamed: the parts
+		// may be gone already.
+		if err := remove(ctx, fsys, names); err != nil {
+			return err
+		}
+		return announce(l, pt, ti, info, up)
 	}
 	ti, err := writeTier(ctx, fsys, f.Out, pt, func(w io.Writer) (db.TierInfo, error) {
 		return db.AssembleTier(w, f.Game, uint64(pt.Tier), pt.Name, pt.Size, parts, func(i int) (io.ReadCloser, error) {
