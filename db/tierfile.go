@@ -172,6 +172,22 @@ func expandBlock(sp []byte, width, want int, dst []byte) ([]byte, error) {
 	}
 	out := dst[:want]
 	clear(out)
+	if width == 1 {
+		// The common width, without a copy call a record: a lookup
+		// expands its whole block, so this loop is most of its time.
+		j := 0
+		for w := 0; w < nb; w += 8 {
+			for x := binary.LittleEndian.Uint64(bm[w:]); x != 0; x &= x - 1 {
+				c := recs[j]
+				if c == 0 {
+					return nil, fmt.Errorf("its bitmap marks an empty record")
+				}
+				out[w*8+bits.TrailingZeros64(x)] = c
+				j++
+			}
+		}
+		return out, nil
+	}
 	j := 0
 	for w := 0; w < nb; w += 8 {
 		for x := binary.LittleEndian.Uint64(bm[w:]); x != 0; x &= x - 1 {
