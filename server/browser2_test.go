@@ -307,6 +307,17 @@ func TestBrowserPictures(t *testing.T) {
 	if period := run(t, ctx, chromedp.Evaluate[string](`[...document.querySelectorAll("#picture svg.seq text")].map(t => t.textContent).find(t => t.startsWith("period")) || ""`)); period != "period 12 from n = 71" {
 		t.Errorf("kayles: period marked %q, want period 12 from n = 71", period)
 	}
+	// The sum of two heaps: the grid of G(a) xor G(b) below 24, its zeros
+	// where G(a) = G(b). Kayles' G(0..23) (Winning Ways, ch. 4) take the
+	// value 0 once, 1 six times, 2 five, 3 three, 4 five, 6 two and 7
+	// two: 1 + 36 + 25 + 9 + 25 + 4 + 4 = 104 P-cells.
+	do(t, ctx, "kayles 8 5's grid", chromedp.WaitVisible(`#picture svg.vgrid .vcell.here`))
+	if here, p := run(t, ctx, chromedp.AttributeValue(`#picture .vcell.here`, "data-ab")).Value, count(t, ctx, `#picture .vcell[data-v="0"]`); here != "8,5" || p != 104 {
+		t.Errorf("kayles 8 5's grid: ringed %q, %d P-cells drawn; want 8,5 and 104", here, p)
+	}
+	if v := run(t, ctx, chromedp.AttributeValue(`#picture .vcell[data-ab="11,22"]`, "data-v")).Value; v != "0" {
+		t.Errorf("kayles (11, 22): value %q, want 0 (G = 6 both)", v)
+	}
 	screenshot(t, ctx, "kayles-sequence.png")
 
 	do(t, ctx, "domineering 2x3",

@@ -1177,6 +1177,15 @@ async function drawPictures(d) {
     // n = 71); the picture draws as many as show it.
     const upto = Math.min(1000, Math.max(300, ...heaps.map((h) => h + 10)));
     job = { title: "Value sequence", key: "seq " + state.spec + " " + upto, run: () => cachedJSON("seq", { game: state.spec, upto }).then((r) => drawSequence(r, heaps)) };
+    if (heaps.length === 2 && Math.max(...heaps) < 128) {
+      // A sum of two heaps: the grid of G(a) xor G(b) (Sprague–Grundy),
+      // its zeros the P-positions, from the one-heap table.
+      const n = Math.min(128, Math.max(24, heaps[0] + 6, heaps[1] + 6));
+      const seq = job.run;
+      job = { title: "Value sequence and the grid of two heaps", key: job.key + " grid " + n + " " + heaps.join(" ") + " " + state.index,
+        run: () => Promise.all([seq(), cachedJSON("table", { game: state.spec, upto: n })]).then(([pic, t]) =>
+          pic.concat(drawValueGrid({ game: t.game, grid: t.values.map((x) => t.values.map((y) => x ^ y)) }, heaps, d))) };
+    }
   } else if (heaps && heaps.length === 2 && g && g.name === "wythoff" && !state.misere && heaps.every(Number.isFinite)) {
     const upto = Math.min(128, Math.max(24, heaps[0] + 6, heaps[1] + 6));
     job = { title: "P-positions (values of two heaps)", key: "table " + state.spec + " " + upto + " " + heaps.join(" ") + " " + state.index, run: () => cachedJSON("table", { game: state.spec, upto }).then((r) => drawValueGrid(r, heaps, d)) };
