@@ -320,6 +320,18 @@ func TestBrowserPictures(t *testing.T) {
 	}
 	screenshot(t, ctx, "kayles-sequence.png")
 
+	// Moore's Nim is not a sum of heaps: no sequence, its own grid. With
+	// two heaps and k = 2 a move may take from both, so (0, 0) is its
+	// only P-position below 24 (Moore 1910: P iff every binary digit's
+	// count is a multiple of k+1).
+	do(t, ctx, "moore:2 4 5",
+		chromedp.Navigate(ts.URL+"/?game=moore:2&position=4+5"),
+		chromedp.WaitVisible(`#picture svg.vgrid .vcell.here`),
+	)
+	if p, seq := count(t, ctx, `#picture .vcell[data-v="0"]`), count(t, ctx, `#picture svg.seq`); p != 1 || seq != 0 {
+		t.Errorf("moore:2 4 5: %d P-cells and %d sequences drawn; want 1 and 0", p, seq)
+	}
+
 	do(t, ctx, "domineering 2x3",
 		chromedp.Navigate(ts.URL+"/?game=domineering&position=2x3"),
 		chromedp.WaitVisible(`#picture svg.thermo`),

@@ -1181,10 +1181,15 @@ async function drawPictures(d) {
       // A sum of two heaps: the grid of G(a) xor G(b) (Sprague–Grundy),
       // its zeros the P-positions, from the one-heap table.
       const n = Math.min(128, Math.max(24, heaps[0] + 6, heaps[1] + 6));
+      // A game of two heaps that is not a sum (Moore's Nim) has no
+      // sequence; its table is the grid itself.
       const seq = job.run;
-      job = { title: "Value sequence and the grid of two heaps", key: job.key + " grid " + n + " " + heaps.join(" ") + " " + state.index,
-        run: () => Promise.all([seq(), cachedJSON("table", { game: state.spec, upto: n })]).then(([pic, t]) =>
-          pic.concat(drawValueGrid({ game: t.game, grid: t.values.map((x) => t.values.map((y) => x ^ y)) }, heaps, d))) };
+      job = { title: "Values of one heap and of two", key: job.key + " grid " + n + " " + heaps.join(" ") + " " + state.index,
+        run: async () => {
+          const [pic, t] = await Promise.all([seq().catch(() => []), cachedJSON("table", { game: state.spec, upto: n })]);
+          const grid = t.grid || t.values.map((x) => t.values.map((y) => x ^ y));
+          return pic.concat(drawValueGrid({ game: t.game, grid }, heaps, d));
+        } };
     }
   } else if (heaps && heaps.length === 2 && g && g.name === "wythoff" && !state.misere && heaps.every(Number.isFinite)) {
     const upto = Math.min(128, Math.max(24, heaps[0] + 6, heaps[1] + 6));
