@@ -208,9 +208,10 @@ func finish(st *state, out *Values, err error) (*Values, error) {
 // shedEvery (a variable for the tests) is how many values a spilled run
 // computes between two sheds of its mapping's pages (spill_linux.go):
 // 2^24 values write 16–32 MiB, and the sweeps read the last ~48 M values
-// (Grundy's game's rare heaps reach 48,399,022), the first few million and
-// 32 windows of the scan, so the run stays within a few hundred MiB
-// resident where the whole mapping of 2^32 values is 8 GiB.
+// (Grundy's game's rare heaps reach 48,399,022) and the scan's windows,
+// whose partners stream through up to ~1 GiB of the file between two
+// sheds: Grundy's game to 6.3·10^8 peaked at 977 MB resident where the
+// mapping of 2^32 values is 8 GiB.
 var shedEvery = 1 << 24
 
 // run computes values from len(g) on until cap(g) is reached, or a value
