@@ -20,7 +20,7 @@ func TestValues(t *testing.T) {
 		t.Fatal(err)
 	}
 	val := func(r, c int) cgt.Game {
-		g, err := e.Value(context.Background(), Cake{r, c})
+		g, err := e.Value(context.Background(), Cake{Rows: r, Cols: c})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,12 +1,10 @@
 package maundy
 
 import (
-	"fmt"
 	"iter"
-	"strconv"
-	"strings"
 
 	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/games/partizan/cake"
 )
 
 // MaxSide bounds the sides of a cake: a move leaves up to MaxSide pieces,
@@ -14,7 +12,7 @@ import (
 const MaxSide = 5000
 
 // Cake is a cake of Rows×Cols unit squares.
-type Cake struct{ Rows, Cols int }
+type Cake = cake.Cake
 
 // Game is Maundy Cake.
 type Game struct{}
@@ -45,36 +43,16 @@ func divide(n int, piece func(side int) Cake) iter.Seq[[]Cake] {
 
 // LeftOptions divides the width into equal pieces.
 func (Game) LeftOptions(c Cake) iter.Seq[[]Cake] {
-	return divide(c.Cols, func(w int) Cake { return Cake{c.Rows, w} })
+	return divide(c.Cols, func(w int) Cake { return Cake{Rows: c.Rows, Cols: w} })
 }
 
 // RightOptions divides the height into equal pieces.
 func (Game) RightOptions(c Cake) iter.Seq[[]Cake] {
-	return divide(c.Rows, func(h int) Cake { return Cake{h, c.Cols} })
+	return divide(c.Rows, func(h int) Cake { return Cake{Rows: h, Cols: c.Cols} })
 }
 
 // Format writes RxC.
-func (Game) Format(c Cake) string { return fmt.Sprintf("%dx%d", c.Rows, c.Cols) }
+func (Game) Format(c Cake) string { return c.String() }
 
 // Parse reads cakes written RxC (R rows, C columns), several making a sum.
-func Parse(tokens []string) ([]Cake, error) {
-	var out []Cake
-	for _, tok := range tokens {
-		for _, f := range strings.Fields(tok) {
-			r, c, ok := strings.Cut(f, "x")
-			rows, err1 := strconv.Atoi(r)
-			cols, err2 := strconv.Atoi(c)
-			if !ok || err1 != nil || err2 != nil {
-				return nil, fmt.Errorf("bad cake %q: expected RxC, e.g. 3x4", f)
-			}
-			if rows < 1 || cols < 1 || rows > MaxSide || cols > MaxSide {
-				return nil, fmt.Errorf("bad cake %q: sides must be between 1 and %d", f, MaxSide)
-			}
-			out = append(out, Cake{rows, cols})
-		}
-	}
-	if len(out) == 0 {
-		return nil, fmt.Errorf("no cake given: write RxC, e.g. 3x4")
-	}
-	return out, nil
-}
+func Parse(tokens []string) ([]Cake, error) { return cake.Parse(tokens, MaxSide) }

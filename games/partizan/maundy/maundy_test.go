@@ -17,12 +17,12 @@ func plain(s *cgt.Space, c Cake, memo map[Cake]cgt.Game) cgt.Game {
 	var L, R []cgt.Game
 	for d := 2; d <= c.Cols; d++ {
 		if c.Cols%d == 0 {
-			L = append(L, copies(s, plain(s, Cake{c.Rows, c.Cols / d}, memo), d))
+			L = append(L, copies(s, plain(s, Cake{Rows: c.Rows, Cols: c.Cols / d}, memo), d))
 		}
 	}
 	for d := 2; d <= c.Rows; d++ {
 		if c.Rows%d == 0 {
-			R = append(R, copies(s, plain(s, Cake{c.Rows / d, c.Cols}, memo), d))
+			R = append(R, copies(s, plain(s, Cake{Rows: c.Rows / d, Cols: c.Cols}, memo), d))
 		}
 	}
 	v, err := s.Make(L, R)
@@ -75,11 +75,11 @@ func TestAgainstPlain(t *testing.T) {
 	memo := map[Cake]cgt.Game{}
 	for r := 1; r <= 30; r++ {
 		for c := 1; c <= 30; c++ {
-			v, err := e.Value(context.Background(), Cake{r, c})
+			v, err := e.Value(context.Background(), Cake{Rows: r, Cols: c})
 			if err != nil {
 				t.Fatal(err)
 			}
-			if want := plain(s, Cake{r, c}, memo); v != want {
+			if want := plain(s, Cake{Rows: r, Cols: c}, memo); v != want {
 				t.Fatalf("%dx%d: %s, the definition gives %s", r, c, s.String(v), s.String(want))
 			}
 			if _, ok := s.IsNumber(v); !ok {
@@ -97,14 +97,14 @@ func TestStrips(t *testing.T) {
 		t.Fatal(err)
 	}
 	for w := 1; w <= 1000; w++ {
-		v, err := e.Value(context.Background(), Cake{1, w})
+		v, err := e.Value(context.Background(), Cake{Rows: 1, Cols: w})
 		if err != nil {
 			t.Fatal(err)
 		}
 		if v != s.Integer(strip(w)) {
 			t.Fatalf("1x%d: %s, want %d", w, s.String(v), strip(w))
 		}
-		if v, _ := e.Value(context.Background(), Cake{w, 1}); v != s.Integer(-strip(w)) {
+		if v, _ := e.Value(context.Background(), Cake{Rows: w, Cols: 1}); v != s.Integer(-strip(w)) {
 			t.Fatalf("%dx1: %s, want %d", w, s.String(v), -strip(w))
 		}
 	}
@@ -119,7 +119,7 @@ func TestParse(t *testing.T) {
 			t.Errorf("Parse(%q): no error", bad)
 		}
 	}
-	if cs, err := Parse([]string{"6x12 2x3"}); err != nil || len(cs) != 2 || cs[0] != (Cake{6, 12}) {
+	if cs, err := Parse([]string{"6x12 2x3"}); err != nil || len(cs) != 2 || cs[0] != (Cake{Rows: 6, Cols: 12}) {
 		t.Errorf("Parse: %v %v", cs, err)
 	}
 }
