@@ -3,9 +3,10 @@ package cram
 import (
 	"fmt"
 	"iter"
-	"math/bits"
 	"strconv"
 	"strings"
+
+	"github.com/grundy-go/grundy/internal/bitgrid"
 
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/internal/dihedral"
@@ -86,29 +87,7 @@ func (Game) Split(dst []Board, b Board) []Board { return b.regions(dst) }
 // domino, each in its canonical form (Canonical).
 func (b Board) regions(dst []Board) []Board {
 	rows, cols := int(b.Rows), int(b.Cols)
-	n := rows * cols
-	full := ^uint64(0)
-	if n < 64 {
-		full = uint64(1)<<n - 1
-	}
-	var col0 uint64
-	for r := 0; r < rows; r++ {
-		col0 |= 1 << (r * cols)
-	}
-	notFirst := full &^ col0
-	notLast := full &^ (col0 << (cols - 1))
-	free := ^b.Filled & full
-	for free != 0 {
-		comp := free & -free
-		for {
-			grown := comp | comp<<cols | comp>>cols | (comp<<1)&notFirst | (comp>>1)&notLast
-			grown &= free
-			if grown == comp {
-				break
-			}
-			comp = grown
-		}
-		free &^= comp
+	for comp := range bitgrid.Areas(^b.Filled, rows, cols) {
 		if comp&(comp-1) == 0 {
 			continue // a lone cell: no domino fits
 		}
@@ -120,21 +99,7 @@ func (b Board) regions(dst []Board) []Board {
 // extract makes the board of one area: its bounding box with the cells
 // outside the area filled, in canonical form.
 func extract(comp uint64, rows, cols int) Board {
-	rowMask := uint64(1)<<cols - 1
-	r0, r1 := -1, -1
-	var span uint64
-	for r := 0; r < rows; r++ {
-		if row := comp >> (r * cols) & rowMask; row != 0 {
-			if r0 < 0 {
-				r0 = r
-			}
-			r1 = r
-			span |= row
-		}
-	}
-	c0 := bits.TrailingZeros64(span)
-	c1 := 63 - bits.LeadingZeros64(span)
-	h, w := r1-r0+1, c1-c0+1
+	r0, c0, h, w := bitgrid.Box(comp, rows, cols)
 	b := Board{Rows: uint8(h), Cols: uint8(w)}
 	for r := 0; r < h; r++ {
 		row := (comp >> ((r+r0)*cols + c0)) & (uint64(1)<<w - 1)

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/grundy-go/grundy/internal/bitgrid"
+
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/games/partizan"
 )
@@ -116,31 +118,7 @@ func (Game) Split(dst []Board, b Board) []Board {
 // found by flood fill on the bitboard.
 func (b Board) regions(dst []Board) []Board {
 	rows, cols := int(b.Rows), int(b.Cols)
-	n := rows * cols
-	full := ^uint64(0)
-	if n < 64 {
-		full = uint64(1)<<n - 1
-	}
-	// notLeft: cells not in column 0 (a cell may receive from its left
-	// neighbour); notRight: cells not in the last column.
-	var col0 uint64
-	for r := 0; r < rows; r++ {
-		col0 |= 1 << (r * cols)
-	}
-	notFirst := full &^ col0
-	notLast := full &^ (col0 << (cols - 1))
-	free := ^b.Filled & full
-	for free != 0 {
-		comp := free & -free
-		for {
-			grown := comp | comp<<cols | comp>>cols | (comp<<1)&notFirst | (comp>>1)&notLast
-			grown &= free
-			if grown == comp {
-				break
-			}
-			comp = grown
-		}
-		free &^= comp
+	for comp := range bitgrid.Areas(^b.Filled, rows, cols) {
 		if comp&(comp-1) == 0 {
 			continue // a lone cell: nobody can play there
 		}
@@ -157,21 +135,7 @@ func (b Board) regions(dst []Board) []Board {
 // ordered by rows, then columns, then Filled; an area equal to an image
 // of its own transpose keeps its own orientation.
 func extract(comp uint64, rows, cols int) Board {
-	rowMask := uint64(1)<<cols - 1
-	r0, r1 := -1, -1
-	var any uint64
-	for r := 0; r < rows; r++ {
-		if row := comp >> (r * cols) & rowMask; row != 0 {
-			if r0 < 0 {
-				r0 = r
-			}
-			r1 = r
-			any |= row
-		}
-	}
-	c0 := bits.TrailingZeros64(any)
-	c1 := 63 - bits.LeadingZeros64(any)
-	h, w := r1-r0+1, c1-c0+1
+	r0, c0, h, w := bitgrid.Box(comp, rows, cols)
 	var rowsBits, colsBits [MaxCells]uint64
 	for r := 0; r < h; r++ {
 		rowsBits[r] = (comp >> ((r+r0)*cols + c0)) & (uint64(1)<<w - 1)
