@@ -60,6 +60,13 @@ func TooManyStates(limit int) *Exceeded {
 	return Exceed(States, int64(limit), "the search explored more than %d positions without finishing", limit)
 }
 
+// Over reports whether err (or an error it wraps) is a limit on r, e.g.
+// Over(err, States) for a search cut off by its limit on positions.
+func Over(err error, r Resource) bool {
+	var ex *Exceeded
+	return errors.As(err, &ex) && ex.Resource == r
+}
+
 // BadInput is an error in what the user gave: a position, a parameter,
 // a file. Its message is Msg alone, in the words a person reads; Input
 // and Offset let a front end point at the fault (the server returns them

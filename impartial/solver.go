@@ -4,12 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/grundy-go/grundy/budget"
 	"iter"
 	"math"
 	"slices"
 	"unsafe"
 
+	"github.com/grundy-go/grundy/budget"
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/nimber"
 )
@@ -23,29 +23,6 @@ const DefaultMaxStates = 20_000_000
 // ErrCycle is wrapped by the error a Solver returns for a game whose
 // positions repeat.
 var ErrCycle = errors.New("the game has a cycle")
-
-// TooManyStatesError is returned when a search would explore more positions
-// than its limit. It is a budget limit: errors.Is(err, budget.ErrExceeded)
-// holds, and errors.As finds it as a *budget.Exceeded (States). Its
-// message names no flag; front ends add their own advice.
-type TooManyStatesError struct{ Limit int }
-
-func (e *TooManyStatesError) Error() string {
-	return fmt.Sprintf("the search explored more than %d positions without finishing", e.Limit)
-}
-
-// Is makes errors.Is(err, budget.ErrExceeded) true.
-func (e *TooManyStatesError) Is(target error) bool { return target == budget.ErrExceeded }
-
-// As lets errors.As find the error as a *budget.Exceeded of Resource
-// States, as front ends read every limit.
-func (e *TooManyStatesError) As(target any) bool {
-	if p, ok := target.(**budget.Exceeded); ok {
-		*p = budget.Exceed(budget.States, int64(e.Limit), "%s", e.Error())
-		return true
-	}
-	return false
-}
 
 // Options tune a Solver.
 type Options struct {
@@ -378,7 +355,7 @@ func (s *Solver[P]) search(ctx context.Context, root P) error {
 func (s *Solver[P]) push(p P) error {
 	// Open frames count too: a deep search holds them all in memory.
 	if s.memo.count+len(s.frames) >= s.opts.MaxStates {
-		return &TooManyStatesError{Limit: s.opts.MaxStates}
+		return budget.TooManyStates(s.opts.MaxStates)
 	}
 	if s.opts.Memory != nil && (s.memo.count+len(s.frames))/memoChunk >= s.chunks {
 		if err := s.opts.Memory.Charge(memoChunk*MemoBytes[P](), "the Sprague–Grundy search's table of positions"); err != nil {

@@ -6,6 +6,7 @@ import (
 	"iter"
 	"math/big"
 
+	"github.com/grundy-go/grundy/budget"
 	"github.com/grundy-go/grundy/game"
 )
 
@@ -110,7 +111,7 @@ func (z *zeroSum[P]) search(ctx context.Context, p P, alpha, beta bound, depth i
 		}
 	} else {
 		if len(z.tt) >= z.maxState {
-			return num{}, &TooManyStatesError{Limit: z.maxState}
+			return num{}, budget.TooManyStates(z.maxState)
 		}
 		if err := z.charge(len(z.tt)); err != nil {
 			return num{}, err

@@ -3,13 +3,13 @@ package payoff
 import (
 	"context"
 	"errors"
-	"github.com/grundy-go/grundy/budget"
 	"iter"
 	"math/big"
 	"math/rand/v2"
 	"strings"
 	"testing"
 
+	"github.com/grundy-go/grundy/budget"
 	"github.com/grundy-go/grundy/game"
 )
 
@@ -424,8 +424,7 @@ func TestLimits(t *testing.T) {
 		t.Errorf("memory: %v", err)
 	}
 	s, _ = New[int](g, Options{MaxStates: 50})
-	var tooMany *TooManyStatesError
-	if _, err := s.Payoff(context.Background(), 0); !errors.As(err, &tooMany) || !errors.Is(err, budget.ErrExceeded) || strings.Contains(err.Error(), "raise") {
+	if _, err := s.Payoff(context.Background(), 0); !errors.As(err, &x) || x.Resource != budget.States || x.Limit != 50 || strings.Contains(err.Error(), "raise") {
 		t.Errorf("states: %v", err)
 	}
 	if _, _, err := RootValue[int](context.Background(), g, 0, Options{MaxDepth: 100}); err == nil {

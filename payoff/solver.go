@@ -4,11 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/grundy-go/grundy/budget"
 	"iter"
 	"math/big"
 	"strings"
 
+	"github.com/grundy-go/grundy/budget"
 	"github.com/grundy-go/grundy/game"
 )
 
@@ -95,28 +95,6 @@ func (c *core) charge(states int) error {
 		return nil
 	}
 	return c.memory.Charge(4096*stateBytes, "the payoff search's table of positions")
-}
-
-// TooManyStatesError is returned when a search would memoise more positions
-// than its limit. It is a budget limit: errors.Is(err, budget.ErrExceeded)
-// holds, and errors.As finds it as a *budget.Exceeded (States).
-type TooManyStatesError struct{ Limit int }
-
-func (e *TooManyStatesError) Error() string {
-	return fmt.Sprintf("the search explored more than %d positions without finishing", e.Limit)
-}
-
-// Is makes errors.Is(err, budget.ErrExceeded) true.
-func (e *TooManyStatesError) Is(target error) bool { return target == budget.ErrExceeded }
-
-// As lets errors.As find the error as a *budget.Exceeded of Resource
-// States, as front ends read every limit.
-func (e *TooManyStatesError) As(target any) bool {
-	if p, ok := target.(**budget.Exceeded); ok {
-		*p = budget.Exceed(budget.States, int64(e.Limit), "%s", e.Error())
-		return true
-	}
-	return false
 }
 
 // core holds what the backward-induction Solver and RootValue share: the
@@ -287,7 +265,7 @@ func (s *Solver[P]) solve(ctx context.Context, p P, depth int) ([]num, error) {
 		return nil, fmt.Errorf("a line of play is longer than %d moves (at position %s); the game may be too deep for this solver", s.maxDepth, s.format(p))
 	}
 	if len(s.memo) >= s.maxState {
-		return nil, &TooManyStatesError{Limit: s.maxState}
+		return nil, budget.TooManyStates(s.maxState)
 	}
 	if err := s.charge(len(s.memo)); err != nil {
 		return nil, err

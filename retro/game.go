@@ -3,9 +3,9 @@ package retro
 import (
 	"context"
 	"fmt"
-	"github.com/grundy-go/grundy/budget"
 	"unsafe"
 
+	"github.com/grundy-go/grundy/budget"
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/outcome"
 )
@@ -27,29 +27,6 @@ type GameOptions struct {
 	// Progress, if not nil, is called now and then with a count of work
 	// done and the total.
 	Progress func(done, total int)
-}
-
-// TooManyStatesError is returned when a game has more positions than the
-// limit. It is a budget limit: errors.Is(err, budget.ErrExceeded) holds,
-// and errors.As finds it as a *budget.Exceeded (States). Its message names
-// no flag; front ends add their own advice.
-type TooManyStatesError struct{ Limit int }
-
-func (e *TooManyStatesError) Error() string {
-	return fmt.Sprintf("the game has more than %d positions", e.Limit)
-}
-
-// Is makes errors.Is(err, budget.ErrExceeded) true.
-func (e *TooManyStatesError) Is(target error) bool { return target == budget.ErrExceeded }
-
-// As lets errors.As find the error as a *budget.Exceeded of Resource
-// States, as front ends read every limit.
-func (e *TooManyStatesError) As(target any) bool {
-	if p, ok := target.(**budget.Exceeded); ok {
-		*p = budget.Exceed(budget.States, int64(e.Limit), "%s", e.Error())
-		return true
-	}
-	return false
 }
 
 // Table is a game solved by retrograde analysis: the outcome and
@@ -79,7 +56,7 @@ func SolveGame[P comparable](ctx context.Context, g game.Enumerable[P], opts Gam
 			return nil, fmt.Errorf("retro: Positions lists %s twice", t.Format(p))
 		}
 		if len(t.positions) >= limit {
-			return nil, &TooManyStatesError{Limit: limit}
+			return nil, budget.Exceed(budget.States, int64(limit), "the game has more than %d positions", limit)
 		}
 		if len(t.positions)%4096 == 0 {
 			// A position in the list and the index, its arcs both ways

@@ -4,15 +4,15 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/grundy-go/grundy/budget"
-	"github.com/grundy-go/grundy/internal/witness"
 	"iter"
 	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/grundy-go/grundy/budget"
 	"github.com/grundy-go/grundy/impartial"
+	"github.com/grundy-go/grundy/internal/witness"
 	"github.com/grundy-go/grundy/outcome"
 )
 

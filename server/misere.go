@@ -8,7 +8,6 @@ import (
 
 	"github.com/grundy-go/grundy/budget"
 	"github.com/grundy-go/grundy/catalog"
-	"github.com/grundy-go/grundy/impartial"
 )
 
 // The explorer's misère switch: an impartial game that offers misère play
@@ -126,6 +125,5 @@ func matchWinning(r *catalog.Report, x *catalog.Exploration) (map[string]bool, b
 // overBudget reports whether err is a search's refusal to go past its
 // positions or memory.
 func overBudget(err error) bool {
-	var tooMany *impartial.TooManyStatesError
-	return errors.Is(err, budget.ErrExceeded) || errors.As(err, &tooMany)
+	return errors.Is(err, budget.ErrExceeded)
 }

@@ -359,14 +359,13 @@ func writeRaw(w http.ResponseWriter, status int, b []byte) {
 // server's own data, which no retry mends) is 500, and everything else
 // is bad input, 400.
 func statusOf(err error) int {
-	var tooMany *impartial.TooManyStatesError
 	var data *strong.DataError
 	switch {
 	case errors.Is(err, errInternal), errors.As(err, &data):
 		return http.StatusInternalServerError
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, errOverloaded):
 		return http.StatusServiceUnavailable
-	case errors.Is(err, budget.ErrExceeded), errors.As(err, &tooMany),
+	case errors.Is(err, budget.ErrExceeded),
 		errors.Is(err, catalog.ErrTooLargeToExplore), errors.Is(err, impartial.ErrCycle):
 		return http.StatusUnprocessableEntity
 	}

@@ -13,7 +13,6 @@ import (
 
 	"github.com/grundy-go/grundy/budget"
 	"github.com/grundy-go/grundy/catalog"
-	"github.com/grundy-go/grundy/impartial"
 )
 
 // moveResponse is a move as the API gives it: the catalog's MoveInfo (the
@@ -304,15 +303,7 @@ func settle(ctx context.Context, err error) error {
 // fast lane's memory budget or, when states is true, its limit of limit
 // positions: the slow lane's larger budget may answer.
 func overFast(err error, states bool, limit int) bool {
-	var ex *budget.Exceeded
-	if errors.As(err, &ex) {
-		return ex.Resource == budget.Memory || states && ex.Resource == budget.States
-	}
-	if !states {
-		return false
-	}
-	var tooMany *impartial.TooManyStatesError
-	return errors.As(err, &tooMany)
+	return budget.Over(err, budget.Memory) || states && budget.Over(err, budget.States)
 }
 
 // slowMemory is the memory budget of one search in the slow lane: an

@@ -2,7 +2,6 @@ package impartialgame
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"iter"
 	"math/big"
@@ -10,6 +9,7 @@ import (
 	"strings"
 	"unsafe"
 
+	"github.com/grundy-go/grundy/budget"
 	"github.com/grundy-go/grundy/catalog"
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/impartial"
@@ -268,8 +268,7 @@ func (e SearchExplorer[P]) Explore(ctx context.Context, tokens []string, opts ca
 	sopts.Method = catalog.Search
 	x, err := e.Search.Explore(ctx, tokens, sopts, maxMoves)
 	if err != nil {
-		var tooMany *impartial.TooManyStatesError
-		if errors.As(err, &tooMany) || ctx.Err() != nil {
+		if budget.Over(err, budget.States) || ctx.Err() != nil {
 			return nil, err
 		}
 		return nil, fmt.Errorf("%w: %w", catalog.ErrTooLargeToExplore, err)

@@ -2,11 +2,11 @@ package impartialgame
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math/big"
 	"strings"
 
+	"github.com/grundy-go/grundy/budget"
 	"github.com/grundy-go/grundy/catalog"
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/impartial"
@@ -116,8 +116,7 @@ func HeapTable[P comparable](ctx context.Context, spec string, g game.Splitting[
 func FillFromSearch[P comparable](ctx context.Context, s *Searched[P], comps []P, opts catalog.Options, r *catalog.Report) error {
 	sr, err := s.SolveComponents(ctx, comps, catalog.Options{MaxStates: opts.MaxStates, Progress: opts.Progress})
 	if err != nil {
-		var tooMany *impartial.TooManyStatesError
-		if errors.As(err, &tooMany) {
+		if budget.Over(err, budget.States) {
 			r.Notes = append(r.Notes, "the search for the Sprague–Grundy value was cut off by the limit on positions searched, so grundy is null")
 			return nil
 		}
