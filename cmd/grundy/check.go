@@ -16,48 +16,17 @@ import (
 	"github.com/grundy-go/grundy/catalog/reports"
 )
 
-// scriptFlags are the flags for game scripts (GAME ending in .star):
-// parameters, an exact position, and the limits scripts run under.
+// scriptFlags are the script flags of solve (scriptArgs) and a wall-clock
+// limit, for commands that run a script without the catalog's own
+// --timeout (check).
 type scriptFlags struct {
-	params   []string
-	pos      string
-	maxSteps uint64
-	timeout  time.Duration
+	scriptArgs
+	timeout time.Duration
 }
 
 func (f *scriptFlags) register(cmd *cobra.Command, withPos bool) {
-	cmd.Flags().StringArrayVar(&f.params, "param", nil, "a game script's parameter `NAME=VALUE`, read by the script as params[\"NAME\"] (repeatable)")
-	if withPos {
-		cmd.Flags().StringVar(&f.pos, "pos", "", "the position as a Starlark `EXPR`, for game scripts (e.g. --pos '((1, 2), \"ab\")')")
-	}
-	cmd.Flags().Uint64Var(&f.maxSteps, "max-steps", 0, fmt.Sprintf("Starlark step budget of each call of a script function (default %d)", reports.DefaultScriptSteps))
-	cmd.Flags().DurationVar(&f.timeout, "timeout", 0, "wall-clock limit, e.g. 30s (default none)")
-}
-
-// paramMap parses the --param flags.
-func (f *scriptFlags) paramMap() (map[string]string, error) {
-	return catalog.ParseParams(f.params)
-}
-
-// apply carries the flags into catalog options, and checks that they are
-// given only for game scripts.
-func (f *scriptFlags) apply(spec string, opts *catalog.Options) error {
-	params, err := f.paramMap()
-	if err != nil {
-		return err
-	}
-	if !strings.HasSuffix(spec, ".star") {
-		switch {
-		case params != nil:
-			return fmt.Errorf("--param is for game scripts (a GAME ending in .star); %q takes its parameters after a colon", spec)
-		case f.pos != "":
-			return fmt.Errorf("--pos is for game scripts (a GAME ending in .star); give the position of %q after it", spec)
-		case f.maxSteps != 0:
-			return fmt.Errorf("--max-steps is for game scripts (a GAME ending in .star)")
-		}
-	}
-	opts.Params, opts.PositionExpr, opts.ScriptSteps = params, f.pos, f.maxSteps
-	return nil
+	f.scriptArgs.register(cmd, withPos)
+	cmd.Flags().Var(&positiveDuration{&f.timeout}, "timeout", "give up after this long, e.g. 30s or 5m (default none)")
 }
 
 // context applies --timeout.
@@ -102,7 +71,7 @@ contract, and 'grundy new-script' for a template.`,
 			if explore < 1 {
 				return fmt.Errorf("--explore must be at least 1, got %d", explore)
 			}
-			params, err := flags.paramMap()
+			params, err := catalog.ParseParams(flags.params)
 			if err != nil {
 				return err
 			}

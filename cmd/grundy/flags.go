@@ -14,6 +14,7 @@ import (
 
 	"github.com/grundy-go/grundy/budget"
 	"github.com/grundy-go/grundy/catalog"
+	"github.com/grundy-go/grundy/catalog/reports"
 )
 
 // The flags that mean the same on every command, and how they are read.
@@ -296,7 +297,7 @@ func (f *scriptArgs) register(cmd *cobra.Command, withPos bool) {
 	if withPos {
 		cmd.Flags().StringVar(&f.pos, "pos", "", "the position as a Starlark `EXPR`, for game scripts (e.g. --pos '((1, 2), \"ab\")')")
 	}
-	cmd.Flags().Var(&stepsValue{&f.maxSteps}, "max-steps", "Starlark step budget of each call of a script function (default 10000000)")
+	cmd.Flags().Var(&stepsValue{&f.maxSteps}, "max-steps", fmt.Sprintf("Starlark step budget of each call of a script function (default %d)", reports.DefaultScriptSteps))
 }
 
 // apply carries the flags into catalog options, and refuses them for a
