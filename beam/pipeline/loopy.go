@@ -64,7 +64,7 @@ import (
 // rounds: not built, so such a game's loopy tiers are solved whole.
 
 func init() {
-	register.DoFn4x1[string, []byte, func(string, []byte), func(string, []byte), error](&loopyAskFn{})
+	register.DoFn5x1[context.Context, string, []byte, func(string, []byte), func(string, []byte), error](&loopyAskFn{})
 	register.DoFn3x1[string, func(*[]byte) bool, func(string, []byte), error](&initFn{})
 	register.DoFn5x1[string, func(*[]byte) bool, func(*[]byte) bool, func(string, []byte), func(string, []byte), error](&roundFn{})
 	register.DoFn5x1[context.Context, string, func(*[]byte) bool, func(*[]byte) bool, func(int64, []byte), error](&settleFn{})
@@ -109,7 +109,7 @@ func solveLoopySplit(s beam.Scope, spec, out string, split Split, ts []int64, ro
 		beam.ParDo(s, &stageFn{Tiers: ts}, reach),
 		beam.ParDo(s, &doneFn{Tiers: ts}, done))
 	ranges, reads, marks, info0, up0 := beam.ParDo5(s, &splitFn{Game: spec, Out: out, Split: split}, in)
-	asks, nodes := beam.ParDo2(s, &loopyAskFn{Game: spec, Split: split}, ranges)
+	asks, nodes := beam.ParDo2(s, &loopyAskFn{Game: spec, Out: out, Split: split}, ranges)
 	recs := beam.ParDo(s, &readFn{Game: spec, Out: out, Split: split}, reads)
 	answers := beam.ParDo(s, &joinFn{Game: spec}, beam.CoGroupByKey(s, asks, recs))
 	state := beam.ParDo(s, &initFn{Game: spec, Split: split}, beam.GroupByKey(s, beam.Flatten(s, answers, nodes)))
@@ -138,11 +138,11 @@ const (
 // tier as asks to the child ranges (askFn's format), those inside it as
 // reverse arcs to their targets' ranges, and the positions themselves.
 type loopyAskFn struct {
-	Game  string
-	Split Split
+	Game, Out string
+	Split     Split
 }
 
-func (f *loopyAskFn) ProcessElement(key string, b []byte, ask func(string, []byte), node func(string, []byte)) error {
+func (f *loopyAskFn) ProcessElement(ctx context.Context, key string, b []byte, ask func(string, []byte), node func(string, []byte)) error {
 	t, i, l, pt, err := placeTier(f.Game, key)
 	if err != nil {
 		return err
@@ -151,7 +151,7 @@ func (f *loopyAskFn) ProcessElement(key string, b []byte, ask func(string, []byt
 	if err != nil {
 		return err
 	}
-	r0, bm, err := f.Split.rangeBits(pt, i, b)
+	r0, bm, err := f.Split.rangeBits(ctx, f.Out, f.Game, pt, i, b)
 	if err != nil {
 		return err
 	}

@@ -165,18 +165,25 @@ func Construct(s beam.Scope, spec, out string, opts Options) error {
 	}
 
 	imp := beam.Impulse(s)
-	// Every tier gets an element, so a tier no move reaches still gets
-	// its (empty) file, as tier.Solve writes one.
-	parts := []beam.PCollection{beam.ParDo(s.Scope("seed"), &seedFn{Game: spec}, imp)}
-	var reached []beam.PCollection
-	for d, ts := range byLevel(depth) {
-		st := s.Scope(fmt.Sprintf("reach-%d", d))
-		in := beam.ParDo(st, &stageFn{Tiers: ts}, beam.Flatten(st, parts...))
-		kids, own := beam.ParDo2(st, &reachFn{Game: spec}, beam.GroupByKey(st, in))
-		parts = append(parts, kids)
-		reached = append(reached, own)
+	// reach: each tier's count of reachable ranks per range (rangeCount),
+	// the ranges' bitmaps being in their reachability parts.
+	var reach beam.PCollection
+	if sp.on() {
+		reach = reachByRange(s, spec, out, sp, byLevel(depth), rounds)
+	} else {
+		// Every tier gets an element, so a tier no move reaches still
+		// gets its (empty) file, as tier.Solve writes one.
+		parts := []beam.PCollection{beam.ParDo(s.Scope("seed"), &seedFn{Game: spec}, imp)}
+		var reached []beam.PCollection
+		for d, ts := range byLevel(depth) {
+			st := s.Scope(fmt.Sprintf("reach-%d", d))
+			in := beam.ParDo(st, &stageFn{Tiers: ts}, beam.Flatten(st, parts...))
+			kids, own := beam.ParDo2(st, &reachFn{Game: spec, Out: out}, beam.GroupByKey(st, in))
+			parts = append(parts, kids)
+			reached = append(reached, own)
+		}
+		reach = beam.Flatten(s, reached...)
 	}
-	reach := beam.Flatten(s, reached...)
 	// A tier starts when its children's "done" messages have arrived:
 	// the CoGroupByKey of its bitmap with them waits for every stage
 	// before (a data dependency, which every runner honours).
@@ -200,7 +207,7 @@ func Construct(s beam.Scope, spec, out string, opts Options) error {
 			in := beam.CoGroupByKey(st,
 				beam.ParDo(st, &stageFn{Tiers: whole}, reach),
 				beam.ParDo(st, &doneFn{Tiers: whole}, doneSoFar))
-			info, up := beam.ParDo2(st, &solveFn{Game: spec, Out: out}, in)
+			info, up := beam.ParDo2(st, &solveFn{Game: spec, Out: out, Split: sp}, in)
 			infos = append(infos, info)
 			done = append(done, up)
 		}
@@ -264,11 +271,13 @@ type startFn struct{}
 
 func (startFn) ProcessElement(_ []byte, _ func(int64, string)) {}
 
-// reachFn ORs the bitmaps a tier's parents sent it, closes it under the
-// tier's own moves (tier.ReachOne) and sends each child tier its part.
-type reachFn struct{ Game string }
+// reachFn, when no tier is split, ORs the bitmaps a tier's parents sent
+// it, closes it under the tier's own moves (tier.ReachOne), sends each
+// child tier its part, and writes the tier's bitmap as its one
+// reachability part (reach.go), its count sent on.
+type reachFn struct{ Game, Out string }
 
-func (f *reachFn) ProcessElement(ctx context.Context, t int64, parts func(*[]byte) bool, child func(int64, []byte), own func(int64, []byte)) error {
+func (f *reachFn) ProcessElement(ctx context.Context, t int64, parts func(*[]byte) bool, child func(int64, []byte), count func(int64, []byte)) error {
 	l, err := lookup(f.Game)
 	if err != nil {
 		return err
@@ -291,14 +300,23 @@ func (f *reachFn) ProcessElement(ctx context.Context, t int64, parts func(*[]byt
 	for _, c := range pt.Children {
 		child(int64(c), encodeBits(kids[c]))
 	}
-	own(t, encodeBits(bm))
+	var n int64
+	if reachCount(bm) > 0 {
+		if n, err = writeReachPart(ctx, f.Out, f.Game, pt, 0, pt.Size, bm); err != nil {
+			return err
+		}
+	}
+	count(t, rangeCount(0, n))
 	return nil
 }
 
 // solveFn solves one tier from its children's files and writes its own
 // (tier.SolveOne, db.EncodeTier), or keeps the file an earlier run left
 // if it is whole (every block's checksum): a rerun skips finished tiers.
-type solveFn struct{ Game, Out string }
+type solveFn struct {
+	Game, Out string
+	Split     Split
+}
 
 func (f *solveFn) ProcessElement(ctx context.Context, t int64, reach func(*[]byte) bool, done func(*string) bool, info func(string), up func(int64, string)) error {
 	l, err := lookup(f.Game)
@@ -326,11 +344,15 @@ func (f *solveFn) ProcessElement(ctx context.Context, t int64, reach func(*[]byt
 	if _, ti, err := readTier(ctx, fsys, f.Out, f.Game, pt); err == nil {
 		return emit(ti)
 	}
+	// The tier is one range (range 0) of its reachability.
+	counts, err := rangeCounts(pt, reach)
+	if err != nil {
+		return err
+	}
 	bm := make([]uint64, tier.ReachBits(pt.Size))
-	var b []byte
-	for reach(&b) {
-		if err := orBits(bm, b); err != nil {
-			return fmt.Errorf("tier %s: %w", pt.Name, err)
+	if n := counts[0]; n > 0 {
+		if _, bm, err = readReachPart(ctx, fsys, f.Out, f.Game, f.Split, pt, 0, n); err != nil {
+			return err
 		}
 	}
 	load := func(c game.Tier) (db.Records, error) {
@@ -346,6 +368,9 @@ func (f *solveFn) ProcessElement(ctx context.Context, t int64, reach func(*[]byt
 	})
 	if err != nil {
 		return tierError(pt.Name, err)
+	}
+	if err := removeReachParts(ctx, fsys, f.Out, pt, []int64{0}); err != nil {
+		return err
 	}
 	return emit(ti)
 }
@@ -474,10 +499,11 @@ func writeAtomic(ctx context.Context, fsys filesystem.Interface, dir, name strin
 	return filesystem.Rename(ctx, fsys, tmp, join(dir, name))
 }
 
-// removeTemps removes the temporary files and the parts of split tiers
-// (split.go) that failed attempts left.
+// removeTemps removes the temporary files, the parts of split tiers
+// (split.go) and the reachability parts (reach.go) that failed attempts
+// left.
 func removeTemps(ctx context.Context, fsys filesystem.Interface, dir string) error {
-	for _, pat := range []string{tempPrefix + "*", partPrefix + "*"} {
+	for _, pat := range []string{tempPrefix + "*", partPrefix + "*", "reachpart-*"} {
 		names, err := fsys.List(ctx, join(dir, pat))
 		if err != nil {
 			return err

@@ -137,10 +137,12 @@ func TestSplitSameAsCore(t *testing.T) {
 			t.Logf("%d of %d tiers split", split, len(plan.Tiers))
 			want := coreBuild(t, c.spec)
 			got := filepath.Join(t.TempDir(), "db")
+			counts := reachCounts(t)
 			if err := run(t, c.spec, got, c.opts); err != nil {
 				t.Fatal(err)
 			}
 			sameFiles(t, want, got)
+			sameCounts(t, got, counts())
 		})
 	}
 }
@@ -158,25 +160,31 @@ func prismRun(ctx context.Context, p *beam.Pipeline) error {
 // written exactly once), solves the failed tier again, and ends with the
 // core's bytes and no half file. The same when the tier is split into
 // ranges and the fault stops the assembly of its file from the parts,
-// or the write of one of its parts (the parts then are written again,
-// the failed one twice, and the tier's file once).
+// or the write of one of its parts (the failed part is written again,
+// the parts the first run wrote whole are kept, and the tier's file is
+// written once).
+//
+// A fault writing a range's reachability part (reach.go) fails the run
+// in the reachability stages: the second run marks the ranges again and
+// solves every tier once.
 func TestFaultRetried(t *testing.T) {
 	for _, c := range []struct {
-		name string
-		opts Options
-		part bool
+		name        string
+		opts        Options
+		part, reach bool
 	}{
-		{"whole", Options{}, false},
-		{"split, assembling", Options{SplitInto: 3}, false},
-		{"split, a part", Options{SplitInto: 3}, true},
+		{"whole", Options{}, false, false},
+		{"split, assembling", Options{SplitInto: 3}, false, false},
+		{"split, a part", Options{SplitInto: 3}, true, false},
+		{"split, a reachability part", Options{SplitInto: 3}, false, true},
 	} {
-		t.Run(c.name, func(t *testing.T) { faultRetried(t, c.opts, c.part) })
+		t.Run(c.name, func(t *testing.T) { faultRetried(t, c.opts, c.part, c.reach) })
 	}
 }
 
 const faultTier = 8 // "8 stones", in the middle of connect4:4x4's tier graph
 
-func faultRetried(t *testing.T, opts Options, part bool) {
+func faultRetried(t *testing.T, opts Options, part, reach bool) {
 	spec := "connect4:4x4"
 	want := coreBuild(t, spec)
 	got := filepath.Join(t.TempDir(), "db")
@@ -190,7 +198,7 @@ func faultRetried(t *testing.T, opts Options, part bool) {
 		mu.Lock()
 		defer mu.Unlock()
 		writes[w]++
-		if failed == nil && w.Tier == faultTier && w.Part == part {
+		if failed == nil && w.Tier == faultTier && w.Part == part && w.Reach == reach {
 			failed = &w
 			return true
 		}
@@ -213,7 +221,7 @@ func faultRetried(t *testing.T, opts Options, part bool) {
 		want := 1
 		if pt.Tier == faultTier {
 			name = pt.Name
-			if !part {
+			if !part && !reach {
 				want = 2
 			}
 		}
@@ -221,16 +229,21 @@ func faultRetried(t *testing.T, opts Options, part bool) {
 			t.Errorf("tier %s written %d times, want %d", pt.Name, n, want)
 		}
 	}
+	parts := 0
 	for w, n := range writes {
+		if w.Part {
+			parts++
+		}
 		switch {
-		case !w.Part:
 		case w == *failed && n != 2:
-			t.Errorf("the failed part (%+v) written %d times, want 2", w, n)
-		case w.Tier != faultTier && n != 1:
+			t.Errorf("the failed write (%+v) done %d times, want 2", w, n)
+		case !w.Part:
+		case w != *failed && n != 1:
+			// The parts the first run wrote whole are kept (keptPart).
 			t.Errorf("the part %+v written %d times, want 1", w, n)
 		}
 	}
-	if parts := len(writes) - len(plan.Tiers); (parts > 0) != (opts.SplitInto > 0) {
+	if (parts > 0) != (opts.SplitInto > 0) {
 		t.Errorf("%d parts written", parts)
 	}
 	lines := strings.Split(strings.TrimSpace(log.String()), "\n")
@@ -249,7 +262,7 @@ func TestFaultRepeated(t *testing.T) {
 		t.Fatal(err)
 	}
 	runs := 0
-	FailHook = func(w Write) bool { return w.Tier == faultTier }
+	FailHook = func(w Write) bool { return w.Tier == faultTier && !w.Reach }
 	defer func() { FailHook = nil }()
 	count := func(ctx context.Context, p *beam.Pipeline) error { runs++; return prismRun(ctx, p) }
 	err := Build(context.Background(), spec, got, count, BuildOptions{Attempts: 2})
@@ -336,11 +349,13 @@ func TestLoopySplitSameAsCore(t *testing.T) {
 	}
 	defer func() { FailHook = nil }()
 	var log bytes.Buffer
+	counts := reachCounts(t)
 	if err := Build(context.Background(), spec, got, prismRun, BuildOptions{Options: opts, Attempts: 2, Log: &log}); err != nil {
 		t.Fatal(err)
 	}
 	t.Logf("%d loopy tiers split in 3 ranges\n%s", loopy, log.String())
 	sameFiles(t, want, got)
+	sameCounts(t, got, counts())
 	if !strings.Contains(log.String(), "with 8 rounds a stage") || !strings.Contains(log.String(), "with 16 rounds a stage") ||
 		!strings.Contains(log.String(), "injected fault") {
 		t.Errorf("the log: %s\nwant a run with 8 rounds, one with 16 and an injected fault in a part", log.String())

@@ -183,16 +183,18 @@ func unfinished(ctx context.Context, spec, out string) (frontier []string, done,
 var FailHook func(w Write) bool
 
 // Write names a file write that a fault may stop: tier Tier's file, or,
-// if Part, the part of its ranks from First (split.go).
+// if Part, the part of its ranks from First (split.go), or, if Reach,
+// the reachability part of its ranks from First (reach.go).
 type Write struct {
 	Tier  int64
 	Part  bool
+	Reach bool
 	First int64
 }
 
 // FaultEnv names the environment variable that injects a fault in the
-// worker processes that see it: "N" makes the Nth file (a tier's or a
-// part's) the process writes fail halfway, once; "N:always" makes every
+// worker processes that see it: "N" makes the Nth file (a tier's, a
+// part's or a reachability part's) the process writes fail halfway, once; "N:always" makes every
 // later write of that file fail too (a fault that a retry does not
 // cure).
 const FaultEnv = "GRUNDY_BEAM_FAULT"

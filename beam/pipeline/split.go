@@ -58,7 +58,7 @@ import (
 
 func init() {
 	register.DoFn9x1[context.Context, int64, func(*[]byte) bool, func(*string) bool, func(string, []byte), func(int64, int64), func(int64, []byte), func(string), func(int64, string), error](&splitFn{})
-	register.DoFn4x1[string, []byte, func(string, []byte), func(string, []byte), error](&askFn{})
+	register.DoFn6x1[context.Context, string, []byte, func(string, []byte), func(string, []byte), func(int64, []byte), error](&askFn{})
 	register.DoFn4x1[context.Context, int64, int64, func(string, []byte), error](&readFn{})
 	register.DoFn4x1[string, func(*[]byte) bool, func(*[]byte) bool, func(string, []byte), error](&joinFn{})
 	register.DoFn4x1[context.Context, string, func(*[]byte) bool, func(int64, []byte), error](&rangeFn{})
@@ -75,11 +75,11 @@ func solveSplit(s beam.Scope, spec, out string, split Split, ts []int64, reach, 
 		beam.ParDo(s, &stageFn{Tiers: ts}, reach),
 		beam.ParDo(s, &doneFn{Tiers: ts}, done))
 	ranges, reads, marks, info0, up0 := beam.ParDo5(s, &splitFn{Game: spec, Out: out, Split: split}, in)
-	asks, present := beam.ParDo2(s, &askFn{Game: spec, Split: split}, ranges)
+	asks, present, kept := beam.ParDo3(s, &askFn{Game: spec, Out: out, Split: split}, ranges)
 	recs := beam.ParDo(s, &readFn{Game: spec, Out: out, Split: split}, reads)
 	answers := beam.ParDo(s, &joinFn{Game: spec}, beam.CoGroupByKey(s, asks, recs))
 	results := beam.ParDo(s, &rangeFn{Game: spec, Out: out, Split: split}, beam.GroupByKey(s, beam.Flatten(s, answers, present)))
-	info1, up1 := beam.ParDo2(s, &assembleFn{Game: spec, Out: out}, beam.GroupByKey(s, beam.Flatten(s, results, marks)))
+	info1, up1 := beam.ParDo2(s, &assembleFn{Game: spec, Out: out}, beam.GroupByKey(s, beam.Flatten(s, results, kept, marks)))
 	return beam.Flatten(s, info0, info1), beam.Flatten(s, up0, up1)
 }
 
@@ -127,18 +127,18 @@ func placeTier(spec, key string) (game.Tier, int64, *looked, tier.PlanTier, erro
 }
 
 // rangeBits is range i of tier pt: its first rank and the reachability
-// bitmap of its ranks, read from b (orBits' input).
-func (s Split) rangeBits(pt tier.PlanTier, i int64, b []byte) (int64, []uint64, error) {
-	ranks := s.ranks(pt)
-	r0 := i * ranks
-	if i < 0 || r0 >= pt.Size {
-		return 0, nil, fmt.Errorf("tier %s has no range %d", pt.Name, i)
+// bitmap of its ranks, read from its reachability part (reach.go); b is
+// the count splitFn sent with it.
+func (s Split) rangeBits(ctx context.Context, dir, spec string, pt tier.PlanTier, i int64, b []byte) (int64, []uint64, error) {
+	if len(b) != 8 {
+		return 0, nil, fmt.Errorf("tier %s: a range's count of %d bytes", pt.Name, len(b))
 	}
-	bm := make([]uint64, tier.ReachBits(min(ranks, pt.Size-r0)))
-	if err := orBits(bm, b); err != nil {
-		return 0, nil, fmt.Errorf("tier %s: %w", pt.Name, err)
+	fsys, err := filesystem.New(ctx, dir)
+	if err != nil {
+		return 0, nil, err
 	}
-	return r0, bm, nil
+	defer fsys.Close()
+	return readReachPart(ctx, fsys, dir, spec, s, pt, i, int64(binary.BigEndian.Uint64(b)))
 }
 
 // planTier is tier t of spec's plan.
@@ -208,7 +208,8 @@ func (s Split) ranks(pt tier.PlanTier) int64 {
 func numRanges(size, ranks int64) int64 { return (size + ranks - 1) / ranks }
 
 // splitFn starts a split tier once its children are done: it sends each
-// range with reachable positions to askFn (its bits), each range of each
+// range with reachable positions to askFn (its count: the range's
+// bitmap is its reachability part, reach.go), each range of each
 // child tier to readFn, and a mark to assembleFn (so that a tier nothing
 // reaches still gets its file). A tier whose file an earlier run left
 // whole is announced at once, as solveFn does.
@@ -239,19 +240,12 @@ func (f *splitFn) ProcessElement(ctx context.Context, t int64, reach func(*[]byt
 	if ti, err := scanTier(ctx, fsys, f.Out, f.Game, pt); err == nil {
 		return announce(l, pt, ti, info, up)
 	}
-	bm := make([]uint64, tier.ReachBits(pt.Size))
-	var b []byte
-	for reach(&b) {
-		if err := orBits(bm, b); err != nil {
-			return fmt.Errorf("tier %s: %w", pt.Name, err)
-		}
+	counts, err := rangeCounts(pt, reach)
+	if err != nil {
+		return err
 	}
-	ranks := f.Split.ranks(pt)
-	for i := range numRanges(pt.Size, ranks) {
-		r0 := i * ranks
-		if part := encodeBits(sliceBits(bm, r0, min(r0+ranks, pt.Size))); part != nil {
-			ranges(placeKey(pt.Tier, i), part)
-		}
+	for i, n := range counts {
+		ranges(placeKey(pt.Tier, i), binary.BigEndian.AppendUint64(nil, uint64(n)))
 	}
 	for _, c := range pt.Children {
 		for j := range numRanges(l.by[c].Size, f.Split.ranks(l.by[c])) {
@@ -262,32 +256,18 @@ func (f *splitFn) ProcessElement(ctx context.Context, t int64, reach func(*[]byt
 	return nil
 }
 
-// sliceBits is bits [r0, r1) of bm as a bitmap of its own (bit i is
-// rank r0+i).
-func sliceBits(bm []uint64, r0, r1 int64) []uint64 {
-	out := make([]uint64, tier.ReachBits(r1-r0))
-	for w := r0 >> 6; w < (r1+63)>>6; w++ {
-		for word := bm[w]; word != 0; word &= word - 1 {
-			r := w<<6 | int64(bits.TrailingZeros64(word))
-			if r >= r0 && r < r1 {
-				i := r - r0
-				out[i>>6] |= 1 << (i & 63)
-			}
-		}
-	}
-	return out
-}
-
 // askFn names the options of every reachable position of a range: one
 // ask to each child range its positions' moves reach, the pairs (rank
 // here, rank there) of those moves; and one list of the range's
-// positions with their numbers of options, for rangeFn.
+// positions with their numbers of options, for rangeFn. A range whose
+// part an earlier run left whole (keptPart) asks nothing: its
+// description goes to assembleFn as it is.
 type askFn struct {
-	Game  string
-	Split Split
+	Game, Out string
+	Split     Split
 }
 
-func (f *askFn) ProcessElement(key string, b []byte, ask func(string, []byte), present func(string, []byte)) error {
+func (f *askFn) ProcessElement(ctx context.Context, key string, b []byte, ask func(string, []byte), present func(string, []byte), kept func(int64, []byte)) error {
 	t, i, l, pt, err := placeTier(f.Game, key)
 	if err != nil {
 		return err
@@ -296,7 +276,12 @@ func (f *askFn) ProcessElement(key string, b []byte, ask func(string, []byte), p
 	if err != nil {
 		return err
 	}
-	r0, bm, err := f.Split.rangeBits(pt, i, b)
+	ranks := f.Split.ranks(pt)
+	if d, ok := keptPart(ctx, f.Out, f.Game, pt, i*ranks, min(ranks, pt.Size-i*ranks)); ok {
+		kept(int64(t), d)
+		return nil
+	}
+	r0, bm, err := f.Split.rangeBits(ctx, f.Out, f.Game, pt, i, b)
 	if err != nil {
 		return err
 	}
@@ -550,11 +535,63 @@ func partName(t game.Tier, first int64) string {
 	return fmt.Sprintf("%s%016x-%016x.grp", partPrefix, uint64(t), first)
 }
 
+// descName is the name of the description (db.Part, JSON) of the part of
+// tier t's ranks from first, written beside it once it is whole, so a
+// rerun can check the part (keptPart) and know its counts without
+// solving its range again.
+func descName(t game.Tier, first int64) string {
+	return fmt.Sprintf("%s%016x-%016x.json", partPrefix, uint64(t), first)
+}
+
+// keptPart returns the description (JSON) of the part of tier pt's ranks
+// [r0, r0+n) that an earlier run (or an earlier try of this task) left,
+// if the part is whole: it has a description and its bytes match it
+// (db.CheckPart: length, crc32c of the whole file, header). A part
+// missing, damaged or of another range is solved again.
+func keptPart(ctx context.Context, dir, spec string, pt tier.PlanTier, r0, n int64) ([]byte, bool) {
+	fsys, err := filesystem.New(ctx, dir)
+	if err != nil {
+		return nil, false
+	}
+	defer fsys.Close()
+	rd, err := fsys.OpenRead(ctx, join(dir, descName(pt.Tier, r0)))
+	if err != nil {
+		return nil, false
+	}
+	b, err := io.ReadAll(rd)
+	rd.Close()
+	var p db.Part
+	if err != nil || json.Unmarshal(b, &p) != nil || p.First != r0 || p.Len != n {
+		return nil, false
+	}
+	rp, err := fsys.OpenRead(ctx, join(dir, partName(pt.Tier, r0)))
+	if err != nil {
+		return nil, false
+	}
+	defer rp.Close()
+	if db.CheckPart(rp, p, spec, uint64(pt.Tier), pt.Size) != nil {
+		return nil, false
+	}
+	if KeptHook != nil {
+		KeptHook(Write{Tier: int64(pt.Tier), Part: true, First: r0})
+	}
+	return b, true
+}
+
+// KeptHook, if set, is told each part a run keeps from an earlier one
+// instead of solving its range (tests count them).
+var KeptHook func(w Write)
+
 // writePart writes recs, tier pt's ranks from r0 (2 bytes a record; 1 in
 // the file if they all fit), as a part file (db.WritePart), through a
-// temporary name and a rename, and sends its description (JSON) to the
-// tier's assembleFn.
+// temporary name and a rename, then its description beside it, and
+// sends the description (JSON) to the tier's assembleFn; a part an
+// earlier try left whole (keptPart) is kept.
 func writePart(ctx context.Context, dir, spec string, pt tier.PlanTier, r0 int64, recs db.Records, emit func(int64, []byte)) error {
+	if d, ok := keptPart(ctx, dir, spec, pt, r0, recs.Len()); ok {
+		emit(int64(pt.Tier), d)
+		return nil
+	}
 	fsys, err := filesystem.New(ctx, dir)
 	if err != nil {
 		return err
@@ -572,6 +609,9 @@ func writePart(ctx context.Context, dir, spec string, pt tier.PlanTier, r0 int64
 	b, err := json.Marshal(p)
 	if err != nil {
 		return err
+	}
+	if err := writeAtomic(ctx, fsys, dir, descName(pt.Tier, r0), func(w io.Writer) error { _, err := w.Write(b); return err }); err != nil {
+		return tierError(pt.Name, err)
 	}
 	emit(int64(pt.Tier), b)
 	return nil
@@ -612,13 +652,27 @@ func (f *assembleFn) ProcessElement(ctx context.Context, t int64, descs func(*[]
 	}
 	defer fsys.Close()
 	names := make([]string, len(parts))
+	firsts := make([]int64, len(parts))
 	for i, p := range parts {
 		names[i] = join(f.Out, partName(pt.Tier, p.First))
+		firsts[i] = p.First
+	}
+	// done removes the parts, their descriptions and the tier's
+	// reachability parts (a part for each range with reachable ranks).
+	done := func() error {
+		descs := make([]string, len(parts))
+		for i, p := range parts {
+			descs[i] = join(f.Out, descName(pt.Tier, p.First))
+		}
+		if err := remove(ctx, fsys, append(descs, names...)); err != nil {
+			return err
+		}
+		return removeReachParts(ctx, fsys, f.Out, pt, firsts)
 	}
 	if ti, err := scanTier(ctx, fsys, f.Out, f.Game, pt); err == nil {
 		// A retry of this task after the file was renamed: the parts
 		// may be gone already.
-		if err := remove(ctx, fsys, names); err != nil {
+		if err := done(); err != nil {
 			return err
 		}
 		return announce(l, pt, ti, info, up)
@@ -631,7 +685,7 @@ func (f *assembleFn) ProcessElement(ctx context.Context, t int64, descs func(*[]
 	if err != nil {
 		return tierError(pt.Name, err)
 	}
-	if err := remove(ctx, fsys, names); err != nil {
+	if err := done(); err != nil {
 		return err
 	}
 	return announce(l, pt, ti, info, up)

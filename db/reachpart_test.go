@@ -1,0 +1,140 @@
+package db
+
+import (
+	"bytes"
+	"errors"
+	"math/bits"
+	"math/rand/v2"
+	"testing"
+)
+
+// A reachability part reads back as written, for random ranges and
+// densities; every damaged byte, a truncation, a trailing byte and the
+// part of another game, tier, range or tier size are refused.
+func TestReachPart(t *testing.T) {
+	rng := rand.New(rand.NewPCG(17, 1))
+	const game = "test:reach"
+	for trial := range 300 {
+		size := 1 + rng.Int64N(5000)
+		first := rng.Int64N(size)
+		n := rng.Int64N(size - first + 1)
+		words := make([]uint64, (n+63)/64)
+		var want int64
+		for r := range n {
+			if rng.IntN(1+trial%7) == 0 {
+				words[r/64] |= 1 << (r % 64)
+				want++
+			}
+		}
+		var buf bytes.Buffer
+		count, err := WriteReachPart(&buf, game, 3, size, first, n, words)
+		if err != nil || count != want {
+			t.Fatalf("WriteReachPart: %d, %v; want %d", count, err, want)
+		}
+		got, count, err := ReadReachPart(bytes.NewReader(buf.Bytes()), game, 3, size, first, n)
+		if err != nil || count != want || len(got) != len(words) {
+			t.Fatalf("ReadReachPart: %d words, %d marked, %v; want %d, %d", len(got), count, err, len(words), want)
+		}
+		for i := range words {
+			if got[i] != words[i] {
+				t.Fatalf("word %d: %x, want %x", i, got[i], words[i])
+			}
+		}
+		b := buf.Bytes()
+		bad := func(what string, data []byte, game string, tier uint64, size, first, n int64) {
+			t.Helper()
+			if _, _, err := ReadReachPart(bytes.NewReader(data), game, tier, size, first, n); !errors.Is(err, ErrReachPart) {
+				t.Fatalf("%s: %v, want ErrReachPart", what, err)
+			}
+		}
+		i := rng.IntN(len(b))
+		flipped := bytes.Clone(b)
+		flipped[i] ^= 1 << rng.IntN(8)
+		bad("a flipped bit", flipped, game, 3, size, first, n)
+		bad("truncated", b[:rng.IntN(len(b))], game, 3, size, first, n)
+		bad("a byte after", append(bytes.Clone(b), 0), game, 3, size, first, n)
+		bad("another game", b, "test:other", 3, size, first, n)
+		bad("another tier", b, game, 4, size, first, n)
+		bad("another tier size", b, game, 3, size+1, first, n)
+		bad("another first rank", b, game, 3, size+1, first+1, n)
+		if first+n < size {
+			bad("another length", b, game, 3, size, first, n+1)
+		}
+	}
+}
+
+func TestReachPartRefuses(t *testing.T) {
+	var buf bytes.Buffer
+	for _, c := range []struct {
+		size, first, n int64
+		words          []uint64
+	}{
+		{10, 5, 6, []uint64{1}},         // past the tier
+		{100, 0, 64, nil},               // too few words
+		{100, 0, 10, []uint64{1 << 10}}, // a bit past the range
+		{100, -1, 10, []uint64{1}},
+	} {
+		if _, err := WriteReachPart(&buf, "g", 0, c.size, c.first, c.n, c.words); err == nil {
+			t.Errorf("WriteReachPart(size %d, first %d, n %d, %x) wrote", c.size, c.first, c.n, c.words)
+		}
+	}
+	// A bit past the range in a file (a writer that did not check).
+	h := reachPartHeader("g", 0, 100, 0, 10)
+	w := []byte{0, 4, 0, 0, 0, 0, 0, 0} // bit 10
+	var f [16]byte
+	f[0] = byte(bits.OnesCount8(4))
+	sum := crc(w)
+	f[8], f[9], f[10], f[11] = byte(sum), byte(sum>>8), byte(sum>>16), byte(sum>>24)
+	copy(f[12:], reachPartFooter)
+	data := append(append(h, w...), f[:]...)
+	if _, _, err := ReadReachPart(bytes.NewReader(data), "g", 0, 100, 0, 10); !errors.Is(err, ErrReachPart) {
+		t.Errorf("a bit past the range: %v", err)
+	}
+}
+
+// CheckPart passes a part as WritePart wrote it and refuses it with any
+// byte changed, cut short or lengthened, or described as another range,
+// width or tier.
+func TestCheckPart(t *testing.T) {
+	rng := rand.New(rand.NewPCG(17, 2))
+	const game = "test:parts"
+	for range 40 {
+		size := 1 + rng.Int64N(4*BlockBytes)
+		first := rng.Int64N(size)
+		n := 1 + rng.Int64N(size-first)
+		recs := NewRecords(n, 2)
+		for i := range n {
+			if rng.IntN(3) > 0 {
+				recs.Set(i, uint16(1+rng.IntN(300)))
+			}
+		}
+		var buf bytes.Buffer
+		p, err := WritePart(&buf, game, 5, size, first, recs.Narrow())
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := buf.Bytes()
+		if err := CheckPart(bytes.NewReader(b), p, game, 5, size); err != nil {
+			t.Fatalf("a whole part: %v", err)
+		}
+		bad := func(what string, data []byte, p Part, game string, tier uint64, size int64) {
+			t.Helper()
+			if err := CheckPart(bytes.NewReader(data), p, game, tier, size); !errors.Is(err, errPart) {
+				t.Fatalf("%s: %v, want errPart", what, err)
+			}
+		}
+		flipped := bytes.Clone(b)
+		flipped[rng.IntN(len(b))] ^= 1 << rng.IntN(8)
+		bad("a flipped bit", flipped, p, game, 5, size)
+		bad("truncated", b[:rng.IntN(len(b))], p, game, 5, size)
+		bad("a byte after", append(bytes.Clone(b), 0), p, game, 5, size)
+		bad("another game", b, p, "test:other", 5, size)
+		bad("another tier", b, p, game, 6, size)
+		q := p
+		q.First++
+		bad("another first rank", b, q, game, 5, size+1)
+		q = p
+		q.Width = 3 - p.Width
+		bad("another width", b, q, game, 5, size)
+	}
+}
