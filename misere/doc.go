@@ -15,41 +15,57 @@
 // P-portion; the outcome of any sum is read from the product of its heaps'
 // elements.
 //
-// Compute builds Q heap by heap, as Siegel's MisereSolver does: heap n is
-// first tried as a conservative extension (its element is one of the
-// quotient's elements so far), and else as a new generator g with g^(k+2) =
-// g^k for the least k that works (every element of a misère quotient
-// satisfies such a relation). What makes a trial right is not a guess: a
-// trial is a commutative monoid M with a map φ from heaps to M, and it is
-// accepted only when the outcome it predicts is proven for every sum of
-// heaps up to n. The proof is finite: the outcome of a sum w is fixed by
-// induction (w is a P-position iff w is not empty and no option of w is a
-// P-position), and whether that induction agrees with M depends on w only
-// through the pair (φ(w), T(w)), T(w) the set of elements of w's options.
-// Adding a heap h maps (x, T) to (x·φ(h), T·φ(h) ∪ x·T(h)), so the pairs
-// reachable from (1, ∅) form a finite set, which is searched whole
-// (pretend). The P-portion is read off on the way, each element's from the
-// pair that reaches it with the least weight (2·tokens − heaps: every
-// option of a sum weighs less, even a split that takes nothing), whose
-// options have all been decided already; every other pair is a check. When every pair agrees,
-// every sum's outcome is [φ(w) ∈ P] by induction, and M reduced by
-// indistinguishability (Moore's partition refinement: x ~ y when x·z and
-// y·z fall on the same side of P for every z) is the quotient, unique up to
-// isomorphism.
+// Compute builds Q heap by heap by the method of Siegel's MisereSolver
+// (the program of Plambeck and Siegel's computations; its source, CGSuite's
+// org.cgsuite.core.misere.solver, was read for the details, and Siegel
+// describes the method in "Some MisereSolver questions answered",
+// miseregames.wordpress.com, 28 Aug 2007). A candidate is a pretending
+// function: a finite commutative monoid M, a P-portion P ⊆ M and an
+// element φ(h) for each heap, φ(w) of a sum w the product of its heaps'.
 //
-// Trials are made on a base that keeps what the quotient merged: the
-// product of C(k,2) over the generators so far, tabulated when small
-// (Kayles splits its earlier elements at heap 9: c = heap 5 had c^2 = 1,
-// and from heap 9 on c^3 = c); a heap that is a conservative extension is checked on the
-// quotient itself. When a new generator fails for every k, the old
-// generators' k grow too (up to three). Before those loosenings, and
-// whenever the base's trials grow past their budget, the new generator is
-// tried on the quotient itself times C(k,2), as MisereSolver's first trial
-// is: small and quick, it cannot split what the quotient merged, so once it
-// is taken the base is that explicit product and later generators are
-// tried on it alone (Kayles past heap 24). When no trial works, Compute
-// stops with an error instead of an answer. Every answer is proven;
-// what can fail is only finding one.
+// Verification. Order sums ("words") by their largest heap's count
+// first, then the next largest heap's, and so on: every option of a sum
+// comes before it. A candidate is right, [φ(w) ∈ P] being the misère
+// outcome of every sum w (w a P-position iff it has a move and none of
+// its options is one), when the least word it predicts wrongly does not
+// exist, and it is found in two halves. The P-half needs no sums at all:
+// a sum w+h with φ(w+h) ∈ P has the options w+t (t an option of the heap
+// h), so it is enough that no element x and heap h have x·φ(h) ∈ P and
+// x·φ(t) ∈ P together; x ranges over M, with its least word for the
+// report. The N-half walks the words in order, each as the pair (φ(w),
+// T(w)), T(w) the elements of its options (T(w+h) = T(w)·φ(h) ∪
+// φ(w)·T(h)), and fails at a word with moves, φ(w) ∉ P and T(w) ∩ P
+// empty. A pair (x, T) whose set contains an earlier pair's (x, T′) is
+// not walked further: every extension w+v then has a superset of the
+// options of the earlier w′+v, which comes before it, so when w+v fails
+// w′+v fails first, and the least failure is still the one found. The
+// pairs are finitely many, so the walk ends. Induction on the order then
+// proves every sum's outcome.
+//
+// Heap n. First heap n is tried as a conservative extension: φ(n) is an
+// element x of the quotient so far, on n's side of P and compatible with
+// n's options' elements (the P-half for words with n); it is taken at
+// once when n's option elements contain T(w) for a word w of element x
+// seen in the last full N-half (every sum with n has the element and at
+// least the options of the same sum with w in its place, a sum of smaller
+// heaps whose outcome is already proven), and else after an N-half of its
+// own. Otherwise n gets a new generator g, g^4 =
+// g^2, next to the quotient, the P-portion marked by the outcome of each
+// element's least word and the whole reduced (below); then, while a
+// least failing word exists, the candidate is recalibrated at it: for
+// sets of the heaps in that word, fewest first (by largest heap, as
+// MisereSolver), those heaps get generators of their own, cyclic of
+// index at least their old element's and their count in the word less
+// one (period 2, or more for large indices), the other heaps keep their
+// elements in the submonoid they generate, and the first candidate that
+// gives the failing word the other outcome is taken. Each candidate is
+// reduced by indistinguishability (Moore's partition refinement: x ~ y
+// when x and y are on the same side of P and x·φ(h) ~ y·φ(h) for every
+// heap h) over the elements some sum reaches. MisereSolver's candidates
+// have failures that strictly increase in the order; when none is left,
+// the reduced candidate is the quotient, unique up to isomorphism.
+// Every answer is proven; what can fail is only finding one (a budget
+// reached, or no recalibration that corrects the failing word).
 //
 // The presentation printed is the quotient's generators (the heaps whose
 // elements the earlier ones do not generate, named a, b, c, … in order) and

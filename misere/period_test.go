@@ -1,7 +1,6 @@
 package misere
 
 import (
-	"os"
 	"slices"
 	"testing"
 
@@ -97,27 +96,22 @@ func TestNeedsUpto(t *testing.T) {
 	}
 }
 
-// TestKaylesPast24 (GRUNDY_BENCH_LARGE=1: about a CPU-minute): past
-// heap 24 Kayles' quotient grows again, by the trial on the quotient
-// itself (the base's trials grow past their budget there). Siegel's
-// MisereSolver, built from CGSuite's source, gives order 40 with
-// expansions at heaps 1, 2, 5, 9, 12, 25, 27 for heaps up to 27 and 30.
+// TestKaylesPast24: past heap 24 Kayles' quotient grows again, at heaps
+// 25 and 27, to order 40, and stays so to heap 100; Siegel's
+// MisereSolver, built from CGSuite's source, gives the same ("java -cp
+// classes org.cgsuite.core.misere.solver.Main 0.77 100": order 40, P 9,
+// expansions 1, 2, 5, 9, 12, 25, 27). Every sum of two heaps up to 27 is
+// checked against search.
 func TestKaylesPast24(t *testing.T) {
-	if os.Getenv("GRUNDY_BENCH_LARGE") == "" {
-		t.Skip("set GRUNDY_BENCH_LARGE=1")
+	for _, upto := range []int{27, 100} {
+		q := compute(t, "kayles", upto)
+		if q.Order() != 40 || len(q.PPortion()) != 9 || !slices.Equal(q.Expansions, []int{1, 2, 5, 9, 12, 25, 27}) {
+			t.Errorf("kayles up to %d: order %d, |P| %d, expansions %v; want 40, 9, [1 2 5 9 12 25 27]", upto, q.Order(), len(q.PPortion()), q.Expansions)
+		}
+		if upto == 27 {
+			checkSums(t, "kayles", q, 27, 2)
+		}
 	}
-	r, err := heap.Parse("kayles")
-	if err != nil {
-		t.Fatal(err)
-	}
-	q, err := Compute(t.Context(), r, 27, Limits{MaxStates: 200_000})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if q.Order() != 40 || !slices.Equal(q.Expansions, []int{1, 2, 5, 9, 12, 25, 27}) {
-		t.Errorf("kayles up to 27: order %d, expansions %v; want 40, [1 2 5 9 12 25 27]", q.Order(), q.Expansions)
-	}
-	checkSums(t, "kayles", q, 27, 2)
 }
 
 // TestAgreesWithMisereSolver: order, P-portion size and the heaps where
@@ -134,6 +128,11 @@ func TestAgreesWithMisereSolver(t *testing.T) {
 		{"kayles", 24, 24, 8, []int{1, 2, 5, 9, 12}},
 		{"dawson", 20, 24, 5, []int{1, 3, 9, 13}},
 		{"octal:0.07", 20, 24, 5, []int{2, 4, 10, 14}},
+		// "Main 0.137 30" and "Main 0.07 30"; Siegel gives the order
+		// of 0.07's, 360, in "Some MisereSolver questions answered"
+		// (miseregames.wordpress.com, 28 Aug 2007).
+		{"dawson", 30, 520, 89, []int{1, 3, 9, 13, 24, 26, 29, 30}},
+		{"octal:0.07", 30, 360, 65, []int{2, 4, 10, 14, 25, 27, 30}},
 	} {
 		q := compute(t, c.spec, c.upto)
 		if q.Order() != c.order || len(q.PPortion()) != c.nP || !slices.Equal(q.Expansions, c.expansions) {
