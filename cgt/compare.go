@@ -46,23 +46,29 @@ func (s *Space) leq(g, h Game) bool {
 		return nusLeq(ng.v, nh.v)
 	}
 	s.Stats.LeqCalls++
+	// Stops decide many comparisons of hot games at once (Siegel, CGT,
+	// II.5): g ≤ h implies L(g) ≤ L(h) and R(g) ≤ R(h); and L(g) < R(h)
+	// implies g < h, since R(h − g) ≥ R(h) − L(g) > 0 makes h − g > 0.
+	// Stops once known sit in the nodes, so this test comes before the
+	// memo: a comparison it decides costs no look-up in the memo's large
+	// table and takes no slot there.
+	if ng.stopsKnown && nh.stopsKnown {
+		if r, ok := stopsDecide(ng, nh); ok {
+			s.Stats.LeqHits++
+			return r
+		}
+	}
 	key := uint64(uint32(g))<<32 | uint64(uint32(h))
 	if r, ok := s.leqs.get(key); ok && !s.noMemo {
 		s.Stats.LeqHits++
 		return r == 1
 	}
 	s.step()
-	// Stops decide many comparisons of hot games at once (Siegel, CGT,
-	// II.5): g ≤ h implies L(g) ≤ L(h) and R(g) ≤ R(h); and L(g) < R(h)
-	// implies g < h, since R(h − g) ≥ R(h) − L(g) > 0 makes h − g > 0.
-	lg, rg, lh, rh := s.leftStop(g), s.rightStop(g), s.leftStop(h), s.rightStop(h)
-	if lh.Less(lg) || rh.Less(rg) {
-		s.putLeq(key, false)
-		return false
-	}
-	if lg.Less(rh) {
-		s.putLeq(key, true)
-		return true
+	s.stops(g)
+	s.stops(h)
+	ng, nh = &s.nodes[g], &s.nodes[h]
+	if r, ok := stopsDecide(ng, nh); ok {
+		return r
 	}
 	ng, nh = &s.nodes[g], &s.nodes[h] // the stops may have made games
 	gNum, hNum := ng.isNus && ng.v.isNumber(), nh.isNus && nh.v.isNumber()
@@ -85,6 +91,19 @@ func (s *Space) leq(g, h Game) bool {
 	}
 	s.putLeq(key, res)
 	return res
+}
+
+// stopsDecide answers g ≤ h from the stops of g and h (both known) when
+// they decide it: false when L(h) < L(g) or R(h) < R(g), true when
+// L(g) < R(h).
+func stopsDecide(ng, nh *node) (leq, ok bool) {
+	if nh.lstop.Less(ng.lstop) || nh.rstop.Less(ng.rstop) {
+		return false, true
+	}
+	if ng.lstop.Less(nh.rstop) {
+		return true, true
+	}
+	return false, false
 }
 
 func (s *Space) putLeq(key uint64, res bool) {

@@ -322,6 +322,17 @@ func (d Dyadic) shift(s int) Dyadic {
 
 // Cmp returns -1, 0 or +1 as d <, ==, > e. It is exact for every pair.
 func (d Dyadic) Cmp(e Dyadic) int {
+	if d.big == "" && e.big == "" && d.exp == e.exp {
+		// The common case (integers, or one denominator): compare the
+		// numerators.
+		switch {
+		case d.num < e.num:
+			return -1
+		case d.num > e.num:
+			return 1
+		}
+		return 0
+	}
 	if d == e {
 		return 0
 	}

@@ -201,12 +201,14 @@ func (e *Evaluator[P]) value(p P) cgt.Game {
 	}
 	e.open[p] = true
 	e.depth++
+	// An option's slice is valid during its yield, which sum outlasts
+	// not: it is read, never kept (game.PartizanSplitting).
 	var L, R []cgt.Game
 	for opt := range e.left(p) {
-		L = append(L, e.sum(slices.Clone(opt)))
+		L = append(L, e.sum(opt))
 	}
 	for opt := range e.right(p) {
-		R = append(R, e.sum(slices.Clone(opt)))
+		R = append(R, e.sum(opt))
 	}
 	e.depth--
 	delete(e.open, p)

@@ -63,12 +63,14 @@ func (Game) RightOptions(b Board) iter.Seq[[]Board] {
 
 func (b Board) moves(dr, dc int) iter.Seq[[]Board] {
 	return func(yield func([]Board) bool) {
+		var buf []Board // the slice yielded is valid only during yield
 		for r := 0; r+dr < int(b.Rows); r++ {
 			for c := 0; c+dc < int(b.Cols); c++ {
 				if b.empty(r, c) && b.empty(r+dr, c+dc) {
 					nb := b
 					nb.Filled |= b.cell(r, c) | b.cell(r+dr, c+dc)
-					if !yield(nb.regions(nil)) {
+					buf = nb.regions(buf[:0])
+					if !yield(buf) {
 						return
 					}
 				}
@@ -136,58 +138,65 @@ func (b Board) regions(dst []Board) []Board {
 // of its own transpose keeps its own orientation.
 func extract(comp uint64, rows, cols int) Board {
 	r0, c0, h, w := bitgrid.Box(comp, rows, cols)
-	var rowsBits, colsBits [MaxCells]uint64
+	wmask := uint64(1)<<w - 1
+	// empty holds the area's cells in its box, row by row (bit r*w+c).
+	var empty uint64
 	for r := 0; r < h; r++ {
-		rowsBits[r] = (comp >> ((r+r0)*cols + c0)) & (uint64(1)<<w - 1)
+		empty |= (comp >> ((r+r0)*cols + c0) & wmask) << (r * w)
 	}
 	// Boards are ordered by rows first: a wide area keeps its own
 	// orientation and a tall one is always keyed by its transpose, so
 	// only a square bounding box needs both sets of images.
 	var b Board
 	if w >= h {
-		b = Board{Rows: uint8(h), Cols: uint8(w), Filled: leastMirror(rowsBits[:h], w)}
+		b = Board{Rows: uint8(h), Cols: uint8(w), Filled: leastMirror(empty, h, w)}
 		if w > h {
 			return b
 		}
 	}
-	for r := 0; r < h; r++ {
-		for row, c := rowsBits[r], 0; row != 0; c++ {
-			if row&1 != 0 {
-				colsBits[c] |= 1 << r
-			}
-			row >>= 1
-		}
-	}
-	t := Board{Rows: uint8(w), Cols: uint8(h), Filled: leastMirror(colsBits[:w], h), neg: true}
+	t := Board{Rows: uint8(w), Cols: uint8(h), Filled: leastMirror(transpose(empty, h, w), w, h), neg: true}
 	if w < h || t.Filled < b.Filled {
 		return t
 	}
 	return b
 }
 
-// leastMirror returns the least Filled of the four mirror images of the
-// area whose rows of w cells are rowsBits (a set bit an empty cell).
-func leastMirror(rowsBits []uint64, w int) uint64 {
-	h := len(rowsBits)
-	wmask := uint64(1)<<w - 1
-	best := ^uint64(0)
-	for v := 0; v < 4; v++ {
-		var filled uint64
-		for r := 0; r < h; r++ {
-			sr := r
-			if v&1 == 1 {
-				sr = h - 1 - r
-			}
-			row := rowsBits[sr]
-			if v&2 == 2 {
-				row = bits.Reverse64(row) >> (64 - w)
-			}
-			filled |= (^row & wmask) << (r * w)
-		}
-		best = min(best, filled)
+// transpose returns the h×w grid of bits g (bit r*w+c) as the w×h grid
+// of its columns (bit c*h+r).
+func transpose(g uint64, h, w int) uint64 {
+	var t uint64
+	for g != 0 {
+		i := bits.TrailingZeros64(g)
+		g &= g - 1
+		r, c := i/w, i%w
+		t |= 1 << (c*h + r)
 	}
-	return best
+	return t
 }
+
+// leastMirror returns the least Filled of the four mirror images of the
+// area whose cells are the set bits of empty, an h×w grid (bit r*w+c).
+// Turning the grid half round reverses its h*w bits; flipping it upside
+// down reverses the order of its rows; flipping it left to right is
+// both.
+func leastMirror(empty uint64, h, w int) uint64 {
+	n := h * w
+	full := uint64(1)<<n - 1
+	if n == 64 {
+		full = ^uint64(0)
+	}
+	wmask := uint64(1)<<w - 1
+	var flipped uint64 // upside down
+	for r := 0; r < h; r++ {
+		flipped |= (empty >> (r * w) & wmask) << ((h - 1 - r) * w)
+	}
+	filled := ^empty & full
+	upside := ^flipped & full
+	return min(filled, reverse(filled, n), upside, reverse(upside, n))
+}
+
+// reverse reverses the order of the low n bits of x (0 < n ≤ 64).
+func reverse(x uint64, n int) uint64 { return bits.Reverse64(x) >> (64 - n) }
 
 // Negated reports whether b is a region that stands for the negative of
 // its board (the transpose of the area it was cut from, see extract),
