@@ -87,5 +87,9 @@
 // ch. 13) is g^γ0γ1γ2…: g its normal-play Grundy value, γk the misère
 // Grundy value of G + 2 + … + 2 (k nim heaps of size 2), the misère Grundy
 // value being 1 at a game with no moves and else the mex of its options'.
-// Genus computes these by search of the sums themselves.
+// Genera computes these by search of the sums themselves, and stops
+// where the period-2 tail every genus ends in is proven to have started
+// (genus.go: two 1s added keep a misère Grundy value, so the values over
+// the heap's followers with k 2s are a function of those with k−1, and
+// repeat with period 2 once they repeat once).
 package misere

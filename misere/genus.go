@@ -10,14 +10,9 @@ import (
 	"github.com/grundy-go/grundy/budget"
 )
 
-// GenusTerms is how many of γ0, γ1, … Genera computes at least; it goes
-// on until the last four alternate (γk = γk−2 and γk−1 = γk−3), the
-// period-2 tail every genus ends in (On Numbers and Games ch. 12), or
-// GenusMaxTerms, where the symbol is cut (GenusOf.Cut).
-const (
-	GenusTerms    = 6
-	GenusMaxTerms = 16
-)
+// GenusMaxTerms bounds the terms γ0, γ1, … Genera computes: a genus
+// whose period-2 tail is not proven by then is cut (GenusOf.Cut).
+const GenusMaxTerms = 16
 
 // GenusOf is Conway's genus of a heap: G its normal-play Grundy value and
 // Gamma[k] the misère Grundy value of the heap plus k nim heaps of size 2
@@ -25,13 +20,14 @@ const (
 type GenusOf struct {
 	G     int
 	Gamma []int
-	// Cut is set when GenusMaxTerms terms did not end in the alternation:
-	// the symbol is cut there, and String ends it with "…".
+	// Cut is set when GenusMaxTerms terms did not prove the period-2
+	// tail (Genera): the symbol is cut there, and String ends it with "…".
 	Cut bool
 }
 
 // String writes the genus as Winning Ways does, g^γ0γ1…, dropping the
-// tail in which the last two values alternate (0^120 for 0^1202020…);
+// tail in which the last two values alternate (0^120 for 0^1202020…: the
+// terms computed end where Genera proved the tail);
 // with a value of 10 or more the γs are separated by commas.
 func (g GenusOf) String() string {
 	n := len(g.Gamma)
@@ -81,6 +77,24 @@ func (g GenusOf) Tame() bool {
 // G + 2 + … + 2 themselves: the misère Grundy value is 1 at a sum with no
 // moves and else the mex of its options' (Conway, On Numbers and Games
 // ch. 12). maxStates bounds the sums memoized (0: DefaultMaxStates).
+//
+// Where the terms stop is proven, not guessed. Every genus ends in a tail
+// of period 2 (On Numbers and Games ch. 12; Winning Ways ch. 13: "the
+// exponents eventually alternate"), and this is where that tail is known
+// to start. Write F(X, j, i) for the misère Grundy value of X + j·*2 +
+// i·*1, X a follower of the heap (a sum of heaps its moves reach).
+//
+//   - F(X, j, i+2) = F(X, j, i): adding *1 + *1 to a game Y keeps its
+//     misère Grundy value. By induction on Y: the options of Y+*1+*1 are
+//     the Y′+*1+*1, of Y's values, and Y+*1, whose value differs from Y's
+//     (Y is its option), so the mex is Y's; and when Y has no move, Y+*1+*1
+//     has the one option Y+*1 of value 0, so its value is 1, as Y's.
+//   - So i is 0 or 1, and the values V_j = (F(X, j, i)) over every follower
+//     X and i in {0, 1} are a function of V_{j−1} alone (j ≥ 1): the moves
+//     from X + j·*2 + i·*1 go to X′ (same j), to j−1 twos with one more or
+//     one less *1, or take the *1.
+//   - Hence V_k = V_{k−2} gives V_{k+1} = V_{k−1} and so on: γ_j = F(heap,
+//     j, 0) has period 2 from j = k−2 on. Genera stops at the first such k.
 func Genera(ctx context.Context, rule Rule, upto, maxStates int) ([]GenusOf, error) {
 	if maxStates <= 0 {
 		maxStates = DefaultMaxStates
@@ -102,10 +116,32 @@ func Genera(ctx context.Context, rule Rule, upto, maxStates int) ([]GenusOf, err
 			normal[n]++
 		}
 	}
+	// options calls f with each sum a move from heaps leaves (heaps with
+	// no moves dropped, sorted).
+	options := func(heaps []int, f func(next []int) error) error {
+		for i, h := range heaps {
+			if i > 0 && heaps[i-1] == h {
+				continue
+			}
+			for _, parts := range opts[h] {
+				next := slices.Concat(heaps[:i], heaps[i+1:])
+				for _, p := range parts {
+					if len(opts[p]) > 0 {
+						next = append(next, p)
+					}
+				}
+				slices.Sort(next)
+				if err := f(next); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}
 	memo := map[string]int{}
-	var mis func(heaps []int, ones, twos int) (int, error)
-	mis = func(heaps []int, ones, twos int) (int, error) {
-		key := fmt.Sprint(heaps, ones, twos)
+	var mis func(heaps []int, one bool, twos int) (int, error)
+	mis = func(heaps []int, one bool, twos int) (int, error) {
+		key := fmt.Sprint(heaps, one, twos)
 		if v, ok := memo[key]; ok {
 			return v, nil
 		}
@@ -119,39 +155,24 @@ func Genera(ctx context.Context, rule Rule, upto, maxStates int) ([]GenusOf, err
 		}
 		seen := map[int]bool{}
 		moved := false
-		for i, h := range heaps {
-			if i > 0 && heaps[i-1] == h {
-				continue
-			}
-			for _, parts := range opts[h] {
-				next := slices.Concat(heaps[:i], heaps[i+1:])
-				for _, p := range parts {
-					if len(opts[p]) > 0 {
-						next = append(next, p)
-					}
-				}
-				slices.Sort(next)
-				v, err := mis(next, ones, twos)
-				if err != nil {
-					return 0, err
-				}
-				seen[v], moved = true, true
-			}
+		see := func(v int, err error) error {
+			seen[v], moved = true, true
+			return err
 		}
-		if ones > 0 {
-			v, err := mis(heaps, ones-1, twos)
-			if err != nil {
+		if err := options(heaps, func(next []int) error { return see(mis(next, one, twos)) }); err != nil {
+			return 0, err
+		}
+		if one {
+			if err := see(mis(heaps, false, twos)); err != nil {
 				return 0, err
 			}
-			seen[v], moved = true, true
 		}
 		if twos > 0 {
-			for _, o := range []int{ones, ones + 1} {
-				v, err := mis(heaps, o, twos-1)
-				if err != nil {
+			// A 2 taken whole, or to a 1 (two 1s are none, above).
+			for _, o := range []bool{one, !one} {
+				if err := see(mis(heaps, o, twos-1)); err != nil {
 					return 0, err
 				}
-				seen[v], moved = true, true
 			}
 		}
 		v := 1
@@ -170,18 +191,53 @@ func Genera(ctx context.Context, rule Rule, upto, maxStates int) ([]GenusOf, err
 		if len(opts[n]) > 0 {
 			heaps = []int{n}
 		}
-		g := GenusOf{G: normal[n]}
-		for k := 0; ; k++ {
-			if k == GenusMaxTerms {
-				g.Cut = true
-				break
+		// The followers of the heap: every sum its moves reach.
+		followers := [][]int{heaps}
+		seenF := map[string]bool{fmt.Sprint(heaps): true}
+		for i := 0; i < len(followers); i++ {
+			err := options(followers[i], func(next []int) error {
+				if k := fmt.Sprint(next); !seenF[k] {
+					seenF[k] = true
+					followers = append(followers, next)
+				}
+				if len(followers) > maxStates {
+					return budget.Exceed(budget.States, int64(maxStates), "the genus search reached more than %d sums from heap %d", maxStates, n)
+				}
+				return nil
+			})
+			if err != nil {
+				return nil, err
 			}
-			v, err := mis(heaps, 0, k)
+		}
+		g := GenusOf{G: normal[n], Cut: true}
+		for k := 0; k < GenusMaxTerms; k++ {
+			v, err := mis(heaps, false, k)
 			if err != nil {
 				return nil, err
 			}
 			g.Gamma = append(g.Gamma, v)
-			if k+1 >= GenusTerms && g.Gamma[k] == g.Gamma[k-2] && g.Gamma[k-1] == g.Gamma[k-3] {
+			if k < 2 {
+				continue
+			}
+			same := true
+			for _, x := range followers {
+				for _, one := range []bool{false, true} {
+					a, err := mis(x, one, k)
+					if err != nil {
+						return nil, err
+					}
+					b, err := mis(x, one, k-2)
+					if err != nil {
+						return nil, err
+					}
+					same = same && a == b
+				}
+				if !same {
+					break
+				}
+			}
+			if same {
+				g.Cut = false
 				break
 			}
 		}

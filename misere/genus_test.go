@@ -56,3 +56,88 @@ func TestGenusCut(t *testing.T) {
 		t.Errorf("cut: %s, want 4^146464…", s)
 	}
 }
+
+// TestGenusTailProven: the terms past where Genera stops repeat with
+// period 2, as its proof says: every γk for k < 12 of heaps up to 9,
+// by a plain search that keeps every 1 and every 2 of the sum (no
+// reduction of two 1s), against the symbol's terms extended by the
+// period.
+func TestGenusTailProven(t *testing.T) {
+	for _, spec := range []string{"kayles", "dawson", "octal:0.75", "octal:0.15", "subtract:1,3,4"} {
+		r, err := heap.Parse(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		const upto, terms = 9, 12
+		gs, err := Genera(context.Background(), r, upto, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		opts := make([][][]int, upto+1)
+		for n := 1; n <= upto; n++ {
+			r.EachOption(n, func(parts []int) bool {
+				opts[n] = append(opts[n], append([]int(nil), parts...))
+				return true
+			})
+		}
+		type key struct {
+			c           [upto + 1]uint8
+			ones, twos int
+		}
+		memo := map[key]int{}
+		var mis func(k key) int
+		mis = func(k key) int {
+			if v, ok := memo[k]; ok {
+				return v
+			}
+			seen := map[int]bool{}
+			for h := 1; h <= upto; h++ {
+				if k.c[h] == 0 {
+					continue
+				}
+				for _, parts := range opts[h] {
+					n := k
+					n.c[h]--
+					for _, p := range parts {
+						n.c[p]++
+					}
+					seen[mis(n)] = true
+				}
+			}
+			if k.ones > 0 {
+				seen[mis(key{k.c, k.ones - 1, k.twos})] = true
+			}
+			if k.twos > 0 {
+				seen[mis(key{k.c, k.ones, k.twos - 1})] = true
+				seen[mis(key{k.c, k.ones + 1, k.twos - 1})] = true
+			}
+			v := 0
+			if len(seen) == 0 {
+				v = 1
+			}
+			for seen[v] {
+				v++
+			}
+			memo[k] = v
+			return v
+		}
+		for n := 1; n <= upto; n++ {
+			g := gs[n]
+			if g.Cut {
+				t.Fatalf("%s heap %d: genus cut", spec, n)
+			}
+			for k := range terms {
+				j := k
+				for j >= len(g.Gamma) {
+					j -= 2
+				}
+				want := g.Gamma[j]
+				var c [upto + 1]uint8
+				c[n] = 1
+				if got := mis(key{c: c, twos: k}); got != want {
+					t.Fatalf("%s heap %d: γ%d = %d by search, %d from the genus %s", spec, n, k, got, want, g)
+				}
+			}
+		}
+	}
+}

@@ -41,9 +41,10 @@ JSON), as seq proves normal-play periods.
 
 --genus adds each heap's genus g^γ0γ1… (Conway, Winning Ways ch. 13): g
 the normal-play Grundy value, γk the misère Grundy value of the heap plus
-k nim heaps of 2 (computed until the last four alternate, the period-2
-tail every genus ends in, which is then dropped; at most 16 terms, and a
-symbol cut there ends in …), and
+k nim heaps of 2 (computed until the period-2 tail every genus ends in is
+proven to have started: the values of every follower of the heap plus k
+2s repeat those with k−2 2s; the tail is then dropped; at most 16 terms,
+and a symbol cut there ends in …), and
 marks the heaps whose genus is a nim heap's (0^120, 1^031, g^g(g^2)).`,
 		Example: "  grundy quotient octal:0.75 --upto 20\n  grundy quotient kayles --upto 12 --json\n  grundy quotient kayles --upto 12 3 5 7",
 		Args:    cobra.MinimumNArgs(1),
