@@ -81,7 +81,7 @@ func TestGenusTailProven(t *testing.T) {
 			})
 		}
 		type key struct {
-			c           [upto + 1]uint8
+			c          [upto + 1]uint8
 			ones, twos int
 		}
 		memo := map[key]int{}
