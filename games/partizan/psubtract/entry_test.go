@@ -2,6 +2,8 @@ package psubtract_test
 
 import (
 	"context"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/grundy-go/grundy/catalog"
@@ -34,5 +36,49 @@ func TestEntry(t *testing.T) {
 	}
 	if _, err := catalog.Lookup("partizan-subtract:1"); err == nil {
 		t.Errorf("one set: no error")
+	}
+}
+
+// TestEntryLarge values heaps of 10^12 from proven periods: L = {2},
+// R = {5} has period 7 from heap 0, so heap 10^12+4 has the value of heap
+// 5 + 7·700 = 4905, which the evaluator computes directly; L = {1},
+// R = {4,5} has no proven period, and says so (never an answer).
+func TestEntryLarge(t *testing.T) {
+	ctx := context.Background()
+	inst, err := catalog.Lookup("partizan-subtract:2/5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	far, err := reports.PartizanValue(ctx, inst, []string{"1000000000004"}, catalog.Options{}, reports.CGTOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	near, err := reports.PartizanValue(ctx, inst, []string{"4905"}, catalog.Options{}, reports.CGTOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if far.Value != "{1|0}" || near.Value != far.Value {
+		t.Errorf("2/5: heap 10^12+4 %s, heap 4905 %s, want {1|0} both", far.Value, near.Value)
+	}
+	rep, err := inst.Solve(ctx, []string{"1000000000004", "3"}, catalog.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// {1|0} + 1 (heap 3 is 1): Left wins whoever starts; her winning
+	// move takes 2 from the large heap, to 1 + 1 (heap 10^12+2 is heap 3).
+	if rep.Outcome != "L" || rep.Value != "{2|1}" || !slices.Contains(rep.WinningMoves, "L: 1000000000002 3") {
+		t.Errorf("2/5, 10^12+4 and 3: %s %s %v", rep.Outcome, rep.Value, rep.WinningMoves)
+	}
+	inst, err = catalog.Lookup("partizan-subtract:1/4,5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := inst.Solve(ctx, []string{"1000000000000"}, catalog.Options{}); err == nil || !strings.Contains(err.Error(), "no arithmetic period is proven") {
+		t.Errorf("1/4,5 heap 10^12: %v, want no proven period", err)
+	}
+	for _, bad := range []string{"-1", "1000000000000000001", "x"} {
+		if _, err := inst.Solve(ctx, []string{bad}, catalog.Options{}); err == nil {
+			t.Errorf("heap %q: no error", bad)
+		}
 	}
 }
