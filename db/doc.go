@@ -44,8 +44,9 @@
 // of the game's definition and per tier its key file's name, number of
 // keys, length and crc32c. A manifest without "keys" is the same bytes
 // as before key files existed, so databases already written stay valid
-// and the format version stays 1. Format 2 changed only the blocks of
-// tier files (below); a database of format 1 is still read.
+// and the format version stays 1. Formats 2 and 3 changed only the
+// blocks of tier files (below); databases of formats 1 and 2 are still
+// read.
 //
 // # Rankings
 //
@@ -93,7 +94,9 @@
 //	  another from offset 64; in format 2 (below) in sparse form
 //	block index, 16 bytes per block:
 //	  uint64 offset of the block, uint32 its compressed length,
-//	  uint32 crc32c of its records, rank by rank (empty ones included)
+//	  uint32 crc32c of the block's bytes before compression (its sparse
+//	  form); in formats 1 and 2, of its records rank by rank (empty ones
+//	  included)
 //	footer, 32 bytes:
 //	  0  uint64 offset of the block index
 //	  8  uint64 number of blocks
@@ -109,13 +112,19 @@
 // took the record width per rank: Connect-4 6×5 has about 1.75 ranks per
 // record (3.5 per position before its ranking counted mirror images
 // once). A block of format 1 is the records of its ranks as they are.
+// Format 3 has the same blocks as format 2 but its index entries'
+// checksums are of the sparse form, not of the records spread to their
+// ranks, so that a lookup checks a block without spreading it.
 // encodeBlock is the one encoder of a block (tier files and the part
-// files of parts.go alike); a lookup decompresses a block, checks its
-// bitmap (every set bit a non-empty record, no bit past k, as many
-// records as set bits), spreads its records to their ranks and checks
-// the checksum of the result, and keeps it so in the block cache: a
-// further lookup in the block is an index. Manifest.RawBytes is a tier's
-// bytes before compression, grundy db stats' raw_bytes.
+// files of parts.go alike). A lookup decompresses a block, checks its
+// checksum and its bitmap's lengths (no bit past k, as many records as
+// set bits), keeps the sparse form in the block cache, and reads the
+// record of rank i as the record after as many as the bitmap's set bits
+// before bit i (popcount), an error if that record is empty; in a file
+// of format 2 or 1 it spreads the block and checks the checksum of the
+// result, as reading a whole tier does in every format (checking too
+// that every set bit has a non-empty record). Manifest.RawBytes is a
+// tier's bytes before compression, grundy db stats' raw_bytes.
 //
 // # A key file (keyed databases)
 //

@@ -18,7 +18,7 @@ import (
 // writes (manifest and tier files).
 // Version 2 stores a block sparsely (a bitmap of its non-empty ranks,
 // then their records); version 1, a record for every rank, is still read.
-const FormatVersion = 2
+const FormatVersion = 3
 
 // File names in a database directory.
 const (

@@ -418,12 +418,9 @@ func (a *assembler) part(rc io.Reader, p Part, game string, t uint64) error {
 			}
 			continue
 		}
-		out, err := decodeBlock(comp, p.Width, int(recs*wd), a.plain)
+		out, err := decodeBlock(FormatVersion, comp, p.Width, int(recs*wd), sum, a.plain)
 		if err != nil {
 			return fmt.Errorf("%w: block %d: %v", errPart, b, err)
-		}
-		if crc(out) != sum {
-			return fmt.Errorf("%w: block %d: the checksum does not match", errPart, b)
 		}
 		a.plain = out
 		if err := add(out); err != nil {
@@ -580,12 +577,9 @@ func ScanTier(r io.ReaderAt, size int64, path, game string, t uint64, name strin
 			if _, err := r.ReadAt(comp[:e.clen], e.off); err != nil {
 				return TierInfo{}, corrupt(path, b, "reading: %v", err)
 			}
-			out, err := decodeBlock(comp[:e.clen], h.Width, tf.blockLen(b), plain)
+			out, err := decodeBlock(h.Version, comp[:e.clen], h.Width, tf.blockLen(b), e.sum, plain)
 			if err != nil {
 				return TierInfo{}, corrupt(path, b, "%v", err)
-			}
-			if crc(out) != e.sum {
-				return TierInfo{}, corrupt(path, b, "the checksum does not match")
 			}
 			plain = out
 			info.Count.AddCount(CountTier(game, t, b*h.BlockRecs, Records{Width: h.Width, Data: out}))

@@ -16,7 +16,7 @@ import (
 
 // DB is an open database, safe for concurrent use. Tier files are opened
 // on first use; a lookup reads one block (pread) and keeps the last
-// blocks it decompressed in a small LRU cache.
+// blocks it decompressed (cacheBlocks of them) in an LRU cache.
 type DB struct {
 	dir    string
 	m      Manifest
@@ -66,20 +66,29 @@ func Open(dir, game string) (*DB, error) {
 		return nil, err
 	}
 	mpath := filepath.Join(dir, ManifestName)
-	var m Manifest
-	if err := json.Unmarshal(b, &m); err != nil {
-		return nil, corrupt(mpath, -1, "not a database manifest: %v", err)
+	// The fast way (manifestread.go) reads the manifest as it was
+	// written; encoding/json reads any other (and says what is wrong).
+	m, err := parseManifest(b)
+	sum, ok := manifestBytesSum(b)
+	if err != nil || !ok || sum != m.Checksum {
+		m = Manifest{}
+		if err := json.Unmarshal(b, &m); err != nil {
+			return nil, corrupt(mpath, -1, "not a database manifest: %v", err)
+		}
+		if sum, err = manifestSum(m); err != nil {
+			sum = ^m.Checksum
+		}
 	}
-	if m.Format != FormatVersion && m.Format != 1 {
+	if m.Format < 1 || m.Format > FormatVersion {
 		return nil, &VersionError{Dir: dir, Got: m.Format, Want: FormatVersion}
 	}
-	if sum, err := manifestSum(m); err != nil || sum != m.Checksum {
+	if sum != m.Checksum {
 		return nil, corrupt(mpath, -1, "the manifest's checksum does not match")
 	}
 	if game != "" && m.Game != game {
 		return nil, &GameError{Dir: dir, Got: m.Game, Want: game}
 	}
-	d := &DB{dir: dir, m: m, byTier: make(map[uint64]int, len(m.Tiers)), files: make([]*tierFile, len(m.Tiers)), cache: newBlockCache(64)}
+	d := &DB{dir: dir, m: m, byTier: make(map[uint64]int, len(m.Tiers)), files: make([]*tierFile, len(m.Tiers)), cache: newBlockCache(cacheBlocks)}
 	for i, t := range m.Tiers {
 		if _, dup := d.byTier[t.Tier]; dup || (t.Width != 1 && t.Width != 2) || t.Size < 0 || t.File != TierFileName(t.Tier) {
 			return nil, corrupt(mpath, -1, "tier %d is described wrongly", t.Tier)
@@ -125,9 +134,20 @@ func (d *DB) file(i int) (*tierFile, error) {
 	if f := d.files[i]; f != nil {
 		return f, nil
 	}
+	tf, err := d.openTier(i, true)
+	if err != nil {
+		return nil, err
+	}
+	d.files[i] = tf
+	return tf, nil
+}
+
+// openTier opens the file of the tier at index i of the manifest and
+// checks it against the manifest: lazily for lookups (openTier).
+func (d *DB) openTier(i int, lazy bool) (*tierFile, error) {
 	info := d.m.Tiers[i]
 	path := filepath.Join(d.dir, info.File)
-	tf, err := openTierFile(path, path)
+	tf, err := openTier(path, path, lazy)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, fmt.Errorf("%s: missing (the database is incomplete)", path)
@@ -143,7 +163,6 @@ func (d *DB) file(i int) (*tierFile, error) {
 		tf.f.Close()
 		return nil, corrupt(path, -1, "the header does not match the manifest")
 	}
-	d.files[i] = tf
 	return tf, nil
 }
 
@@ -170,14 +189,29 @@ func (d *DB) Code(t uint64, r int64) (uint16, error) {
 	blk := r / tf.h.BlockRecs
 	key := blockKey{i, blk}
 	data := d.cache.get(key)
+	sparse := tf.h.Version >= 3
 	if data == nil {
-		data, err = tf.readBlock(tf.f, blk, nil)
+		if sparse {
+			data, err = tf.readSparse(tf.f, blk)
+		} else {
+			data, err = tf.readBlock(tf.f, blk, nil)
+		}
 		if err != nil {
 			return 0, err
 		}
 		d.cache.put(key, data)
 	}
-	return Records{Width: tf.h.Width, Data: data}.Get(r % tf.h.BlockRecs), nil
+	if !sparse {
+		return Records{Width: tf.h.Width, Data: data}.Get(r % tf.h.BlockRecs), nil
+	}
+	// Format 3: the block's checksum is its sparse form's, so the
+	// record is read from it by counting bits, without spreading the
+	// block's records to their ranks.
+	c, err := sparseGet(data, tf.h.Width, tf.blockLen(blk)/tf.h.Width, int(r%tf.h.BlockRecs))
+	if err != nil {
+		return 0, corrupt(tf.name, blk, "%v", err)
+	}
+	return c, nil
 }
 
 // Lookup returns the outcome for the player to move and the remoteness
@@ -200,10 +234,13 @@ func (d *DB) LoadTier(t uint64) (recs Records, ok bool, err error) {
 	if !ok {
 		return Records{}, false, nil
 	}
-	tf, err := d.file(i)
+	// A file of its own, whose index and footer it reads, not the
+	// lookups' lazily opened one.
+	tf, err := d.openTier(i, false)
 	if err != nil {
 		return Records{}, false, err
 	}
+	defer tf.f.Close()
 	recs, err = tf.readAll(tf.f, d.m.Tiers[i].CRC, true)
 	return recs, err == nil, err
 }
@@ -255,6 +292,13 @@ func (d *DB) Stats() Stats {
 	}
 	return s
 }
+
+// cacheBlocks is how many decompressed blocks an open database keeps: at
+// most 4.5 MiB of them (a block of format 3 is kept in its sparse form,
+// at most a bitmap and BlockBytes of records, usually less), so that a
+// lookup in a block read recently (the children of a position a
+// front end explores often share their blocks) decompresses nothing.
+const cacheBlocks = 512
 
 type blockKey struct {
 	file  int

@@ -80,13 +80,54 @@ func TestSparseBlockDamage(t *testing.T) {
 		}(), "empty record"},
 	} {
 		comp := zenc().EncodeAll(c.sp, nil)
-		if _, err := decodeBlock(comp, 1, 1000, nil); err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("%s: %v; want %q", c.name, err, c.want)
+		// In format 3 the checksum is the sparse form's, so these
+		// blocks pass it: their structure is what fails.
+		for _, v := range []uint32{2, 3} {
+			sum := crc(c.sp)
+			if v == 2 {
+				sum = crc(recs.Data)
+			}
+			if _, err := decodeBlock(v, comp, 1, 1000, sum, nil); err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("format %d, %s: %v; want %q", v, c.name, err, c.want)
+			}
 		}
 	}
-	comp := zenc().EncodeAll(good, nil)
-	if out, err := decodeBlock(comp, 1, 1000, nil); err != nil || !bytes.Equal(out, recs.Data) {
+	comp, sum := encodeBlock(recs.Data, 1, nil)
+	if sum != crc(good) {
+		t.Fatal("format 3's checksum is not the sparse form's")
+	}
+	if out, err := decodeBlock(FormatVersion, comp, 1, 1000, sum, nil); err != nil || !bytes.Equal(out, recs.Data) {
 		t.Fatalf("the good block: %v", err)
+	}
+	if _, err := decodeBlock(FormatVersion, comp, 1, 1000, sum^1, nil); err != errChecksum {
+		t.Fatalf("a wrong checksum: %v", err)
+	}
+	if out, err := decodeBlock(2, comp, 1, 1000, crc(recs.Data), nil); err != nil || !bytes.Equal(out, recs.Data) {
+		t.Fatalf("the good block read as format 2: %v", err)
+	}
+}
+
+// TestSparseGet: a record read from a block's sparse form by counting
+// the bitmap's bits (a lookup's way) is the record of the expanded
+// block, at every rank of blocks of every width, length and density.
+func TestSparseGet(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	for _, width := range []int{1, 2} {
+		for _, k := range []int{1, 63, 64, 65, 1000, BlockBytes / width} {
+			for _, p := range []float64{0, 0.05, 0.5, 1} {
+				recs := sparseRecords(r, int64(k), width, p)
+				comp, sum := encodeBlock(recs.Data, width, nil)
+				sp, err := decodeSparse(FormatVersion, comp, width, k*width, sum, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for i := range k {
+					if c, err := sparseGet(sp, width, k, i); err != nil || c != recs.Get(int64(i)) {
+						t.Fatalf("width %d, %d ranks, density %g, rank %d: %d, %v; want %d", width, k, p, i, c, err, recs.Get(int64(i)))
+					}
+				}
+			}
+		}
 	}
 }
 

@@ -101,18 +101,20 @@ func zdec() *zstd.Decoder {
 
 // encodeBlock compresses one block's records raw (of width bytes each,
 // rank by rank, empty ones included) into dst's space and returns the
-// block's bytes in the file with the checksum its index entry keeps, the
-// crc32c of raw. It is the one encoder of a block: writeTierFile and the
-// part files of parts.go use it, so a tier written whole or in parts has
-// the same bytes. What it compresses is the block's sparse form
-// (sparseBlock, doc.go): the bitmap of its non-empty ranks, then their
-// records.
+// block's bytes in the file with the checksum its index entry keeps. It
+// is the one encoder of a block: writeTierFile and the part files of
+// parts.go use it, so a tier written whole or in parts has the same
+// bytes. What it compresses is the block's sparse form (sparseBlock,
+// doc.go): the bitmap of its non-empty ranks, then their records; the
+// checksum is the crc32c of that sparse form (format 3), so that a lookup
+// checks the block without spreading its records to their ranks.
 func encodeBlock(raw []byte, width int, dst []byte) (comp []byte, sum uint32) {
 	sp := sparsePool.Get().(*[]byte)
 	*sp = sparseBlock((*sp)[:0], raw, width)
 	comp = zenc().EncodeAll(*sp, dst[:0])
+	sum = crc(*sp)
 	sparsePool.Put(sp)
-	return comp, crc(raw)
+	return comp, sum
 }
 
 var sparsePool = sync.Pool{New: func() any { b := make([]byte, 0, bitmapBytes(BlockBytes)+BlockBytes); return &b }}
@@ -147,14 +149,14 @@ func sparseBlock(dst, raw []byte, width int) []byte {
 	return dst
 }
 
-// expandBlock is sparseBlock's inverse: the want bytes of records (of
-// width bytes each) from the sparse form sp, into dst's space; an error
-// when sp is not the sparse form of a block of that length.
-func expandBlock(sp []byte, width, want int, dst []byte) ([]byte, error) {
+// checkSparse checks that sp is the sparse form of a block of want bytes
+// of records of width bytes each, as far as its lengths say: its bitmap
+// marks no rank past the block's and as many records as follow it.
+func checkSparse(sp []byte, width, want int) error {
 	k := want / width
 	nb := bitmapBytes(k)
 	if len(sp) < nb {
-		return nil, fmt.Errorf("decompresses to %d bytes, less than its bitmap's %d", len(sp), nb)
+		return fmt.Errorf("decompresses to %d bytes, less than its bitmap's %d", len(sp), nb)
 	}
 	bm, recs := sp[:nb], sp[nb:]
 	ones := 0
@@ -162,19 +164,56 @@ func expandBlock(sp []byte, width, want int, dst []byte) ([]byte, error) {
 		ones += bits.OnesCount64(binary.LittleEndian.Uint64(bm[i:]))
 	}
 	if ones*width != len(recs) {
-		return nil, fmt.Errorf("its bitmap marks %d records, it holds %d bytes of them", ones, len(recs))
+		return fmt.Errorf("its bitmap marks %d records, it holds %d bytes of them", ones, len(recs))
 	}
 	if k%64 != 0 && binary.LittleEndian.Uint64(bm[nb-8:])>>(k%64) != 0 {
-		return nil, fmt.Errorf("its bitmap marks ranks past the block's %d", k)
+		return fmt.Errorf("its bitmap marks ranks past the block's %d", k)
 	}
+	return nil
+}
+
+// sparseGet returns the record of rank i of a block of k ranks from its
+// sparse form sp (checked by checkSparse): the set bits of the bitmap
+// before i count the records before rank i's. An error when the bitmap
+// marks a record that is empty, which sparseBlock never writes.
+func sparseGet(sp []byte, width, k, i int) (uint16, error) {
+	w := i >> 6
+	word := binary.LittleEndian.Uint64(sp[w*8:])
+	if word>>(i&63)&1 == 0 {
+		return Empty, nil
+	}
+	j := bits.OnesCount64(word & (1<<(i&63) - 1))
+	for x := 0; x < w; x++ {
+		j += bits.OnesCount64(binary.LittleEndian.Uint64(sp[x*8:]))
+	}
+	at := bitmapBytes(k) + j*width
+	c := uint16(sp[at])
+	if width == 2 {
+		c = binary.LittleEndian.Uint16(sp[at:])
+	}
+	if c == Empty {
+		return 0, fmt.Errorf("its bitmap marks an empty record")
+	}
+	return c, nil
+}
+
+// expandBlock is sparseBlock's inverse: the want bytes of records (of
+// width bytes each) from the sparse form sp, into dst's space; an error
+// when sp is not the sparse form of a block of that length.
+func expandBlock(sp []byte, width, want int, dst []byte) ([]byte, error) {
+	if err := checkSparse(sp, width, want); err != nil {
+		return nil, err
+	}
+	nb := bitmapBytes(want / width)
+	bm, recs := sp[:nb], sp[nb:]
 	if cap(dst) < want {
 		dst = make([]byte, want)
 	}
 	out := dst[:want]
 	clear(out)
 	if width == 1 {
-		// The common width, without a copy call a record: a lookup
-		// expands its whole block, so this loop is most of its time.
+		// The common width, without a copy call a record: reading a tier
+		// expands every block, so this loop is most of its time.
 		j := 0
 		for w := 0; w < nb; w += 8 {
 			for x := binary.LittleEndian.Uint64(bm[w:]); x != 0; x &= x - 1 {
@@ -193,7 +232,7 @@ func expandBlock(sp []byte, width, want int, dst []byte) ([]byte, error) {
 		for x := binary.LittleEndian.Uint64(bm[w:]); x != 0; x &= x - 1 {
 			i := w*8 + bits.TrailingZeros64(x)
 			r := recs[j : j+width]
-			if r[0] == 0 && (width == 1 || r[1] == 0) {
+			if r[0] == 0 && r[1] == 0 {
 				// sparseBlock leaves empty records out.
 				return nil, fmt.Errorf("its bitmap marks an empty record")
 			}
@@ -204,46 +243,68 @@ func expandBlock(sp []byte, width, want int, dst []byte) ([]byte, error) {
 	return out, nil
 }
 
-// decodeBlock is encodeBlock's inverse: the want bytes of records (of
-// width bytes each) of a block from its bytes in the file, into dst's
-// space; the caller checks them against the index entry's checksum.
-func decodeBlock(comp []byte, width, want int, dst []byte) ([]byte, error) {
-	return decodeBlockVersion(FormatVersion, comp, width, want, dst)
-}
-
-// decodeBlockVersion is decodeBlock for a file of format version v: in
-// version 1 a block is its records as they are, rank by rank.
-func decodeBlockVersion(v uint32, comp []byte, width, want int, dst []byte) ([]byte, error) {
-	limit := want
-	if v >= 2 {
-		limit += bitmapBytes(want / width)
+// decodeSparse decompresses the bytes comp of a block of format 2 or
+// later, of want bytes of records of width bytes each, into its sparse
+// form in dst's space, and checks its lengths (checkSparse) and, in
+// format 3 and later, its checksum sum.
+func decodeSparse(v uint32, comp []byte, width, want int, sum uint32, dst []byte) ([]byte, error) {
+	limit := want + bitmapBytes(want/width)
+	if cap(dst) < limit {
+		dst = make([]byte, 0, limit)
 	}
-	var sp []byte
-	if v >= 2 {
-		p := sparsePool.Get().(*[]byte)
-		defer sparsePool.Put(p)
-		sp = (*p)[:0]
-		if cap(sp) < limit {
-			sp = make([]byte, 0, limit)
-			*p = sp
-		}
-	} else {
-		if cap(dst) < want {
-			dst = make([]byte, 0, want)
-		}
-		sp = dst[:0]
-	}
-	out, err := zdec().DecodeAll(comp, sp[:0:limit])
+	out, err := zdec().DecodeAll(comp, dst[:0:limit])
 	if err != nil {
 		return nil, fmt.Errorf("cannot decompress: %v", err)
 	}
+	if v >= 3 && crc(out) != sum {
+		return nil, errChecksum
+	}
+	if err := checkSparse(out, width, want); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+var errChecksum = errors.New("the checksum does not match")
+
+// decodeBlock is encodeBlock's inverse for a file of format version v:
+// the want bytes of records (of width bytes each) of a block from its
+// bytes in the file, into dst's space, checked against sum, its index
+// entry's checksum (of the sparse form in format 3 and later, of the
+// records before). In version 1 a block is its records as they are, rank
+// by rank.
+func decodeBlock(v uint32, comp []byte, width, want int, sum uint32, dst []byte) ([]byte, error) {
 	if v < 2 {
+		if cap(dst) < want {
+			dst = make([]byte, 0, want)
+		}
+		out, err := zdec().DecodeAll(comp, dst[:0:want])
+		if err != nil {
+			return nil, fmt.Errorf("cannot decompress: %v", err)
+		}
 		if len(out) != want {
 			return nil, fmt.Errorf("decompresses to %d bytes, want %d", len(out), want)
 		}
+		if crc(out) != sum {
+			return nil, errChecksum
+		}
 		return out, nil
 	}
-	return expandBlock(out, width, want, dst)
+	p := sparsePool.Get().(*[]byte)
+	defer sparsePool.Put(p)
+	sp, err := decodeSparse(v, comp, width, want, sum, *p)
+	if err != nil {
+		return nil, err
+	}
+	*p = sp
+	out, err := expandBlock(sp, width, want, dst)
+	if err != nil {
+		return nil, err
+	}
+	if v < 3 && crc(out) != sum {
+		return nil, errChecksum
+	}
+	return out, nil
 }
 
 // writeTierFile writes recs as a tier file to w and returns its length and
@@ -323,8 +384,9 @@ type tierFile struct {
 	size  int64
 	// tail holds the file's bytes from tailOff up to the footer: the
 	// index's last entries.
-	tail    []byte
-	tailOff int64
+	tail       []byte
+	tailOff    int64
+	footerRead bool // the footer was read and checked (readFooter)
 }
 
 // tailIndex is how much of the index's end a tier file's opening reads
@@ -358,7 +420,15 @@ func corrupt(file string, block int64, format string, args ...any) error {
 }
 
 // openTierFile opens and checks the header and footer of a tier file; name is how errors call it.
-func openTierFile(path, name string) (*tierFile, error) {
+func openTierFile(path, name string) (*tierFile, error) { return openTier(path, name, false) }
+
+// openTier opens a tier file and checks its header, and its footer
+// unless lazy: a lookup (DB) opens it lazily, reading the header alone
+// and placing the index from the header and the file's length, so that
+// a cold lookup reads the header, one index entry and one block. A
+// damaged footer cannot make a lookup wrong (see entry); reading a whole
+// tier (loadIndex) reads and checks the footer first.
+func openTier(path, name string, lazy bool) (*tierFile, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -368,7 +438,18 @@ func openTierFile(path, name string) (*tierFile, error) {
 		f.Close()
 		return nil, err
 	}
-	t, err := readTierFile(f, st.Size(), name)
+	var t *tierFile
+	if lazy {
+		if st.Size() > readaheadMax {
+			// Reading ahead of a lookup's few pages would read
+			// pages it does not need; a small file is read whole
+			// with its header.
+			adviseRandom(f)
+		}
+		t, err = readTierHeader(f, st.Size(), name)
+	} else {
+		t, err = readTierFile(f, st.Size(), name)
+	}
 	if err != nil {
 		f.Close()
 		return nil, err
@@ -376,6 +457,11 @@ func openTierFile(path, name string) (*tierFile, error) {
 	t.f = f
 	return t, nil
 }
+
+// readaheadMax is the length of a tier file up to which a lookup lets
+// the kernel read ahead: one read of its header then brings the whole
+// file (Linux's first read-ahead is 128 KiB).
+const readaheadMax = 128 << 10
 
 // readTierFile checks the structure of a tier file of the given size read
 // through r.
@@ -400,6 +486,20 @@ func readHeader(r io.ReaderAt, size int64, name, magic, kind string) ([]byte, er
 }
 
 func readTierFile(r io.ReaderAt, size int64, name string) (*tierFile, error) {
+	t, err := readTierHeader(r, size, name)
+	if err != nil {
+		return nil, err
+	}
+	if err := t.readFooter(r); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// readTierHeader reads and checks the header of a tier file of size
+// bytes read through r, and places its block index and footer where the
+// header's number of records and the file's length put them.
+func readTierHeader(r io.ReaderAt, size int64, name string) (*tierFile, error) {
 	t := &tierFile{name: name, size: size}
 	hb, err := readHeader(r, size, name, tierMagic, "tier file")
 	if err != nil {
@@ -412,33 +512,47 @@ func readTierFile(r io.ReaderAt, size int64, name string) (*tierFile, error) {
 	h.Records = int64(binary.LittleEndian.Uint64(hb[24:]))
 	h.BlockRecs = int64(binary.LittleEndian.Uint32(hb[32:]))
 	h.GameHash = binary.LittleEndian.Uint64(hb[40:])
-	if h.Version != FormatVersion && h.Version != 1 {
+	if h.Version < 1 || h.Version > FormatVersion {
 		return nil, corrupt(name, -1, "format version %d, this grundy reads 1 to %d", h.Version, FormatVersion)
 	}
 	if (h.Width != 1 && h.Width != 2) || h.BlockRecs != int64(BlockBytes/h.Width) || h.Records < 0 || h.Records > 1<<48 {
 		return nil, corrupt(name, -1, "the header is inconsistent (width %d, %d records, blocks of %d)", h.Width, h.Records, h.BlockRecs)
 	}
+	h.blocks = (h.Records + h.BlockRecs - 1) / h.BlockRecs
+	h.indexOffset = size - footerSize - h.blocks*entrySize
+	if h.indexOffset < headerSize {
+		return nil, corrupt(name, -1, "%d bytes, too short for its %d blocks (truncated?)", size, h.blocks)
+	}
+	t.tailOff = size - footerSize
+	return t, nil
+}
+
+// readFooter reads and checks the footer, with the end of the index
+// before it in the same read.
+func (t *tierFile) readFooter(r io.ReaderAt) error {
+	if t.footerRead {
+		return nil
+	}
+	h, size, name := &t.h, t.size, t.name
 	// The footer with the end of the index before it, in one read: a
 	// small tier's whole index comes with it, so a cold lookup needs no
 	// read of its own for the block's entry.
 	tail := make([]byte, min(size-headerSize, footerSize+tailIndex))
 	t.tailOff = size - int64(len(tail))
 	if _, err := r.ReadAt(tail, t.tailOff); err != nil {
-		return nil, corrupt(name, -1, "reading the footer: %v", err)
+		return corrupt(name, -1, "reading the footer: %v", err)
 	}
 	fb := tail[len(tail)-footerSize:]
 	t.tail = tail[:len(tail)-footerSize]
 	if string(fb[24:]) != footerMagic || crc(fb[:20]) != binary.LittleEndian.Uint32(fb[20:]) {
-		return nil, corrupt(name, -1, "the footer is damaged (truncated file?)")
+		return corrupt(name, -1, "the footer is damaged (truncated file?)")
 	}
-	h.indexOffset = int64(binary.LittleEndian.Uint64(fb[0:]))
-	h.blocks = int64(binary.LittleEndian.Uint64(fb[8:]))
-	if h.blocks != (h.Records+h.BlockRecs-1)/h.BlockRecs || h.indexOffset < headerSize ||
-		h.indexOffset+h.blocks*entrySize+footerSize != size {
-		return nil, corrupt(name, -1, "the footer does not match the header and the file's length")
+	if int64(binary.LittleEndian.Uint64(fb[0:])) != h.indexOffset || int64(binary.LittleEndian.Uint64(fb[8:])) != h.blocks {
+		return corrupt(name, -1, "the footer does not match the header and the file's length")
 	}
 	h.indexSum = binary.LittleEndian.Uint32(fb[16:])
-	return t, nil
+	t.footerRead = true
+	return nil
 }
 
 // loadIndex reads the whole block index and checks its checksum and that
@@ -446,6 +560,9 @@ func readTierFile(r io.ReaderAt, size int64, name string) (*tierFile, error) {
 func (t *tierFile) loadIndex(r io.ReaderAt) error {
 	if t.index != nil {
 		return nil
+	}
+	if err := t.readFooter(r); err != nil {
+		return err
 	}
 	h := &t.h
 	ib := make([]byte, h.blocks*entrySize)
@@ -513,23 +630,55 @@ func (t *tierFile) blockLen(b int64) int {
 // readBlock reads, decompresses and checks block b into dst (reused when
 // it has the capacity), reading through r.
 func (t *tierFile) readBlock(r io.ReaderAt, b int64, dst []byte) ([]byte, error) {
-	e, err := t.entry(r, b)
+	p := compPool.Get().(*[]byte)
+	defer compPool.Put(p)
+	e, comp, err := t.readComp(r, b, *p)
 	if err != nil {
 		return nil, err
 	}
-	comp := make([]byte, e.clen)
-	if _, err := r.ReadAt(comp, e.off); err != nil {
-		return nil, corrupt(t.name, b, "reading: %v", err)
-	}
-	out, err := decodeBlockVersion(t.h.Version, comp, t.h.Width, t.blockLen(b), dst)
+	out, err := decodeBlock(t.h.Version, comp, t.h.Width, t.blockLen(b), e.sum, dst)
 	if err != nil {
 		return nil, corrupt(t.name, b, "%v", err)
 	}
-	if crc(out) != e.sum {
-		return nil, corrupt(t.name, b, "the checksum does not match")
-	}
 	return out, nil
 }
+
+// readSparse reads and decompresses block b of a file of format 3 or
+// later and checks it: its sparse form, in a buffer of its own.
+func (t *tierFile) readSparse(r io.ReaderAt, b int64) ([]byte, error) {
+	p := compPool.Get().(*[]byte)
+	defer compPool.Put(p)
+	e, comp, err := t.readComp(r, b, *p)
+	if err != nil {
+		return nil, err
+	}
+	sp, err := decodeSparse(t.h.Version, comp, t.h.Width, t.blockLen(b), e.sum, nil)
+	if err != nil {
+		return nil, corrupt(t.name, b, "%v", err)
+	}
+	return sp, nil
+}
+
+// readComp reads block b's index entry and its compressed bytes into
+// buf's space.
+func (t *tierFile) readComp(r io.ReaderAt, b int64, buf []byte) (blockEntry, []byte, error) {
+	e, err := t.entry(r, b)
+	if err != nil {
+		return blockEntry{}, nil, err
+	}
+	if cap(buf) < int(e.clen) {
+		buf = make([]byte, e.clen)
+	}
+	comp := buf[:e.clen]
+	if _, err := r.ReadAt(comp, e.off); err != nil {
+		return blockEntry{}, nil, corrupt(t.name, b, "reading: %v", err)
+	}
+	return e, comp, nil
+}
+
+// compPool holds buffers for a block's compressed bytes, which an index
+// entry caps at 2*BlockBytes.
+var compPool = sync.Pool{New: func() any { b := make([]byte, 2*BlockBytes); return &b }}
 
 // readAll reads and checks every block into one Records, and checks that
 // the whole file's crc32c is sum (when check is true).

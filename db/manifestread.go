@@ -1,0 +1,490 @@
+package db
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+)
+
+// Reading a manifest fast. A cold query opens the database, and
+// encoding/json spends some hundreds of microseconds on a manifest of a
+// few tens of kilobytes (its counts per remoteness), more than the rest
+// of the query: parseManifest reads the same JSON in one plain pass
+// straight into a Manifest (no tree, no reflection), and
+// manifestBytesSum checks the checksum on the file's bytes instead of
+// encoding the manifest again. The tests check both against
+// encoding/json and manifestSum.
+
+type jparser struct {
+	b []byte
+	i int
+}
+
+var errJSON = errors.New("not valid JSON")
+
+func (p *jparser) fail(what string) error {
+	return fmt.Errorf("%w: %s at byte %d", errJSON, what, p.i)
+}
+
+func (p *jparser) ws() {
+	for p.i < len(p.b) {
+		switch p.b[p.i] {
+		case ' ', '\t', '\n', '\r':
+			p.i++
+		default:
+			return
+		}
+	}
+}
+
+// peek skips whitespace and returns the next byte (0 at the end).
+func (p *jparser) peek() byte {
+	p.ws()
+	if p.i < len(p.b) {
+		return p.b[p.i]
+	}
+	return 0
+}
+
+// null consumes a null if one is next.
+func (p *jparser) null() bool {
+	if p.peek() == 'n' && len(p.b)-p.i >= 4 && string(p.b[p.i:p.i+4]) == "null" {
+		p.i += 4
+		return true
+	}
+	return false
+}
+
+// obj parses an object (or null), calling f with each key to parse its
+// value.
+func (p *jparser) obj(f func(key []byte) error) error {
+	if p.null() {
+		return nil
+	}
+	if p.peek() != '{' {
+		return p.fail("an object expected")
+	}
+	p.i++
+	if p.peek() == '}' {
+		p.i++
+		return nil
+	}
+	for {
+		if p.peek() != '"' {
+			return p.fail("a key expected")
+		}
+		k, esc, err := p.rawStr()
+		if err != nil {
+			return err
+		}
+		if esc {
+			s, err := strconv.Unquote(`"` + string(k) + `"`)
+			if err != nil {
+				return p.fail("a bad key")
+			}
+			k = []byte(s)
+		}
+		if p.peek() != ':' {
+			return p.fail("':' expected")
+		}
+		p.i++
+		if err := f(k); err != nil {
+			return err
+		}
+		switch p.peek() {
+		case ',':
+			p.i++
+		case '}':
+			p.i++
+			return nil
+		default:
+			return p.fail("',' or '}' expected")
+		}
+	}
+}
+
+// arr parses an array (or null), calling f to parse each item.
+func (p *jparser) arr(f func() error) error {
+	if p.null() {
+		return nil
+	}
+	if p.peek() != '[' {
+		return p.fail("an array expected")
+	}
+	p.i++
+	if p.peek() == ']' {
+		p.i++
+		return nil
+	}
+	for {
+		if err := f(); err != nil {
+			return err
+		}
+		switch p.peek() {
+		case ',':
+			p.i++
+		case ']':
+			p.i++
+			return nil
+		default:
+			return p.fail("',' or ']' expected")
+		}
+	}
+}
+
+// rawStr parses a string, returning its bytes between the quotes and
+// whether it has escapes.
+func (p *jparser) rawStr() (raw []byte, escaped bool, err error) {
+	p.i++ // the opening quote
+	start := p.i
+	for p.i < len(p.b) && p.b[p.i] != '"' {
+		if p.b[p.i] == '\\' {
+			escaped = true
+			p.i++
+		} else if p.b[p.i] < 0x20 {
+			return nil, false, p.fail("a control character in a string")
+		}
+		p.i++
+	}
+	if p.i >= len(p.b) {
+		return nil, false, p.fail("an unterminated string")
+	}
+	p.i++
+	return p.b[start : p.i-1], escaped, nil
+}
+
+// str parses a string (or null, leaving dst as it is) into dst.
+func (p *jparser) str(dst *string) error {
+	if p.null() {
+		return nil
+	}
+	if p.peek() != '"' {
+		return p.fail("a string expected")
+	}
+	start := p.i
+	raw, esc, err := p.rawStr()
+	if err != nil {
+		return err
+	}
+	if !esc {
+		*dst = string(raw)
+		return nil
+	}
+	s, err := strconv.Unquote(string(p.b[start:p.i]))
+	if err != nil {
+		return p.fail("a bad string")
+	}
+	*dst = s
+	return nil
+}
+
+// number parses a number by JSON's grammar,
+// -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?, and returns its text.
+func (p *jparser) number() ([]byte, error) {
+	p.ws()
+	start := p.i
+	digits := func() int {
+		n := 0
+		for p.i < len(p.b) && p.b[p.i] >= '0' && p.b[p.i] <= '9' {
+			p.i++
+			n++
+		}
+		return n
+	}
+	if p.i < len(p.b) && p.b[p.i] == '-' {
+		p.i++
+	}
+	if p.i < len(p.b) && p.b[p.i] == '0' {
+		p.i++
+	} else if digits() == 0 {
+		return nil, p.fail("a number expected")
+	}
+	if p.i < len(p.b) && p.b[p.i] == '.' {
+		p.i++
+		if digits() == 0 {
+			return nil, p.fail("a bad number")
+		}
+	}
+	if p.i < len(p.b) && (p.b[p.i] == 'e' || p.b[p.i] == 'E') {
+		p.i++
+		if p.i < len(p.b) && (p.b[p.i] == '+' || p.b[p.i] == '-') {
+			p.i++
+		}
+		if digits() == 0 {
+			return nil, p.fail("a bad number")
+		}
+	}
+	return p.b[start:p.i], nil
+}
+
+// skip parses any value and drops it (a key a Manifest has no field for).
+func (p *jparser) skip(depth int) error {
+	if depth > 32 {
+		return p.fail("nested too deep")
+	}
+	switch c := p.peek(); {
+	case c == '{':
+		return p.obj(func([]byte) error { return p.skip(depth + 1) })
+	case c == '[':
+		return p.arr(func() error { return p.skip(depth + 1) })
+	case c == '"':
+		var s string
+		return p.str(&s)
+	case c == '-' || c >= '0' && c <= '9':
+		_, err := p.number()
+		return err
+	}
+	for _, w := range []string{"true", "false", "null"} {
+		if len(p.b)-p.i >= len(w) && string(p.b[p.i:p.i+len(w)]) == w {
+			p.i += len(w)
+			return nil
+		}
+	}
+	return p.fail("a value expected")
+}
+
+// integer parses a number (or null, leaving dst as it is) into an
+// integer field as encoding/json does: a plain decimal integer, a minus
+// sign only for a signed type, no overflow.
+func integer[T int | int64 | uint32 | uint64](p *jparser, dst *T) error {
+	if p.null() {
+		return nil
+	}
+	num, err := p.number()
+	if err != nil {
+		return err
+	}
+	d := num
+	neg := len(d) > 0 && d[0] == '-'
+	if neg {
+		d = d[1:]
+	}
+	one := T(1)
+	ok := len(d) > 0 && len(d) <= 20 && (!neg || -one < 0)
+	var x uint64
+	for _, c := range d {
+		if c < '0' || c > '9' || x > (1<<64-1-uint64(c-'0'))/10 {
+			ok = false
+			break
+		}
+		x = x*10 + uint64(c-'0')
+	}
+	v := T(x)
+	if neg {
+		v = -v
+		ok = ok && x <= 1<<63 && v <= 0 && int64(v) == -int64(x)
+	} else {
+		ok = ok && uint64(v) == x && v >= 0
+	}
+	if !ok {
+		return fmt.Errorf("%w: number %q", errJSON, num)
+	}
+	*dst = v
+	return nil
+}
+
+func (p *jparser) ints(dst *[]int64) error {
+	if p.null() {
+		*dst = nil
+		return nil
+	}
+	s := make([]int64, 0, 64)
+	err := p.arr(func() error {
+		var v int64
+		err := integer(p, &v)
+		s = append(s, v)
+		return err
+	})
+	*dst = s
+	return err
+}
+
+func (p *jparser) count(c *Count) error {
+	return p.obj(func(k []byte) error {
+		switch string(k) {
+		case "draw":
+			return integer(p, &c.Draw)
+		case "endless_win":
+			return integer(p, &c.EndlessWin)
+		case "endless_lose":
+			return integer(p, &c.EndlessLose)
+		case "win":
+			return p.ints(&c.Win)
+		case "lose":
+			return p.ints(&c.Lose)
+		case "records":
+			return integer(p, &c.Records)
+		}
+		return p.skip(0)
+	})
+}
+
+func (p *jparser) tier(t *TierInfo) error {
+	return p.obj(func(k []byte) error {
+		switch string(k) {
+		case "tier":
+			return integer(p, &t.Tier)
+		case "name":
+			return p.str(&t.Name)
+		case "size":
+			return integer(p, &t.Size)
+		case "width":
+			return integer(p, &t.Width)
+		case "file":
+			return p.str(&t.File)
+		case "bytes":
+			return integer(p, &t.Bytes)
+		case "crc32c":
+			return integer(p, &t.CRC)
+		case "count":
+			return p.count(&t.Count)
+		}
+		return p.skip(0)
+	})
+}
+
+func (p *jparser) keyInfo(ki *KeyInfo) error {
+	return p.obj(func(k []byte) error {
+		switch string(k) {
+		case "tier":
+			return integer(p, &ki.Tier)
+		case "file":
+			return p.str(&ki.File)
+		case "keys":
+			return integer(p, &ki.Keys)
+		case "bytes":
+			return integer(p, &ki.Bytes)
+		case "crc32c":
+			return integer(p, &ki.CRC)
+		}
+		return p.skip(0)
+	})
+}
+
+func (p *jparser) keys(dst **Keys) error {
+	if p.null() {
+		*dst = nil
+		return nil
+	}
+	k := &Keys{}
+	*dst = k
+	return p.obj(func(f []byte) error {
+		switch string(f) {
+		case "source":
+			return p.str(&k.Source)
+		case "tiers":
+			if p.null() {
+				k.Tiers = nil
+				return nil
+			}
+			k.Tiers = []KeyInfo{}
+			return p.arr(func() error {
+				k.Tiers = append(k.Tiers, KeyInfo{})
+				return p.keyInfo(&k.Tiers[len(k.Tiers)-1])
+			})
+		}
+		return p.skip(0)
+	})
+}
+
+// parseManifest reads manifest.json's bytes as json.Unmarshal does into
+// a Manifest (unknown keys ignored), faster.
+func parseManifest(b []byte) (Manifest, error) {
+	p := &jparser{b: b}
+	var m Manifest
+	err := p.obj(func(k []byte) error {
+		switch string(k) {
+		case "format":
+			return integer(p, &m.Format)
+		case "game":
+			return p.str(&m.Game)
+		case "start_tier":
+			return integer(p, &m.StartTier)
+		case "start_rank":
+			return integer(p, &m.StartRank)
+		case "tiers":
+			if p.null() {
+				m.Tiers = nil
+				return nil
+			}
+			m.Tiers = make([]TierInfo, 0, 64)
+			return p.arr(func() error {
+				m.Tiers = append(m.Tiers, TierInfo{})
+				return p.tier(&m.Tiers[len(m.Tiers)-1])
+			})
+		case "keys":
+			return p.keys(&m.Keys)
+		case "params":
+			if p.null() {
+				m.Params = nil
+				return nil
+			}
+			if m.Params == nil {
+				m.Params = map[string]string{}
+			}
+			return p.obj(func(k []byte) error {
+				var s string
+				err := p.str(&s)
+				m.Params[string(k)] = s
+				return err
+			})
+		case "ranking":
+			return integer(p, &m.Ranking)
+		case "checksum":
+			return integer(p, &m.Checksum)
+		}
+		return p.skip(0)
+	})
+	if err == nil && p.peek() != 0 {
+		err = p.fail("bytes after the manifest")
+	}
+	return m, err
+}
+
+// manifestBytesSum is the checksum of a manifest as manifestSum computes
+// it, from the bytes of its file as encodeManifest writes them (indented
+// JSON whose last field is the checksum): the compact form of those
+// bytes, with the checksum's value 0, is what manifestSum encodes. ok is
+// false when the bytes do not end with the checksum field.
+func manifestBytesSum(b []byte) (sum uint32, ok bool) {
+	c := compactJSON(make([]byte, 0, len(b)), b)
+	const field = `,"checksum":`
+	i := len(c) - 1
+	if i < 0 || c[i] != '}' {
+		return 0, false
+	}
+	j := i
+	for j > 0 && c[j-1] >= '0' && c[j-1] <= '9' {
+		j--
+	}
+	if j == i || j < len(field) || string(c[j-len(field):j]) != field {
+		return 0, false
+	}
+	c = append(c[:j], '0', '}')
+	return crc(c), true
+}
+
+// compactJSON appends to dst the JSON text src without the whitespace
+// outside its strings: what json.Compact does to valid JSON, in one
+// plain pass (it does not validate src).
+func compactJSON(dst, src []byte) []byte {
+	for i := 0; i < len(src); i++ {
+		switch c := src[i]; c {
+		case ' ', '\t', '\n', '\r':
+		case '"':
+			j := i + 1
+			for j < len(src) && src[j] != '"' {
+				if src[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			j = min(j+1, len(src))
+			dst = append(dst, src[i:j]...)
+			i = j - 1
+		default:
+			dst = append(dst, c)
+		}
+	}
+	return dst
+}
