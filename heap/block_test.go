@@ -73,6 +73,26 @@ func TestSparseBeyondLists(t *testing.T) {
 	}
 }
 
+// TestSpreadScanAgainstPlain checks the spread runs of splits (resolve's
+// spreadScan) against the plain method from the first heap on, with the
+// lists short and spreadFrom small so that the runs settle candidates,
+// leave some to the search by value, and meet heaps that have none.
+func TestSpreadScanAgainstPlain(t *testing.T) {
+	defer func(l, f int) { listed, spreadFrom = l, f }(listed, spreadFrom)
+	for _, lf := range [][2]int{{300, 600}, {2048, 0}} {
+		listed, spreadFrom = lf[0], lf[1]
+		for _, spec := range []string{"grundy-game", "octal:0.376", "kayles", "octal:0.165", "octal:0.16"} {
+			a := compute(t, spec, 6000, Plain)
+			b := compute(t, spec, 6000, Sparse)
+			for i := range 6000 {
+				if a.At(i) != b.At(i) {
+					t.Fatalf("%s: G(%d) plain %d, sparse with lists of %d heaps and runs from %d: %d", spec, i, a.At(i), listed, spreadFrom, b.At(i))
+				}
+			}
+		}
+	}
+}
+
 // TestGrundyGamePipelinedAgainstPlain checks the two-core sparse method
 // (far, middle and scanned sweeps) on Grundy's game against the plain loop
 // well past the start of the pipeline.

@@ -2,6 +2,7 @@ package heap
 
 import (
 	"cmp"
+	"math/bits"
 	"slices"
 )
 
@@ -24,6 +25,29 @@ var listed = 1 << 22
 // candidates that are the nim-sum of many pairs of values at a cost of a
 // step each.
 const shortScan = 64
+
+// spreadWindows and spreadWidth: after the short scan, resolve scans up
+// to spreadWindows runs of spreadWidth splits (a, n−k−a), their positions
+// a spread over the listed heaps by bit reversal, before the search by
+// value. Neighbouring heaps have related values (Grundy's game repeats a
+// value three heaps on about a fifth of the time), so a run of splits
+// finds fewer distinct nim-sums than as many splits far apart: on
+// Grundy's game at 2^28, the candidates the far sweep leaves took 92
+// splits on average to settle from a = 65 up, and 32 in runs of 16–32
+// spread out, each split a few nanoseconds where a step of the search
+// by value (a partner read 4 MiB away) costs several times that. The
+// runs stay among the listed heaps (the first 2^22, whose partners are
+// the last 2^22 values), which stay in the cache. A candidate left after
+// them goes to the search by value, which also proves a candidate
+// missing.
+const (
+	spreadWindows = 32
+	spreadWidth   = 32
+)
+
+// spreadFrom is the heap from which resolve runs spreadScan: twice the
+// listed heaps (a variable so that the tests can make it small).
+var spreadFrom = 2 << 22
 
 // resolve finishes the sparse method's mex: st.cands holds the rare values
 // below the least missing common value c that no option with a rare heap
@@ -52,6 +76,9 @@ func resolve[T unsigned](st *state, g []T, n int, c uint32) uint32 {
 		steps = shortScan
 	}
 	if scanSplits(st, g, n, 1, steps, &left) {
+		return c
+	}
+	if st.lists != nil && spreadScan(st, g, n, &left) {
 		return c
 	}
 	for _, v := range st.cands {
@@ -93,6 +120,28 @@ func scanSplits[T unsigned](st *state, g []T, n, lo, hi int, left *int) bool {
 		}
 	}
 	st.resolveSteps += max(hi-lo+1, 0)
+	return false
+}
+
+// spreadScan scans the splits of n whose smaller heap lies in up to
+// spreadWindows runs of spreadWidth heaps spread over [shortScan+1,
+// listed), settling candidates, and reports whether none is left. It
+// runs only from n = spreadFrom on, where the lists cover a small part of
+// the heaps and the search by value reads partners far apart: there it
+// settles everything 98% of the time (Grundy's game at 2^28). Below, the
+// search by value is cheaper: 0.376 to 5·10^6 took twice the CPU with
+// the runs, which settled everything only 61% of the time.
+func spreadScan[T unsigned](st *state, g []T, n int, left *int) bool {
+	if n < spreadFrom {
+		return false
+	}
+	span := listed - shortScan - 1 - spreadWidth
+	for i := 1; i <= spreadWindows; i++ {
+		lo := shortScan + 1 + int(uint64(bits.Reverse32(uint32(i)))*uint64(span)>>32)
+		if scanSplits(st, g, n, lo, lo+spreadWidth-1, left) {
+			return true
+		}
+	}
 	return false
 }
 
