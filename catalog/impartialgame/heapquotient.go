@@ -4,41 +4,55 @@ import (
 	"context"
 	"fmt"
 	"sync"
+	"time"
 
 	"github.com/grundy-go/grundy/budget"
 	"github.com/grundy-go/grundy/misere"
 )
 
-// QuotientMaxHeap bounds the heaps for which solve --misere computes a
-// heap game's misère quotient; sums with larger heaps are searched.
-// Quotients grow with the heaps (Kayles': order 24 from heap 12 on, and a
-// second of trials at that heap), so beyond this a search of the sum is
-// the quicker answer.
-const QuotientMaxHeap = 12
+// QuotientMaxHeap is how far solve --misere computes a heap game's misère
+// quotient: sums of heaps up to it are answered from the quotient, and
+// larger heaps too when the Plambeck–Siegel periodicity test proves the
+// quotient for every heap size; other sums are searched. (MisereSolver's
+// method makes this cheap: Kayles' quotient to heap 30 is a few
+// milliseconds.)
+const QuotientMaxHeap = 30
 
-// quotientStates bounds each trial of a quotient computed for solve
-// --misere (a fraction of a second); past it the sum is searched.
-const quotientStates = 300_000
+// quotientStates bounds each verification of a quotient computed for
+// solve --misere, and quotientTime the whole computation: a game whose
+// quotient grows past them (0.35, 0.76, …) is searched instead.
+const (
+	quotientStates = 300_000
+	quotientTime   = time.Second
+)
 
 // HeapQuotient is the misère quotient of a heap game, computed when first
-// needed up to the largest heap asked about, and kept (a larger heap asked
-// later computes it again). It is safe for concurrent use.
+// needed and kept: up to QuotientMaxHeap, or when that fails within its
+// budget, up to the largest heap asked about. It is safe for concurrent
+// use.
 type HeapQuotient struct {
 	Rule misere.Rule
 	mu   sync.Mutex
 	q    *misere.Quotient
+	// period is the quotient's proven period, when the rule is a finite
+	// code and the periodicity test proves one: then q answers every heap.
+	period *misere.Period
 	// failed is the least heap bound at which the computation failed
-	// (over its budget, or no trial worked); 0 when none has.
+	// (over its budget, or no recalibration worked); 0 when none has.
 	failed int
 }
 
 // Oracle returns the quotient as a misère oracle for sums of heaps up to
-// largest, or nil when largest is beyond QuotientMaxHeap or the quotient
-// could not be computed within its budget.
+// largest, or nil when the quotient does not reach largest (no period
+// proven) or could not be computed within its budget.
 func (h *HeapQuotient) Oracle(ctx context.Context, largest int, mem *budget.Bytes) (*MisereOracle[int], error) {
 	q, err := h.Quotient(ctx, largest, mem)
 	if q == nil || err != nil {
 		return nil, err
+	}
+	method := fmt.Sprintf("the misère quotient of the heaps up to %d (order %d; Plambeck–Siegel), proven by its own search", q.Upto, q.Order())
+	if largest > q.Upto {
+		method = fmt.Sprintf("the misère quotient of the whole game (order %d; Plambeck–Siegel), proven for every heap size by the periodicity test (heap n+%d has heap n's element from heap %d on)", q.Order(), h.period.Period, h.period.Preperiod)
 	}
 	return &MisereOracle[int]{
 		Lost: func(parts []int) (bool, bool) {
@@ -48,33 +62,40 @@ func (h *HeapQuotient) Oracle(ctx context.Context, largest int, mem *budget.Byte
 			}
 			return q.IsP(x), true
 		},
-		Method: fmt.Sprintf("the misère quotient of the heaps up to %d (order %d; Plambeck–Siegel), proven by its own search", q.Upto, q.Order()),
+		Method: method,
 	}, nil
 }
 
-// Quotient returns the quotient for heaps up to at least largest, or nil
-// when it is not available (see Oracle); err is the context's.
+// Quotient returns the quotient for heaps up to at least largest (or of
+// every heap, its period proven), or nil when it is not available (see
+// Oracle); err is the context's.
 func (h *HeapQuotient) Quotient(ctx context.Context, largest int, mem *budget.Bytes) (*misere.Quotient, error) {
-	if largest > QuotientMaxHeap {
-		return nil, nil
-	}
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	if h.q != nil && h.q.Upto >= largest {
-		return h.q, nil
-	}
-	upto := largest
-	if h.failed > 0 && upto >= h.failed {
-		return nil, nil
-	}
-	q, err := misere.Compute(ctx, h.Rule, upto, misere.Limits{MaxStates: quotientStates, Memory: mem})
-	if err != nil {
+	for _, upto := range []int{QuotientMaxHeap, largest} {
+		if h.q != nil && (h.q.Upto >= largest || h.period != nil) {
+			return h.q, nil
+		}
+		if upto > QuotientMaxHeap || (h.failed > 0 && upto >= h.failed) || (h.q != nil && h.q.Upto >= upto) {
+			continue
+		}
+		tctx, cancel := context.WithTimeout(ctx, quotientTime)
+		q, err := misere.Compute(tctx, h.Rule, upto, misere.Limits{MaxStates: quotientStates, Memory: mem})
+		cancel()
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
-		h.failed = upto
-		return nil, nil
+		if err != nil {
+			h.failed = upto
+			continue
+		}
+		h.q, h.period = q, nil
+		if fr, ok := h.Rule.(misere.FiniteRule); ok {
+			h.period = q.ProvePeriod(fr)
+		}
 	}
-	h.q = q
-	return q, nil
+	if h.q != nil && (h.q.Upto >= largest || h.period != nil) {
+		return h.q, nil
+	}
+	return nil, nil
 }
