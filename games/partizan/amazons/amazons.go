@@ -1,16 +1,15 @@
 package amazons
 
 import (
-	"fmt"
 	"iter"
-	"strings"
 
 	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/games/partizan/gridboard"
 	"github.com/grundy-go/grundy/internal/dihedral"
 )
 
 // MaxCells bounds the cells of a board.
-const MaxCells = 64
+const MaxCells = gridboard.MaxCells
 
 // Board is a position: Rows×Cols cells, cell r*Cols+c; X and O hold the
 // amazons of Left and Right, Stone the burnt cells.
@@ -229,79 +228,38 @@ func less(a, b Board) bool {
 	return a.O < b.O
 }
 
+// notation is Amazons' board notation, CGSuite's: . empty, x Left's
+// amazon, o Right's, # a stone, in either case.
+var notation = gridboard.Notation{
+	Cells:    ".xo#",
+	Legend:   "use . (empty), x (Left's amazon), o (Right's amazon) and # (stone)",
+	Hint:     "write rows of . x o # joined by |, e.g. x...|o...",
+	FoldCase: true,
+}
+
+func (b Board) grid() gridboard.Board {
+	return notation.Board(int(b.Rows), int(b.Cols),
+		gridboard.Layer{Cell: 'x', Mask: b.X}, gridboard.Layer{Cell: 'o', Mask: b.O}, gridboard.Layer{Cell: '#', Mask: b.Stone})
+}
+
 // Format writes a board as CGSuite does: rows joined by |.
 func (Game) Format(b Board) string { return b.String() }
 
-func (b Board) String() string { return strings.Join(b.Grid(), "|") }
+func (b Board) String() string { return notation.String(b.grid()) }
 
 // Grid returns the rows of the board.
-func (b Board) Grid() []string {
-	rows := make([]string, b.Rows)
-	for r := range rows {
-		var sb strings.Builder
-		for c := 0; c < int(b.Cols); c++ {
-			switch bit := b.bit(r, c); {
-			case b.X&bit != 0:
-				sb.WriteByte('x')
-			case b.O&bit != 0:
-				sb.WriteByte('o')
-			case b.Stone&bit != 0:
-				sb.WriteByte('#')
-			default:
-				sb.WriteByte('.')
-			}
-		}
-		rows[r] = sb.String()
-	}
-	return rows
-}
+func (b Board) Grid() []string { return b.grid().Lines() }
 
 // Parse reads boards, several making a sum: rows of . (empty), x (Left's
-// amazon), o (Right's amazon) and # (stone) joined by | or /.
+// amazon), o (Right's amazon) and # (stone) joined by | or / (gridboard).
 func Parse(tokens []string) ([]Board, error) {
-	var out []Board
-	for _, tok := range tokens {
-		for _, f := range strings.Fields(tok) {
-			b, err := parseBoard(f)
-			if err != nil {
-				return nil, err
-			}
-			out = append(out, b)
-		}
+	gs, err := notation.ParseAll(tokens)
+	if err != nil {
+		return nil, err
 	}
-	if len(out) == 0 {
-		return nil, fmt.Errorf("no board given: write rows of . x o # joined by |, e.g. x...|o...")
+	out := make([]Board, len(gs))
+	for i, g := range gs {
+		out[i] = Board{Rows: uint8(g.Rows), Cols: uint8(g.Cols), X: g.Mask('x'), O: g.Mask('o'), Stone: g.Mask('#')}
 	}
 	return out, nil
-}
-
-func parseBoard(text string) (Board, error) {
-	lines := strings.FieldsFunc(strings.ToLower(text), func(r rune) bool { return r == '|' || r == '/' })
-	if len(lines) == 0 || len(lines[0]) == 0 {
-		return Board{}, fmt.Errorf("bad board %q: no cells", text)
-	}
-	cols := len(lines[0])
-	if cols*len(lines) > MaxCells {
-		return Board{}, fmt.Errorf("bad board %q: %d cells, at most %d", text, cols*len(lines), MaxCells)
-	}
-	b := Board{Rows: uint8(len(lines)), Cols: uint8(cols)}
-	for r, line := range lines {
-		if len(line) != cols {
-			return Board{}, fmt.Errorf("bad board %q: row %d has %d cells, row 1 has %d", text, r+1, len(line), cols)
-		}
-		for c := 0; c < cols; c++ {
-			switch line[c] {
-			case '.':
-			case 'x':
-				b.X |= b.bit(r, c)
-			case 'o':
-				b.O |= b.bit(r, c)
-			case '#':
-				b.Stone |= b.bit(r, c)
-			default:
-				return Board{}, fmt.Errorf("bad board %q: row %d, column %d is %q; use . (empty), x (Left's amazon), o (Right's amazon) and # (stone)", text, r+1, c+1, line[c])
-			}
-		}
-	}
-	return b, nil
 }

@@ -1,19 +1,16 @@
 package cram
 
 import (
-	"fmt"
 	"iter"
-	"strconv"
-	"strings"
-
-	"github.com/grundy-go/grundy/internal/bitgrid"
 
 	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/games/partizan/gridboard"
+	"github.com/grundy-go/grundy/internal/bitgrid"
 	"github.com/grundy-go/grundy/internal/dihedral"
 )
 
 // MaxCells bounds the cells of a board (a bitboard of 64 bits).
-const MaxCells = 64
+const MaxCells = gridboard.MaxCells
 
 // Board is a position: Rows×Cols cells, bit r*Cols+c of Filled set for a
 // filled cell.
@@ -38,10 +35,8 @@ func (b Board) empty(r, c int) bool { return b.Filled&b.cell(r, c) == 0 }
 
 // Empty returns an empty rows×cols board.
 func Empty(rows, cols int) (Board, error) {
-	if rows < 1 || cols < 1 || rows*cols > MaxCells {
-		return Board{}, fmt.Errorf("bad board size %dx%d: sides at least 1, at most %d cells", rows, cols, MaxCells)
-	}
-	return Board{Rows: uint8(rows), Cols: uint8(cols)}, nil
+	g, err := notation.Empty(rows, cols)
+	return fromGrid(g), err
 }
 
 // Place yields the whole boards left by placing a domino, horizontal ones
@@ -131,85 +126,43 @@ func Canonical(b Board) Board {
 	return best
 }
 
+// notation is Cram's board notation: . empty, # filled, RxC an empty
+// board.
+var notation = gridboard.Notation{
+	Cells:  ".#",
+	Legend: "use . for empty and # for filled",
+	Hint:   "write RxC (e.g. 3x4) or rows of . and # joined by |, e.g. ...|.#.",
+	Sizes:  true,
+}
+
+func (b Board) grid() gridboard.Board {
+	return notation.Board(int(b.Rows), int(b.Cols), gridboard.Layer{Cell: '#', Mask: b.Filled})
+}
+
+func fromGrid(g gridboard.Board) Board {
+	return Board{Rows: uint8(g.Rows), Cols: uint8(g.Cols), Filled: g.Mask('#')}
+}
+
 // Format writes a board as rows of . (empty) and # (filled) joined by |,
 // or as RxC when it is empty.
 func (Game) Format(b Board) string { return b.String() }
 
-func (b Board) String() string {
-	if b.Filled == 0 {
-		return fmt.Sprintf("%dx%d", b.Rows, b.Cols)
-	}
-	return strings.Join(b.Grid(), "|")
-}
+func (b Board) String() string { return notation.String(b.grid()) }
 
 // Grid returns the rows of the board.
-func (b Board) Grid() []string {
-	rows := make([]string, b.Rows)
-	for r := range rows {
-		var sb strings.Builder
-		for c := 0; c < int(b.Cols); c++ {
-			if b.empty(r, c) {
-				sb.WriteByte('.')
-			} else {
-				sb.WriteByte('#')
-			}
-		}
-		rows[r] = sb.String()
-	}
-	return rows
-}
+func (b Board) Grid() []string { return b.grid().Lines() }
 
 // Parse reads boards, several making a sum: each "RxC" (R rows, C
 // columns, all empty) or rows of . (empty) and # (filled) joined by | or
-// /.
+// / (gridboard).
 func Parse(tokens []string) ([]Board, error) {
-	var out []Board
-	for _, tok := range tokens {
-		for _, f := range strings.Fields(tok) {
-			b, err := parseBoard(f)
-			if err != nil {
-				return nil, err
-			}
-			out = append(out, b)
-		}
+	gs, err := notation.ParseAll(tokens)
+	if err != nil {
+		return nil, err
 	}
-	if len(out) == 0 {
-		return nil, fmt.Errorf("no board given: write RxC (e.g. 3x4) or rows of . and # joined by |, e.g. ...|.#.")
+	out := make([]Board, len(gs))
+	for i, g := range gs {
+		out[i] = fromGrid(g)
 	}
 	return out, nil
-}
-
-func parseBoard(text string) (Board, error) {
-	if r, c, ok := strings.Cut(text, "x"); ok {
-		rows, err1 := strconv.Atoi(r)
-		cols, err2 := strconv.Atoi(c)
-		if err1 != nil || err2 != nil {
-			return Board{}, fmt.Errorf("bad board size %q: expected RxC, e.g. 3x4", text)
-		}
-		return Empty(rows, cols)
-	}
-	lines := strings.FieldsFunc(text, func(r rune) bool { return r == '|' || r == '/' })
-	if len(lines) == 0 || len(lines[0]) == 0 {
-		return Board{}, fmt.Errorf("bad board %q: no cells", text)
-	}
-	cols := len(lines[0])
-	if cols*len(lines) > MaxCells {
-		return Board{}, fmt.Errorf("bad board %q: %d cells, at most %d", text, cols*len(lines), MaxCells)
-	}
-	b := Board{Rows: uint8(len(lines)), Cols: uint8(cols)}
-	for r, line := range lines {
-		if len(line) != cols {
-			return Board{}, fmt.Errorf("bad board %q: row %d has %d cells, row 1 has %d", text, r+1, len(line), cols)
-		}
-		for c := 0; c < cols; c++ {
-			switch line[c] {
-			case '.':
-			case '#':
-				b.Filled |= b.cell(r, c)
-			default:
-				return Board{}, fmt.Errorf("bad board %q: row %d, column %d is %q; use . for empty and # for filled", text, r+1, c+1, line[c])
-			}
-		}
-	}
-	return b, nil
 }

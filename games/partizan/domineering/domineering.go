@@ -1,12 +1,11 @@
 package domineering
 
 import (
-	"fmt"
 	"iter"
 	"math/bits"
-	"strconv"
 	"strings"
 
+	"github.com/grundy-go/grundy/games/partizan/gridboard"
 	"github.com/grundy-go/grundy/internal/bitgrid"
 
 	"github.com/grundy-go/grundy/game"
@@ -14,7 +13,7 @@ import (
 )
 
 // MaxCells bounds the cells of a board.
-const MaxCells = 64
+const MaxCells = gridboard.MaxCells
 
 // Board is a position: Rows×Cols cells, bit r*Cols+c of Filled set for a
 // filled (unusable) cell.
@@ -45,8 +44,8 @@ func (b Board) empty(r, c int) bool { return b.Filled&b.cell(r, c) == 0 }
 
 // Empty returns an empty rows×cols board.
 func Empty(rows, cols int) (Board, error) {
-	if rows < 1 || cols < 1 || rows*cols > MaxCells {
-		return Board{}, fmt.Errorf("a %dx%d board: rows and columns must be at least 1 and the board at most %d cells", rows, cols, MaxCells)
+	if _, err := notation.Empty(rows, cols); err != nil {
+		return Board{}, err
 	}
 	return Board{Rows: uint8(rows), Cols: uint8(cols)}, nil
 }
@@ -213,65 +212,30 @@ func (Game) Negated(b Board) (Board, bool) {
 // or as RxC when it is empty.
 func (Game) Format(b Board) string { return b.String() }
 
-func (b Board) String() string {
-	if b.Filled == 0 {
-		return fmt.Sprintf("%dx%d", b.Rows, b.Cols)
-	}
-	var sb strings.Builder
-	for r := 0; r < int(b.Rows); r++ {
-		if r > 0 {
-			sb.WriteByte('|')
-		}
-		for c := 0; c < int(b.Cols); c++ {
-			if b.empty(r, c) {
-				sb.WriteByte('.')
-			} else {
-				sb.WriteByte('#')
-			}
-		}
-	}
-	return sb.String()
+func (b Board) String() string { return notation.String(b.grid()) }
+
+// notation is Domineering's board notation: . empty, # filled, RxC an
+// empty board.
+var notation = gridboard.Notation{
+	Cells:  ".#",
+	Legend: "use . for empty and # for filled",
+	Hint:   "write RxC (e.g. 2x3) or rows of . and # joined by |",
+	Sizes:  true,
+}
+
+func (b Board) grid() gridboard.Board {
+	return notation.Board(int(b.Rows), int(b.Cols), gridboard.Layer{Cell: '#', Mask: b.Filled})
 }
 
 // Parse reads a board: "RxC" (R rows, C columns, all empty) or rows of .
-// (empty) and # (filled) joined by | or given as separate tokens.
+// (empty) and # (filled) joined by | or / or given as separate tokens
+// (gridboard).
 func Parse(tokens []string) (Board, error) {
 	text := strings.Join(tokens, "|")
 	text = strings.ReplaceAll(text, " ", "|")
-	text = strings.Trim(text, "|")
-	if text == "" {
-		return Board{}, fmt.Errorf("no board given: write RxC (e.g. 2x3) or rows of . and # joined by |")
+	g, err := notation.Parse(strings.Trim(text, "|"))
+	if err != nil {
+		return Board{}, err
 	}
-	if r, c, ok := strings.Cut(text, "x"); ok && strings.Trim(text, "0123456789x") == "" {
-		rows, err1 := strconv.Atoi(r)
-		cols, err2 := strconv.Atoi(c)
-		if err1 != nil || err2 != nil {
-			return Board{}, fmt.Errorf("bad board size %q: expected RxC, e.g. 2x3", text)
-		}
-		return Empty(rows, cols)
-	}
-	lines := strings.Split(text, "|")
-	cols := len(lines[0])
-	if cols*len(lines) > MaxCells {
-		return Board{}, fmt.Errorf("bad board %q: at most %d cells", text, MaxCells)
-	}
-	b := Board{Rows: uint8(len(lines)), Cols: uint8(cols)}
-	for r, line := range lines {
-		if len(line) != cols {
-			return Board{}, fmt.Errorf("bad board %q: row %d has %d cells, row 1 has %d", text, r+1, len(line), cols)
-		}
-		for c := 0; c < cols; c++ {
-			switch line[c] {
-			case '.':
-			case '#':
-				b.Filled |= b.cell(r, c)
-			default:
-				return Board{}, fmt.Errorf("bad board %q: row %d, column %d is %q; use . for empty and # for filled", text, r+1, c+1, line[c])
-			}
-		}
-	}
-	if cols == 0 {
-		return Board{}, fmt.Errorf("bad board %q: empty row", text)
-	}
-	return b, nil
+	return Board{Rows: uint8(g.Rows), Cols: uint8(g.Cols), Filled: g.Mask('#')}, nil
 }

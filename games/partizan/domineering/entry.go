@@ -1,8 +1,6 @@
 package domineering
 
 import (
-	"strings"
-
 	"github.com/grundy-go/grundy/catalog"
 	"github.com/grundy-go/grundy/catalog/partizanreport"
 )
@@ -35,13 +33,4 @@ func init() {
 
 // grid draws the board's rows, an empty board as rows of empty cells
 // (where String writes RxC).
-func grid(b Board) []string {
-	if b.Filled == 0 {
-		rows := make([]string, b.Rows)
-		for r := range rows {
-			rows[r] = strings.Repeat(".", int(b.Cols))
-		}
-		return rows
-	}
-	return strings.Split(b.String(), "|")
-}
+func grid(b Board) []string { return b.grid().Lines() }
