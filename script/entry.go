@@ -132,7 +132,7 @@ func (s *instance) report(res *Result) *catalog.Report {
 		Outcome:      res.Outcome,
 		Grundy:       res.Grundy,
 		Remoteness:   res.Remoteness,
-		WinningMoves: res.WinningMoves,
+		WinningMoves: distinct(res.WinningMoves),
 		Method:       res.Method,
 		Notes:        res.Notes,
 	}
@@ -141,7 +141,7 @@ func (s *instance) report(res *Result) *catalog.Report {
 		extra["winning_move_labels"] = res.WinningLabels
 	}
 	if res.DrawingMoves != nil {
-		extra["drawing_moves"] = res.DrawingMoves
+		extra["drawing_moves"] = distinct(res.DrawingMoves)
 	}
 	if res.Loopy != "" {
 		extra["loopy_value"] = res.Loopy
@@ -165,6 +165,24 @@ func (s *instance) report(res *Result) *catalog.Report {
 		r.Extra = extra
 	}
 	return r
+}
+
+// distinct drops repeated positions from a list of moves, keeping the
+// first of each: two moves may leave the same position (a move in either
+// of two equal rows), and that is one move to report, not two.
+func distinct(moves []string) []string {
+	if len(moves) < 2 {
+		return moves
+	}
+	seen := make(map[string]bool, len(moves))
+	out := moves[:0:0]
+	for _, m := range moves {
+		if !seen[m] {
+			seen[m] = true
+			out = append(out, m)
+		}
+	}
+	return out
 }
 
 // Table gives G(0), …, G(upto-1) for a script whose positions include the

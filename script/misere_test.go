@@ -79,8 +79,14 @@ func TestMisereScriptAgainstWitness(t *testing.T) {
 	inst := openScript("kayles.star", []byte(kaylesScript))
 	w := catalogtest.NewMisereWitness(kaylesMoves, kaylesKey)
 	rng := rand.New(rand.NewPCG(20, 4))
-	for range 25 {
+	// Equal rows first: a move in either leaves the same position, one
+	// winning move (it was listed twice).
+	fixed := [][]int{{4, 4}, {5, 5}, {3, 3, 3}}
+	for i := range 25 + len(fixed) {
 		rows := catalogtest.RandomHeaps(rng, 3, 6)
+		if i < len(fixed) {
+			rows = fixed[i]
+		}
 		for _, m := range []catalog.Method{catalog.Auto, catalog.Search} {
 			r, err := inst.(catalog.MisereSolver).SolveMisere(t.Context(), []string{catalog.JoinInts(rows)}, catalog.Options{Method: m})
 			if err != nil {
@@ -91,7 +97,6 @@ func TestMisereScriptAgainstWitness(t *testing.T) {
 			}
 			got := slices.Clone(r.WinningMoves)
 			slices.Sort(got)
-			got = slices.Compact(got)
 			if want := w.Winning(rows); !slices.Equal(got, want) {
 				t.Errorf("%v (%v): winning moves %q, want %q", rows, m, got, want)
 			}

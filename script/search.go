@@ -27,6 +27,9 @@ func (s *instance) search(ctx context.Context, g *Game, root Pos, opts catalog.O
 	err := g.Run(ctx, func(ctx context.Context) error {
 		var err error
 		r, err = searchreport.Solve(ctx, s.path, g.Format(root), &Loopy{g: g}, root, g.Format, opts, 1)
+		if r != nil {
+			r.WinningMoves = distinct(r.WinningMoves)
+		}
 		return err
 	})
 	if errors.Is(err, search.ErrRepetition) {
