@@ -100,8 +100,8 @@ func TestNeedsUpto(t *testing.T) {
 // 25 and 27, to order 40, and stays so to heap 100; Siegel's
 // MisereSolver, built from CGSuite's source, gives the same ("java -cp
 // classes org.cgsuite.core.misere.solver.Main 0.77 100": order 40, P 9,
-// expansions 1, 2, 5, 9, 12, 25, 27). Every sum of two heaps up to 27 is
-// checked against search.
+// expansions 1, 2, 5, 9, 12, 25, 27; and at 200). Every sum of two heaps
+// up to 27 is checked against search.
 func TestKaylesPast24(t *testing.T) {
 	for _, upto := range []int{27, 100} {
 		q := compute(t, "kayles", upto)
@@ -111,6 +111,14 @@ func TestKaylesPast24(t *testing.T) {
 		if upto == 27 {
 			checkSums(t, "kayles", q, 27, 2)
 		}
+	}
+	// From heaps up to 166 the periodicity test proves it for every heap:
+	// heap n+12 has heap n's element from heap 71 on (Kayles' nim-sequence
+	// has period 12 from heap 71 too; Guy and Smith).
+	q := compute(t, "kayles", 166)
+	r, _ := heap.Parse("kayles")
+	if p := q.ProvePeriod(r); p == nil || *p != (Period{Preperiod: 71, Period: 12, NeedsUpto: 166}) || q.Order() != 40 {
+		t.Errorf("kayles up to 166: order %d, period %+v; want 40, period 12 from 71", q.Order(), p)
 	}
 }
 
