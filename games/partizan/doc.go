@@ -5,7 +5,8 @@
 // Green and Childish Hackenbush on any graph), domineering, toads (Toads
 // and Frogs), cutcake, maundy (Maundy Cake), colsnort (Col and Snort on
 // paths and graphs), clobber, toppling (Toppling Dominoes), cram,
-// amazons, and psubtract (partizan subtraction games).
+// amazons, eatcake, and psubtract (partizan subtraction games), with
+// gridboard the board notation of Domineering, Cram and Amazons.
 // Each subpackage registers its games with the catalog from its
 // entry.go, through the shared adapter in catalog/partizanreport; this
 // package, the evaluator, knows nothing of the catalog.
