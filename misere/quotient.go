@@ -276,11 +276,7 @@ func (s *search) expand(pr *pret, n int) (*pret, error) {
 	}
 	phi := slices.Clone(pr.phi)
 	phi[n] = g
-	mark, err := s.markP(m, phi)
-	if err != nil {
-		return nil, err
-	}
-	trial, err := s.reduce(m, mark, phi)
+	trial, err := s.candidate(m, phi)
 	if err != nil {
 		return nil, err
 	}

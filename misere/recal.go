@@ -291,6 +291,16 @@ func (s *search) markP(m *dsum, phi []int32) ([]int8, error) {
 	return w.mark, nil
 }
 
+// candidate is the pretending function of phi on m: the P-portion
+// marked by each element's least word (markP), then reduced.
+func (s *search) candidate(m *dsum, phi []int32) (*pret, error) {
+	mark, err := s.markP(m, phi)
+	if err != nil {
+		return nil, err
+	}
+	return s.reduce(m, mark, phi)
+}
+
 // reduce merges the elements of m that no sum of heaps tells apart
 // (Moore's partition refinement from the P-portion mark, over the heaps'
 // elements) and drops those no sum reaches, numbering the classes
@@ -696,11 +706,7 @@ func (s *search) recalibrate(pr *pret, fail word) (*pret, error) {
 			for k, i := range sub {
 				phi[s.hs[i]] = gens[k]
 			}
-			mark, err := s.markP(m, phi)
-			if err != nil {
-				return nil, err
-			}
-			trial, err := s.reduce(m, mark, phi)
+			trial, err := s.candidate(m, phi)
 			if err != nil {
 				return nil, err
 			}

@@ -57,8 +57,9 @@ type QuotientSum struct {
 
 // Quotient computes the misère quotient of the heap game g up to heap
 // upto, and answers the sum of heaps sum when it is not empty.
-// opts gives the limits: MaxStates bounds the pairs one trial searches
-// (misere.Limits), Memory its tables, Progress hears of each heap done.
+// opts gives the limits: MaxStates bounds the option sets one
+// verification keeps (misere.Limits), Memory the candidates' tables,
+// Progress hears of each heap done.
 // With genus, each heap's genus is computed too.
 func Quotient(ctx context.Context, g Sequencer, upto int, opts catalog.Options, sum []int, genus bool) (*QuotientReport, error) {
 	if upto > MaxQuotientUpto {
