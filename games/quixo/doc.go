@@ -42,5 +42,8 @@
 // that size, times C(x+o, x), plus the rank of the X's among the occupied
 // cells), plus 1 when O is to move: the combinatorial number system, as
 // GamesmanOne's two-piece hash. Quixo 4×4 has 3^16 × 2 = 86,093,442 ranks.
-// The 8 symmetries of the square give Canonical.
+// A tier ranks one position of each orbit of the 8 symmetries of the
+// square, the least of its images (Canonical), at that image's rank; a
+// rank stands for its orbit's positions (TierOrbit; ranking version 2,
+// symmetry.go, which also says why swapping the colours is not used).
 package quixo

@@ -78,10 +78,11 @@ func (m push) apply(b uint64) uint64 {
 // Game is Quixo on an N×N board. Make it with New.
 type Game struct {
 	n      int
-	full   uint64   // every cell
-	border uint64   // the outer ring
-	lines  []uint64 // rows, columns, the two diagonals
-	pushes []push   // every (cube, end) pair, cubes in reading order
+	full   uint64     // every cell
+	border uint64     // the outer ring
+	lines  []uint64   // rows, columns, the two diagonals
+	pushes []push     // every (cube, end) pair, cubes in reading order
+	sym    *symTables // the images of cells under the square's symmetries
 }
 
 var (
@@ -98,7 +99,7 @@ func New(n int) (*Game, error) {
 	if n < 3 || n > 5 {
 		return nil, fmt.Errorf("board size %d: Quixo is played on 3x3 to 5x5 boards", n)
 	}
-	g := &Game{n: n}
+	g := &Game{n: n, sym: newSymTables(n)}
 	bit := func(r, c int) uint64 { return 1 << (r*n + c) }
 	var d1, d2 uint64
 	for i := range n {

@@ -290,11 +290,29 @@ func TestRanks(t *testing.T) {
 			tier := MakeTier(x, o)
 			size := g.TierSize(tier)
 			total += size
+			// Every raw rank names a position; the ranks of the orbits'
+			// representatives unrank, and their orbits' sizes add up to
+			// the tier's positions.
+			var covered int64
 			for r := range size {
+				raw, _ := g.rawUnrank(tier, r)
 				p, ok := g.TierUnrank(tier, r)
-				if !ok || g.TierOf(p) != tier || g.TierRank(p) != r {
-					t.Fatalf("tier %s rank %d: %s (%v) of tier %s rank %d", g.TierName(tier), r, g.Format(p), ok, g.TierName(g.TierOf(p)), g.TierRank(p))
+				if g.TierOf(raw) != tier || g.rawRank(raw) != r || ok != (g.Canonical(raw) == raw) || ok && p != raw {
+					t.Fatalf("tier %s rank %d: %s, unranked %s (%v)", g.TierName(tier), r, g.Format(raw), g.Format(p), ok)
 				}
+				if back, ok := g.TierUnrank(tier, g.TierRank(raw)); !ok || back != g.Canonical(raw) {
+					t.Fatalf("tier %s rank %d: %s's rank unranks to %s", g.TierName(tier), r, g.Format(raw), g.Format(back))
+				}
+				if ok {
+					n, end := g.TierOrbit(tier, r)
+					if end != r+1 || 8%n != 0 {
+						t.Fatalf("tier %s rank %d: orbit %d, %d", g.TierName(tier), r, n, end)
+					}
+					covered += n
+				}
+			}
+			if covered != size {
+				t.Fatalf("tier %s: orbits of %d positions, %d ranks", g.TierName(tier), covered, size)
 			}
 			if _, ok := g.TierUnrank(tier, size); ok {
 				t.Fatalf("tier %s: the rank past its size unranks", g.TierName(tier))
@@ -308,7 +326,7 @@ func TestRanks(t *testing.T) {
 	checkTier := func(g *Game, p Pos) {
 		tier := g.TierOf(p)
 		r := g.TierRank(p)
-		if back, ok := g.TierUnrank(tier, r); r < 0 || r >= g.TierSize(tier) || !ok || back != p {
+		if back, ok := g.TierUnrank(tier, r); r < 0 || r >= g.TierSize(tier) || !ok || back != g.Canonical(p) {
 			t.Fatalf("%s %s: rank %d of %d unranks to %s", g.Spec(), g.Format(p), r, g.TierSize(tier), g.Format(back))
 		}
 		children := g.TierChildren(tier)

@@ -44,9 +44,14 @@ func (g *Game) TierSize(t game.Tier) int64 {
 	return 2 * colex.Binom(g.n*g.n, x+o) * colex.Binom(x+o, x)
 }
 
-// TierRank is 2 × (occupied cells' rank × C(x+o, x) + the X's rank among
+// TierRank is the rank of p's orbit under the square's 8 symmetries: the
+// raw rank (rawRank) of its representative, the least of its images
+// (Canonical). The ranks of the other images are never used.
+func (g *Game) TierRank(p Pos) int64 { return g.rawRank(g.Canonical(p)) }
+
+// rawRank is 2 × (occupied cells' rank × C(x+o, x) + the X's rank among
 // the occupied cells) + 1 when O is to move.
-func (g *Game) TierRank(p Pos) int64 {
+func (g *Game) rawRank(p Pos) int64 {
 	xs, os := p.X(), p.O()
 	occ := xs | os
 	n := bits.OnesCount64(occ)
@@ -59,9 +64,20 @@ func (g *Game) TierRank(p Pos) int64 {
 	return r
 }
 
-// TierUnrank is the position of rank r in tier t. Every rank in range
-// names a position (boards with lines are terminal ones).
+// TierUnrank is the position of rank r in tier t: the representative of
+// its orbit (Canonical); false for a rank whose raw position is not one
+// (its orbit has the representative's rank).
 func (g *Game) TierUnrank(t game.Tier, r int64) (Pos, bool) {
+	p, ok := g.rawUnrank(t, r)
+	if !ok || g.Canonical(p) != p {
+		return 0, false
+	}
+	return p, true
+}
+
+// rawUnrank is rawRank's inverse. Every rank in range names a position
+// (boards with lines are terminal ones).
+func (g *Game) rawUnrank(t game.Tier, r int64) (Pos, bool) {
 	if r < 0 || r >= g.TierSize(t) {
 		return 0, false
 	}
@@ -91,44 +107,26 @@ func (g *Game) TierName(t game.Tier) string {
 // the rotations by a quarter, a half and three quarters, and the four
 // reflections). The rules commute with each.
 func (g *Game) Image(p Pos, s int) Pos {
-	n := g.n
-	img := func(b uint64) uint64 {
-		var out uint64
-		for ; b != 0; b &= b - 1 {
-			i := bits.TrailingZeros64(b)
-			r, c := i/n, i%n
-			switch s {
-			case 1:
-				r, c = c, n-1-r
-			case 2:
-				r, c = n-1-r, n-1-c
-			case 3:
-				r, c = n-1-c, r
-			case 4:
-				c = n - 1 - c
-			case 5:
-				r = n - 1 - r
-			case 6:
-				r, c = c, r
-			case 7:
-				r, c = n-1-c, n-1-r
-			}
-			out |= 1 << (r*n + c)
-		}
-		return out
-	}
-	return pos(img(p.X()), img(p.O()), p.OToMove())
+	return pos(g.imageSet(s, p.X()), g.imageSet(s, p.O()), p.OToMove())
 }
 
-// Canonical is the image of p under the square's 8 symmetries with the
-// least rank: symmetric positions have the same value and tier, so the
-// tier solver may keep one of each class.
+// imageSet is the set of cells b under symmetry s, a byte of cells at a
+// time (symmetry.go's tables).
+func (g *Game) imageSet(s int, b uint64) uint64 {
+	t := &g.sym[s]
+	return uint64(t[0][b&0xff] | t[1][b>>8&0xff] | t[2][b>>16&0xff] | t[3][b>>24&0xff])
+}
+
+// Canonical is the representative of p's orbit under the square's 8
+// symmetries: the least of its images as a Pos. Symmetric positions have
+// the same value and tier, and the tier ranks one position of each orbit
+// (TierRank, symmetry.go).
 func (g *Game) Canonical(p Pos) Pos {
-	best, bestRank := p, g.TierRank(p)
+	x, o, turn := p.X(), p.O(), p.OToMove()
+	best := p
 	for s := 1; s < 8; s++ {
-		q := g.Image(p, s)
-		if r := g.TierRank(q); r < bestRank {
-			best, bestRank = q, r
+		if q := pos(g.imageSet(s, x), g.imageSet(s, o), turn); q < best {
+			best = q
 		}
 	}
 	return best

@@ -21,6 +21,9 @@
 // Tiers are the number of marks 0..9. Within a tier of n marks a board's
 // rank is the rank of its set of occupied cells among the C(9, n) in the
 // combinatorial number system, times C(n, ceil(n/2)), plus the rank of
-// the set of X's among the occupied cells. The board's 8 symmetries (the
-// dihedral group of the square) give Canonical.
+// the set of X's among the occupied cells, of the least of the board's
+// images under the 8 symmetries of the square (the dihedral group;
+// Canonical): a tier ranks one board of each orbit, and a rank stands
+// for its orbit's boards (TierOrbit), 765 records for the 5,478
+// positions (ranking version 2; tier.go).
 package tictactoe

@@ -185,15 +185,25 @@ func TestRanks(t *testing.T) {
 	for _, b := range reachableBoards() {
 		reach[mustParse(t, string(b[:]))] = true
 	}
-	legal := 0
+	legal, reps := int64(0), 0
 	for tier := range game.Tier(10) {
 		for r := range g.TierSize(tier) {
+			if raw, ok := g.rawUnrank(tier, r); ok && rawRank(raw) == r && g.TierOf(raw) == tier {
+				legal++
+			} else if ok {
+				t.Fatalf("tier %d raw rank %d: %s of raw rank %d", tier, r, g.Format(raw), rawRank(raw))
+			}
 			p, ok := g.TierUnrank(tier, r)
 			if !ok {
 				continue
 			}
-			legal++
-			if g.TierOf(p) != tier || g.TierRank(p) != r {
+			// One rank per orbit: the representative's, which stands
+			// for its orbit's boards.
+			reps++
+			if n, end := g.TierOrbit(tier, r); end != r+1 || n != int64(len(orbit(p))) {
+				t.Fatalf("tier %d rank %d: %s stands for %d boards, its orbit holds %d", tier, r, g.Format(p), n, len(orbit(p)))
+			}
+			if g.Canonical(p) != p || g.TierOf(p) != tier || g.TierRank(p) != r {
 				t.Fatalf("tier %d rank %d: %s of tier %d rank %d", tier, r, g.Format(p), g.TierOf(p), g.TierRank(p))
 			}
 			if !reach[p] {
@@ -205,9 +215,15 @@ func TestRanks(t *testing.T) {
 		}
 	}
 	// Every legal board (counts right, the player to move without a
-	// line) is reachable on this board.
-	if legal != len(reach) {
-		t.Errorf("%d legal ranks; want the %d reachable boards", legal, len(reach))
+	// line) is reachable on this board, and they fall into 765 orbits
+	// (Wikipedia, "Tic-tac-toe", Combinatorics: 765 essentially different
+	// positions up to rotation and reflection), one rank each.
+	orbits := map[Pos]bool{}
+	for p := range reach {
+		orbits[g.Canonical(p)] = true
+	}
+	if legal != int64(len(reach)) || reps != len(orbits) || reps != 765 {
+		t.Errorf("%d legal raw ranks, %d representatives; want the %d reachable boards in %d orbits", legal, reps, len(reach), len(orbits))
 	}
 	for p := range reach {
 		tier := g.TierOf(p)
@@ -224,6 +240,15 @@ func TestRanks(t *testing.T) {
 			}
 		}
 	}
+}
+
+// orbit is the set of p's images under the square's symmetries.
+func orbit(p Pos) map[Pos]bool {
+	m := map[Pos]bool{}
+	for s := range 8 {
+		m[Image(p, s)] = true
+	}
+	return m
 }
 
 func TestParseErrors(t *testing.T) {
