@@ -82,7 +82,7 @@ marks the heaps whose genus is a nim heap's (0^120, 1^031, g^g(g^2)).`,
 	cmd.Flags().StringVar(&uptoText, "upto", "", "the largest heap size (required)")
 	_ = cmd.MarkFlagRequired("upto")
 	cmd.Flags().BoolVar(&genus, "genus", false, "also each heap's genus symbol g^γ0γ1… (Conway; Winning Ways ch. 13), and which are tame")
-	limits.register(cmd, "pairs (element, option set) in one trial")
+	limits.register(cmd, "option sets kept in one verification of the quotient")
 	return cmd
 }
 
