@@ -312,9 +312,9 @@ func (s *search) reduce(m *dsum, mark []int8, phi []int32) (*pret, error) {
 			gens = append(gens, phi[h])
 		}
 	}
-	// class, live, next: 12 bytes an element; prod: 4 per element and
-	// generator; the pairs' map: about 24 an element.
-	cost := int64(m.n) * int64(36+4*len(gens))
+	// class, live, next, pos: 16 bytes an element; prod: 4 per element
+	// and generator; the pairs' map: about 24 an element.
+	cost := int64(m.n) * int64(40+4*len(gens))
 	if err := s.lim.Memory.Charge(cost, "the misère quotient's reduction"); err != nil {
 		return nil, err
 	}
@@ -367,18 +367,26 @@ func (s *search) reduce(m *dsum, mark []int8, phi []int32) (*pret, error) {
 			break
 		}
 	}
+	pos := make([]int32, m.n) // an element's index in live
+	for i, x := range live {
+		pos[x] = int32(i)
+	}
+	at := func(x int32, j int) int32 { return prod[j*len(live)+int(pos[x])] }
+	// The classes breadth-first from the identity's, each reached from
+	// its parent by the generator via.
 	renum := make([]int32, count)
 	for i := range renum {
 		renum[i] = -1
 	}
-	rep := make([]int32, 0, count)
+	rep, parent, via := []int32{0}, []int32{-1}, []int32{-1}
 	renum[class[0]] = 0
-	rep = append(rep, 0)
 	for i := 0; i < len(rep); i++ {
-		for _, g := range gens {
-			if y := m.at(rep[i], g); renum[class[y]] < 0 {
+		for j := range gens {
+			if y := at(rep[i], j); renum[class[y]] < 0 {
 				renum[class[y]] = int32(len(rep))
 				rep = append(rep, y)
+				parent = append(parent, int32(i))
+				via = append(via, int32(j))
 			}
 		}
 	}
@@ -386,12 +394,21 @@ func (s *search) reduce(m *dsum, mark []int8, phi []int32) (*pret, error) {
 		return nil, err
 	}
 	defer s.lim.Memory.Release(int64(4 * count * count))
+	// act[j*count+c] is class c times generator j; then c·d is
+	// (c·parent(d))·via(d), row by row in that order.
+	act := make([]int32, len(gens)*count)
+	for c, x := range rep {
+		for j := range gens {
+			act[j*count+c] = renum[class[at(x, j)]]
+		}
+	}
 	out := &pret{m: &dsum{r: int32(count), tab: make([]int32, count*count), n: count}, p: make([]bool, count), phi: make([]int32, len(phi))}
 	for c, x := range rep {
 		out.p[c] = mark[x] == 1
-		for d, y := range rep[:c+1] {
-			z := renum[class[m.at(x, y)]]
-			out.m.tab[c*count+d], out.m.tab[d*count+c] = z, z
+		row := out.m.tab[c*count : (c+1)*count]
+		row[0] = int32(c)
+		for d := 1; d < count; d++ {
+			row[d] = act[int(via[d])*count+int(row[parent[d]])]
 		}
 	}
 	for h, x := range phi {
