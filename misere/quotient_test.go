@@ -2,9 +2,12 @@ package misere
 
 import (
 	"context"
+	"math/rand/v2"
 	"os"
 	"slices"
+	"strconv"
 	"testing"
+	"time"
 
 	"github.com/grundy-go/grundy/heap"
 )
@@ -212,5 +215,40 @@ func TestBadInput(t *testing.T) {
 	}
 	if _, err := Compute(context.Background(), r, 20, Limits{MaxStates: 10}); err == nil {
 		t.Error("MaxStates 10 was not enforced")
+	}
+}
+
+// TestQuotientRandomCodes: the quotients of random octal codes (two or
+// three digits) against search on every sum of up to three heaps of at
+// most 10, where the recalibration's paths differ from game to game.
+func TestQuotientRandomCodes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(20, 3))
+	checked := 0
+	for range 60 {
+		digits := 2 + rng.IntN(2)
+		spec := "octal:0."
+		for i := range digits {
+			d := rng.IntN(8)
+			if i == digits-1 && d == 0 {
+				d = 1 + rng.IntN(7)
+			}
+			spec += strconv.Itoa(d)
+		}
+		r, err := heap.Parse(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx, cancel := context.WithTimeout(t.Context(), 2*time.Second)
+		q, err := Compute(ctx, r, 10, Limits{MaxStates: 200_000})
+		cancel()
+		if err != nil {
+			t.Logf("%s: %v", spec, err)
+			continue
+		}
+		checkSums(t, spec, q, 10, 3)
+		checked++
+	}
+	if checked < 50 {
+		t.Errorf("only %d of 60 random codes computed", checked)
 	}
 }
