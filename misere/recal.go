@@ -699,6 +699,12 @@ func (s *search) recalibrate(pr *pret, fail word) (*pret, error) {
 			involved = append(involved, i)
 		}
 	}
+	// The submonoids' tables are at most pr's size.
+	cost := int64(4 * pr.m.n * pr.m.n)
+	if err := s.lim.Memory.Charge(cost, "the misère quotient's recalibration"); err != nil {
+		return nil, err
+	}
+	defer s.lim.Memory.Release(cost)
 	for size := 1; size <= len(involved); size++ {
 		for _, sub := range colex(involved, size) {
 			phi := slices.Clone(pr.phi)
