@@ -2,6 +2,7 @@ package amazons
 
 import (
 	"iter"
+	"math/bits"
 
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/games/partizan/gridboard"
@@ -110,103 +111,131 @@ func (Game) Split(dst []Board, b Board) []Board { return b.regions(dst) }
 // sides and corners that hold an amazon, each in canonical form.
 func (b Board) regions(dst []Board) []Board {
 	rows, cols := int(b.Rows), int(b.Cols)
-	n := rows * cols
-	full := ^uint64(0)
-	if n < 64 {
-		full = uint64(1)<<n - 1
-	}
-	free := full &^ b.Stone
-	var stack []int
-	for free != 0 {
-		var comp uint64
-		start := trailing(free)
-		stack = append(stack[:0], start)
-		comp |= 1 << start
-		for len(stack) > 0 {
-			i := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			r, c := i/cols, i%cols
-			for _, d := range compass {
-				r2, c2 := r+d[0], c+d[1]
-				if !b.inside(r2, c2) {
-					continue
-				}
-				j := r2*cols + c2
-				if free&(1<<j) != 0 && comp&(1<<j) == 0 {
-					comp |= 1 << j
-					stack = append(stack, j)
-				}
-			}
-		}
-		free &^= comp
-		if comp&(b.X|b.O) == 0 {
-			continue // no amazon: nobody moves here
-		}
-		dst = append(dst, b.extract(comp))
+	m := masksOf(rows, cols)
+	free := m.full &^ b.Stone
+	amazons := b.X | b.O
+	for todo := free & amazons; todo != 0; {
+		comp := m.group(todo&-todo, free)
+		todo &^= comp
+		dst = append(dst, b.extract(comp, m))
 	}
 	return dst
 }
 
-func trailing(x uint64) int {
-	n := 0
-	for x&1 == 0 {
-		x >>= 1
-		n++
+// masks are the bit masks of a rows×cols board that the group fill
+// shifts by: the whole board, and the cells off the first and off the
+// last column.
+type masks struct {
+	cols                    int
+	full, notFirst, notLast uint64
+}
+
+func masksOf(rows, cols int) masks {
+	m := masks{cols: cols, full: fullMask(rows * cols)}
+	for r := 0; r < rows; r++ {
+		m.notFirst |= (fullMask(cols) &^ 1) << (r * cols)
+		m.notLast |= (fullMask(cols) >> 1) << (r * cols)
 	}
-	return n
+	return m
+}
+
+func fullMask(n int) uint64 {
+	if n >= 64 {
+		return ^uint64(0)
+	}
+	return 1<<n - 1
+}
+
+// group grows seed to its group of cells of free connected through
+// sides and corners (a king's move): each step spreads along the row,
+// then up and down, which covers the diagonals.
+func (m masks) group(seed, free uint64) uint64 {
+	x := seed
+	for {
+		h := x | x<<1&m.notFirst | x>>1&m.notLast
+		n := (h | h<<m.cols | h>>m.cols) & free
+		if n == x {
+			return x
+		}
+		x = n
+	}
 }
 
 // extract cuts the group comp out to its bounding box, the other cells
 // there stones, in canonical form.
-func (b Board) extract(comp uint64) Board {
+func (b Board) extract(comp uint64, m masks) Board {
 	rows, cols := int(b.Rows), int(b.Cols)
-	r0, r1, c0, c1 := rows, -1, cols, -1
-	for i := 0; i < rows*cols; i++ {
-		if comp&(1<<i) != 0 {
-			r, c := i/cols, i%cols
-			r0, r1, c0, c1 = min(r0, r), max(r1, r), min(c0, c), max(c1, c)
+	r0, r1 := -1, 0
+	var colsUsed uint64
+	for r := 0; r < rows; r++ {
+		if row := comp >> (r * cols) & fullMask(cols); row != 0 {
+			if r0 < 0 {
+				r0 = r
+			}
+			r1 = r
+			colsUsed |= row
 		}
 	}
-	h := Board{Rows: uint8(r1 - r0 + 1), Cols: uint8(c1 - c0 + 1)}
+	c0 := bits.TrailingZeros64(colsUsed)
+	w := bits.Len64(colsUsed) - c0
+	h := Board{Rows: uint8(r1 - r0 + 1), Cols: uint8(w)}
+	wm := fullMask(w)
 	for r := r0; r <= r1; r++ {
-		for c := c0; c <= c1; c++ {
-			from, to := b.bit(r, c), h.bit(r-r0, c-c0)
-			switch {
-			case comp&from == 0:
-				h.Stone |= to
-			case b.X&from != 0:
-				h.X |= to
-			case b.O&from != 0:
-				h.O |= to
-			}
-		}
+		shift, to := r*cols+c0, (r-r0)*w
+		in := comp >> shift & wm
+		h.Stone |= (wm &^ in) << to
+		h.X |= (b.X >> shift & in) << to
+		h.O |= (b.O >> shift & in) << to
 	}
 	return Canonical(h)
+}
+
+// images[h][w][k][i] is the cell that cell i of an h×w board goes to
+// under symmetry k of the square (dihedral), for every board of at most
+// MaxCells cells.
+var images = func() (t [MaxCells + 1][MaxCells + 1]*[8][MaxCells]uint8) {
+	for h := 1; h <= MaxCells; h++ {
+		for w := 1; h*w <= MaxCells; w++ {
+			p := new([8][MaxCells]uint8)
+			for k := 0; k < 8; k++ {
+				_, tw := dihedral.Size(k, h, w)
+				th := h * w / tw
+				for i := 0; i < th; i++ {
+					for j := 0; j < tw; j++ {
+						r, c := dihedral.Source(k, h, w, i, j)
+						p[k][r*w+c] = uint8(i*tw + j)
+					}
+				}
+			}
+			t[h][w] = p
+		}
+	}
+	return t
+}()
+
+// move sends each cell of x to its image under perm.
+func move(x uint64, perm *[MaxCells]uint8) uint64 {
+	var y uint64
+	for x != 0 {
+		y |= 1 << perm[bits.TrailingZeros64(x)]
+		x &= x - 1
+	}
+	return y
 }
 
 // Canonical returns the least of the eight images of b under the
 // symmetries of the square (all the same game: queen moves are kept).
 func Canonical(b Board) Board {
 	h, w := int(b.Rows), int(b.Cols)
+	perms := images[h][w]
 	best := Board{Rows: 255}
 	for k := 0; k < 8; k++ {
 		th, tw := dihedral.Size(k, h, w)
-		t := Board{Rows: uint8(th), Cols: uint8(tw)}
-		for i := 0; i < th; i++ {
-			for j := 0; j < tw; j++ {
-				r, c := dihedral.Source(k, h, w, i, j)
-				from, to := b.bit(r, c), t.bit(i, j)
-				if b.X&from != 0 {
-					t.X |= to
-				}
-				if b.O&from != 0 {
-					t.O |= to
-				}
-				if b.Stone&from != 0 {
-					t.Stone |= to
-				}
-			}
+		t := Board{Rows: uint8(th), Cols: uint8(tw), Stone: move(b.Stone, &perms[k])}
+		if t.Rows > best.Rows || t.Rows == best.Rows && (t.Cols > best.Cols || t.Cols == best.Cols && t.Stone > best.Stone) {
+			continue // the order of less: this image is not the least
 		}
+		t.X, t.O = move(b.X, &perms[k]), move(b.O, &perms[k])
 		if less(t, best) {
 			best = t
 		}
