@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/games/partizan"
 )
 
 // MaxCells bounds the cells of a board.
@@ -20,6 +21,7 @@ var (
 	_ game.PartizanSplitting[string] = Game{}
 	_ game.Splitter[string]          = Game{}
 	_ game.Formatter[string]         = Game{}
+	_ partizan.Negation[string]      = Game{}
 )
 
 // grid is a board as rows of bytes.
@@ -97,15 +99,30 @@ func (g Game) LeftOptions(p string) iter.Seq[[]string] { return g.options(p, tru
 // RightOptions: a white stone captures a black neighbour.
 func (g Game) RightOptions(p string) iter.Seq[[]string] { return g.options(p, false) }
 
-// Split appends the groups of p.
-func (Game) Split(dst []string, p string) []string { return Regions(dst, p) }
+// Split appends the groups of p; those of a group keyed by its
+// colour-swapped image (key) stand for their negatives in turn.
+func (g Game) Split(dst []string, p string) []string {
+	q, neg := g.Negated(p)
+	n := len(dst)
+	dst = Regions(dst, q)
+	if neg {
+		for i := n; i < len(dst); i++ {
+			if r, ok := g.Negated(dst[i]); ok {
+				dst[i] = r
+			} else {
+				dst[i] = "-" + dst[i]
+			}
+		}
+	}
+	return dst
+}
 
 // Format writes the board.
 func (Game) Format(p string) string { return p }
 
 // Regions appends the connected groups of stones of the board p that
-// hold both colours, each cut to its bounding box and in its canonical
-// orientation (Canonical).
+// hold both colours, each cut to its bounding box and keyed by its
+// canonical image or its colour-swapped one's (key).
 func Regions(dst []string, p string) []string {
 	g := parseGrid(p)
 	seen := make([][]bool, len(g))
@@ -154,10 +171,46 @@ func Regions(dst []string, p string) []string {
 			for _, q := range group {
 				h[q[0]-r0][q[1]-c0] = g[q[0]][q[1]]
 			}
-			dst = append(dst, Canonical(h.String()))
+			dst = append(dst, key(h))
 		}
 	}
 	return dst
+}
+
+// key is the memo key of a group: the least of its eight images
+// (Canonical), or, when the least image of the group with its colours
+// swapped is less, that one marked with a leading '-': swapping black
+// and white swaps Left's captures and Right's, so that group is the
+// negative of the other (Siegel, CGT, II.1: −G = {−G^R | −G^L}), and
+// the evaluator values it so (Negated), one memo entry serving both.
+func key(h grid) string {
+	own := Canonical(h.String())
+	swapped := make(grid, len(h))
+	for i, row := range h {
+		swapped[i] = make([]byte, len(row))
+		for j, c := range row {
+			switch c {
+			case 'x':
+				c = 'o'
+			case 'o':
+				c = 'x'
+			}
+			swapped[i][j] = c
+		}
+	}
+	if neg := Canonical(swapped.String()); neg < own {
+		return "-" + neg
+	}
+	return own
+}
+
+// Negated reports a group keyed by its colour-swapped image (key): its
+// value is the negative of that image's.
+func (Game) Negated(p string) (string, bool) {
+	if strings.HasPrefix(p, "-") {
+		return p[1:], true
+	}
+	return p, false
 }
 
 // Canonical returns the least (as text) of the eight images of the board

@@ -123,3 +123,35 @@ func TestScale(t *testing.T) {
 		value(t, e, Checkerboard(2, n))
 	}
 }
+
+// TestNegatedKeys: groups keyed by their colour-swapped image are
+// common (so TestAgainstPlain's random boards exercise the negation),
+// and such a key's value is the negative of the group it names.
+func TestNegatedKeys(t *testing.T) {
+	s := cgt.NewSpace()
+	e, err := partizan.New[string](s, Game{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	memo := map[string]cgt.Game{}
+	negated := 0
+	for _, p := range []string{"xxo", "ooxo/x..x", "oxx/xoo", "xoxoo", "oox/x.o", "oxo", "ooxx", "oxoox", "ox/xx", "o.ox/oxxo"} {
+		for _, k := range Regions(nil, p) {
+			q, ok := Game{}.Negated(k)
+			if !ok {
+				continue
+			}
+			negated++
+			want, err := s.Neg(plain(s, q, memo))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := value(t, e, k); got != want {
+				t.Errorf("%s: key %s valued %s, want %s", p, k, s.String(got), s.String(want))
+			}
+		}
+	}
+	if negated < 3 {
+		t.Errorf("only %d negated keys", negated)
+	}
+}
