@@ -60,11 +60,11 @@
 // positions, and the manifest's counts are of positions (each record
 // counted as many times as its rank stands for, Ranking.Orbit), with
 // the number of records beside them ("records", absent when every
-// record is one position). Files are written through functions that take
-// the game's spec alone (EncodeTier, WritePart, ManifestBytes, for the
-// Beam pipeline too), so a game's ranking is registered by spec
-// (RegisterRanking) by the code that binds it to the tier solver before
-// any file is written.
+// record is one position). Every function that writes a file or counts
+// records takes the game's Ranking from its caller (Builder.SetRanking,
+// EncodeTier, DecodeTier, WritePart, ScanTier, ManifestBytes, CountTier),
+// which resolves it once from the game (tier.RankingOf; catalog/strong's
+// Game.Ranking for the front ends and the Beam pipeline).
 //
 // Every file is written to a temporary name (.tmp-*) in the directory,
 // flushed to disk (fsync), renamed, and the directory synced: a file is

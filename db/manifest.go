@@ -97,6 +97,7 @@ type Builder struct {
 	keySource string
 	params    map[string]string
 	lock      *os.File // the directory's build lock (lock.go)
+	ranking   Ranking  // the game's (SetRanking)
 }
 
 // Create starts or resumes a build of game (its spec string) in dir,
@@ -182,6 +183,12 @@ func CreateWith(dir, game string, params map[string]string) (*Builder, error) {
 // Game is the spec of the game being built.
 func (b *Builder) Game() string { return b.game }
 
+// SetRanking says how the game ranks its positions (its version and
+// orbits: tier.RankingOf), for the counts of the tier files and the
+// manifest written from now on; the zero Ranking (a position a rank,
+// the first version) until it is set. tier.Solve sets it from the game.
+func (b *Builder) SetRanking(rk Ranking) { b.ranking = rk }
+
 // Params are the game script's parameters the build is for (CreateWith).
 func (b *Builder) Params() map[string]string { return b.params }
 
@@ -233,7 +240,7 @@ func (b *Builder) Finished(t uint64, name string, size int64) (info TierInfo, re
 	if err != nil {
 		return TierInfo{}, Records{}, false, err
 	}
-	info = TierInfo{Tier: t, Name: name, Size: size, Width: tf.h.Width, File: fn, Bytes: tf.size, CRC: sum, Count: CountTier(b.game, t, 0, recs)}
+	info = TierInfo{Tier: t, Name: name, Size: size, Width: tf.h.Width, File: fn, Bytes: tf.size, CRC: sum, Count: CountTier(b.ranking, t, 0, recs)}
 	return info, recs, true, nil
 }
 
@@ -249,7 +256,7 @@ func (b *Builder) WriteTier(t uint64, name string, recs Records) (TierInfo, erro
 	if err != nil {
 		return TierInfo{}, err
 	}
-	info.Count = CountTier(b.game, t, 0, recs)
+	info.Count = CountTier(b.ranking, t, 0, recs)
 	return info, nil
 }
 
@@ -258,7 +265,7 @@ func (b *Builder) WriteTier(t uint64, name string, recs Records) (TierInfo, erro
 // of the bytes).
 func (b *Builder) Finish(startTier uint64, startRank int64, tiers []TierInfo) error {
 	m := Manifest{Format: FormatVersion, Game: b.game, StartTier: startTier, StartRank: startRank, Tiers: tiers, Params: b.params,
-		Ranking: RankingOf(b.game).Version}
+		Ranking: b.ranking.Version}
 	if len(b.keys) > 0 {
 		m.Keys = &Keys{Source: b.keySource, Tiers: b.keys}
 	}

@@ -136,15 +136,15 @@ func (p *Part) header(game string, t uint64, size int64) []byte {
 }
 
 // WritePart writes recs, ranks [first, first+recs.Len()) of tier t (of
-// size records) of game, as a part file to w, at recs' width (callers
-// narrow them first: Records.Narrow). Whole blocks are compressed in
-// parallel, a batch at a time.
-func WritePart(w io.Writer, game string, t uint64, size, first int64, recs Records) (Part, error) {
+// size records) of game, ranked by rk, as a part file to w, at recs'
+// width (callers narrow them first: Records.Narrow). Whole blocks are
+// compressed in parallel, a batch at a time.
+func WritePart(w io.Writer, game string, rk Ranking, t uint64, size, first int64, recs Records) (Part, error) {
 	n := recs.Len()
 	if recs.Width != 1 && recs.Width != 2 || first < 0 || first+n > size {
 		return Part{}, fmt.Errorf("a part of %d records of width %d at rank %d of a tier of %d", n, recs.Width, first, size)
 	}
-	p := Part{First: first, Len: n, Width: recs.Width, Count: CountTier(game, t, first, recs)}
+	p := Part{First: first, Len: n, Width: recs.Width, Count: CountTier(rk, t, first, recs)}
 	var sum uint32
 	put := func(b []byte) error {
 		sum = crc32.Update(sum, castagnoli, b)
@@ -540,7 +540,7 @@ func (s *spill) close() {
 // time, so it holds neither the tier's records nor its index, and
 // returns the file's description. A damaged or foreign file is a
 // *CorruptError.
-func ScanTier(r io.ReaderAt, size int64, path, game string, t uint64, name string, records int64) (TierInfo, error) {
+func ScanTier(r io.ReaderAt, size int64, path, game string, rk Ranking, t uint64, name string, records int64) (TierInfo, error) {
 	tf, err := readTierFile(r, size, path)
 	if err != nil {
 		return TierInfo{}, err
@@ -582,7 +582,7 @@ func ScanTier(r io.ReaderAt, size int64, path, game string, t uint64, name strin
 				return TierInfo{}, corrupt(path, b, "%v", err)
 			}
 			plain = out
-			info.Count.AddCount(CountTier(game, t, b*h.BlockRecs, Records{Width: h.Width, Data: out}))
+			info.Count.AddCount(CountTier(rk, t, b*h.BlockRecs, Records{Width: h.Width, Data: out}))
 		}
 	}
 	if isum != h.indexSum {

@@ -15,10 +15,17 @@ import (
 // written in parts must weigh each part's ranks as EncodeTier does.
 const orbitGame = "test:orbits"
 
-func registerOrbits() {
-	RegisterRanking(orbitGame, Ranking{Version: 2, Orbit: func(t uint64, r int64) (int64, int64) {
-		return 1 + (r/1000+int64(t))%3, (r/1000 + 1) * 1000
-	}})
+var orbitRanking = Ranking{Version: 2, Orbit: func(t uint64, r int64) (int64, int64) {
+	return 1 + (r/1000+int64(t))%3, (r/1000 + 1) * 1000
+}}
+
+// rankingOf is the ranking of a test game: orbitGame's, or one
+// position a rank.
+func rankingOf(game string) Ranking {
+	if game == orbitGame {
+		return orbitRanking
+	}
+	return Ranking{}
 }
 
 // tierRecords makes size records at 2 bytes a record: runs of empty
@@ -81,7 +88,7 @@ func assemble(t *testing.T, rng *rand.Rand, recs Records, cs []int64, game strin
 			continue
 		}
 		var buf bytes.Buffer
-		p, err := WritePart(&buf, game, tier, size, r0, sub.Narrow())
+		p, err := WritePart(&buf, game, rankingOf(game), tier, size, r0, sub.Narrow())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -109,7 +116,6 @@ func assemble(t *testing.T, rng *rand.Rand, recs Records, cs []int64, game strin
 // partial block.
 func TestPartsSameAsWhole(t *testing.T) {
 	rng := rand.New(rand.NewPCG(17, 1))
-	registerOrbits()
 	sizes := []int64{0, 1, 7, BlockBytes / 2, BlockBytes - 1, BlockBytes, BlockBytes + 1, 3 * BlockBytes, 5*BlockBytes + 123}
 	for trial := range 200 {
 		size := sizes[trial%len(sizes)]
@@ -133,7 +139,7 @@ func TestPartsSameAsWhole(t *testing.T) {
 		recs := tierRecords(rng, size, wide)
 		whole := recs.Narrow()
 		var want bytes.Buffer
-		wantInfo, err := EncodeTier(&want, game, uint64(trial), "T", whole)
+		wantInfo, err := EncodeTier(&want, game, rankingOf(game), uint64(trial), "T", whole)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -147,7 +153,7 @@ func TestPartsSameAsWhole(t *testing.T) {
 		if !bytes.Equal(a, b) {
 			t.Fatalf("trial %d: the description\n %s\nwant\n %s", trial, a, b)
 		}
-		back, _, err := DecodeTier(bytes.NewReader(got), int64(len(got)), "T", game, uint64(trial), "T", size)
+		back, _, err := DecodeTier(bytes.NewReader(got), int64(len(got)), "T", game, rankingOf(game), uint64(trial), "T", size)
 		if err != nil || !bytes.Equal(back.Data, whole.Data) {
 			t.Fatalf("trial %d: read back: %v", trial, err)
 		}
@@ -163,7 +169,7 @@ func TestPartsIndexSpilled(t *testing.T) {
 	for _, size := range []int64{20*BlockBytes + 5, 9 * BlockBytes} {
 		recs := tierRecords(rng, size, nil)
 		var want bytes.Buffer
-		if _, err := EncodeTier(&want, "g", 3, "T", recs.Narrow()); err != nil {
+		if _, err := EncodeTier(&want, "g", Ranking{}, 3, "T", recs.Narrow()); err != nil {
 			t.Fatal(err)
 		}
 		cs := []int64{0}
@@ -184,7 +190,7 @@ func TestPartsDamaged(t *testing.T) {
 	size := int64(3*BlockBytes + 100)
 	recs := tierRecords(rng, size, nil).Narrow()
 	var buf bytes.Buffer
-	p, err := WritePart(&buf, "g", 5, size, 100, Records{Width: 1, Data: recs.Data[100:]})
+	p, err := WritePart(&buf, "g", Ranking{}, 5, size, 100, Records{Width: 1, Data: recs.Data[100:]})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -210,11 +216,11 @@ func TestPartsDamaged(t *testing.T) {
 	try("another range", []Part{other}, file, "not the one of this game")
 	try("overlapping", []Part{p, p}, file, "overlaps")
 	var b2 bytes.Buffer
-	if _, err := WritePart(&b2, "h", 5, size, 100, Records{Width: 1, Data: recs.Data[100:]}); err != nil {
+	if _, err := WritePart(&b2, "h", Ranking{}, 5, size, 100, Records{Width: 1, Data: recs.Data[100:]}); err != nil {
 		t.Fatal(err)
 	}
 	try("another game", []Part{p}, b2.Bytes(), "not the one of this game")
-	if _, err := WritePart(io.Discard, "g", 5, size, size-1, Records{Width: 1, Data: make([]byte, 2)}); err == nil {
+	if _, err := WritePart(io.Discard, "g", Ranking{}, 5, size, size-1, Records{Width: 1, Data: make([]byte, 2)}); err == nil {
 		t.Error("a part past the tier's end was written")
 	}
 }
@@ -223,7 +229,6 @@ func TestPartsDamaged(t *testing.T) {
 // damage.
 func TestScanTier(t *testing.T) {
 	rng := rand.New(rand.NewPCG(17, 4))
-	registerOrbits()
 	for _, size := range []int64{0, 5, 4*BlockBytes + 9, 3*BlockBytes + 2000} {
 		for _, wide := range [][]int64{nil, {size / 2}} {
 			if size == 0 && wide != nil {
@@ -231,15 +236,15 @@ func TestScanTier(t *testing.T) {
 			}
 			var buf bytes.Buffer
 			recs := tierRecords(rng, size, wide).Narrow()
-			if _, err := EncodeTier(&buf, orbitGame, 2, "T", recs); err != nil {
+			if _, err := EncodeTier(&buf, orbitGame, orbitRanking, 2, "T", recs); err != nil {
 				t.Fatal(err)
 			}
 			file := buf.Bytes()
-			_, want, err := DecodeTier(bytes.NewReader(file), int64(len(file)), "T", orbitGame, 2, "T", size)
+			_, want, err := DecodeTier(bytes.NewReader(file), int64(len(file)), "T", orbitGame, orbitRanking, 2, "T", size)
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, err := ScanTier(bytes.NewReader(file), int64(len(file)), "T", orbitGame, 2, "T", size)
+			got, err := ScanTier(bytes.NewReader(file), int64(len(file)), "T", orbitGame, orbitRanking, 2, "T", size)
 			a, _ := json.Marshal(got)
 			b, _ := json.Marshal(want)
 			if err != nil || !bytes.Equal(a, b) {
@@ -248,13 +253,13 @@ func TestScanTier(t *testing.T) {
 			for _, at := range []int{3, 80, len(file) / 2, len(file) - 40, len(file) - 5} {
 				bad := bytes.Clone(file)
 				bad[at] ^= 1
-				_, _, derr := DecodeTier(bytes.NewReader(bad), int64(len(bad)), "T", orbitGame, 2, "T", size)
-				_, err := ScanTier(bytes.NewReader(bad), int64(len(bad)), "T", orbitGame, 2, "T", size)
+				_, _, derr := DecodeTier(bytes.NewReader(bad), int64(len(bad)), "T", orbitGame, orbitRanking, 2, "T", size)
+				_, err := ScanTier(bytes.NewReader(bad), int64(len(bad)), "T", orbitGame, orbitRanking, 2, "T", size)
 				if err == nil || derr == nil {
 					t.Errorf("%d records, a bit flipped at byte %d: ScanTier %v, DecodeTier %v; want both to fail", size, at, err, derr)
 				}
 			}
-			if _, err := ScanTier(bytes.NewReader(file), int64(len(file)), "T", orbitGame, 3, "T", size); err == nil {
+			if _, err := ScanTier(bytes.NewReader(file), int64(len(file)), "T", orbitGame, orbitRanking, 3, "T", size); err == nil {
 				t.Error("another tier's file was taken")
 			}
 		}

@@ -20,7 +20,7 @@ func TestDecodeTierRange(t *testing.T) {
 			}
 		}
 		var f bytes.Buffer
-		if _, err := EncodeTier(&f, "g", 3, "three", recs); err != nil {
+		if _, err := EncodeTier(&f, "g", Ranking{}, 3, "three", recs); err != nil {
 			t.Fatal(err)
 		}
 		data := f.Bytes()

@@ -1,16 +1,15 @@
 package db
 
-import (
-	"encoding/binary"
-	"sync"
-)
+import "encoding/binary"
 
 // Ranking is what a game's ranks mean beyond the records: the version of
 // its rank function, so that a database is never read with ranks it was
 // not built with, and, for a game that ranks one position of each orbit
 // of a symmetry (connect4: a board and its mirror image), how many
 // positions each rank stands for, so that the manifest's counts are of
-// positions, not records.
+// positions, not records. The functions that write files or count
+// records take it from their caller, which has the game (tier.RankingOf;
+// the zero Ranking is the first version, a position a rank).
 type Ranking struct {
 	// Version is the version of the game's ranking; 0 and 1 both mean
 	// the first. The manifest records it (Manifest.Ranking).
@@ -21,43 +20,16 @@ type Ranking struct {
 	Orbit func(t uint64, r int64) (n, end int64)
 }
 
-// The rankings of the games, by spec. Files are written through
-// functions that take the game's spec alone (EncodeTier, WritePart,
-// ManifestBytes: the Beam pipeline of module grundy/beam calls them with
-// the spec it looks the game up by), so the game's ranking is found by
-// its spec: the code that binds a game to the tier solver registers it
-// (catalog/strong's Bind, tier.Solve) before any file is written.
-var (
-	rankingsMu sync.RWMutex
-	rankings   = map[string]Ranking{}
-)
-
-// RegisterRanking records game's (its spec's) ranking for the files and
-// manifests written for it from now on.
-func RegisterRanking(game string, r Ranking) {
-	rankingsMu.Lock()
-	defer rankingsMu.Unlock()
-	rankings[game] = r
-}
-
-// RankingOf is the ranking registered for game: the zero Ranking (the
-// first version, one position a rank) if none.
-func RankingOf(game string) Ranking {
-	rankingsMu.RLock()
-	defer rankingsMu.RUnlock()
-	return rankings[game]
-}
-
 // RankingVersion is v with 0 read as 1: the version a manifest without
 // one was built with.
 func RankingVersion(v int) int { return max(v, 1) }
 
 // CountTier returns the counts of recs, ranks [first, first+recs.Len())
-// of tier t of game, as the manifest records them: positions, each rank
-// counted as many times as the game's ranking says it stands for (and
-// then the number of records in Count.Records).
-func CountTier(game string, t uint64, first int64, recs Records) Count {
-	orbit := RankingOf(game).Orbit
+// of tier t of a game ranked by rk, as the manifest records them:
+// positions, each rank counted as many times as rk says it stands for
+// (and then the number of records in Count.Records).
+func CountTier(rk Ranking, t uint64, first int64, recs Records) Count {
+	orbit := rk.Orbit
 	if orbit == nil {
 		return CountRecords(recs)
 	}

@@ -109,7 +109,7 @@ func TestCheckPart(t *testing.T) {
 			}
 		}
 		var buf bytes.Buffer
-		p, err := WritePart(&buf, game, 5, size, first, recs.Narrow())
+		p, err := WritePart(&buf, game, Ranking{}, 5, size, first, recs.Narrow())
 		if err != nil {
 			t.Fatal(err)
 		}

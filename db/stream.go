@@ -12,25 +12,25 @@ import (
 // (a temporary name, then a rename).
 
 // EncodeTier writes recs as the file of tier t (named name for people)
-// of game (its spec) to w and returns the file's description for the
-// manifest.
-func EncodeTier(w io.Writer, game string, t uint64, name string, recs Records) (TierInfo, error) {
+// of game (its spec), ranked by rk, to w and returns the file's
+// description for the manifest.
+func EncodeTier(w io.Writer, game string, rk Ranking, t uint64, name string, recs Records) (TierInfo, error) {
 	info := TierInfo{Tier: t, Name: name, Size: recs.Len(), Width: recs.Width, File: TierFileName(t)}
 	var err error
 	info.Bytes, info.CRC, err = writeTierFile(w, fileHeader{Tier: t, GameHash: GameHash(game)}, recs)
 	if err != nil {
 		return TierInfo{}, err
 	}
-	info.Count = CountTier(game, t, 0, recs)
+	info.Count = CountTier(rk, t, 0, recs)
 	return info, nil
 }
 
 // DecodeTier reads the whole tier file of size bytes through r (path is
 // how errors name it), checks that it is tier t of game with the given
 // number of records, every block's checksum and the index's, and returns
-// its records with its description. A damaged or foreign file is a
-// *CorruptError.
-func DecodeTier(r io.ReaderAt, size int64, path, game string, t uint64, name string, records int64) (Records, TierInfo, error) {
+// its records with its description (counted as rk says). A damaged or
+// foreign file is a *CorruptError.
+func DecodeTier(r io.ReaderAt, size int64, path, game string, rk Ranking, t uint64, name string, records int64) (Records, TierInfo, error) {
 	tf, err := readTierFile(r, size, path)
 	if err != nil {
 		return Records{}, TierInfo{}, err
@@ -50,14 +50,14 @@ func DecodeTier(r io.ReaderAt, size int64, path, game string, t uint64, name str
 		return Records{}, TierInfo{}, corrupt(path, -1, "%v", err)
 	}
 	return recs, TierInfo{Tier: t, Name: name, Size: records, Width: tf.h.Width, File: TierFileName(t),
-		Bytes: size, CRC: sum, Count: CountTier(game, t, 0, recs)}, nil
+		Bytes: size, CRC: sum, Count: CountTier(rk, t, 0, recs)}, nil
 }
 
 // ManifestBytes is the manifest Builder.Finish writes for these tiers
-// (sorted by the caller by tier number).
-func ManifestBytes(game string, startTier uint64, startRank int64, tiers []TierInfo) ([]byte, error) {
+// (sorted by the caller by tier number) of game ranked by rk.
+func ManifestBytes(game string, rk Ranking, startTier uint64, startRank int64, tiers []TierInfo) ([]byte, error) {
 	return encodeManifest(Manifest{Format: FormatVersion, Game: game, StartTier: startTier, StartRank: startRank, Tiers: tiers,
-		Ranking: RankingOf(game).Version})
+		Ranking: rk.Version})
 }
 
 // encodeManifest writes m with its checksum: the bytes of manifest.json.

@@ -26,7 +26,7 @@ func TestStreamMatchesBuilder(t *testing.T) {
 		t.Fatal(err)
 	}
 	var buf bytes.Buffer
-	got, err := EncodeTier(&buf, "g", 5, "five", recs)
+	got, err := EncodeTier(&buf, "g", Ranking{}, 5, "five", recs)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,14 +34,14 @@ func TestStreamMatchesBuilder(t *testing.T) {
 	if !bytes.Equal(buf.Bytes(), file) {
 		t.Fatal("EncodeTier's bytes differ from WriteTier's")
 	}
-	back, info2, err := DecodeTier(bytes.NewReader(file), int64(len(file)), "f", "g", 5, "five", recs.Len())
+	back, info2, err := DecodeTier(bytes.NewReader(file), int64(len(file)), "f", "g", Ranking{}, 5, "five", recs.Len())
 	if err != nil || !bytes.Equal(back.Data, recs.Data) || info2.CRC != info.CRC || info2.Bytes != info.Bytes {
 		t.Fatalf("DecodeTier: %v", err)
 	}
-	if _, _, err := DecodeTier(bytes.NewReader(file), int64(len(file)), "f", "other", 5, "five", recs.Len()); err == nil {
+	if _, _, err := DecodeTier(bytes.NewReader(file), int64(len(file)), "f", "other", Ranking{}, 5, "five", recs.Len()); err == nil {
 		t.Fatal("DecodeTier took another game's file")
 	}
-	m, err := ManifestBytes("g", 5, 1, []TierInfo{got})
+	m, err := ManifestBytes("g", Ranking{}, 5, 1, []TierInfo{got})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -31,7 +31,8 @@ type Ranked interface {
 }
 
 // RankingOf is what the database needs of g's ranking (its version and
-// orbits), for db.RegisterRanking.
+// orbits): what a caller that writes files passes to package db
+// (Builder.SetRanking, EncodeTier, WritePart, ManifestBytes).
 func RankingOf(g any) db.Ranking {
 	var r db.Ranking
 	if v, ok := g.(Ranked); ok {

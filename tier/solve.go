@@ -79,7 +79,7 @@ func Solve[P comparable](ctx context.Context, g game.Tiered[P], b *db.Builder, o
 		s.workers = runtime.GOMAXPROCS(0)
 	}
 	// The files' counts and the manifest follow g's ranking (orbits.go).
-	db.RegisterRanking(b.Game(), RankingOf(g))
+	b.SetRanking(RankingOf(g))
 	s.setup()
 	defer s.releaseAll()
 	start := g.Start()

@@ -364,7 +364,7 @@ func (f *solveFn) ProcessElement(ctx context.Context, t int64, reach func(*[]byt
 		return tierError(pt.Name, err)
 	}
 	ti, err := writeTier(ctx, fsys, f.Out, pt, func(w io.Writer) (db.TierInfo, error) {
-		return db.EncodeTier(w, f.Game, uint64(pt.Tier), pt.Name, recs)
+		return db.EncodeTier(w, f.Game, l.g.Ranking(), uint64(pt.Tier), pt.Name, recs)
 	})
 	if err != nil {
 		return tierError(pt.Name, err)
@@ -405,7 +405,7 @@ func (f *finishFn) ProcessElement(ctx context.Context, _ int, infos func(*string
 		}
 		return 0
 	})
-	m, err := db.ManifestBytes(f.Game, uint64(l.plan.StartTier), l.plan.StartRank, all)
+	m, err := db.ManifestBytes(f.Game, l.g.Ranking(), uint64(l.plan.StartTier), l.plan.StartRank, all)
 	if err != nil {
 		return err
 	}
@@ -440,7 +440,21 @@ func readTier(ctx context.Context, fsys filesystem.Interface, dir, spec string, 
 	if err != nil {
 		return db.Records{}, db.TierInfo{}, err
 	}
-	return db.DecodeTier(bytes.NewReader(data), int64(len(data)), path, spec, uint64(pt.Tier), pt.Name, pt.Size)
+	rk, err := rankingOf(spec)
+	if err != nil {
+		return db.Records{}, db.TierInfo{}, err
+	}
+	return db.DecodeTier(bytes.NewReader(data), int64(len(data)), path, spec, rk, uint64(pt.Tier), pt.Name, pt.Size)
+}
+
+// rankingOf is the ranking of the game of spec, which package db counts
+// its files' positions by (db.Ranking).
+func rankingOf(spec string) (db.Ranking, error) {
+	l, err := lookup(spec)
+	if err != nil {
+		return db.Ranking{}, err
+	}
+	return l.g.Ranking(), nil
 }
 
 // writeTier writes tier pt's file (encode's bytes: db.EncodeTier's or

@@ -329,7 +329,11 @@ func scanTier(ctx context.Context, fsys filesystem.Interface, dir, spec string, 
 	}
 	defer r.Close()
 	if ra, ok := r.(io.ReaderAt); ok {
-		return db.ScanTier(ra, size, path, spec, uint64(pt.Tier), pt.Name, pt.Size)
+		rk, err := rankingOf(spec)
+		if err != nil {
+			return db.TierInfo{}, err
+		}
+		return db.ScanTier(ra, size, path, spec, rk, uint64(pt.Tier), pt.Name, pt.Size)
 	}
 	_, ti, err := readTier(ctx, fsys, dir, spec, pt)
 	return ti, err
@@ -597,10 +601,14 @@ func writePart(ctx context.Context, dir, spec string, pt tier.PlanTier, r0 int64
 		return err
 	}
 	defer fsys.Close()
+	rk, err := rankingOf(spec)
+	if err != nil {
+		return err
+	}
 	var p db.Part
 	err = writeFaulty(ctx, fsys, dir, partName(pt.Tier, r0), Write{Tier: int64(pt.Tier), Part: true, First: r0}, func(w io.Writer) error {
 		var err error
-		p, err = db.WritePart(w, spec, uint64(pt.Tier), pt.Size, r0, recs.Narrow())
+		p, err = db.WritePart(w, spec, rk, uint64(pt.Tier), pt.Size, r0, recs.Narrow())
 		return err
 	})
 	if err != nil {

@@ -28,6 +28,10 @@ func BindCustom(c Custom) Game { return custom{c} }
 type custom struct{ c Custom }
 
 func (c custom) Spec() string { return c.c.Spec() }
+
+// Ranking is the first version's, a position a rank: a custom game's
+// ranks are the order of its positions' keys.
+func (c custom) Ranking() db.Ranking { return db.Ranking{} }
 func (c custom) build(ctx context.Context, b *db.Builder, opts tier.Options) (*tier.Result, error) {
 	return c.c.Build(ctx, b, opts)
 }

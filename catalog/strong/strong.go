@@ -28,6 +28,10 @@ type Tierable interface {
 type Game interface {
 	// Spec is the game's canonical spec, the one its database records.
 	Spec() string
+	// Ranking is how the game ranks its positions (tier.RankingOf): its
+	// version, which its database records and a query checks, and its
+	// orbits, by which its files count positions.
+	Ranking() db.Ranking
 	build(ctx context.Context, b *db.Builder, opts tier.Options) (*tier.Result, error)
 	query(d *db.DB, tokens []string) (*catalog.Report, error)
 	explore(d *db.DB, tokens []string, maxMoves int) (*catalog.Exploration, error)
@@ -48,16 +52,19 @@ type Binding[P comparable] struct {
 	Child func(text string, p, q P) string
 }
 
-// Bind returns b as a Game, and registers its ranking (version and
-// orbits, tier.RankingOf) with package db for the files written for it.
+// Bind returns b as a Game.
 func Bind[P comparable](b Binding[P]) Game {
-	db.RegisterRanking(b.Spec, tier.RankingOf(b.Game))
-	return &bound[P]{b}
+	return &bound[P]{b, tier.RankingOf(b.Game)}
 }
 
-type bound[P comparable] struct{ Binding[P] }
+type bound[P comparable] struct {
+	Binding[P]
+	ranking db.Ranking
+}
 
 func (b *bound[P]) Spec() string { return b.Binding.Spec }
+
+func (b *bound[P]) Ranking() db.Ranking { return b.ranking }
 
 func (b *bound[P]) build(ctx context.Context, bl *db.Builder, opts tier.Options) (*tier.Result, error) {
 	return tier.Solve(ctx, b.Game, bl, opts)
@@ -341,7 +348,7 @@ func Open(dir string) (*DB, error) {
 // positions): "built with connect4 ranking v1; rebuild".
 func checkRanking(d *db.DB, g Game) error {
 	got := db.RankingVersion(d.Manifest().Ranking)
-	if want := db.RankingVersion(db.RankingOf(g.Spec()).Version); got != want {
+	if want := db.RankingVersion(g.Ranking().Version); got != want {
 		name, _, _ := strings.Cut(g.Spec(), ":")
 		return fmt.Errorf("%s: built with %s ranking v%d; rebuild (this grundy ranks by v%d)", d.Dir(), name, got, want)
 	}

@@ -17,6 +17,9 @@ import (
 // each worker.
 type Tiers interface {
 	Spec() string
+	// Ranking is what the files written for the game pass to package
+	// db (EncodeTier, WritePart, ManifestBytes...).
+	Ranking() db.Ranking
 	Plan() (*tier.Plan, error)
 	ReachOne(ctx context.Context, t game.Tier, reach []uint64, opts tier.Options) (map[game.Tier][]uint64, error)
 	SolveOne(ctx context.Context, t game.Tier, reach []uint64, load func(child game.Tier) (db.Records, error), opts tier.Options) (db.Records, error)
