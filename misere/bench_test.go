@@ -13,7 +13,7 @@ func BenchmarkQuotient(b *testing.B) {
 	for _, c := range []struct {
 		spec string
 		upto int
-	}{{"octal:0.75", 100}, {"kayles", 12}, {"kayles", 20}, {"dawson", 20}} {
+	}{{"octal:0.75", 100}, {"kayles", 12}, {"kayles", 20}, {"kayles", 100}, {"dawson", 20}, {"dawson", 30}, {"octal:0.07", 30}} {
 		r, err := heap.Parse(c.spec)
 		if err != nil {
 			b.Fatal(err)
