@@ -624,6 +624,9 @@ func (s *search) failure(pr *pret) (word, [][][]uint64, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	if slices.ContainsFunc(least, func(w word) bool { return w == nil }) {
+		return nil, nil, fmt.Errorf("internal error: a misère quotient candidate has an element no sum of heaps reaches")
+	}
 	pf := s.pFailure(pr, trs, least)
 	nf, sets, err := s.nFailure(pr, trs, pf)
 	if err != nil {
