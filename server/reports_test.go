@@ -39,7 +39,7 @@ func TestReports(t *testing.T) {
 		{"GET", "/api/v1/seq?" + url.Values{"game": {"subtract:4,3,1"}, "upto": {"14"}}.Encode(), "",
 			`{"game":"subtract:1,3,4","values":[0,1,0,1,2,3,2,0,1,0,1,2,3,2],"preperiod":0,"period":7,"proven":true}`},
 		{"POST", "/api/v1/seq", `{"game":"lasker","upto":12}`,
-			`{"game":"lasker","values":[0,1,2,4,3,5,6,8,7,9,10,12],"preperiod":null,"period":null,"proven":false}`},
+			`{"game":"lasker","values":[0,1,2,4,3,5,6,8,7,9,10,12],"preperiod":null,"period":null,"proven":false,"rare":{"mask":7,"count":5,"last":7}}`},
 		{"POST", "/api/v1/seq", `{"game":"allbut:1,2","upto":12}`,
 			`{"game":"allbut:1,2","values":[0,0,0,1,1,1,2,2,2,3,3,3],"preperiod":null,"period":null,"proven":false,"arithmetic_period":{"preperiod":0,"period":3,"saltus":1}}`},
 		{"GET", "/api/v1/cgt?" + url.Values{"expr": {"{2|-1/2}"}}.Encode(), "",

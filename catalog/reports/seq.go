@@ -204,7 +204,8 @@ func WriteSeqFile(w io.Writer, rep *SeqReport) error {
 
 // WriteJSON writes the report as one JSON object, the contract of
 // docs/design.md: {"game", "values", "preperiod", "period", "proven"},
-// with "arithmetic_period" when there is one. The values are streamed
+// with "arithmetic_period" when there is one and "rare" ({"mask",
+// "count", "last"}, Rare) for a game that splits heaps. The values are streamed
 // (there may be hundreds of millions).
 func (rep *SeqReport) WriteJSON(w *bufio.Writer) error {
 	w.WriteString(`{"game":`)
@@ -227,8 +228,27 @@ func (rep *SeqReport) WriteJSON(w *bufio.Writer) error {
 	if a := rep.Arithmetic; a != nil {
 		fmt.Fprintf(w, `,"arithmetic_period":{"preperiod":%d,"period":%d,"saltus":%d}`, a.Preperiod, a.Period, a.Saltus)
 	}
+	if sp, ok := rep.Rare(); ok {
+		last := "null"
+		if sp.Last >= 0 {
+			last = strconv.Itoa(sp.Last)
+		}
+		fmt.Fprintf(w, `,"rare":{"mask":%d,"count":%d,"last":%s}`, sp.Mask, sp.Count, last)
+	}
 	_, err := w.WriteString("}")
 	return err
+}
+
+// Rare returns the rare values of a game that splits heaps (the sparse
+// set of the sparse method, heap.Values.Sparse, which Flammenkamp
+// publishes for octal games and Grundy's game), and false for a game
+// that never splits a heap or no values.
+func (rep *SeqReport) Rare() (heap.SparseSet, bool) {
+	s, err := LookupSequencer(rep.Game)
+	if err != nil || s.HeapRule().MaxHeaps() < 2 || rep.Values.Len() == 0 {
+		return heap.SparseSet{}, false
+	}
+	return rep.Values.Sparse(), true
 }
 
 // MarshalJSON is WriteJSON into memory.

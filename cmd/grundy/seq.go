@@ -228,10 +228,10 @@ func printSeq(w io.Writer, rep *reports.SeqReport) {
 // set of the sparse method (heap.Values.Sparse), which Flammenkamp
 // publishes for octal games and Grundy's game.
 func printRare(w io.Writer, rep *reports.SeqReport) {
-	if s, err := reports.LookupSequencer(rep.Game); err != nil || s.HeapRule().MaxHeaps() < 2 {
+	sp, ok := rep.Rare()
+	if !ok {
 		return
 	}
-	sp := rep.Values.Sparse()
 	fmt.Fprintf(w, "rare values: %d of %d (v with an even number of ones in v AND %b, binary, the mask that makes them fewest)", sp.Count, rep.Values.Len(), sp.Mask)
 	if sp.Last >= 0 {
 		fmt.Fprintf(w, ", the last at n = %d", sp.Last)
