@@ -124,27 +124,52 @@ func formatHeaps(heaps []int) string {
 	return strings.Join(strs, " ")
 }
 
-// Solve reports the outcome, value and winning moves; heaps past MaxHeap
-// are valued from the proven period, and a move's value too.
+// Solve reports the outcome, value (written out when it is not too long)
+// and winning moves; heaps past MaxHeap are valued from the proven
+// period, and a move's value too.
 func (in *instance) Solve(ctx context.Context, tokens []string, opts catalog.Options) (*catalog.Report, error) {
 	heaps, large, err := parseLarge(tokens)
 	if err != nil {
 		return nil, err
 	}
-	if !large {
-		return in.Game.Solve(ctx, tokens, opts)
-	}
 	if opts.Method == catalog.ClosedForm {
 		return nil, catalog.RefuseMethod(in.g.Spec(), catalog.ClosedForm, "%s is valued by search and a proven period", in.g.Spec())
 	}
 	s := reports.NewCGTSpace(ctx, 0)
-	p, err := in.period(ctx, s, opts)
-	if err != nil {
-		return nil, err
+	// at values a heap: from the proven period when a heap is past
+	// MaxHeap, else by the evaluator, heaps 0, 1, … in turn.
+	var at func(n int) (cgt.Game, error)
+	method := "canonical forms of the heaps, valued in turn"
+	if large {
+		p, err := in.period(ctx, s, opts)
+		if err != nil {
+			return nil, err
+		}
+		at = func(n int) (cgt.Game, error) { return p.At(s, int64(n)) }
+		method = p.String()
+	} else {
+		e, err := partizan.New[int](s, in.g)
+		if err != nil {
+			return nil, err
+		}
+		e.MaxPositions, e.Memory = opts.MaxStates, opts.Memory
+		if opts.Memory != nil {
+			s.Memory, s.MaxSteps = opts.Memory, 0
+		}
+		at = func(n int) (cgt.Game, error) {
+			for k := 0; k < n; k++ { // bottom up: no deep recursion
+				if _, err := e.Value(ctx, k); err != nil {
+					return 0, err
+				}
+			}
+			return e.Value(ctx, n)
+		}
 	}
-	vals, err := p.values(s, heaps)
-	if err != nil {
-		return nil, err
+	vals := make([]cgt.Game, len(heaps))
+	for i, n := range heaps {
+		if vals[i], err = at(n); err != nil {
+			return nil, err
+		}
 	}
 	total, err := s.Sum(vals...)
 	if err != nil {
@@ -163,7 +188,7 @@ func (in *instance) Solve(ctx context.Context, tokens []string, opts catalog.Opt
 		Position: formatHeaps(heaps),
 		Outcome:  o.String(),
 		Value:    text,
-		Method:   p.String(),
+		Method:   method,
 		Notes: []string{
 			"partizan outcome: L = Left wins, R = Right wins (whoever starts), N = the player to move wins, P = the player to move loses",
 			"winning moves are the first moves that win for Left (L:) and for Right (R:), each to the position it leaves",
@@ -180,7 +205,7 @@ func (in *instance) Solve(ctx context.Context, tokens []string, opts catalog.Opt
 				if k > n {
 					continue
 				}
-				v, err := p.At(s, int64(n-k))
+				v, err := at(n - k)
 				if err != nil {
 					return nil, err
 				}

@@ -82,3 +82,21 @@ func TestEntryLarge(t *testing.T) {
 		}
 	}
 }
+
+// TestSolveLongValue: a value too long to write out (L = {1,3},
+// R = {2,3}, heap 100: birthday 67, its tree far larger than memory) is
+// reported as such, with the outcome and winning moves, never written
+// out in full.
+func TestSolveLongValue(t *testing.T) {
+	inst, err := catalog.Lookup("partizan-subtract:1,3/2,3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := inst.Solve(context.Background(), []string{"100"}, catalog.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Outcome != "L" || !strings.Contains(rep.Value, "too long") || !slices.Equal(rep.WinningMoves, []string{"L: 99", "L: 97"}) {
+		t.Errorf("heap 100: %s %q %v", rep.Outcome, rep.Value, rep.WinningMoves)
+	}
+}
