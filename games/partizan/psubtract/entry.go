@@ -209,10 +209,11 @@ func (in *instance) Solve(ctx context.Context, tokens []string, opts catalog.Opt
 				if err != nil {
 					return nil, err
 				}
-				after, err := s.Sub(total, vals[i])
-				if err == nil {
-					after, err = s.Add(after, v)
-				}
+				// The other heaps' sum plus the move's heap: never
+				// total − G(n), whose canonical form costs as much as
+				// G(n)'s when that is large.
+				others := slices.Concat(vals[:i], vals[i+1:])
+				after, err := s.Sum(append(others, v)...)
 				if err != nil {
 					return nil, err
 				}
