@@ -19,8 +19,8 @@ import (
 // hit rates of sums and comparisons, and the memory held at the end.
 //
 // With GRUNDY_BENCH_LARGE=1 it also values 2x20, 3x10, 4x7 and 6x5 (a
-// few seconds each); 5x7 takes about five CPU-minutes, 6x6 and 2x30 are
-// out of reach (BENCHMARKS.md).
+// few seconds each); 5x7 and 6x6 take some five CPU-minutes each (6x6
+// is TestSixBySix), 2x30 is out of reach (BENCHMARKS.md).
 func BenchmarkRectangles(b *testing.B) {
 	sizes := [][2]int{{2, 2}, {3, 3}, {3, 4}, {4, 4}, {4, 5}, {5, 4}, {5, 5}}
 	if os.Getenv("GRUNDY_BENCH_LARGE") != "" {

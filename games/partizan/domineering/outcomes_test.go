@@ -118,3 +118,49 @@ func TestTransposeNegatesByPlay(t *testing.T) {
 		}
 	}
 }
+
+// TestSixBySix values the empty 6x6 board (with GRUNDY_BENCH_LARGE=1:
+// some six CPU-minutes and 2 GB). Its outcome must be Bullock's (the
+// first player wins); it must be its own negative, since the square is
+// its own transpose and transposing swaps the players; and it must be
+// the value in testdata/6x6.txt, found by the engine before and after
+// the changes of issue 19's third session (no published canonical form
+// of 6x6 was found, so this pins the value, not proves it).
+func TestSixBySix(t *testing.T) {
+	if os.Getenv("GRUNDY_BENCH_LARGE") == "" {
+		t.Skip("set GRUNDY_BENCH_LARGE=1 to value 6x6 (minutes)")
+	}
+	s := cgt.NewSpace()
+	e, err := partizan.New[Board](s, Game{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := Empty(6, 6)
+	g, err := e.Value(context.Background(), b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o := must(s.Outcome(g)); o != outcome.N {
+		t.Errorf("6x6 = %s has outcome %v; Bullock's table: the first player wins", s.String(g), o)
+	}
+	if n := must(s.Neg(g)); n != g {
+		t.Errorf("6x6 = %s is not its own negative", s.String(g))
+	}
+	data, err := os.ReadFile("testdata/6x6.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var text string
+	for _, line := range strings.Split(string(data), "\n") {
+		if line = strings.TrimSpace(line); line != "" && line[0] != '#' {
+			text = line
+		}
+	}
+	want, err := s.Parse(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g != want {
+		t.Errorf("6x6 = %s, want testdata/6x6.txt's %s", s.String(g), text)
+	}
+}
