@@ -1,13 +1,10 @@
 package strong_test
 
 import (
-	"math/rand/v2"
 	"slices"
 	"testing"
 
-	"github.com/grundy-go/grundy/catalog"
 	"github.com/grundy-go/grundy/catalog/strong"
-	"github.com/grundy-go/grundy/games/quixo"
 	"github.com/grundy-go/grundy/games/tictactoe"
 )
 
@@ -63,46 +60,4 @@ func TestTicTacToeSymmetry(t *testing.T) {
 	if err != nil || st.Positions != 5478 || st.Records != 765 || st.Outcomes != (strong.Outcomes{N: 2836, P: 1574, D: 1068}) {
 		t.Fatalf("stats %+v, %v; want 5,478 positions (2,836 N, 1,574 P, 1,068 D) in 765 records", st, err)
 	}
-}
-
-// TestQuixoSymmetry: quixo:3 ranks one position of each orbit of the
-// square's symmetries (quixo ranking v2). Positions of random play and
-// their images answer the same, with the winning moves mapped, and equal
-// grundy solve (its own retrograde analysis).
-func TestQuixoSymmetry(t *testing.T) {
-	const spec = "quixo:3"
-	dir := build(t, spec)
-	d, err := strong.Open(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer d.Close()
-	inst, _ := catalog.Lookup(spec)
-	g, _ := quixo.New(3)
-	r := rand.New(rand.NewPCG(5, 6))
-	for range 25 {
-		p := quixo.Pos(0)
-		for range r.IntN(14) {
-			moves := g.AppendMoves(nil, p)
-			if len(moves) == 0 {
-				break
-			}
-			p = moves[r.IntN(len(moves))]
-		}
-		s := 1 + r.IntN(7)
-		img := g.Image(p, s)
-		sameAsSolve(t, d, inst, []string{g.Format(img)})
-		sameUnderImage(t, d, g.Format(p), g.Format(img), func(text string) string {
-			q, err := g.Parse(text)
-			if err != nil {
-				t.Fatal(err)
-			}
-			return g.Format(g.Image(q, s))
-		})
-	}
-	st, err := strong.ReadStats(dir)
-	if err != nil || st.Records*6 > st.Positions {
-		t.Fatalf("stats %+v, %v: want about an eighth as many records as positions", st, err)
-	}
-	t.Logf("%s: %d positions, %d records, %.3f bytes a position before compression", spec, st.Positions, st.Records, st.RawPerPosition)
 }

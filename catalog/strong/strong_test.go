@@ -153,7 +153,10 @@ func TestErrors(t *testing.T) {
 }
 
 // TestQuixo3 compares the database with solve on positions of random
-// play (a loopy game: solve's own retrograde analysis of all it reaches).
+// play (a loopy game: solve's own retrograde analysis of all it reaches)
+// and their images under the square's symmetries: quixo:3 ranks one
+// position of each orbit (quixo ranking v2), so a position and its image
+// answer the same, with the winning moves mapped.
 func TestQuixo3(t *testing.T) {
 	const spec = "quixo:3"
 	dir := build(t, spec)
@@ -176,5 +179,20 @@ func TestQuixo3(t *testing.T) {
 			p = moves[r.IntN(len(moves))]
 		}
 		sameAsSolve(t, d, inst, []string{g.Format(p)})
+		s := 1 + r.IntN(7)
+		img := g.Image(p, s)
+		sameAsSolve(t, d, inst, []string{g.Format(img)})
+		sameUnderImage(t, d, g.Format(p), g.Format(img), func(text string) string {
+			q, err := g.Parse(text)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return g.Format(g.Image(q, s))
+		})
 	}
+	st, err := strong.ReadStats(dir)
+	if err != nil || st.Records*6 > st.Positions {
+		t.Fatalf("stats %+v, %v: want about an eighth as many records as positions", st, err)
+	}
+	t.Logf("%s: %d positions, %d records, %.3f bytes a position before compression", spec, st.Positions, st.Records, st.RawPerPosition)
 }
