@@ -15,11 +15,17 @@
 // (tier.PlanOf), a tier being one element:
 //
 //   - Reachability, forward, one stage per depth from the start's tier:
-//     a tier's element gathers (GroupByKey) the bitmaps of its positions
-//     that its parents' moves reach, closes it under its own moves if it
-//     is loopy, and sends each child tier its part (tier.ReachOne).
+//     when no tier is split, a tier's element gathers (GroupByKey) the
+//     bitmaps of its positions that its parents' moves reach, closes it
+//     under its own moves if it is loopy, and sends each child tier its
+//     part (tier.ReachOne); when tiers are split, by range instead
+//     (reach.go): a range's element gathers the child ranks its
+//     parents' ranges reach in it, so no step holds a tier's bitmap.
+//     Either way each range's bitmap (the whole tier's, when not split)
+//     is written as a reachability part (db.WriteReachPart) and only its
+//     count travels on.
 //   - Solving, backward, one stage per height from the leaves: a tier's
-//     bitmap is joined (CoGroupByKey) with the "done" messages of its
+//     counts are joined (CoGroupByKey) with the "done" messages of its
 //     child tiers, so it starts only when every child's file is written;
 //     the DoFn reads the children's files, solves the whole tier in
 //     memory (tier.SolveOne, the code `grundy db build` runs) and writes
@@ -55,15 +61,45 @@
 //
 // What a worker holds per tier: solving a whole tier, the tier's
 // records, its bitmap and its children's records (whole); for a split
-// tier, never the tier nor a child tier: one range's records (2 bytes a
-// rank) with its positions' asks (16 bytes a move) or options' records
-// (10 bytes a move), or one child range's records when reading it (1 or
-// 2 bytes a rank), or, a loopy range, its state; the assembler one block
-// (8 KiB), 1 MiB read buffers and the block index (16 bytes per 8 KiB
-// block, moved to a local temporary file past 4 MiB). What is still
-// whole: a tier's reachability bitmap (1 bit a rank), which reachFn
-// computes and splitFn reads to lay out the ranges (the reachability
-// stage is not split).
+// tier, never the tier nor a child tier nor a tier's bitmap. Marking
+// reachability, one range's bitmap part (1 bit a rank; 2 while closing
+// a loopy tier of several ranges), at most 2^22 buffered child ranks
+// (32 MiB) before they are sent, and the messages of reached ranks
+// streamed past it; laying out the ranges (splitFn), 16 bytes a range
+// (its count); solving, one range's records (2 bytes a rank) with its
+// bitmap part and its positions' asks (16 bytes a move) or options'
+// records (10 bytes a move), or one child range's records when reading
+// it (1 or 2 bytes a rank), or, a loopy range, its state; the assembler
+// one block (8 KiB), 1 MiB read buffers and the block index (16 bytes
+// per 8 KiB block, moved to a local temporary file past 4 MiB). The
+// shuffle of reachability carries, per tier, the child ranks each
+// parent range reaches, deduplicated within the range (1 to 3 bytes
+// each as delta-coded varints): at most the tier's moves, at least its
+// children's reachable ranks.
+//
+// A rerun keeps a split tier's finished parts: each part's description
+// (db.Part, JSON) is written beside it once the part is whole, and a
+// range whose part matches its description (db.CheckPart: length,
+// crc32c of the whole file, header) is not solved again (askFn; for a
+// loopy tier, whose ranges' rounds need every range, only the write is
+// skipped, in writePart), so a failed assembly or a lost part costs
+// only the missing or damaged parts.
+//
+// Ranged reads on a cluster: Beam's Go filesystem (2.77.0) has no
+// ranged read. filesystem.Interface is List, OpenRead, OpenWrite, Size
+// and Close, with the optional LastModifiedGetter, Remover, Copier and
+// Renamer; OpenRead returns an io.ReadCloser from the object's start
+// (gcs: Object.NewReader; s3: GetObject without a Range), and neither
+// reader is an io.ReaderAt or io.Seeker. So a child range's
+// reader (readFn) on gs:// or s3:// reads the child tier's whole
+// compressed file to decode the blocks of one range (on local or shared
+// paths it reads only those blocks, through io.ReaderAt), and `grundy
+// serve --db` and `grundy db query` read only local directories: a
+// cluster user copies the finished database to a local disk (gsutil -m
+// cp -r, aws s3 sync) before serving it. Reading one block remotely
+// would take the storage clients' own range requests (GCS
+// NewRangeReader, an S3 GetObject with a Range header), outside Beam's
+// interface: not built.
 //
 // A loopy tier past the split threshold is solved by ranges too
 // (loopy.go), when the game has no verdict on endless play: the

@@ -65,6 +65,21 @@ func init() {
 	register.DoFn5x1[context.Context, string, func(*[]byte) bool, func(*[]byte) bool, func(int64, []byte), error](&settleReachFn{})
 }
 
+// The reachability shuffle's volume, as Beam metrics (the command prints
+// their totals): child ranks sent (after deduplication within a range's
+// buffer) and their bytes.
+var (
+	reachRanksSent = beam.NewCounter(MetricsNamespace, ReachRanksMetric)
+	reachBytesSent = beam.NewCounter(MetricsNamespace, ReachBytesMetric)
+)
+
+// The names of the pipeline's metrics.
+const (
+	MetricsNamespace = "grundy"
+	ReachRanksMetric = "reach_ranks_sent"
+	ReachBytesMetric = "reach_bytes_sent"
+)
+
 // on reports whether tiers may be split, so reachability is by range.
 func (s Split) on() bool { return s.Into > 1 || s.Ranks > 0 }
 
@@ -199,6 +214,7 @@ func (f *rangeStageFn) ProcessElement(key string, b []byte, emit func(string, []
 
 // rangeReach is one range's bitmap while its worker expands it.
 type rangeReach struct {
+	ctx    context.Context
 	l      *looked
 	x      loopyRanger
 	split  Split
@@ -299,14 +315,22 @@ func (e *rangeReach) expand(done []uint64) error {
 
 // flush sends the buffered ranks, one message per range.
 func (e *rangeReach) flush() {
+	var ranks, bytes int64
 	for k, offs := range e.buf {
 		slices.Sort(offs)
 		offs = slices.Compact(offs)
+		m := appendRanks(nil, offs)
+		ranks += int64(len(offs))
+		bytes += int64(len(k) + len(m))
 		if t, _, _ := parsePlace(k); t == e.pt.Tier {
-			e.inside(k, appendRanks(nil, offs))
+			e.inside(k, m)
 		} else {
-			e.child(k, appendRanks(nil, offs))
+			e.child(k, m)
 		}
+	}
+	if ranks > 0 {
+		reachRanksSent.Inc(e.ctx, ranks)
+		reachBytesSent.Inc(e.ctx, bytes)
 	}
 	clear(e.buf)
 	e.held = 0
@@ -363,7 +387,7 @@ func (f *reachRangeFn) ProcessElement(ctx context.Context, key string, msgs func
 	if err != nil {
 		return err
 	}
-	e.child, e.inside = child, inside
+	e.ctx, e.child, e.inside = ctx, child, inside
 	var b []byte
 	for msgs(&b) {
 		if _, err := e.add(b); err != nil {
@@ -409,7 +433,7 @@ func (f *closeFn) ProcessElement(ctx context.Context, key string, states, msgs f
 	if err != nil {
 		return err
 	}
-	e.child, e.inside = child, inside
+	e.ctx, e.child, e.inside = ctx, child, inside
 	if err := e.state(states); err != nil {
 		return err
 	}

@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/core/metrics"
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/s3"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx" // runners, local and gs:// filesystems
 	"github.com/spf13/cobra"
@@ -105,13 +106,32 @@ process), --endpoint (the job server of a Flink or Spark cluster),
 				return fmt.Errorf("--attempts %d: want 1 or more runs of the pipeline", attempts)
 			}
 			opts := pipeline.BuildOptions{Options: pipeline.Options{SplitRanks: split, LoopyRounds: rounds}, Attempts: attempts, Log: cmd.ErrOrStderr()}
-			if err := pipeline.Build(cmd.Context(), g.Spec(), out, beamx.Run, opts); err != nil {
+			// The reachability shuffle's volume, summed over the runs.
+			var sentRanks, sentBytes int64
+			run := func(ctx context.Context, p *beam.Pipeline) error {
+				res, err := beamx.RunWithMetrics(ctx, p)
+				if res != nil {
+					for _, c := range res.Metrics().Query(func(r metrics.SingleResult) bool { return r.Namespace() == pipeline.MetricsNamespace }).Counters() {
+						switch c.Name() {
+						case pipeline.ReachRanksMetric:
+							sentRanks += c.Result()
+						case pipeline.ReachBytesMetric:
+							sentBytes += c.Result()
+						}
+					}
+				}
+				return err
+			}
+			if err := pipeline.Build(cmd.Context(), g.Spec(), out, run, opts); err != nil {
 				if errors.Is(err, context.Canceled) {
 					fmt.Fprintln(cmd.ErrOrStderr(), "grundy-beam: the build stopped; run the same command again to resume it")
 				}
 				return err
 			}
 			w := cmd.OutOrStdout()
+			if sentRanks > 0 {
+				fmt.Fprintf(cmd.ErrOrStderr(), "grundy-beam: reachability by range sent %d child ranks (%d bytes) through the shuffle\n", sentRanks, sentBytes)
+			}
 			if !local {
 				fmt.Fprintf(w, "%s solved into %s\n", g.Spec(), out)
 				return nil
