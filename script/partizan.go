@@ -6,6 +6,7 @@ import (
 
 	"go.starlark.net/starlark"
 
+	"github.com/grundy-go/grundy/budget"
 	"github.com/grundy-go/grundy/cgt"
 )
 
@@ -22,7 +23,17 @@ import (
 // and its values are nimbers.
 //
 // Positions must not repeat (short games only); a script whose
-// positions repeat gets an error naming the position.
+// positions repeat gets an error naming the position. Values are found
+// depth first, so a line of play deeper than maxPartizanDepth positions
+// (a script whose positions never end, n → n+1) is an error too, a
+// *budget.Exceeded, rather than a Go stack overflow.
+
+// maxPartizanDepth bounds the positions on the path from the position
+// asked for to the one being valued: about 600 bytes of Go stack each,
+// so 300 MB at the bound, well under the runtime's 1 GB (a script that
+// ran n → n+1 overflowed it at 1.8 M positions). A variable so that
+// tests can reach it quickly.
+var maxPartizanDepth = 500_000
 
 // partizan is a Game's memo of values, for the Space they were made in.
 type partizan struct {
@@ -115,6 +126,9 @@ func (g *Game) value(ctx context.Context, p Pos) (cgt.Game, error) {
 	}
 	if err := ctx.Err(); err != nil {
 		return 0, err
+	}
+	if len(z.onStack) >= maxPartizanDepth {
+		return 0, budget.Exceed(budget.Depth, int64(maxPartizanDepth), "%s: a line of play from the position asked for is more than %d positions deep (at %s): canonical values are for short games, and this one is too deep to value", g.file, maxPartizanDepth, g.Format(p))
 	}
 	z.onStack[p] = true
 	defer delete(z.onStack, p)
