@@ -24,8 +24,9 @@ func partizanGames() string {
 }
 
 func newValueCmd() *cobra.Command {
-	var asJSON bool
+	var asJSON, all bool
 	var limits limitFlags
+	var script scriptArgs
 	var svg string
 	cmd := &cobra.Command{
 		Use:   "value GAME POSITION...",
@@ -36,9 +37,13 @@ or of a game script: a partizan script defines left_moves(pos) and
 right_moves(pos) (docs/scripts.md), an impartial one under normal play is
 valued as well (its values are nimbers). Print the outcome class,
 birthday, stops, mean, temperature and atomic weight, as 'grundy cgt'
-does. Positions that fall apart into independent regions are valued
-region by region and summed.`,
-		Example:           "  grundy value domineering 2x3 --json\n  grundy value hackenbush lrrl rl\n  grundy value toads-and-frogs TT..FF\n  grundy value examples/toppling.star LRLRRGGLR",
+does; --all adds every CGSuite property (companion, followers,
+incentives, options, reduced canonical form, stop count, uptimal
+expansion, the predicates). Positions that fall apart into independent
+regions are valued region by region and summed. A script takes its
+parameters with --param and a position written in Starlark with --pos,
+as for 'grundy solve'.`,
+		Example:           "  grundy value domineering 2x3 --json\n  grundy value hackenbush lrrl rl\n  grundy value toads-and-frogs TT..FF\n  grundy value examples/toppling.star LRLRRGGLR\n  grundy value examples/partizan_subtraction.star 10 --param left=1,2 --param right=3 --all",
 		Args:              cobra.MinimumNArgs(1),
 		ValidArgsFunction: completeGame(func(e *catalog.Entry) bool { return e.Kind == reports.KindPartizan }),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -49,9 +54,15 @@ region by region and summed.`,
 			p := newProgress()
 			opts := catalog.Options{Progress: func(n int) { p.Report(n, "regions") }}
 			limits.options(&opts)
+			if err := script.apply(args[0], &opts); err != nil {
+				return err
+			}
+			if opts.PositionExpr != "" && len(args) > 1 {
+				return fmt.Errorf("give the position either after the script or with --pos, not both")
+			}
 			ctx, cancel := limits.context(cmd.Context())
 			defer cancel()
-			r, err := reports.PartizanValue(ctx, inst, args[1:], opts, reports.CGTOptions{Thermograph: svg != ""})
+			r, err := reports.PartizanValue(ctx, inst, args[1:], opts, reports.CGTOptions{Thermograph: svg != "", Properties: all})
 			p.Done()
 			if errors.Is(err, reports.ErrNotPartizan) {
 				return fmt.Errorf("game %q is not a partizan game; use 'grundy solve' (partizan games: %s)", inst.Spec(), partizanGames())
@@ -73,6 +84,8 @@ region by region and summed.`,
 	}
 	jsonFlag(cmd, &asJSON)
 	limits.register(cmd, "regions")
+	script.register(cmd, true)
+	cmd.Flags().BoolVar(&all, "all", false, "also print every CGSuite property of the value")
 	cmd.Flags().StringVar(&svg, "svg", "", "also draw the thermograph into this SVG file")
 	return cmd
 }
