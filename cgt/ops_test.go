@@ -148,3 +148,36 @@ func TestSubordinate(t *testing.T) {
 		t.Fatalf("only %d ordinal sums subordinated", inverted)
 	}
 }
+
+// TestCoolBelowZeroAndHeatByGames checks cooling by −1 < t < 0 and
+// heating by a game that is not a number (CGSuite's Cool and Heat;
+// Siegel, CGT, II.5), on values worked by hand from the definitions:
+// G_t = {G^L_t − t | G^R_t + t} until G_t is infinitely close to a number
+// (a number x = m/2^n is hot below its temperature −1/2^n), and
+// ∫^T G = G for a number G, else {∫^T G^L + T | ∫^T G^R − T}.
+func TestCoolBelowZeroAndHeatByGames(t *testing.T) {
+	s := NewSpace()
+	for _, c := range []struct{ expr, want string }{
+		{"Cool({3|-3}, -1/2)", "+-7/2"},
+		{"Cool(*, -1/2)", "+-1/2"},
+		{"Cool(1/2, -3/4)", "{3/4|1/4}"}, // 1/2 = {0|1}, below its temperature −1/2
+		{"Cool(1/2, -1/2)", "1/2*"},      // at its temperature: {1/2|1/2}
+		{"Cool(1/2, -1/4)", "1/2"},       // above it
+		{"Cool(3/2, -3/4)", "{7/4|5/4}"}, // 3/2 = {1|2}
+		{"Cool(1, -1/2)", "1"},           // integers have temperature −1
+		{"Heat({1|-1}, ^)", "{1^|-1v}"},
+		{"Heat(*, *)", "{*|*}"},
+		{"Heat(*, ^)", "{^|v}"},
+		{"Heat({2|*}, 1)", "{3|{0|-2}}"}, // ∫* = ±1, minus 1
+		{"Heat(5/8, {1|0})", "5/8"},
+	} {
+		got, err := s.Parse(c.expr)
+		if err != nil {
+			t.Errorf("%s: %v", c.expr, err)
+			continue
+		}
+		if want := mustParse(t, s, c.want); got != want {
+			t.Errorf("%s = %s, want %s", c.expr, s.String(got), s.String(want))
+		}
+	}
+}
