@@ -3,6 +3,7 @@ package cgt
 import (
 	"math/big"
 	"math/rand/v2"
+	"strings"
 	"testing"
 )
 
@@ -162,5 +163,36 @@ func TestBigNumberGames(t *testing.T) {
 		if b := s.BirthdayBig(g); b.Cmp(want.Add(want, big.NewInt(3))) != 0 {
 			t.Errorf("birthday of {%s|0}+^: %s, want %s", n, b, want)
 		}
+	}
+}
+
+// TestParseLargestNumbers: every integer below 2^MaxBits reads back
+// exactly, and 2^MaxBits is refused (issue 19). The digit pre-check once
+// estimated the digits of 2^16384 as 4916 (3/10 for log10 2), so numbers
+// from about 2^16330 up were refused although below the bound.
+func TestParseLargestNumbers(t *testing.T) {
+	s := NewSpace()
+	top := new(big.Int).Lsh(big.NewInt(1), MaxBits)
+	below := new(big.Int).Sub(top, big.NewInt(1))
+	if len(top.String()) != 4933 || len(below.String()) != 4933 {
+		t.Fatalf("2^%d has %d digits", MaxBits, len(top.String()))
+	}
+	for _, n := range []*big.Int{below, new(big.Int).Lsh(big.NewInt(1), MaxBits-1), new(big.Int).Neg(below)} {
+		g, err := s.Parse(n.String())
+		if err != nil {
+			t.Errorf("%d-digit integer: %v", len(n.String()), err)
+			continue
+		}
+		if got := s.String(g); got != n.String() {
+			t.Errorf("%d-digit integer prints back as %d digits", len(n.String()), len(got))
+		}
+	}
+	for _, e := range []string{top.String(), top.String() + "0"} {
+		if _, err := s.Parse(e); err == nil || !strings.Contains(err.Error(), "numbers are limited to 2^16384") {
+			t.Errorf("%d digits: %v, want the limit 2^16384", len(e), err)
+		}
+	}
+	if _, err := s.Parse(top.String() + "0"); err == nil || !strings.Contains(err.Error(), "(4933 digits)") {
+		t.Errorf("4934 digits: %v, want the digits of 2^16384 named", err)
 	}
 }

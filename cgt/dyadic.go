@@ -488,8 +488,10 @@ func simplest(lo Dyadic, hasLo bool, hi Dyadic, hasHi bool) Dyadic {
 	return Dyadic{}
 }
 
-// maxDigits bounds the digits of a number read: enough for 2^MaxBits.
-const maxDigits = MaxBits*3/10 + 2
+// maxDigits bounds the digits of a number read: the digits of 2^MaxBits,
+// ⌊MaxBits·log10 2⌋ + 1 with log10 2 rounded up to 0.30103 (4933), so
+// every number below 2^MaxBits passes and the bit length decides.
+const maxDigits = MaxBits*30103/100000 + 1
 
 // ParseDyadic parses "n", "-n", "m/2^k" written as "m/d" with d a power of
 // two, or a decimal "1.25" whose value is dyadic. Integers of any size up
@@ -566,7 +568,7 @@ func parseNat(s, whole string) (*big.Int, error) {
 		}
 	}
 	if len(s) > maxDigits {
-		return nil, fmt.Errorf("a number of %d digits: numbers are limited to 2^%d (%d digits)", len(s), MaxBits, maxDigits-1)
+		return nil, fmt.Errorf("a number of %d digits: numbers are limited to 2^%d (%d digits)", len(s), MaxBits, maxDigits)
 	}
 	n, _ := new(big.Int).SetString(s, 10)
 	if n.BitLen() > MaxBits {
