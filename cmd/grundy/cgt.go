@@ -101,9 +101,10 @@ Notation (CGSuite's; what it prints reads back): 0  *  *3  ^  v  ^*  ^^
 (CGSuite's slashes: {2|0||-1} is {{2|0}|-1}), Tiny(x)  Miny(x)  2Tiny(2)
 (= 2 + Tiny(2)), ^<n> (the up-nth: ^<2> = {0|v*}), ^[n] (= ^ + ^<2> +
 ... + ^<n>), quoted games '{-1|1}' (valued by their canonical form),
-integers up to 2^62; sums G + H, differences G - H, negation -G, ordinal
-sums G:H, products by an integer after ')' or '}' ((G)*3 = G+G+G, so
-(*+*)*3 is 0; 1*3 is 1 + *3).
+exact numbers of any size (numerators below 2^16384, denominators up to
+2^4096); sums G + H, differences G - H, negation -G, ordinal sums G:H,
+products by an integer after ')' or '}' ((G)*3 = G+G+G, so (*+*)*3 is 0;
+1*3 is 1 + *3).
 Functions: Cool(G,t) (t > -1), Heat(G,T), Overheat(G,S,T), Freeze(G),
 Norton(G,U), ConwayProduct(G,H), OrdinalProduct(G,H), OrdinalSum(G,H),
 ConjunctiveSum(G,H), SelectiveSum(G,H), Pow(G,x), PowTo(G,x),
