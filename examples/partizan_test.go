@@ -268,3 +268,42 @@ func TestPartizanScriptErrors(t *testing.T) {
 		t.Errorf("solve of a partizan script: %v", err)
 	}
 }
+
+// TestExampleBadPositions: the example scripts refuse a position that is
+// not one of theirs, naming it, instead of valuing it as a game without
+// moves (issue 19: "grundy value examples/domineering.star 4x4" answered
+// 0, the board "4x4" having no empty cell).
+func TestExampleBadPositions(t *testing.T) {
+	ctx := context.Background()
+	for _, c := range []struct{ file, pos, want string }{
+		{"domineering.star", `"4x4"`, `bad board "4x4": rows of one length`},
+		{"domineering.star", `"..../..."`, `bad board "..../..."`},
+		{"cram.star", `"3x3"`, `bad board "3x3"`},
+		{"toppling.star", `"LRX"`, `bad row "LRX"`},
+		{"partizan_subtraction.star", `-3`, `bad heap -3`},
+		{"partizan_subtraction.star", `(3, -1)`, `bad heap -1`},
+		{"partizan_subtraction.star", `"10"`, `bad heap "10"`},
+	} {
+		g := loadGame(t, c.file, nil)
+		p, err := g.Parse(ctx, nil, c.pos)
+		if err != nil {
+			t.Fatalf("%s %s: %v", c.file, c.pos, err)
+		}
+		if _, err := g.PartizanValue(ctx, cgt.NewSpace(), p); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s %s: %v, want an error containing %q", c.file, c.pos, err, c.want)
+		}
+	}
+	// Their own positions still value: domineering 2x3 = {2|-1/2}, cram
+	// 2x3 = *, LRL = 1/2, heap 0 = 0.
+	s := cgt.NewSpace()
+	for _, c := range []struct{ file, pos, want string }{
+		{"domineering.star", `".../..."`, "{2|-1/2}"},
+		{"cram.star", `".../..."`, "*"},
+		{"toppling.star", `"LRL"`, "1/2"},
+		{"partizan_subtraction.star", `0`, "0"},
+	} {
+		if v := pvalue(t, loadGame(t, c.file, nil), s, c.pos); s.String(v) != c.want {
+			t.Errorf("%s %s = %s, want %s", c.file, c.pos, s.String(v), c.want)
+		}
+	}
+}
