@@ -10,13 +10,23 @@ import (
 	"github.com/grundy-go/grundy/misere"
 )
 
-// QuotientMaxHeap is how far solve --misere computes a heap game's misère
-// quotient: sums of heaps up to it are answered from the quotient, and
-// larger heaps too when the Plambeck–Siegel periodicity test proves the
-// quotient for every heap size; other sums are searched. (MisereSolver's
-// method makes this cheap: Kayles' quotient to heap 30 is a few
-// milliseconds.)
+// QuotientMaxHeap is how far solve --misere first computes a heap game's
+// misère quotient: sums of heaps up to it are answered from the quotient,
+// and larger heaps too when the Plambeck–Siegel periodicity test proves
+// the quotient for every heap size; other sums are searched.
+// (MisereSolver's method makes this cheap: Kayles' quotient to heap 30 is
+// a few milliseconds.)
 const QuotientMaxHeap = 30
+
+// PeriodMaxHeap is how far solve --misere goes on, for a finite octal or
+// hexadecimal code whose heaps up to QuotientMaxHeap prove no period,
+// when a sum has a larger heap: the quotient is computed to 60, 120, 240
+// and 480 heaps until the periodicity test proves one, all within
+// quotientTime (Kayles' period 12 from heap 71 needs heaps up to 166,
+// Guiles' period 10 from 66 up to 152: both are proven at 240 in a
+// fraction of a second). The largest quotient computed answers the heaps
+// it reaches even when no period is proven.
+const PeriodMaxHeap = 480
 
 // quotientStates bounds each verification of a quotient computed for
 // solve --misere, and quotientTime the whole computation: a game whose
@@ -28,8 +38,9 @@ const (
 
 // HeapQuotient is the misère quotient of a heap game, computed when first
 // needed and kept: up to QuotientMaxHeap, or when that fails within its
-// budget, up to the largest heap asked about. It is safe for concurrent
-// use.
+// budget, up to the largest heap asked about; for a larger heap of a
+// finite code, further until a period is proven (PeriodMaxHeap). It is
+// safe for concurrent use.
 type HeapQuotient struct {
 	Rule misere.Rule
 	mu   sync.Mutex
@@ -40,6 +51,9 @@ type HeapQuotient struct {
 	// failed is the least heap bound at which the computation failed
 	// (over its budget, or no recalibration worked); 0 when none has.
 	failed int
+	// looked is set once the look for a period past QuotientMaxHeap has
+	// been made (it is made once).
+	looked bool
 }
 
 // Oracle returns the quotient as a misère oracle for sums of heaps up to
@@ -72,15 +86,17 @@ func (h *HeapQuotient) Oracle(ctx context.Context, largest int, mem *budget.Byte
 func (h *HeapQuotient) Quotient(ctx context.Context, largest int, mem *budget.Bytes) (*misere.Quotient, error) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
+	covers := func() bool { return h.q != nil && (h.q.Upto >= largest || h.period != nil) }
+	limits := misere.Limits{MaxStates: quotientStates, Memory: mem}
 	for _, upto := range []int{QuotientMaxHeap, largest} {
-		if h.q != nil && (h.q.Upto >= largest || h.period != nil) {
+		if covers() {
 			return h.q, nil
 		}
 		if upto > QuotientMaxHeap || (h.failed > 0 && upto >= h.failed) || (h.q != nil && h.q.Upto >= upto) {
 			continue
 		}
 		tctx, cancel := context.WithTimeout(ctx, quotientTime)
-		q, err := misere.Compute(tctx, h.Rule, upto, misere.Limits{MaxStates: quotientStates, Memory: mem})
+		q, err := misere.Compute(tctx, h.Rule, upto, limits)
 		cancel()
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
@@ -94,7 +110,26 @@ func (h *HeapQuotient) Quotient(ctx context.Context, largest int, mem *budget.By
 			h.period = q.ProvePeriod(fr)
 		}
 	}
-	if h.q != nil && (h.q.Upto >= largest || h.period != nil) {
+	// A larger heap of a finite code: look for a period further on, once.
+	// A quotient to more heaps costs at least the one to fewer, so none is
+	// tried when the one to QuotientMaxHeap failed.
+	fr, finite := h.Rule.(misere.FiniteRule)
+	if !covers() && !h.looked && finite && fr.Finite() && h.q != nil && h.q.Upto >= QuotientMaxHeap {
+		tctx, cancel := context.WithTimeout(ctx, quotientTime)
+		for upto := 2 * QuotientMaxHeap; upto <= PeriodMaxHeap && h.period == nil; upto *= 2 {
+			q, err := misere.Compute(tctx, h.Rule, upto, limits)
+			if err != nil {
+				break
+			}
+			h.q, h.period = q, q.ProvePeriod(fr)
+		}
+		cancel()
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		h.looked = true
+	}
+	if covers() {
 		return h.q, nil
 	}
 	return nil, nil
