@@ -34,6 +34,10 @@ type QuotientReport struct {
 	// Upto map to elements (φ(n+period) = φ(n) from the preperiod on).
 	AllHeaps bool           `json:"all_heaps"`
 	Period   *misere.Period `json:"period,omitempty"`
+	// Finite is set when the rule is a finite code (octal, hexadecimal or
+	// a finite subtraction set), which the periodicity test needs: for
+	// people, why no period is proven.
+	Finite bool `json:"-"`
 	// Sum is the answer for a sum of heaps, when one was asked.
 	Sum *QuotientSum `json:"sum,omitempty"`
 	// Genus is each heap's genus symbol (Conway; misere.GenusOf), when
@@ -75,6 +79,7 @@ func Quotient(ctx context.Context, g Sequencer, upto int, opts catalog.Options, 
 		Relations: q.Relations(), Heaps: map[string]string{}, Expansions: q.Expansions,
 	}
 	if fr, ok := any(g.HeapRule()).(misere.FiniteRule); ok {
+		r.Finite = fr.Finite()
 		if r.Period = q.ProvePeriod(fr); r.Period != nil {
 			r.AllHeaps = true
 		}

@@ -98,8 +98,10 @@ func printQuotient(w io.Writer, r *reports.QuotientReport) {
 	fmt.Fprintf(w, "  P-portion   %s (a sum whose element is one of these is lost by the player to move)\n", orNone(strings.Join(r.PPortion, ", ")))
 	if p := r.Period; p != nil {
 		fmt.Fprintf(w, "  all heaps   proven: heap n+%d has heap n's element for every n ≥ %d (Plambeck–Siegel periodicity test, which needs heaps up to %d), so this is the whole game's quotient\n", p.Period, p.Preperiod, p.NeedsUpto)
+	} else if r.Finite {
+		fmt.Fprintf(w, "  all heaps   not proven: the heaps up to %d show no period long enough for the Plambeck–Siegel periodicity test to prove (a larger --upto may)\n", r.Upto)
 	} else {
-		fmt.Fprintf(w, "  all heaps   not proven: the periodicity test finds no period that the heaps up to %d prove (a finite octal or hex code is needed)\n", r.Upto)
+		fmt.Fprintf(w, "  all heaps   not proven: the Plambeck–Siegel periodicity test needs a finite octal or hexadecimal code or subtraction set, and %s is none\n", r.Game)
 	}
 	if r.GenusList == nil {
 		fmt.Fprintf(w, "  heaps       n: element\n")
