@@ -308,6 +308,18 @@ func (p *parser) callMore(name string, start int, args []Game, argPos []int) (Ga
 			p.failAt(argPos[0], "%s needs a base of the form {0|H}", name)
 		}
 	}
+	// exponent is Pow's and PowTo's x, born by day MaxUpPower as n in
+	// ^<n> and ^[n] is: G^x is about as deep as x, its uptimal expansion
+	// as long, and its subordinate recursion follows x option by option
+	// (Pow(^, 100000) took 22 GB, Pow(^, 10^9) overflowed the stack).
+	exponent := func() Dyadic {
+		x := number(1)
+		if b := s.Birthday(args[1]); b > MaxUpPower {
+			fn := map[string]string{"pow": "Pow", "powto": "PowTo"}[name]
+			p.failAt(argPos[1], "the exponent of %s must be born by day %d, as n in ^<n> (%s is born on day %s)", fn, MaxUpPower, s.String(args[1]), s.BirthdayBig(args[1]))
+		}
+		return x
+	}
 	switch name {
 	case "overheat":
 		need(3)
@@ -337,7 +349,7 @@ func (p *parser) callMore(name string, start int, args []Game, argPos []int) (Ga
 	case "pow":
 		need(2)
 		zeroBar()
-		x := number(1)
+		x := exponent()
 		if x.IsInt() && x.Sign() >= 0 && x.num <= MaxUpPower {
 			return s.pow(args[0], int(x.num)), true
 		}
@@ -345,7 +357,7 @@ func (p *parser) callMore(name string, start int, args []Game, argPos []int) (Ga
 	case "powto":
 		need(2)
 		zeroBar()
-		x := number(1)
+		x := exponent()
 		if x.IsInt() && x.Sign() >= 0 && x.num <= MaxUpPower {
 			return s.powTo(args[0], int(x.num)), true
 		}

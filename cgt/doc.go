@@ -59,7 +59,11 @@
 // are machine words, larger ones math/big integers, so the common case
 // allocates nothing. Nimbers, up-multiples, option counts
 // and the number of stored games are bounded (MaxNimber, MaxUpMult,
-// MaxOptions, Space.MaxNodes), and so may be the work of a Space
+// MaxOptions, Space.MaxNodes); operations that follow an argument option
+// by option (ordinal sums and products, selective and conjunctive sums,
+// subordinates) take arguments born by day MaxDeepBirthday, Pow and
+// PowTo exponents born by day MaxUpPower, and uptimal expansions are
+// read up to MaxUpPower digits; and so may be the work of a Space
 // (Space.MaxSteps), the memory its tables hold (Space.Memory, a
 // budget.Bytes that may be shared) and its time (Space.Context). Every exported operation
 // whose work can go past one of these returns an error with its value:

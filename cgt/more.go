@@ -99,6 +99,13 @@ func (s *Space) farStar(g Game) int {
 	if k, ok := s.IsNimber(g); ok {
 		return k + 1
 	}
+	if n := &s.nodes[g]; n.isNus {
+		// The followers of x + n·↑ + *k carry nimbers k' ≤ k ⊕ 1 ≤ k + 1
+		// (their options change the nimber part to k ⊕ 1 or below k);
+		// without this a number such as 10^8, stored by its value, was
+		// followed option by option (issue 19: Tiny(100000000)).
+		return int(n.v.nim) + 2
+	}
 	key := opKey{opFarStar, g, 0}
 	if r, ok := s.ops[key]; ok {
 		return int(r)
@@ -136,6 +143,7 @@ func (s *Space) ordinalSum(g, h Game) Game {
 	if r, ok := s.ops[key]; ok {
 		return r
 	}
+	s.shallow("the ordinal sum G:H", h)
 	L := slices.Clone(s.Left(g))
 	R := slices.Clone(s.Right(g))
 	for _, o := range slices.Clone(s.Left(h)) {

@@ -29,6 +29,22 @@ const (
 	opSortedR
 )
 
+// MaxDeepBirthday bounds the birthday of an argument that an operation
+// follows option by option down to 0 (ordinal sums and products,
+// selective and conjunctive sums, subordinates): each level of that
+// recursion is a few Go stack frames, and a number such as 10^8 is stored
+// by its value, so without the bound 'OrdinalSum(*, 100000000)' went
+// 10^8 levels deep and overflowed the stack (issue 19).
+const MaxDeepBirthday = 1 << 16
+
+// shallow refuses g as an argument of the operation op (named in the
+// error) when its birthday passes MaxDeepBirthday.
+func (s *Space) shallow(op string, g Game) {
+	if b := s.Birthday(g); b > MaxDeepBirthday {
+		limit(budget.Depth, MaxDeepBirthday, "%s: an argument born on day %d is too deep to follow option by option (at most day %d)", op, b, MaxDeepBirthday)
+	}
+}
+
 // memo2 returns the memoised result of op on (a, b), or computes it.
 func (s *Space) memo2(op uint8, a, b Game, f func() Game) Game {
 	k := opKey{op, a, b}
@@ -402,6 +418,9 @@ func nimMul(a, b uint64, bits uint) uint64 {
 // {g^L ∧ h^L | g^R ∧ h^R} (WW ch. 9; CGSuite's ConjunctiveSum): move in
 // both components; it ends when either does.
 func (s *Space) conjunctive(g, h Game) Game {
+	if s.Birthday(g) > MaxDeepBirthday {
+		s.shallow("ConjunctiveSum(G, H)", h) // play ends with the shallower
+	}
 	return s.memo2(opConj, g, h, func() Game {
 		var L, R []Game
 		for _, a := range slices.Clone(s.Left(g)) {
@@ -422,6 +441,8 @@ func (s *Space) conjunctive(g, h Game) Game {
 // move in one component or in both, {g^L ∨ h, g ∨ h^L, g^L ∨ h^L | …}
 // (WW ch. 9; CGSuite's documentation of SelectiveSum).
 func (s *Space) selective(g, h Game) Game {
+	s.shallow("SelectiveSum(G, H)", g)
+	s.shallow("SelectiveSum(G, H)", h)
 	return s.memo2(opSel, g, h, func() Game {
 		gl, gr := slices.Clone(s.Left(g)), slices.Clone(s.Right(g))
 		hl, hr := slices.Clone(s.Left(h)), slices.Clone(s.Right(h))
@@ -482,6 +503,8 @@ func (s *Space) ordinalProduct(g, h Game, memo map[Game]form) form {
 		return f
 	}
 	s.step()
+	s.shallow("OrdinalProduct(G, H)", g)
+	s.shallow("OrdinalProduct(G, H)", h)
 	gl, gr := slices.Clone(s.Left(g)), slices.Clone(s.Right(g))
 	var f form
 	for _, o := range slices.Clone(s.Left(h)) {
@@ -514,6 +537,7 @@ func (s *Space) ordinalProduct(g, h Game, memo map[Game]form) form {
 // false when G cannot be subordinated to B.
 func (s *Space) subordinate(g Game, loBase, roBase []Game) (Game, bool) {
 	s.step()
+	s.shallow("Subordinate(G, B)", g)
 	lo, ro := slices.Clone(s.Left(g)), slices.Clone(s.Right(g))
 	for _, bl := range loBase {
 		okL := slices.ContainsFunc(lo, func(o Game) bool { return s.leq(bl, o) }) ||

@@ -4,6 +4,8 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/grundy-go/grundy/budget"
 )
 
 // TestOverheat checks Overheat(G, S, T) (Berlekamp's overheating, WW
@@ -178,6 +180,95 @@ func TestCoolBelowZeroAndHeatByGames(t *testing.T) {
 		}
 		if want := mustParse(t, s, c.want); got != want {
 			t.Errorf("%s = %s, want %s", c.expr, s.String(got), s.String(want))
+		}
+	}
+}
+
+// TestDeepArguments: operations that follow an argument option by option
+// refuse one born after MaxDeepBirthday with a *budget.Exceeded, and Pow
+// and PowTo an exponent born after MaxUpPower, instead of overflowing the
+// Go stack (numbers such as 10^8 are stored by value; issue 19) or
+// filling the memory with uptimal expansions (Pow(^, 100000) took
+// 22 GB); and Tiny(10^8) is valued, its atomic weight found without
+// following 10^8's options.
+func TestDeepArguments(t *testing.T) {
+	s := NewSpace()
+	for _, e := range []string{
+		"OrdinalSum(*, 100000000)", "*:100000000", "1:100000000", "Subordinate(100000000, 1)",
+		"OrdinalProduct(*, 100000000)", "OrdinalProduct(100000000, *)",
+		"SelectiveSum(100000000, *)", "SelectiveSum(*, 100000000)", "ConjunctiveSum(100000000, 100000000)",
+		"OrdinalSum(^, 65537)",
+	} {
+		_, err := s.Parse(e)
+		if !budget.Over(err, budget.Depth) || !strings.Contains(err.Error(), "too deep to follow option by option (at most day 65536)") {
+			t.Errorf("%s: %v, want the depth limit", e, err)
+		}
+	}
+	for _, e := range []string{"Pow(^, 100000)", "Pow(^, 1000000000)", "PowTo(^, 8191/2)", "PowTo(^, 4097)", "Pow(^, 1180591620717411303424)"} {
+		if _, err := s.Parse(e); err == nil || !strings.Contains(err.Error(), "must be born by day 4096") {
+			t.Errorf("%s: %v, want the exponent's bound", e, err)
+		}
+	}
+	for _, c := range []struct{ expr, want string }{
+		{"ConjunctiveSum(100000000, *)", "1"}, // play ends with *
+		{"Subordinate(65536, 1)", "65535"},
+		{"SelectiveSum(1000, *)", "1000*"},
+		{"OrdinalSum(100000000, *)", "100000000*"}, // deep on the left is fine
+		{"Pow(^, 4096)", "^<4096>"},
+		{"PowTo(^, 8189/2)", "^:Subordinate(8189/2, 1)"},
+		{"PowTo(^, 5/2)", "^:(3/2)"},
+		{"Tiny(100000000)", "{0||0|-100000000}"},
+	} {
+		got, err := s.Parse(c.expr)
+		if err != nil {
+			t.Errorf("%s: %v", c.expr, err)
+			continue
+		}
+		if want := mustParse(t, s, c.want); got != want {
+			t.Errorf("%s = %s, want %s", c.expr, s.String(got), s.String(want))
+		}
+	}
+	if w, ok, err := s.AtomicWeight(mustParse(t, s, "Tiny(100000000)")); err != nil || !ok || w != Zero {
+		t.Errorf("aw(Tiny(10^8)) = %s (%v, %v), want 0", s.String(w), ok, err)
+	}
+	// Uptimal expansions stop at MaxUpPower digits: ^:4095 = ^[4096]
+	// prints so, ^:4096 in braces around it (and reads back).
+	if got := s.String(mustParse(t, s, "^:4095")); got != "^[4096]" {
+		t.Errorf("^:4095 prints as %.40s", got)
+	}
+	g := mustParse(t, s, "^:4096")
+	if got := s.String(g); got != "{^[4096]|*}" || mustParse(t, s, got) != g {
+		t.Errorf("^:4096 prints as %.40s", got)
+	}
+}
+
+// TestFarStar: a number-up-star's far star, found without its options,
+// passes every nimber in its canonical game tree (walked here).
+func TestFarStar(t *testing.T) {
+	s := NewSpace()
+	var most func(g Game, seen map[Game]bool) int
+	most = func(g Game, seen map[Game]bool) int {
+		if seen[g] {
+			return -1
+		}
+		seen[g] = true
+		m := -1
+		if k, ok := s.IsNimber(g); ok {
+			m = k
+		}
+		for _, o := range append(append([]Game(nil), s.Left(g)...), s.Right(g)...) {
+			m = max(m, most(o, seen))
+		}
+		return m
+	}
+	for _, x := range []Dyadic{Int(0), Int(3), Int(-2), newDyadic(3, 2), newDyadic(-5, 3)} {
+		for n := -5; n <= 5; n++ {
+			for k := 0; k <= 9; k++ {
+				g := s.numberUpStar(x, n, k)
+				if m, fs := most(g, map[Game]bool{}), s.farStar(g); fs <= m {
+					t.Fatalf("farStar(%s) = %d, but *%d is a follower", s.String(g), fs, m)
+				}
+			}
 		}
 	}
 }

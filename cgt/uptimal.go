@@ -230,6 +230,13 @@ func (s *Space) uptimalExpansion(g Game) (Uptimal, bool) {
 			u, ok = v.negate(), true
 		}
 	}
+	if ok && u.length() > MaxUpPower {
+		// Longer expansions are not read as uptimals (^<n> and ^[n] stop
+		// at n = MaxUpPower too): each follower of ^:n keeps its own
+		// expansion, so their memory grows as n², 22 GB for
+		// Pow(^, 100000) (issue 19). Such a game prints in braces.
+		ok = false
+	}
 	if ok {
 		s.uptimals[g] = &u
 	} else {
