@@ -18,6 +18,12 @@ func (s *instance) Value(ctx context.Context, space *cgt.Space, tokens []string,
 	if err != nil {
 		return 0, "", err
 	}
+	if opts.Memory != nil {
+		// As for the built-in partizan games: the canonical forms are
+		// charged to the memory budget (--max-memory), which replaces the
+		// calculator's step cap.
+		space.Memory, space.MaxSteps = opts.Memory, 0
+	}
 	g := solver.Game()
 	v, err := g.PartizanValue(ctx, space, root)
 	if err != nil {

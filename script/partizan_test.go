@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/grundy-go/grundy/budget"
+	"github.com/grundy-go/grundy/catalog"
 	"github.com/grundy-go/grundy/cgt"
 )
 
@@ -57,5 +58,54 @@ func TestPartizanDepth(t *testing.T) {
 		t.Errorf("n -> n+1: %v, want a depth limit", err)
 	} else if !strings.Contains(err.Error(), "(at 1000)") {
 		t.Errorf("n -> n+1: %q, want the position reached, 1000", err)
+	}
+}
+
+// TestPartizanMemory: the canonical forms of a partizan script's values
+// are charged to the memory budget (--max-memory), as the built-in
+// games' are: thirty switches ±1 … ±30 summed by split overrun 4 MiB
+// with an error naming the canonical forms, and are valued without one.
+func TestPartizanMemory(t *testing.T) {
+	src := `
+def left_moves(p):
+    kind, n = p
+    if kind == "switch":
+        return [("int", n)]
+    return [("int", n - 1)] if n > 0 else []
+
+def right_moves(p):
+    kind, n = p
+    if kind == "switch":
+        return [("int", -n)]
+    return [("int", n + 1)] if n < 0 else []
+
+def split(p):
+    if p[0] == "sum":
+        return [("switch", n) for n in range(1, p[1] + 1)]
+    return [p]
+`
+	ctx := context.Background()
+	inst := &instance{path: "switches.star", src: []byte(src)}
+	value := func(n int, mem *budget.Bytes) (*cgt.Space, cgt.Game, error) {
+		s := cgt.NewSpace()
+		s.MaxSteps = 200_000_000
+		v, _, err := inst.Value(ctx, s, nil, catalog.Options{PositionExpr: `("sum", ` + strconv.Itoa(n) + `)`, Memory: mem})
+		return s, v, err
+	}
+	_, _, err := value(30, budget.NewBytes(4<<20))
+	if !budget.Over(err, budget.Memory) || !strings.Contains(err.Error(), "canonical forms") {
+		t.Fatalf("±1 + … + ±30 in 4 MiB: %v, want the memory budget of the canonical forms", err)
+	}
+	s, v, err := value(30, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l, r := s.LeftStop(v), s.RightStop(v); l != cgt.Int(15) || r != cgt.Int(-15) {
+		t.Errorf("±1 + … + ±30: stops %v, %v, want 15, -15", l, r)
+	}
+	// Within a budget, ±1 + ±2 + ±3 is the calculator's sum.
+	s, v, err = value(3, budget.NewBytes(64<<20))
+	if want, _ := s.Parse("{1|-1} + {2|-2} + {3|-3}"); err != nil || v != want {
+		t.Errorf("±1 + ±2 + ±3 = %s (%v), want %s", s.String(v), err, s.String(want))
 	}
 }
