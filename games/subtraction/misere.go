@@ -16,9 +16,12 @@ import (
 // Misère play (solve --misere) of subtraction games: S-Nim and Bash's game
 // on sums of heaps up to impartialgame.QuotientMaxHeap are answered from
 // the game's misère quotient (package misere) with the remoteness from a
-// search of the sum; larger heaps are searched whole (fib, and S-Nim sets
-// the heap engine does not take, are always searched). Bash's game on one
-// heap has a closed form (misere-bash).
+// search of the sum; larger heaps too when the periodicity test proves
+// the quotient for every heap (impartialgame.HeapQuotient computes it up
+// to PeriodMaxHeap heaps for that: subtract:5,9,13's period 18 needs 31),
+// else they are searched whole (fib, and S-Nim sets the heap engine does
+// not take, are always searched). Bash's game on one heap has a closed
+// form (misere-bash).
 
 var (
 	_ catalog.MisereSolver = (*heapGame)(nil)

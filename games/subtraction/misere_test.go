@@ -97,3 +97,42 @@ func TestMisereBashRemoteness(t *testing.T) {
 		}
 	}
 }
+
+// TestMiserePeriodPast30: subtract:5,9,13's quotient (order 6) has period
+// 18 from heap 1, which the periodicity test proves from heaps up to 31,
+// not 30: solve --misere computes the quotient further (to 60) and answers
+// heaps past 30 from it, outcome, remoteness and every winning move
+// against the witness, and a heap of 10^5 from the period.
+func TestMiserePeriodPast30(t *testing.T) {
+	inst, err := catalog.Lookup("subtract:5,9,13")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ms := inst.(catalog.MisereSolver)
+	w := newWitness(takeFrom(5, 9, 13), true)
+	const method = "the misère quotient of the whole game (order 6; Plambeck–Siegel), proven for every heap size by the periodicity test (heap n+18 has heap n's element from heap 1 on)"
+	for _, heaps := range [][]int{{100, 7}, {31}, {40, 22, 5}, {47, 13}} {
+		r, err := ms.SolveMisere(context.Background(), strings.Fields(strings.Trim(fmt.Sprint(heaps), "[]")), catalog.Options{})
+		if err != nil {
+			t.Fatalf("%v: %v", heaps, err)
+		}
+		win, rem := w.Solve(heaps)
+		want := map[bool]string{true: "N", false: "P"}[win]
+		if r.Outcome != want || r.Remoteness == nil || *r.Remoteness != rem || !slices.Equal(r.WinningMoves, w.Winning(heaps)) {
+			t.Errorf("subtract:5,9,13 %v misère: %s rem %v moves %q; want %s rem %d moves %q", heaps, r.Outcome, r.Remoteness, r.WinningMoves, want, rem, w.Winning(heaps))
+		}
+		if want := map[bool]string{true: method, false: "the misère quotient of the heaps up to 60 (order 6; Plambeck–Siegel), proven by its own search"}[slices.Max(heaps) > 60]; r.Method != want {
+			t.Errorf("subtract:5,9,13 %v misère: method %q, want %q", heaps, r.Method, want)
+		}
+	}
+	// 10^5 = 18·5555 + 10: heap 10^5 has heap 10's element; with a heap
+	// of 7 it is lost or won as 10 7 is.
+	far, err := ms.SolveMisere(context.Background(), []string{"100000", "7"}, catalog.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	win, _ := w.Solve([]int{10, 7})
+	if want := map[bool]string{true: "N", false: "P"}[win]; far.Outcome != want || far.Method != method {
+		t.Errorf("subtract:5,9,13 100000 7 misère: %s by %q, want %s by the period", far.Outcome, far.Method, want)
+	}
+}
