@@ -1,6 +1,7 @@
 package cgt
 
 import (
+	"math/big"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -270,5 +271,39 @@ func TestFarStar(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestDescribeTextBound: Describe writes each property up to
+// maxPropertyText bytes and TooLongText past it, for a sum of switches
+// whose options and freeze have texts that double with each switch; the
+// properties that are short stay exact.
+func TestDescribeTextBound(t *testing.T) {
+	saved := maxPropertyText
+	maxPropertyText = 200
+	defer func() { maxPropertyText = saved }()
+	s := NewSpace()
+	g := mustParse(t, s, "{1|-1}+{2|-2}+{3|-3}+{4|-4}+{5|-5}+{6|-6}+{7|-7}+{8|-8}")
+	if _, ok := s.StringLimit(s.Left(g)[0], 200); ok {
+		t.Fatal("the left option's text fits in 200 bytes: the test needs a longer game")
+	}
+	p, err := s.Describe(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, got := range map[string]string{"left options": p.LeftOptions, "right options": p.RightOptions, "companion": p.Companion} {
+		if got != TooLongText {
+			t.Errorf("%s = %.60s…, want %q", name, got, TooLongText)
+		}
+	}
+	// ±1 + … + ±8 is its own reduced canonical form (too long), and it
+	// freezes to *: cooling is additive, ±n cooled by 8 is 0 for n < 8
+	// and {8−8|−8+8} = * for n = 8.
+	if p.ReducedCanonicalForm != TooLongText || p.Freeze != "*" || p.StopCount != s.stopCount(g, map[Game]*big.Int{}).String() {
+		t.Errorf("rcf %.40s, freeze %s, stop count %s", p.ReducedCanonicalForm, p.Freeze, p.StopCount)
+	}
+	small, err := s.Describe(mustParse(t, s, "{1|-1}+{2|-2}"))
+	if err != nil || small.LeftOptions != "{{3|1}}" || small.RightOptions != "{{-1|-3}}" {
+		t.Errorf("±1 + ±2: options %v %v (%v)", small.LeftOptions, small.RightOptions, err)
 	}
 }

@@ -44,6 +44,26 @@ type Properties struct {
 // MaxFollowers bounds the followers Describe lists.
 const MaxFollowers = 1000
 
+// TooLongText stands in a property whose text would pass
+// maxPropertyText bytes.
+const TooLongText = "(too long to write out)"
+
+// maxPropertyText bounds the text of each property Describe writes (1
+// MiB): a sum of switches ±1 + … + ±n has few distinct subgames but
+// options, incentives and a freeze whose texts grow as 2^n, which were
+// built whole (±1 + … + ±20: 8 MB of text, and twice that per switch
+// more). A variable so that tests can reach it.
+var maxPropertyText = 1 << 20
+
+// text is g written out, or TooLongText.
+func (s *Space) text(g Game) string {
+	str, ok := s.StringLimit(g, maxPropertyText)
+	if !ok {
+		return TooLongText
+	}
+	return str
+}
+
 // Describe computes the Properties of g.
 //
 // Its error is a *budget.Exceeded (errors.Is(err, budget.ErrExceeded)) when
@@ -53,20 +73,20 @@ func (s *Space) Describe(g Game) (p *Properties, err error) {
 	defer s.done(&err)
 	p = &Properties{}
 	if w, ok := s.atomicWeightGeneral(g); ok {
-		p.AtomicWeight, p.IsAtomic = s.String(w), true
+		p.AtomicWeight, p.IsAtomic = s.text(w), true
 	}
-	p.Companion = s.String(s.companion(g))
+	p.Companion = s.text(s.companion(g))
 	if fs, ok := s.followers(g, MaxFollowers); ok {
 		p.Followers = s.setString(fs)
 	}
 	p.FollowerCount = s.followerCount(g).String()
-	p.Freeze = s.String(s.freeze(g))
+	p.Freeze = s.text(s.freeze(g))
 	p.Incentives = s.setString(s.incentivesOf(g, true, true))
 	p.LeftIncentives = s.setString(s.incentivesOf(g, true, false))
 	p.RightIncentives = s.setString(s.incentivesOf(g, false, true))
 	p.LeftOptions = s.setString(s.Left(g))
 	p.RightOptions = s.setString(s.Right(g))
-	p.ReducedCanonicalForm = s.String(s.reducedCanonicalForm(g))
+	p.ReducedCanonicalForm = s.text(s.reducedCanonicalForm(g))
 	p.StopCount = s.stopCount(g, map[Game]*big.Int{}).String()
 	if u, ok := s.uptimalExpansion(g); ok {
 		p.UptimalExpansion, p.IsUptimal = u.String(), true
@@ -96,13 +116,23 @@ func (s *Space) freeze(g Game) Game {
 	return s.cool(g, s.temperature(g))
 }
 
-// setString writes games as a set {a,b,…} in CGSuite's order.
+// setString writes games as a set {a,b,…} in CGSuite's order, or
+// TooLongText past maxPropertyText bytes.
 func (s *Space) setString(gs []Game) string {
 	o := slices.Clone(gs)
 	slices.SortFunc(o, s.detCompare)
 	parts := make([]string, len(o))
+	n := 2
 	for i, g := range o {
-		parts[i] = s.String(g)
+		if n >= maxPropertyText {
+			return TooLongText
+		}
+		str, ok := s.StringLimit(g, maxPropertyText-n)
+		if !ok {
+			return TooLongText
+		}
+		parts[i] = str
+		n += len(str) + 1
 	}
 	return "{" + strings.Join(parts, ",") + "}"
 }
