@@ -29,8 +29,10 @@ const QuotientMaxHeap = 30
 const PeriodMaxHeap = 480
 
 // quotientStates bounds each verification of a quotient computed for
-// solve --misere, and quotientTime the whole computation: a game whose
-// quotient grows past them (0.35, 0.76, …) is searched instead.
+// solve --misere, and quotientTime each computation (the one to
+// QuotientMaxHeap or the largest heap, and the look for a period past it,
+// all its bounds together): a game whose quotient grows past them (0.35,
+// 0.76, …) is searched instead.
 const (
 	quotientStates = 300_000
 	quotientTime   = time.Second
