@@ -104,6 +104,19 @@
 //	 20  uint32 crc32c of footer bytes 0–19
 //	 24  "GRDYEND1"
 //
+// A block's zstd frame is written by klauspost/compress at its
+// SpeedBetterCompression level without entropy coding of literals
+// (WithNoEntropyCompression): its literals are stored raw, its sequences
+// still coded. A warm lookup's time is mostly the decoding of one frame,
+// and 40% of that went to its literals' Huffman table (read anew for
+// every frame) and their decoding; raw literals decode in about 60% of
+// the time for 18–19% more bytes on disk (Connect-4 5x5 and 6x5,
+// BENCHMARKS.md). Frames describe how they
+// are coded, so this is not a new format version: files whose frames
+// have Huffman-coded literals (written before) are read as before, and a
+// build resumed across the change keeps its finished tiers as they were
+// written. Key files' blocks keep entropy coding.
+//
 // A block of format 2, before compression, is its sparse form: a bitmap
 // of its k ranks, bit i of little-endian 64-bit word i/64 set when rank i
 // of the block holds a record (not Empty), (k+63)/64 words, then the
@@ -171,9 +184,14 @@
 // differs from the manifest's is refused the same way.
 //
 // Opening a tier file checks the header and the footer. A lookup reads
-// one 16-byte index entry and one block, and checks that the block
-// decompresses to exactly its length (the decoder is capped there) and
-// that its checksum matches, which also catches a damaged entry. Reading
+// its block's 16-byte index entry and the block, and checks that the
+// block decompresses to exactly its length (the decoder is capped there)
+// and that its checksum matches, which also catches a damaged entry. The
+// entry is read with the rest of its page of the file (4 KiB, 256
+// entries: what the disk fetches for it anyway), which the open
+// database keeps, so that later lookups in the same stretch of the index
+// read their entries from memory: at most 16 bytes of memory per block
+// of 8 KiB, only for the pages lookups touched. Reading
 // a whole tier (LoadTier, resuming a build) also checks the index's
 // checksum and that the blocks tile the file exactly, and the file's
 // checksum in the manifest. Every failure is a

@@ -15,8 +15,10 @@ import (
 )
 
 // DB is an open database, safe for concurrent use. Tier files are opened
-// on first use; a lookup reads one block (pread) and keeps the last
-// blocks it decompressed (cacheBlocks of them) in an LRU cache.
+// on first use; a lookup reads one block (pread), and its index entry's
+// page of the file unless an earlier lookup did (the pages are kept),
+// and keeps the last blocks it decompressed (cacheBlocks of them) in an
+// LRU cache.
 type DB struct {
 	dir    string
 	m      Manifest
@@ -188,30 +190,39 @@ func (d *DB) Code(t uint64, r int64) (uint16, error) {
 	}
 	blk := r / tf.h.BlockRecs
 	key := blockKey{i, blk}
-	data := d.cache.get(key)
 	sparse := tf.h.Version >= 3
-	if data == nil {
-		if sparse {
-			data, err = tf.readSparse(tf.f, blk)
-		} else {
-			data, err = tf.readBlock(tf.f, blk, nil)
+	k, at := tf.blockLen(blk)/tf.h.Width, int(r%tf.h.BlockRecs)
+	// get reads the record of rank r from its block's data: in format 3
+	// from the sparse form, by counting bits, without spreading the
+	// block's records to their ranks (the block's checksum is its sparse
+	// form's).
+	get := func(data []byte) (uint16, error) {
+		if !sparse {
+			return Records{Width: tf.h.Width, Data: data}.Get(int64(at)), nil
 		}
+		c, err := sparseGet(data, tf.h.Width, k, at)
 		if err != nil {
-			return 0, err
+			return 0, corrupt(tf.name, blk, "%v", err)
 		}
-		d.cache.put(key, data)
+		return c, nil
 	}
-	if !sparse {
-		return Records{Width: tf.h.Width, Data: data}.Get(r % tf.h.BlockRecs), nil
+	var c uint16
+	if d.cache.get(key, func(data []byte) { c, err = get(data) }) {
+		return c, err
 	}
-	// Format 3: the block's checksum is its sparse form's, so the
-	// record is read from it by counting bits, without spreading the
-	// block's records to their ranks.
-	c, err := sparseGet(data, tf.h.Width, tf.blockLen(blk)/tf.h.Width, int(r%tf.h.BlockRecs))
+	buf := d.cache.spare()
+	var data []byte
+	if sparse {
+		data, err = tf.readSparse(tf.f, blk, buf)
+	} else {
+		data, err = tf.readBlock(tf.f, blk, buf)
+	}
 	if err != nil {
-		return 0, corrupt(tf.name, blk, "%v", err)
+		return 0, err
 	}
-	return c, nil
+	c, err = get(data)
+	d.cache.put(key, data)
+	return c, err
 }
 
 // Lookup returns the outcome for the player to move and the remoteness
@@ -305,12 +316,17 @@ type blockKey struct {
 	block int64
 }
 
-// blockCache is a small LRU cache of decompressed blocks.
+// blockCache is a small LRU cache of decompressed blocks. A block's data
+// is read only under the cache's lock (get), so that the buffer of the
+// block an insertion evicts can be handed to the next block read (spare)
+// while no lookup reads it: a lookup that misses allocates nothing once
+// the cache is full.
 type blockCache struct {
-	mu  sync.Mutex
-	max int
-	ll  *list.List
-	m   map[blockKey]*list.Element
+	mu   sync.Mutex
+	max  int
+	ll   *list.List
+	m    map[blockKey]*list.Element
+	free [][]byte // buffers of evicted blocks, for spare
 }
 
 type cacheEntry struct {
@@ -318,30 +334,69 @@ type cacheEntry struct {
 	data []byte
 }
 
+// maxSpare is how many buffers of evicted blocks a cache keeps for the
+// next reads: a lookup takes one before it reads a block and its
+// insertion evicts one, so a few serve lookups running at once.
+const maxSpare = 4
+
 func newBlockCache(max int) *blockCache {
 	return &blockCache{max: max, ll: list.New(), m: map[blockKey]*list.Element{}}
 }
 
-func (c *blockCache) get(k blockKey) []byte {
+// get calls read with block k's data under the cache's lock and reports
+// whether the cache holds it; read must not keep the data.
+func (c *blockCache) get(k blockKey, read func(data []byte)) bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if e, ok := c.m[k]; ok {
-		c.ll.MoveToFront(e)
-		return e.Value.(*cacheEntry).data
+	e, ok := c.m[k]
+	if !ok {
+		return false
 	}
-	return nil
+	c.ll.MoveToFront(e)
+	read(e.Value.(*cacheEntry).data)
+	return true
 }
 
+// spare returns a buffer of an evicted block for reading another (its
+// contents are garbage), or nil.
+func (c *blockCache) spare() []byte {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	n := len(c.free)
+	if n == 0 {
+		return nil
+	}
+	b := c.free[n-1]
+	c.free = c.free[:n-1]
+	return b
+}
+
+// put adds block k's data, which the caller no longer reads; the block
+// it evicts, if any, leaves its buffer to spare.
 func (c *blockCache) put(k blockKey, data []byte) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if _, ok := c.m[k]; ok {
+		c.keep(data)
 		return
 	}
-	c.m[k] = c.ll.PushFront(&cacheEntry{k, data})
-	if c.ll.Len() > c.max {
-		e := c.ll.Back()
-		c.ll.Remove(e)
-		delete(c.m, e.Value.(*cacheEntry).key)
+	if c.ll.Len() < c.max {
+		c.m[k] = c.ll.PushFront(&cacheEntry{k, data})
+		return
+	}
+	// The least recently used entry makes room, its element reused.
+	e := c.ll.Back()
+	ce := e.Value.(*cacheEntry)
+	delete(c.m, ce.key)
+	c.keep(ce.data)
+	ce.key, ce.data = k, data
+	c.ll.MoveToFront(e)
+	c.m[k] = e
+}
+
+// keep leaves b for spare if there is room.
+func (c *blockCache) keep(b []byte) {
+	if len(c.free) < maxSpare {
+		c.free = append(c.free, b)
 	}
 }

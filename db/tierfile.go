@@ -11,6 +11,7 @@ import (
 	"os"
 	"runtime"
 	"sync"
+	"sync/atomic"
 
 	"github.com/klauspost/compress/zstd"
 )
@@ -72,21 +73,42 @@ type blockEntry struct {
 }
 
 var (
-	encOnce sync.Once
-	encoder *zstd.Encoder
-	decOnce sync.Once
-	decoder *zstd.Decoder
+	encOnce      sync.Once
+	encoder      *zstd.Encoder
+	blockEncOnce sync.Once
+	blockEncoder *zstd.Encoder
+	decOnce      sync.Once
+	decoder      *zstd.Decoder
 )
 
+// zencOptions are the options of both encoders. EncodeAll is
+// deterministic for given options whatever the concurrency, so parallel
+// compression writes the same bytes.
+func zencOptions() []zstd.EOption {
+	return []zstd.EOption{zstd.WithEncoderLevel(zstd.SpeedBetterCompression),
+		zstd.WithEncoderCRC(false), zstd.WithEncoderConcurrency(runtime.GOMAXPROCS(0)),
+		zstd.WithZeroFrames(true)}
+}
+
+// zenc is the encoder of key files' blocks.
 func zenc() *zstd.Encoder {
 	encOnce.Do(func() {
-		// EncodeAll is deterministic for given options whatever the
-		// concurrency, so parallel compression writes the same bytes.
-		encoder, _ = zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedBetterCompression),
-			zstd.WithEncoderCRC(false), zstd.WithEncoderConcurrency(runtime.GOMAXPROCS(0)),
-			zstd.WithZeroFrames(true))
+		encoder, _ = zstd.NewWriter(nil, zencOptions()...)
 	})
 	return encoder
+}
+
+// zencBlock is the encoder of tier files' blocks (encodeBlock): zenc's
+// options without entropy coding of literals, which a block's bitmap and
+// records are mostly made of. Its frames take about 18% more bytes (on
+// Connect-4 6x5) and decode in about 60% of the time, which is most of a
+// warm lookup's (BENCHMARKS.md); they are zstd frames like any, so a
+// reader of any version decodes them.
+func zencBlock() *zstd.Encoder {
+	blockEncOnce.Do(func() {
+		blockEncoder, _ = zstd.NewWriter(nil, append(zencOptions(), zstd.WithNoEntropyCompression(true))...)
+	})
+	return blockEncoder
 }
 
 func zdec() *zstd.Decoder {
@@ -111,7 +133,7 @@ func zdec() *zstd.Decoder {
 func encodeBlock(raw []byte, width int, dst []byte) (comp []byte, sum uint32) {
 	sp := sparsePool.Get().(*[]byte)
 	*sp = sparseBlock((*sp)[:0], raw, width)
-	comp = zenc().EncodeAll(*sp, dst[:0])
+	comp = zencBlock().EncodeAll(*sp, dst[:0])
 	sum = crc(*sp)
 	sparsePool.Put(sp)
 	return comp, sum
@@ -250,7 +272,9 @@ func expandBlock(sp []byte, width, want int, dst []byte) ([]byte, error) {
 func decodeSparse(v uint32, comp []byte, width, want int, sum uint32, dst []byte) ([]byte, error) {
 	limit := want + bitmapBytes(want/width)
 	if cap(dst) < limit {
-		dst = make([]byte, 0, limit)
+		// Room for any block's sparse form, so that the buffer can
+		// serve another block (the block cache's spare).
+		dst = make([]byte, 0, max(limit, BlockBytes+bitmapBytes(BlockBytes)))
 	}
 	out, err := zdec().DecodeAll(comp, dst[:0:limit])
 	if err != nil {
@@ -387,7 +411,16 @@ type tierFile struct {
 	tail       []byte
 	tailOff    int64
 	footerRead bool // the footer was read and checked (readFooter)
+	// pages holds the pages of the block index that lookups read (see
+	// entry), by page of the file from the index's first: nil until
+	// one is read.
+	pages []atomic.Pointer[[indexPage]byte]
 }
+
+// indexPage is how much of a tier file's block index a lookup reads at a
+// time and keeps: one page of the file (256 entries, 2 Mi records), the
+// least a read from the disk fetches anyway.
+const indexPage = 4096
 
 // tailIndex is how much of the index's end a tier file's opening reads
 // with the footer: 64 KiB, the entries of 4,096 blocks (32 Mi records),
@@ -524,6 +557,10 @@ func readTierHeader(r io.ReaderAt, size int64, name string) (*tierFile, error) {
 		return nil, corrupt(name, -1, "%d bytes, too short for its %d blocks (truncated?)", size, h.blocks)
 	}
 	t.tailOff = size - footerSize
+	if h.blocks > 0 {
+		first, last := h.indexOffset/indexPage, (t.tailOff-1)/indexPage
+		t.pages = make([]atomic.Pointer[[indexPage]byte], last-first+1)
+	}
 	return t, nil
 }
 
@@ -597,9 +634,12 @@ func decodeEntry(b []byte) blockEntry {
 	}
 }
 
-// entry returns block b's index entry: from the loaded index, or read
-// alone (a cold lookup then reads 16 bytes of the index, not all of it).
-// An entry read alone is not covered by the index's checksum, but a
+// entry returns block b's index entry: from the loaded index, or from
+// the page of the file that holds it (two pages when it straddles
+// them), read once and kept (pages): a cold lookup reads the one page of
+// the index the disk would fetch for the entry anyway, not all of it,
+// and a warm one reads its entry from memory without a system call. An
+// entry read this way is not covered by the index's checksum, but a
 // damaged one cannot give a wrong answer: it points at bytes that fail
 // to decompress to a block whose checksum is the entry's, unless they are
 // a block with the very same records.
@@ -611,14 +651,40 @@ func (t *tierFile) entry(r io.ReaderAt, b int64) (blockEntry, error) {
 	at := t.h.indexOffset + b*entrySize
 	if at >= t.tailOff {
 		copy(eb[:], t.tail[at-t.tailOff:])
-	} else if _, err := r.ReadAt(eb[:], at); err != nil {
-		return blockEntry{}, corrupt(t.name, b, "reading its index entry: %v", err)
+	} else {
+		for n := 0; n < entrySize; {
+			pg, err := t.indexPage(r, (at+int64(n))/indexPage)
+			if err != nil {
+				return blockEntry{}, corrupt(t.name, b, "reading its index entry: %v", err)
+			}
+			n += copy(eb[n:], pg[(at+int64(n))%indexPage:])
+		}
 	}
 	e := decodeEntry(eb[:])
 	if e.off < headerSize || e.clen > 2*BlockBytes || e.off+int64(e.clen) > t.h.indexOffset {
 		return blockEntry{}, corrupt(t.name, b, "its index entry is inconsistent")
 	}
 	return e, nil
+}
+
+// indexPage returns page p of the file (bytes p*indexPage up to the
+// next page), read once: only its bytes of the block index are read and
+// meaningful. Safe for concurrent use: two lookups that read the same
+// page at once read the same bytes, and one of them is kept.
+func (t *tierFile) indexPage(r io.ReaderAt, p int64) (*[indexPage]byte, error) {
+	slot := &t.pages[p-t.h.indexOffset/indexPage]
+	if pg := slot.Load(); pg != nil {
+		return pg, nil
+	}
+	pg := new([indexPage]byte)
+	lo, hi := max(p*indexPage, t.h.indexOffset), min((p+1)*indexPage, t.tailOff)
+	if _, err := r.ReadAt(pg[lo-p*indexPage:hi-p*indexPage], lo); err != nil {
+		return nil, err
+	}
+	if !slot.CompareAndSwap(nil, pg) {
+		pg = slot.Load()
+	}
+	return pg, nil
 }
 
 // blockLen is the uncompressed length in bytes of block b.
@@ -644,15 +710,16 @@ func (t *tierFile) readBlock(r io.ReaderAt, b int64, dst []byte) ([]byte, error)
 }
 
 // readSparse reads and decompresses block b of a file of format 3 or
-// later and checks it: its sparse form, in a buffer of its own.
-func (t *tierFile) readSparse(r io.ReaderAt, b int64) ([]byte, error) {
+// later and checks it: its sparse form, in dst's space (reused when it
+// has the capacity).
+func (t *tierFile) readSparse(r io.ReaderAt, b int64, dst []byte) ([]byte, error) {
 	p := compPool.Get().(*[]byte)
 	defer compPool.Put(p)
 	e, comp, err := t.readComp(r, b, *p)
 	if err != nil {
 		return nil, err
 	}
-	sp, err := decodeSparse(t.h.Version, comp, t.h.Width, t.blockLen(b), e.sum, nil)
+	sp, err := decodeSparse(t.h.Version, comp, t.h.Width, t.blockLen(b), e.sum, dst)
 	if err != nil {
 		return nil, corrupt(t.name, b, "%v", err)
 	}
