@@ -136,11 +136,12 @@ func (g *Game[P]) Solve(ctx context.Context, tokens []string, opts catalog.Optio
 	if err != nil {
 		return nil, err
 	}
+	text, _ := reports.ValueText(s, v)
 	r := &catalog.Report{
 		Game:     g.spec,
 		Position: g.formatSum(parts),
 		Outcome:  o.String(),
-		Value:    s.String(v),
+		Value:    text,
 		Method:   "canonical form of the partizan game (see 'grundy value' for its temperature and stops)",
 		Notes: []string{
 			"partizan outcome: L = Left wins, R = Right wins (whoever starts), N = the player to move wins, P = the player to move loses",
@@ -168,9 +169,12 @@ func (g *Game[P]) Solve(ctx context.Context, tokens []string, opts catalog.Optio
 // into solve or the explorer. A move by Left wins when the sum it leaves
 // is ≥ 0 (Right, moving next, has no winning move), one by Right when it
 // is ≤ 0 (Siegel, Combinatorial Game Theory, II.1: G ≥ 0 iff Left wins
-// moving second). The sum left is valued from the parts: the whole minus
-// the part moved in plus the regions the move leaves in it.
+// moving second). The sum left is valued from the parts: the other parts'
+// sum plus the regions the move leaves, never the whole minus the part
+// moved in, whose difference is a far larger game to simplify when the
+// values are large.
 func (g *Game[P]) winningMoves(ctx context.Context, e *partizan.Evaluator[P], parts []P, left bool) ([]string, error) {
+	s := e.Space
 	vals := make([]cgt.Game, len(parts))
 	for i, p := range parts {
 		v, err := e.Value(ctx, p)
@@ -179,10 +183,26 @@ func (g *Game[P]) winningMoves(ctx context.Context, e *partizan.Evaluator[P], pa
 		}
 		vals[i] = v
 	}
-	s := e.Space
-	total, err := s.Sum(vals...)
-	if err != nil {
-		return nil, err
+	// others[i] is the sum of every part but the i-th, from the sums of
+	// the parts before it and after it: 3k additions for k parts.
+	others := make([]cgt.Game, len(parts))
+	before := cgt.Zero
+	for i := range vals {
+		others[i] = before
+		var err error
+		if before, err = s.Add(before, vals[i]); err != nil {
+			return nil, err
+		}
+	}
+	after := cgt.Zero
+	for i := len(vals) - 1; i >= 0; i-- {
+		var err error
+		if others[i], err = s.Add(others[i], after); err != nil {
+			return nil, err
+		}
+		if after, err = s.Add(after, vals[i]); err != nil {
+			return nil, err
+		}
 	}
 	var moves []string
 	seen := map[string]bool{}
@@ -192,19 +212,15 @@ func (g *Game[P]) winningMoves(ctx context.Context, e *partizan.Evaluator[P], pa
 			if err != nil {
 				return nil, err
 			}
-			rest, err := s.Sub(total, vals[i])
-			if err != nil {
-				return nil, err
-			}
-			after, err := s.Add(rest, v)
+			leaves, err := s.Add(others[i], v)
 			if err != nil {
 				return nil, err
 			}
 			var wins bool
 			if left {
-				wins, err = s.Leq(cgt.Zero, after)
+				wins, err = s.Leq(cgt.Zero, leaves)
 			} else {
-				wins, err = s.Leq(after, cgt.Zero)
+				wins, err = s.Leq(leaves, cgt.Zero)
 			}
 			if err != nil {
 				return nil, err
@@ -282,7 +298,8 @@ func (g *Game[P]) Successors(ctx context.Context, tokens []string, opts catalog.
 		if err != nil {
 			return nil, err
 		}
-		return &catalog.Report{Game: g.spec, Position: g.formatSum(ps), Outcome: o.String(), Value: s.String(v)}, nil
+		text, _ := reports.ValueText(s, v)
+		return &catalog.Report{Game: g.spec, Position: g.formatSum(ps), Outcome: o.String(), Value: text}, nil
 	}
 	return list, nil
 }

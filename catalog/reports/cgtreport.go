@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/grundy-go/grundy/budget"
 	"github.com/grundy-go/grundy/catalog"
 	"github.com/grundy-go/grundy/cgt"
 )
@@ -23,6 +24,23 @@ const CGTMaxSteps = 200_000_000
 // MaxCGTValueText bounds the canonical form a report writes out.
 const MaxCGTValueText = 4 << 20
 
+// ValueTooLongText stands in a report's value for a canonical form whose
+// text passes MaxCGTValueText.
+const ValueTooLongText = "(the canonical form is too long to write out)"
+
+// ValueText is g's canonical form as text, or ValueTooLongText and false
+// when the text would pass MaxCGTValueText: a sum of many hot games has a
+// canonical form of few distinct subgames but an exponentially long text,
+// which would otherwise be built in memory only to be printed (issue 19:
+// ±1 + … + ±30, partizan subtraction's large heaps).
+func ValueText(s *cgt.Space, g cgt.Game) (string, bool) {
+	str, ok := s.StringLimit(g, MaxCGTValueText)
+	if !ok {
+		return ValueTooLongText, false
+	}
+	return str, true
+}
+
 // ErrThermographOfComparison is CGT's error when a thermograph is asked
 // of a comparison, which is not one game.
 var ErrThermographOfComparison = errors.New("a thermograph draws one game, not a comparison")
@@ -36,6 +54,9 @@ type CGTOptions struct {
 	Thermograph bool
 	// Properties asks for every CGSuite property (CGTReport.Properties).
 	Properties bool
+	// Memory is the budget the Space's tables charge (cgt.Space.Memory);
+	// nil for none beyond MaxSteps and the Space's own cap on games.
+	Memory *budget.Bytes
 }
 
 // CGTReport is the report of the calculator ('grundy cgt', /api/v1/cgt)
@@ -102,6 +123,7 @@ func NewCGTSpace(ctx context.Context, maxSteps int64) *cgt.Space {
 // the context's error.
 func CGT(ctx context.Context, expr string, opts CGTOptions) (*CGTReport, error) {
 	s := NewCGTSpace(ctx, opts.MaxSteps)
+	s.Memory = opts.Memory
 	g, op, h, err := s.ParseComparison(expr)
 	if err != nil {
 		return nil, fmt.Errorf("bad expression %q: %w", shorten(expr), err)
@@ -122,11 +144,10 @@ func CGT(ctx context.Context, expr string, opts CGTOptions) (*CGTReport, error) 
 // DescribeCGT reports on the game g of s: its canonical form and
 // properties, and its thermograph when opts asks for it.
 func DescribeCGT(s *cgt.Space, g cgt.Game, opts CGTOptions) (*CGTReport, error) {
-	str, ok := s.StringLimit(g, MaxCGTValueText)
+	str, ok := ValueText(s, g)
 	if !ok {
-		// A sum of many hot games has a canonical form of few distinct
-		// subgames but an exponentially long text: its properties are
-		// still reported (issue 19: ±1 + … + ±30).
+		// Its properties are still reported; the JSON's value is empty
+		// and value_too_long says why.
 		str = ""
 	}
 	o, err := s.Outcome(g)

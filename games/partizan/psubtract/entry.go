@@ -179,10 +179,7 @@ func (in *instance) Solve(ctx context.Context, tokens []string, opts catalog.Opt
 	if err != nil {
 		return nil, err
 	}
-	text, ok := s.StringLimit(total, reports.MaxCGTValueText)
-	if !ok {
-		text = "(the canonical form is too long to write out)"
-	}
+	text, _ := reports.ValueText(s, total)
 	r := &catalog.Report{
 		Game:     in.g.Spec(),
 		Position: formatHeaps(heaps),
