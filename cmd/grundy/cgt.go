@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/grundy-go/grundy/budget"
 	"github.com/grundy-go/grundy/catalog/reports"
 	"github.com/spf13/cobra"
 )
@@ -36,7 +37,7 @@ func printCgtReport(w io.Writer, r *reports.CGTReport) {
 		fmt.Fprintf(w, "%-13s %s %s\n", "position", r.Game, r.Position)
 	}
 	if r.ValueTooLong {
-		fmt.Fprintf(w, "%-13s %s\n", "value", "(the canonical form is too long to write out)")
+		fmt.Fprintf(w, "%-13s %s\n", "value", reports.ValueTooLongText)
 	} else {
 		fmt.Fprintf(w, "%-13s %s\n", "value", r.Value)
 	}
@@ -89,6 +90,7 @@ func printCgtReport(w io.Writer, r *reports.CGTReport) {
 func newCgtCmd() *cobra.Command {
 	var asJSON, all bool
 	var svg string
+	maxMemory := budget.DefaultMemory()
 	cmd := &cobra.Command{
 		Use:   "cgt EXPR",
 		Short: "Calculate with short partizan games in CGSuite's notation",
@@ -115,6 +117,8 @@ Comparisons: G == H, G <= H, G >= H, G < H, G > H, G || H or G <> H
 --all adds every CGSuite property: companion, followers, freeze,
 incentives, options, reduced canonical form, stop count, uptimal
 expansion and the predicates (with --json, under "properties").
+--max-memory SIZE bounds the memory of the games' tables (default half
+the machine's): a larger computation stops with an error that names it.
 
 Outcome classes: L (Left wins whoever starts), R (Right wins), N (the
 first player wins), P (the second player wins). Fractions are exact.`,
@@ -142,6 +146,18 @@ first player wins), P (the second player wins). Fractions are exact.`,
 					i++
 				case strings.HasPrefix(a, "--svg="):
 					svg = strings.TrimPrefix(a, "--svg=")
+				case a == "--max-memory" || strings.HasPrefix(a, "--max-memory="):
+					v, ok := strings.CutPrefix(a, "--max-memory=")
+					if !ok {
+						if i+1 >= len(args) {
+							return fmt.Errorf("--max-memory needs a size such as 4GiB")
+						}
+						v = args[i+1]
+						i++
+					}
+					if err := (&byteSize{&maxMemory}).Set(v); err != nil {
+						return fmt.Errorf("bad --max-memory %q: %w (see 'grundy cgt --help')", v, err)
+					}
 				case a == "-h" || a == "--help":
 					return cmd.Help()
 				case strings.HasPrefix(a, "--"):
@@ -154,7 +170,9 @@ first player wins), P (the second player wins). Fractions are exact.`,
 				return fmt.Errorf("no expression given (see 'grundy cgt --help')")
 			}
 			expr := strings.Join(rest, " ")
-			r, err := reports.CGT(cmd.Context(), expr, reports.CGTOptions{Thermograph: svg != "", Properties: all})
+			budget.SetProcessLimit(maxMemory)
+			mem := budget.NewBytes(maxMemory)
+			r, err := reports.CGT(cmd.Context(), expr, reports.CGTOptions{Thermograph: svg != "", Properties: all, Memory: mem})
 			if errors.Is(err, reports.ErrThermographOfComparison) {
 				return fmt.Errorf("--svg draws one game, not a comparison")
 			}
@@ -184,5 +202,6 @@ first player wins), P (the second player wins). Fractions are exact.`,
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object")
 	cmd.Flags().BoolVar(&all, "all", false, "also print every CGSuite property of the game")
 	cmd.Flags().StringVar(&svg, "svg", "", "also draw the thermograph into this SVG file")
+	cmd.Flags().Var(&byteSize{&maxMemory}, "max-memory", "memory the games' tables may use, e.g. 4GiB (default half the machine's)")
 	return cmd
 }
