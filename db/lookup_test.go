@@ -30,20 +30,27 @@ func (c *countingReader) ReadAt(p []byte, off int64) (int, error) {
 // index is never read twice.
 func TestIndexPages(t *testing.T) {
 	r := rand.New(rand.NewPCG(11, 12))
-	// 600 blocks: an index of 9,600 bytes over 3 or 4 pages.
-	recs := sparseRecords(r, 600*BlockBytes-5, 1, 0.02)
-	var buf bytes.Buffer
-	if _, _, err := writeTierFile(&buf, fileHeader{Tier: 9}, recs); err != nil {
-		t.Fatal(err)
+	// 600 blocks: an index of 9,600 bytes over 3 or 4 pages, starting
+	// where an entry crosses a page (records drawn again until then).
+	var file []byte
+	for try := 0; ; try++ {
+		recs := sparseRecords(r, 600*BlockBytes-5, 1, 0.02)
+		var buf bytes.Buffer
+		if _, _, err := writeTierFile(&buf, fileHeader{Tier: 9}, recs); err != nil {
+			t.Fatal(err)
+		}
+		file = buf.Bytes()
+		if (int64(len(file))-footerSize-600*entrySize)%entrySize != 0 {
+			break
+		}
+		if try == 20 {
+			t.Fatal("20 tier files whose index starts at a multiple of 16")
+		}
 	}
-	file := buf.Bytes()
 	cr := &countingReader{r: bytes.NewReader(file)}
 	tf, err := readTierHeader(cr, int64(len(file)), "f")
 	if err != nil {
 		t.Fatal(err)
-	}
-	if tf.h.indexOffset%entrySize == 0 {
-		t.Fatalf("the index starts at %d: no entry crosses a page (pick other records)", tf.h.indexOffset)
 	}
 	first, last := tf.h.indexOffset/indexPage, (tf.h.indexOffset+600*entrySize-1)/indexPage
 	if int64(len(tf.pages)) != last-first+1 {
