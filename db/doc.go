@@ -183,8 +183,10 @@
 // there are not this game's), and a query with a definition whose digest
 // differs from the manifest's is refused the same way.
 //
-// Opening a tier file checks the header and the footer. A lookup reads
-// its block's 16-byte index entry and the block, and checks that the
+// Opening a tier file for lookups reads and checks its header alone (the
+// footer and the index's checksum are checked by whole reads, below).
+// A lookup reads its block's 16-byte index entry and the block, and
+// checks that the
 // block decompresses to exactly its length (the decoder is capped there)
 // and that its checksum matches, which also catches a damaged entry. The
 // entry is read with the rest of its page of the file (4 KiB, 256
