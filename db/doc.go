@@ -186,9 +186,9 @@
 // Opening a tier file for lookups reads and checks its header alone (the
 // footer and the index's checksum are checked by whole reads, below).
 // A lookup reads its block's 16-byte index entry and the block, and
-// checks that the
-// block decompresses to exactly its length (the decoder is capped there)
-// and that its checksum matches, which also catches a damaged entry. The
+// checks that the block decompresses to exactly its length (the decoder
+// is capped there) and that its checksum matches, which also catches a
+// damaged entry. The
 // entry is read with the rest of its page of the file (4 KiB, 256
 // entries: what the disk fetches for it anyway), which the open
 // database keeps, so that later lookups in the same stretch of the index
