@@ -34,3 +34,33 @@ func itoa(n int) string {
 	}
 	return itoa(n/10) + string(rune('0'+n%10))
 }
+
+// BenchmarkGenus: the genus of every heap to 30 by search of the sums
+// (Genera) and from the misère canonical forms (HeapForms, then
+// Canon.Genera and the phyla), BENCHMARKS.md "Genus from canonical forms".
+func BenchmarkGenus(b *testing.B) {
+	for _, spec := range []string{"kayles", "dawson"} {
+		r, err := heap.Parse(spec)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(spec+"/search", func(b *testing.B) {
+			for b.Loop() {
+				if _, err := Genera(context.Background(), r, 30, 0); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(spec+"/canonical", func(b *testing.B) {
+			for b.Loop() {
+				c, heaps, err := HeapForms(context.Background(), r, 30, 0)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if _, err := c.Genera(context.Background(), heaps); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

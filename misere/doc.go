@@ -1,6 +1,7 @@
 // Package misere computes misère quotients of heap games (octal,
-// hexadecimal and subtraction games: anything heap.Rule describes), and
-// Conway's genus symbols of their heaps.
+// hexadecimal and subtraction games: anything heap.Rule describes),
+// misère canonical forms of impartial games, and from those Conway's
+// genus symbols and the tame / restive / restless / wild class of heaps.
 //
 // # Misère quotients
 //
@@ -91,5 +92,79 @@
 // where the period-2 tail every genus ends in is proven to have started
 // (genus.go: two 1s added keep a misère Grundy value, so the values over
 // the heap's followers with k 2s are a function of those with k−1, and
-// repeat with period 2 once they repeat once).
+// repeat with period 2 once they repeat once). Canon.Genus computes the
+// same terms, by the same argument, over the followers of the heap's
+// misère canonical form (below), which are far fewer; the two agree on
+// every heap the tests reach (canon_test.go), and grundy quotient --genus
+// uses the canonical form.
+//
+// # Canonical forms
+//
+// Two impartial games G and H are misère-equivalent when G + X and H + X
+// have the same misère outcome for every impartial game X. Conway's
+// theorem (On Numbers and Games ch. 12; Siegel, Combinatorial Game
+// Theory (2013) ch. V §1) makes each class have one simplest form: a
+// game with options in simplest form is simplified by the rule
+//
+//	G = H when the options of H are some of G's, every other option of
+//	G has H as an option, and — the endgame proviso — if H has no
+//	options, one of G's options is a misère P-position
+//
+// and two games in simplest form are equivalent only when identical.
+// Canon stores games in that form, hash-consed (an id per game, options
+// as sorted ids, as cgt.Space does for partizan games; sums memoized by
+// pair), so the heaps of an octal game share their followers. Canon.Game
+// applies the rule to a set of canonical options: H, a game already
+// stored, is born after each of its options and before each option that
+// has it as an option, so H is a prefix of the options sorted by birthday
+// ending before a gap of two or more (this search is CGSuite's,
+// MisereCanonicalGameOps, read for its method); and H = 0 when every
+// option has the option 0 and one is a P-position. The tests check the
+// definition itself: a game and its canonical form against a pool of
+// games, the 1, 2, 3, 5, 22 games born by days 0–4, and equal forms
+// exactly when the pool cannot tell games apart.
+//
+// # Tame, restive, restless, wild
+//
+// Winning Ways ch. 13 calls a game tame when it and its followers play in
+// sums like nim heaps (a nim heap's genus is 0^120, 1^031 or g^g(g⊕2)),
+// and wild otherwise; among the games that are not tame, restive games
+// ("ambivalent nim heaps, which choose their size according to their
+// company", On Numbers and Games ch. 12, p. 146) and restless games
+// (CGSuite's name) keep a partial theory.
+// The exact rules implemented are CGSuite's (MisereCanonicalGame's
+// IsTame, IsGenerallyTame, IsRestive, IsGenerallyRestive, IsRestless,
+// IsTameable; Dan Hoey's phyla, read in CGSuite's source, not copied),
+// applied to a game G in canonical form with G+ its normal-play and G−
+// its misère Grundy value and options already classified:
+//
+//   - G's genus is of tame kind when G+ = G− or both are 0 or 1; of
+//     restive kind when else G+ ≤ 1; of restless kind when else G− ≤ 1;
+//     wild kind otherwise.
+//   - If every option is generally tame (the first three phyla): G is a
+//     nim heap when all options are, its genus is of tame kind and not
+//     G+ = G− ≤ 1; hereditarily tame (restive) when every option is a
+//     nim heap or hereditarily tame and its genus is of tame (restive)
+//     kind; otherwise reversibly tame, reversibly restive or restless
+//     by its genus's kind (wild kind: wild).
+//   - Else, for genus of tame or restive kind, G is reversibly tame
+//     (restive) when every option X that is not generally tame has
+//     options Y and Y′ (generally tame; for restive: restive or tame)
+//     with G− = Y− and G+ = Y′+ (for restive also Y+ ≤ 1 or Y+ ⊕ G− ≤ 1,
+//     and Y′− ≤ 1 or Y′− ⊕ G− ≤ 1), and G+, G− are the mex of the
+//     generally tame options' values alone. Tame kind failing that, G is
+//     tameable when every such X is tameable or has tameable options
+//     matching G− and G+ likewise, and adding the tameable options'
+//     values to the tame ones' keeps the mexes G+ and G− (or no value was
+//     counted at all and G+ = 0). Anything else is wild.
+//
+// IsTame is the first two phyla, IsGenerallyTame the first three, and
+// Class names four classes: tame (generally tame), restive (hereditarily
+// or reversibly), restless, wild (tameable games included). A sum of
+// generally tame games is misère Nim on their genera: a P-position
+// exactly when the nim-sum of the G+ is 0 with some part of G+ = G−, or
+// 1 with every part of {G+, G−} = {0, 1} (On Numbers and Games ch. 12);
+// the tests check this on the tame heaps of Kayles and Dawson's chess
+// against their proven quotients, and that it fails with restless, wild
+// or tameable heaps among them.
 package misere

@@ -42,13 +42,25 @@ type QuotientReport struct {
 	Sum *QuotientSum `json:"sum,omitempty"`
 	// Genus is each heap's genus symbol (Conway; misere.GenusOf), when
 	// asked for, and Tame the heaps whose own genus is a nim heap's (tame
-	// genus; the heap is tame when its followers are too, not checked here).
+	// genus; whether the heap is tame is Class, below).
 	Genus map[string]string `json:"genus,omitempty"`
 	Tame  []int             `json:"tame_genus,omitempty"`
+	// Class is each heap's class, "tame", "restive", "restless" or
+	// "wild", and Phylum the finer phylum it comes from (misere.Phylum:
+	// CGSuite's classification of the heap's misère canonical form), when
+	// the genus is asked for. GameClass is "tame" when every heap up to
+	// Upto is (generally) tame, so every sum of them is played as misère
+	// Nim on their genera, and else "wild"; TameUpto is the largest m
+	// whose heaps 0..m are all tame.
+	Class     map[string]string `json:"class,omitempty"`
+	Phylum    map[string]string `json:"phylum,omitempty"`
+	GameClass string            `json:"game_class,omitempty"`
+	TameUpto  *int              `json:"tame_upto,omitempty"`
 
 	// For people, not in JSON: the heaps' elements (and genera) in order.
 	HeapList  []string `json:"-"`
 	GenusList []string `json:"-"`
+	ClassList []string `json:"-"`
 }
 
 // QuotientSum is a sum of heaps answered from the quotient: its element
@@ -93,18 +105,38 @@ func Quotient(ctx context.Context, g Sequencer, upto int, opts catalog.Options, 
 		r.HeapList = append(r.HeapList, name)
 	}
 	if genus {
-		gs, err := misere.Genera(ctx, g.HeapRule(), upto, opts.MaxStates)
+		// The genus and class of each heap from its misère canonical
+		// form (misere.Canon), all heaps in one hash-consed space.
+		c, heaps, err := misere.HeapForms(ctx, g.HeapRule(), upto, opts.MaxStates)
 		if err != nil {
 			return nil, err
 		}
-		r.Genus = map[string]string{}
-		for h, x := range gs {
-			r.Genus[strconv.Itoa(h)] = x.String()
+		r.Genus, r.Class, r.Phylum = map[string]string{}, map[string]string{}, map[string]string{}
+		r.GameClass = "tame"
+		tameUpto := -1
+		gs, err := c.Genera(ctx, heaps)
+		if err != nil {
+			return nil, err
+		}
+		for h, id := range heaps {
+			x := gs[h]
+			k := strconv.Itoa(h)
+			p := c.Phylum(id)
+			r.Genus[k] = x.String()
+			r.Class[k] = p.Class()
+			r.Phylum[k] = p.String()
 			r.GenusList = append(r.GenusList, x.String())
+			r.ClassList = append(r.ClassList, p.String())
 			if x.Tame() {
 				r.Tame = append(r.Tame, h)
 			}
+			if !p.IsGenerallyTame() {
+				r.GameClass = "wild"
+			} else if tameUpto == h-1 {
+				tameUpto = h
+			}
 		}
+		r.TameUpto = &tameUpto
 	}
 	if len(sum) > 0 {
 		x, err := q.Element(sum)

@@ -45,7 +45,14 @@ k nim heaps of 2 (computed until the period-2 tail every genus ends in is
 proven to have started: the values of every follower of the heap plus k
 2s repeat those with k−2 2s; the tail is then dropped; at most 16 terms,
 and a symbol cut there ends in …), and
-marks the heaps whose genus is a nim heap's (0^120, 1^031, g^g(g^2)).`,
+marks the heaps whose genus is a nim heap's (0^120, 1^031, g^g(g^2)). The
+genus is computed on the heap's misère canonical form (Conway: no
+reversible options; two games are misère-equivalent exactly when these
+are identical), which also gives each heap's class as CGSuite's
+MisereCanonicalGame classifies it: tame (a nim heap, hereditarily or
+reversibly tame), restive, restless, or wild (the rest, tameable games
+included), and the game's: tame to N when every heap up to N is tame, so
+that every sum of them is misère Nim on their genera, else wild.`,
 		Example: "  grundy quotient octal:0.75 --upto 20\n  grundy quotient kayles --upto 12 --json\n  grundy quotient kayles --upto 12 3 5 7",
 		Args:    cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -81,7 +88,7 @@ marks the heaps whose genus is a nim heap's (0^120, 1^031, g^g(g^2)).`,
 	jsonFlag(cmd, &jsonOut)
 	cmd.Flags().StringVar(&uptoText, "upto", "", "the largest heap size (required)")
 	_ = cmd.MarkFlagRequired("upto")
-	cmd.Flags().BoolVar(&genus, "genus", false, "also each heap's genus symbol g^γ0γ1… (Conway; Winning Ways ch. 13), and which are tame")
+	cmd.Flags().BoolVar(&genus, "genus", false, "also each heap's genus symbol g^γ0γ1… (Conway; Winning Ways ch. 13) and class (tame, restive, restless, wild), and the game's")
 	limits.register(cmd, "option sets kept in one verification of the quotient")
 	return cmd
 }
@@ -109,13 +116,19 @@ func printQuotient(w io.Writer, r *reports.QuotientReport) {
 			fmt.Fprintf(w, "    %3d: %s\n", n, e)
 		}
 	} else {
-		fmt.Fprintf(w, "  heaps       n: element, genus (tame genus: a nim heap's; a heap is tame only if its followers are too)\n")
+		if r.GameClass == "tame" {
+			fmt.Fprintf(w, "  class       tame to heap %d: every heap up to %d is tame, so every sum of them is played as misère Nim on their genera\n", r.Upto, r.Upto)
+		} else {
+			m := *r.TameUpto
+			fmt.Fprintf(w, "  class       wild to heap %d: heaps 0..%d are tame, heap %d is %s (restive and restless games are wild ones with a partial theory)\n", r.Upto, m, m+1, r.ClassList[m+1])
+		}
+		fmt.Fprintf(w, "  heaps       n: element, genus, phylum of its misère canonical form (CGSuite's classes; tame genus: a nim heap's)\n")
 		for n, e := range r.HeapList {
 			tame := ""
 			if slices.Contains(r.Tame, n) {
-				tame = "  tame genus"
+				tame = ", tame genus"
 			}
-			fmt.Fprintf(w, "    %3d: %-8s %s%s\n", n, e, r.GenusList[n], tame)
+			fmt.Fprintf(w, "    %3d: %-8s %-10s %s%s\n", n, e, r.GenusList[n], r.ClassList[n], tame)
 		}
 	}
 	if s := r.Sum; s != nil {
