@@ -22,6 +22,7 @@ type Canon struct {
 	plus   []int // normal-play Grundy value G+
 	minus  []int // misère Grundy value G−
 	phylum []Phylum
+	nim    []bool
 	sums   map[uint64]int32 // a < b: a<<32 | b
 	nims   []int32
 	// MaxGames bounds the games stored (0: none): Game and Sum report
@@ -206,19 +207,8 @@ func (c *Canon) String(id int32) string {
 }
 
 // isNim reports whether id is *n, n its birthday: its options are
-// *0 … *(n−1).
-func (c *Canon) isNim(id int32) bool {
-	o := c.opts[id]
-	if len(o) != c.bday[id] {
-		return false
-	}
-	for k, x := range o {
-		if c.bday[x] != k || !c.isNim(x) {
-			return false
-		}
-	}
-	return true
-}
+// *0 … *(n−1) (set as each game is stored).
+func (c *Canon) isNim(id int32) bool { return c.nim[id] }
 
 func mex(seen []bool) int {
 	v := 0
@@ -254,6 +244,11 @@ func (c *Canon) record(o []int32) int32 {
 	c.plus = append(c.plus, gp)
 	c.minus = append(c.minus, gm)
 	c.phylum = append(c.phylum, c.classify(o, gp, gm))
+	nim := len(o) == b
+	for k, x := range o {
+		nim = nim && c.bday[x] == k && c.nim[x]
+	}
+	c.nim = append(c.nim, nim)
 	return id
 }
 
