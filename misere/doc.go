@@ -92,9 +92,10 @@
 // where the period-2 tail every genus ends in is proven to have started
 // (genus.go: two 1s added keep a misère Grundy value, so the values over
 // the heap's followers with k 2s are a function of those with k−1, and
-// repeat with period 2 once they repeat once). Canon.Genus computes the
-// same terms, by the same argument, over the followers of the heap's
-// misère canonical form (below), which are far fewer; the two agree on
+// repeat with period 2 once they repeat once). Canon.Genera computes the
+// same terms, by the same argument, over the heaps' misère canonical
+// forms (below) and their followers, far fewer, walked once per term for
+// all heaps together; the two agree on
 // every heap the tests reach (canon_test.go), and grundy quotient --genus
 // uses the canonical form.
 //
