@@ -93,6 +93,38 @@ func TestSpreadScanAgainstPlain(t *testing.T) {
 	}
 }
 
+// TestSpreadSweptAgainstSparse checks the runs of spreadScan swept with
+// the far heaps (farStep, from spreadFrom on) against the sparse method
+// without them, on lists long enough for every run to be a far heap
+// (2^17 heaps: the first run starts at 2,111) and the runs from 2^17 on.
+func TestSpreadSweptAgainstSparse(t *testing.T) {
+	n := 400_000
+	if testing.Short() {
+		n = 200_000
+	}
+	r, _ := Parse("grundy-game")
+	want, err := Compute(context.Background(), r, n, Options{Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func(l, f int) { listed, spreadFrom = l, f }(listed, spreadFrom)
+	listed, spreadFrom = 1<<17, 1<<17
+	for i := 1; i <= spreadWindows; i++ {
+		if lo := spreadStart(i); lo < 2*farBlock || lo+spreadWidth > spreadFrom {
+			t.Fatalf("run %d at %d: not a far heap at %d", i, lo, spreadFrom)
+		}
+	}
+	got, err := Compute(context.Background(), r, n, Options{Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range n {
+		if want.At(i) != got.At(i) {
+			t.Fatalf("G(%d): %d, with the runs swept from %d: %d", i, want.At(i), spreadFrom, got.At(i))
+		}
+	}
+}
+
 // TestGrundyGamePipelinedAgainstPlain checks the two-core sparse method
 // (far, middle and scanned sweeps) on Grundy's game against the plain loop
 // well past the start of the pipeline.

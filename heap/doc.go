@@ -40,7 +40,9 @@
 // settles nearly every candidate; from n = 2^23 on, the few left are
 // first looked for in 32 runs of 32 splits spread over the first 2^22
 // heaps (spread, as neighbouring heaps have related values), which
-// settles every one 98% of the time at 2^28; what is left after that
+// settles every one 98% of the time at 2^28 (on two cores these runs are
+// swept for every heap with the far heaps, off the main goroutine, see
+// below); what is left after that
 // is looked up by value through index lists of the heaps of each value
 // among the first 2^22 heaps (16 MiB, whatever the run's length): walking
 // the list of a less frequent value u and testing the partner heap of
@@ -62,9 +64,11 @@
 // goroutine (two cores). The sparse loop runs on two cores in blocks of
 // 1024 heaps: the splits with a "far" heap (≥ 2 blocks) of the heaps of
 // the next block depend only on values known already, and a second
-// goroutine sweeps them one block ahead; the main goroutine sweeps the
-// rare heaps from 64 to 2 blocks for runs of 64 heaps at once, and the
-// smallest rare heaps heap by heap. For byte values the block sweeps do
+// goroutine sweeps them one block ahead (whichever goroutine is done
+// first takes the chunks of 64 rows left, clearing their rows as it
+// takes them); the main goroutine sweeps the rare heaps from 64 to 2
+// blocks for runs of 64 heaps at once, and the smallest rare heaps heap
+// by heap. For byte values the block sweeps do
 // eight heaps with one load (block.go): their partners of one heap h are
 // eight consecutive values. A block's rows are as wide as the bound on
 // nim-sums of the values known when it is swept; the pipeline runs while

@@ -78,7 +78,7 @@ func resolve[T unsigned](st *state, g []T, n int, c uint32) uint32 {
 	if scanSplits(st, g, n, 1, steps, &left) {
 		return c
 	}
-	if st.lists != nil && spreadScan(st, g, n, &left) {
+	if st.lists != nil && !st.spreadSwept(n) && spreadScan(st, g, n, &left) {
 		return c
 	}
 	for _, v := range st.cands {
@@ -130,19 +130,30 @@ func scanSplits[T unsigned](st *state, g []T, n, lo, hi int, left *int) bool {
 // the heaps and the search by value reads partners far apart: there it
 // settles everything 98% of the time (Grundy's game at 2^28). Below, the
 // search by value is cheaper: 0.376 to 5·10^6 took twice the CPU with
-// the runs, which settled everything only 61% of the time.
+// the runs, which settled everything only 61% of the time. When the two
+// cores' pipeline runs, its far sweep sweeps these runs for every heap of
+// the block one block ahead (farStep), and resolve skips them
+// (spreadSwept): the values are the same, and the main goroutine, the one
+// the other waited for, is spared them.
 func spreadScan[T unsigned](st *state, g []T, n int, left *int) bool {
 	if n < spreadFrom {
 		return false
 	}
-	span := listed - shortScan - 1 - spreadWidth
 	for i := 1; i <= spreadWindows; i++ {
-		lo := shortScan + 1 + int(uint64(bits.Reverse32(uint32(i)))*uint64(span)>>32)
+		lo := spreadStart(i)
 		if scanSplits(st, g, n, lo, lo+spreadWidth-1, left) {
 			return true
 		}
 	}
 	return false
+}
+
+// spreadStart is the first heap of the i-th run of spreadScan (1 ≤ i ≤
+// spreadWindows): the runs lie in [shortScan+1, listed), spread by bit
+// reversal.
+func spreadStart(i int) int {
+	span := listed - shortScan - 1 - spreadWidth
+	return shortScan + 1 + int(uint64(bits.Reverse32(uint32(i)))*uint64(span)>>32)
 }
 
 // walkPairs reports whether two common heaps with nim-sum v are an option

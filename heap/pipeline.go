@@ -70,12 +70,16 @@ type farPipe struct {
 	curN, nextN     int // first heap of each block (-1: none)
 	curHi           int // rare[:curHi] was swept for cur (from index farLo)
 	nextHi          int
-	width           int // bytes per row
+	// The runs of resolve's spreadScan were swept into cur (next) too,
+	// so resolve skips them.
+	curSpread, nextSpread bool
+	width                 int // bytes per row
 	// The heaps of the sweep under way, and the chunks of them taken.
-	work   []uint32
-	chunks []int
-	taken  atomic.Int32
-	sweep  func(rows []byte, lo, hi int) // chunk [lo, hi)
+	work         []uint32
+	scan, spread []uint32 // scratch for work
+	chunks       []int
+	taken        atomic.Int32
+	sweep        func(rows, other []byte, lo, hi int) // chunk [lo, hi)
 }
 
 // farRows returns the rows of heap n, or nil when n is not in the block
@@ -89,15 +93,36 @@ func (st *state) farRows(n int) (row, own []byte) {
 	return p.cur[i : i+p.width], p.curOwn[i : i+p.width]
 }
 
-// takeChunks sweeps the chunks of the far sweep not yet taken into rows.
-func (p *farPipe) takeChunks(rows []byte) {
+// spreadSwept reports whether the runs of spreadScan were swept for heap
+// n with the far heaps (farStep), so that its rows hold their nim-sums.
+func (st *state) spreadSwept(n int) bool {
+	p := st.far
+	return p != nil && p.curSpread && p.curN >= 0 && n >= p.curN && n < p.curN+farBlock
+}
+
+// takeChunks sweeps the chunks of the far sweep not yet taken into rows
+// (clearing their rows of other, the other goroutine's table).
+func (p *farPipe) takeChunks(rows, other []byte) {
 	for {
 		c := int(p.taken.Add(1)) - 1
 		if c+1 >= len(p.chunks) {
 			return
 		}
-		p.sweep(rows, p.chunks[c], p.chunks[c+1])
+		p.sweep(rows, other, p.chunks[c], p.chunks[c+1])
 	}
+}
+
+// mergeSorted appends to dst the merge of a and b, both ascending.
+func mergeSorted(dst, a, b []uint32) []uint32 {
+	for len(a) > 0 && len(b) > 0 {
+		if a[0] <= b[0] {
+			dst, a = append(dst, a[0]), a[1:]
+		} else {
+			dst, b = append(dst, b[0]), b[1:]
+		}
+	}
+	dst = append(dst, a...)
+	return append(dst, b...)
 }
 
 // farStep is called at the start of each block at n: it finishes the
@@ -106,7 +131,7 @@ func (p *farPipe) takeChunks(rows []byte) {
 func farStep[T unsigned](st *state, g []T, n int) {
 	p := st.far
 	if p.pending {
-		p.takeChunks(p.nextOwn)
+		p.takeChunks(p.nextOwn, p.next)
 		<-p.done
 		p.pending = false
 	}
@@ -114,6 +139,7 @@ func farStep[T unsigned](st *state, g []T, n int) {
 	p.curOwn, p.nextOwn = p.nextOwn, p.curOwn
 	p.curN, p.nextN = p.nextN, -1
 	p.curHi = p.nextHi
+	p.curSpread, p.nextSpread = p.nextSpread, false
 	st.farHi = p.curHi
 	if n+2*farBlock > st.upto || len(st.seen) > 1024 {
 		return
@@ -136,13 +162,11 @@ func farStep[T unsigned](st *state, g []T, n int) {
 			p.curN = -1 // rows of another width: sweep this block alone
 		}
 	}
-	clear(p.next)
-	clear(p.nextOwn)
 	start := n + farBlock
 	p.nextN, p.nextHi = start, hi
 	p.pending = true
-	// The work: the far rare heaps and the scanned heaps.
-	p.work = append(p.work[:0], st.rare[lo:hi]...)
+	// The work: the far rare heaps, the scanned heaps and the runs of
+	// spreadScan, each ascending, merged below.
 	p.chunks = p.chunks[:0]
 	// The scan's size for this block, from the search's steps in the last.
 	cost := st.scanSize * farBlock / 8
@@ -153,34 +177,62 @@ func farStep[T unsigned](st *state, g []T, n int) {
 		st.scanSize /= 2
 	}
 	st.resolveSteps = 0
+	p.scan = p.scan[:0]
 	if st.scanSize > 0 {
-		scanned := len(p.work)
 		per := st.scanSize / farWindows
 		span := max(n/2-2*farBlock-per, 0)
 		for w := range farWindows {
 			lo := 2*farBlock + span*w/farWindows
 			for h := lo; h < lo+per; h++ {
-				p.work = append(p.work, uint32(h))
+				p.scan = append(p.scan, uint32(h))
 			}
 		}
 		if span/farWindows < per {
-			slices.Sort(p.work[scanned:]) // the runs overlap
+			slices.Sort(p.scan) // the runs overlap
 		}
+	}
+	p.work = mergeSorted(p.work[:0], st.rare[lo:hi], p.scan)
+	// From spreadFrom on, the runs of resolve's spreadScan too: they are
+	// far heaps, and swept here for every heap of the block they are off
+	// the main goroutine, which was the one the other waited for (on
+	// Grundy's game at 2^29 the second goroutine idled a quarter of the
+	// time, and spreadScan was 27% of the main goroutine's CPU).
+	far := true // not so with the tests' short lists
+	for i := 1; i <= spreadWindows; i++ {
+		lo := spreadStart(i)
+		far = far && lo >= 2*farBlock && lo+spreadWidth <= n
+	}
+	if st.lists != nil && start >= spreadFrom && far {
+		p.scan = p.scan[:0]
+		for i := 1; i <= spreadWindows; i++ {
+			lo := spreadStart(i)
+			for h := lo; h < lo+spreadWidth; h++ {
+				p.scan = append(p.scan, uint32(h))
+			}
+		}
+		slices.Sort(p.scan) // 32 ascending runs in the order of bit reversal
+		p.spread = mergeSorted(p.spread[:0], p.work, p.scan)
+		p.work, p.spread = p.spread, p.work
+		p.nextSpread = true
 	}
 	width, split2, unequal := p.width, st.split2, st.unequal
 	p.taken.Store(0)
 	// Chunks of rows, each swept against every heap (ascending, as
 	// sweepBlock needs; a heap both rare and scanned is swept twice,
-	// which marks nothing new).
-	slices.Sort(p.work)
+	// which marks nothing new). Whoever takes a chunk clears its rows in
+	// both tables first, so that neither goroutine waits for a clear of
+	// the whole table (1 MiB a block for 2-byte values).
 	for r := 0; r <= farBlock; r += farRowChunk {
 		p.chunks = append(p.chunks, r)
 	}
 	heaps := p.work
-	p.sweep = func(rows []byte, lo, hi int) {
+	p.sweep = func(rows, other []byte, lo, hi int) {
+		clear(rows[lo*width : hi*width])
+		clear(other[lo*width : hi*width])
 		sweepBlock(rows[lo*width:hi*width], width, g, start+lo, hi-lo, split2, unequal, heaps)
 	}
-	p.jobs <- func() { p.takeChunks(p.next) }
+	next, nextOwn := p.next, p.nextOwn
+	p.jobs <- func() { p.takeChunks(next, nextOwn) }
 }
 
 // midBlock is the length of the runs of heaps whose splits with the rare
