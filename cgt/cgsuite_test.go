@@ -206,6 +206,9 @@ func TestNotationForms(t *testing.T) {
 		{"AtomicWeight(1)", "atomic"},
 		{"Pow({1|0}, 2)", "{0|H}"},
 		{"Subordinate(-1, 1)", "cannot be subordinated"},
+		{"Pow(^, -1)", "Pow needs an exponent that is 0 or at least 1, not -1"},
+		{"Pow(^, 1/2)", "Pow needs an exponent that is 0 or at least 1, not 1/2"},
+		{"PowTo(^, -3/4)", "PowTo needs an exponent of at least 0, not -3/4"},
 	} {
 		if _, err := s.Parse(c.in); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("Parse(%q) = %v, want an error containing %q", c.in, err, c.want)

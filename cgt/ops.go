@@ -578,15 +578,26 @@ func (s *Space) subordinate(g Game, loBase, roBase []Game) (Game, bool) {
 // powToNumber is CGSuite's PowTo(G, x) for a number x: G : (x subordinate
 // to 1), 0 for x = 0 (G^→n = G:(n−1) for integers n ≥ 1).
 func (s *Space) powToNumber(g Game, x Dyadic) Game {
+	if x.Sign() < 0 {
+		throw(&opError{"PowTo needs an exponent of at least 0, not " + x.String()})
+	}
+	return s.powToNonNegative(g, x)
+}
+
+// powToNonNegative is powToNumber for x ≥ 0, which Pow calls with its own x − 1 so
+// that a bad exponent is reported in the caller's terms.
+func (s *Space) powToNonNegative(g Game, x Dyadic) Game {
 	if _, ok := s.isZeroBar(g); !ok {
 		throw(errNotZeroBar)
 	}
 	if x.Sign() == 0 {
 		return Zero
 	}
+	// A number x > 0 has a left option ≥ 0, so it is always subordinate
+	// to 1; a failure here would be a bug, reported rather than crashing.
 	sub, ok := s.subordinate(s.Number(x), []Game{Zero}, nil)
 	if !ok {
-		throw(&opError{"PowTo: invalid exponent " + x.String()})
+		throw(&opError{"internal error: " + x.String() + " is not subordinate to 1"})
 	}
 	return s.ordinalSum(g, sub)
 }
@@ -597,5 +608,8 @@ func (s *Space) powNumber(g Game, x Dyadic) Game {
 	if !ok {
 		throw(errNotZeroBar)
 	}
-	return s.make([]Game{Zero}, []Game{s.sub(h, s.powToNumber(g, x.sub(Int(1))))})
+	if x.Less(Int(1)) {
+		throw(&opError{"Pow needs an exponent that is 0 or at least 1, not " + x.String()})
+	}
+	return s.make([]Game{Zero}, []Game{s.sub(h, s.powToNonNegative(g, x.sub(Int(1))))})
 }
