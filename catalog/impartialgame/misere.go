@@ -55,6 +55,7 @@ func (s *Searched[P]) SolveMisereComponents(ctx context.Context, comps []P, opts
 	defer ss.Release()
 	limit := catalog.StateCap(opts)
 	ss.maxEntries, ss.budget, ss.work = limit, math.MaxInt, math.MaxInt64
+	ss.progress = opts.Progress
 	verdict := func(next []P) (bool, int, error) {
 		win, rem, err := ss.solve(ctx, ss.canon(next))
 		if errors.Is(err, errSumBudget) {

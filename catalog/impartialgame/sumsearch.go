@@ -120,6 +120,9 @@ type SumSearch[P comparable] struct {
 	// and overMemory say which limit stopped a search.
 	maxEntries             int
 	overStates, overMemory bool
+	// progress, when not nil, is told the sums memoized now and then, so
+	// that a long search shows it is alive.
+	progress func(sums int)
 }
 
 type sumEntry struct {
@@ -260,6 +263,9 @@ func (s *SumSearch[P]) solve(ctx context.Context, ids []uint32) (bool, int, erro
 	}
 	s.charged += cost
 	s.memo[k] = sumEntry{open: true}
+	if s.progress != nil && len(s.memo)&0xffff == 0 {
+		s.progress(len(s.memo))
+	}
 	bestWin, worst, any := -1, 0, false
 	for j, id := range ids {
 		if j > 0 && ids[j-1] == id {

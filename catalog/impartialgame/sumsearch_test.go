@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/grundy-go/grundy/budget"
+	"github.com/grundy-go/grundy/catalog"
 	"github.com/grundy-go/grundy/catalog/catalogtest"
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/heap"
@@ -154,4 +155,39 @@ func nimTake(h int) []int {
 		out = append(out, k)
 	}
 	return out
+}
+
+// TestMisereSearchProgress: the misère search of a whole sum, which can
+// run for minutes, tells opts.Progress how many sums it has memoized
+// every 65,536 of them. Seven Nim heaps of 13 reach every multiset of
+// seven heaps up to 13 without the empty ones, C(20, 7) = 77,520 sums,
+// the empty sum answered without the memo.
+func TestMisereSearchProgress(t *testing.T) {
+	s := &Searched[int]{
+		Name: "nim", Game: nimHeap, Format: strconv.Itoa,
+		Parse: func(tokens []string) ([]int, error) {
+			out := make([]int, len(tokens))
+			for i, tok := range tokens {
+				n, err := strconv.Atoi(tok)
+				if err != nil {
+					return nil, err
+				}
+				out[i] = n
+			}
+			return out, nil
+		},
+	}
+	var calls []int
+	opts := catalog.Options{Progress: func(n int) { calls = append(calls, n) }}
+	r, err := s.SolveMisere(context.Background(), []string{"13", "13", "13", "13", "13", "13", "13"}, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Misère Nim: a sum with a heap above 1 is won exactly when its nim-sum is not 0.
+	if r.Outcome != "N" || !slices.Equal(calls, []int{65536}) {
+		t.Fatalf("outcome %s, progress %v; want N and one report at 65536 sums", r.Outcome, calls)
+	}
+	if r.Method != "search of the whole sum under misère play (77519 sums)" {
+		t.Fatalf("method %q", r.Method)
+	}
 }
