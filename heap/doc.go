@@ -86,7 +86,10 @@
 // at a time (periodWatch): each new value is compared with the one p
 // before it, a full search (detect) runs only when there is no candidate
 // or it broke, and nothing is searched before the candidate's proof
-// bound, where the proof is noticed. The values are then filled by
+// bound, where the proof is noticed. In a search, the multiples of the
+// first period found jump through a list of the values off its pattern
+// (offPattern) instead of comparing value by value, which on values
+// nearly periodic long before their preperiod (0.376) was quadratic. The values are then filled by
 // copying whole periods, and the Values remember the period, so that
 // FindPeriod looks at one period of the tail instead of all of it.
 //

@@ -130,6 +130,40 @@ func TestDetectAgainstReference(t *testing.T) {
 		check("synthetic", xs)
 	}
 	check("lasker", compute(t, "lasker", 300, Sparse).Uint64sAs32())
+	// Nearly periodic long before the preperiod, as 0.376's values are:
+	// a pattern with sparse values off it, where the multiples of the
+	// period jump through the list of those values (offPattern), listed
+	// whole or only the highest few.
+	defer func(m int) { offPatternMax = m }(offPatternMax)
+	jumped := 0
+	for round := range 600 {
+		offPatternMax = []int{1 << 16, 1, 3}[round%3]
+		p := 1 + rng.IntN(6)
+		pattern := make([]uint32, p)
+		for i := range pattern {
+			pattern[i] = uint32(rng.IntN(3))
+		}
+		n := 30 + rng.IntN(300)
+		xs := make([]uint32, n)
+		odd := 1 + rng.IntN(12)
+		for i := range xs {
+			xs[i] = pattern[i%p]
+			if rng.IntN(n) < odd && i < n-2*p {
+				xs[i] = uint32(rng.IntN(4))
+			}
+		}
+		var o offPattern
+		if c := refDetect(xs, false); c.ok {
+			listOffPattern(&o, xs, c.a, c.p)
+			if len(o.at) > 0 {
+				jumped++
+			}
+		}
+		check("nearly periodic", xs)
+	}
+	if jumped < 300 {
+		t.Fatalf("only %d of the nearly periodic sequences have values off their pattern", jumped)
+	}
 }
 
 // TestPeriodFillIdentical: the run loop's incremental period search
