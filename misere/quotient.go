@@ -159,7 +159,9 @@ func Compute(ctx context.Context, rule Rule, upto int, lim Limits) (*Quotient, e
 	pr := &pret{m: &dsum{r: 1, tab: []int32{0}, n: 1}, p: []bool{false}, phi: []int32{0}}
 	// lbs: each element's minimal option sets over the words of the
 	// heaps so far (a full verification's), nil when not known.
-	var lbs [][][]uint64
+	var lbs *optionSets
+	// What the search holds stays charged to the budget until dropped.
+	defer func() { s.drop(pr); s.dropSets(lbs) }()
 	var expansions []int
 	for n := 1; n <= upto; n++ {
 		if err := ctx.Err(); err != nil {
@@ -191,9 +193,13 @@ func Compute(ctx context.Context, rule Rule, upto int, lim Limits) (*Quotient, e
 			if x >= 0 {
 				pr.phi[n] = x
 			} else {
-				if pr, err = s.expand(pr, n); err != nil {
+				next, err := s.expand(pr, n)
+				if err != nil {
 					return nil, err
 				}
+				s.drop(pr)
+				pr = next
+				s.dropSets(lbs)
 				lbs = nil
 				expansions = append(expansions, n)
 			}
@@ -216,7 +222,7 @@ func Compute(ctx context.Context, rule Rule, upto int, lim Limits) (*Quotient, e
 // sum with heap n then has the options of the same sum with w in its
 // place, or more, and that sum's check passed), and else after the
 // N-half of the verification.
-func (s *search) conservative(pr *pret, n int, lbs [][][]uint64) (int32, error) {
+func (s *search) conservative(pr *pret, n int, lbs *optionSets) (int32, error) {
 	tr := s.trans(pr.m, pr.phi, n)
 	isP := true
 	words := (pr.m.n + 63) / 64
@@ -230,7 +236,7 @@ func (s *search) conservative(pr *pret, n int, lbs [][][]uint64) (int32, error) 
 		if pr.p[x] != isP || !compatible(pr, x, tr) {
 			continue
 		}
-		for _, set := range lbs[x] {
+		for _, set := range lbs.sets[x] {
 			if subset(set, trBits) {
 				return x, nil
 			}
@@ -239,10 +245,11 @@ func (s *search) conservative(pr *pret, n int, lbs [][][]uint64) (int32, error) 
 	}
 	for _, x := range slow {
 		pr.phi[n] = x
-		fail, _, err := s.nFailure(pr, s.allTrans(pr.m, pr.phi), nil)
+		fail, sets, err := s.nFailure(pr, s.allTrans(pr.m, pr.phi), nil)
 		if err != nil {
 			return -1, err
 		}
+		s.dropSets(sets)
 		if fail == nil {
 			return x, nil
 		}
@@ -281,16 +288,21 @@ func (s *search) expand(pr *pret, n int) (*pret, error) {
 		return nil, err
 	}
 	for {
-		fail, _, err := s.failure(trial)
+		fail, sets, err := s.failure(trial)
+		s.dropSets(sets)
 		if err != nil {
+			s.drop(trial)
 			return nil, err
 		}
 		if fail == nil {
 			return trial, nil
 		}
-		if trial, err = s.recalibrate(trial, fail); err != nil {
+		next, err := s.recalibrate(trial, fail)
+		s.drop(trial)
+		if err != nil {
 			return nil, err
 		}
+		trial = next
 	}
 }
 

@@ -2,12 +2,14 @@ package misere
 
 import (
 	"context"
+	"errors"
 	"math/rand/v2"
 	"slices"
 	"strconv"
 	"testing"
 	"time"
 
+	"github.com/grundy-go/grundy/budget"
 	"github.com/grundy-go/grundy/heap"
 )
 
@@ -265,5 +267,61 @@ func TestQuotientRandomCodes(t *testing.T) {
 	}
 	if checked < 50 {
 		t.Errorf("only %d of 60 random codes computed", checked)
+	}
+}
+
+// TestQuotientHoldsItsTables: the quotient the search holds stays
+// charged to the memory budget while the search runs (at each heap, at
+// least 4 bytes per pair of its elements, the table's size), and every
+// byte charged is given back when Compute returns, done or stopped by
+// the budget. (The search used to give back a table's charge when the
+// table was built, so what it kept was outside the budget.)
+func TestQuotientHoldsItsTables(t *testing.T) {
+	for _, spec := range []string{"kayles", "octal:0.75", "octal:0.77", "dawson"} {
+		r, err := heap.Parse(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		const upto = 24
+		mem := budget.NewBytes(1 << 30)
+		used := make([]int64, upto+1)
+		q, err := Compute(context.Background(), r, upto, Limits{Memory: mem, Progress: func(n int) { used[n] = mem.Used() }})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if mem.Used() != 0 {
+			t.Errorf("%s: %d bytes still charged after Compute", spec, mem.Used())
+		}
+		checked := 0
+		for n := 1; n <= upto; n++ {
+			qn, err := Compute(context.Background(), r, n, Limits{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if k := int64(qn.Order()); k > 1 {
+				checked++
+				if used[n] < 4*k*k {
+					t.Errorf("%s: at heap %d the quotient has %d elements (a table of %d bytes), %d bytes charged", spec, n, k, 4*k*k, used[n])
+				}
+			}
+		}
+		if checked < upto/2 {
+			t.Errorf("%s: only %d heaps checked", spec, checked)
+		}
+		// Stopped by the budget, half of what the whole run held.
+		var most int64
+		for _, u := range used {
+			most = max(most, u)
+		}
+		small := budget.NewBytes(most / 2)
+		if _, err := Compute(context.Background(), r, upto, Limits{Memory: small}); !errors.Is(err, budget.ErrExceeded) {
+			t.Errorf("%s: a budget of %d bytes: %v, want the budget exceeded", spec, most/2, err)
+		}
+		if small.Used() != 0 {
+			t.Errorf("%s: %d bytes still charged after the budget stopped Compute", spec, small.Used())
+		}
+		if q.Order() < 2 {
+			t.Errorf("%s: a quotient of order %d", spec, q.Order())
+		}
 	}
 }

@@ -73,6 +73,34 @@ type pret struct {
 	m   *dsum
 	p   []bool
 	phi []int32 // heap -> element
+	// charged is the table's bytes, charged to the budget while the
+	// search holds the pretending function (search.drop gives them back).
+	charged int64
+}
+
+// optionSets are each element's minimal option sets of a full
+// verification (nFailure), with the bytes of their arena charged to the
+// budget while the search keeps them.
+type optionSets struct {
+	sets    [][][]uint64
+	charged int64
+}
+
+// drop gives back the budget of a pretending function the search no
+// longer holds (its table is garbage from then on).
+func (s *search) drop(pr *pret) {
+	if pr != nil {
+		s.lim.Memory.Release(pr.charged)
+		pr.charged = 0
+	}
+}
+
+// dropSets does the same for option sets.
+func (s *search) dropSets(o *optionSets) {
+	if o != nil {
+		s.lim.Memory.Release(o.charged)
+		o.charged = 0
+	}
 }
 
 // search is the state of one quotient computation.
@@ -390,10 +418,13 @@ func (s *search) reduce(m *dsum, mark []int8, phi []int32) (*pret, error) {
 			}
 		}
 	}
+	// The table stays charged as long as the search holds the result
+	// (drop): the trials and quotients kept while the next are built
+	// were the memory the budget missed (0.76 under --max-memory 2GiB
+	// reached 2.9 GiB resident).
 	if err := s.lim.Memory.Charge(int64(4*count*count), "the misère quotient's table"); err != nil {
 		return nil, err
 	}
-	defer s.lim.Memory.Release(int64(4 * count * count))
 	// act[j*count+c] is class c times generator j; then c·d is
 	// (c·parent(d))·via(d), row by row in that order.
 	act := make([]int32, len(gens)*count)
@@ -402,7 +433,8 @@ func (s *search) reduce(m *dsum, mark []int8, phi []int32) (*pret, error) {
 			act[j*count+c] = renum[class[at(x, j)]]
 		}
 	}
-	out := &pret{m: &dsum{r: int32(count), tab: make([]int32, count*count), n: count}, p: make([]bool, count), phi: make([]int32, len(phi))}
+	out := &pret{m: &dsum{r: int32(count), tab: make([]int32, count*count), n: count}, p: make([]bool, count), phi: make([]int32, len(phi)),
+		charged: int64(4 * count * count)}
 	for c, x := range rep {
 		out.p[c] = mark[x] == 1
 		row := out.m.tab[c*count : (c+1)*count]
@@ -590,8 +622,9 @@ func (s *search) maxStates() int {
 
 // nFailure returns the least word below max (nil: any) whose element is
 // not in P although it has moves and none of its options' elements is,
-// or nil, and each element's minimal option sets of the words searched.
-func (s *search) nFailure(pr *pret, trs [][]int32, max word) (word, [][][]uint64, error) {
+// or nil, and each element's minimal option sets of the words searched,
+// charged to the budget until the caller drops them (dropSets).
+func (s *search) nFailure(pr *pret, trs [][]int32, max word) (word, *optionSets, error) {
 	l := len(s.hs)
 	words := (pr.m.n + 63) / 64
 	w := &nChecker{s: s, pr: pr, trs: trs, words: words, x: make([]int32, l+1), t: make([]uint64, (l+1)*words),
@@ -601,21 +634,21 @@ func (s *search) nFailure(pr *pret, trs [][]int32, max word) (word, [][][]uint64
 			w.pmask[x>>6] |= 1 << (x & 63)
 		}
 	}
-	defer func() { s.lim.Memory.Release(w.charged) }()
 	err := walk(l, w)
 	if err == errStop {
 		err = nil
 	}
 	if err != nil {
+		s.lim.Memory.Release(w.charged)
 		return nil, nil, err
 	}
-	return w.fail, w.sets, nil
+	return w.fail, &optionSets{sets: w.sets, charged: w.charged}, nil
 }
 
 // failure returns the least word the pretending function predicts
 // wrongly, or nil when it predicts every word rightly, with the minimal
-// option sets of a full N-check when nil.
-func (s *search) failure(pr *pret) (word, [][][]uint64, error) {
+// option sets of a full N-check when nil (charged until dropped).
+func (s *search) failure(pr *pret) (word, *optionSets, error) {
 	if pr.p[0] {
 		return nil, nil, fmt.Errorf("internal error: a trial puts the empty sum in P")
 	}
@@ -633,9 +666,14 @@ func (s *search) failure(pr *pret) (word, [][][]uint64, error) {
 		return nil, nil, err
 	}
 	if nf != nil {
+		s.dropSets(sets)
 		return nf, nil, nil
 	}
-	return pf, sets, nil
+	if pf != nil {
+		s.dropSets(sets) // not a full N-check's
+		return pf, nil, nil
+	}
+	return nil, sets, nil
 }
 
 // appendCyc returns m times the cyclic monoid c and the element of c's
@@ -739,6 +777,7 @@ func (s *search) recalibrate(pr *pret, fail word) (*pret, error) {
 			if trial.p[trial.elem(s.hs, fail)] == shouldBeP {
 				return trial, nil
 			}
+			s.drop(trial)
 		}
 	}
 	return nil, fmt.Errorf("the misère quotient up to heap %d: no recalibration corrects the sum %s", s.hs[len(s.hs)-1], fail.String(s.hs))
