@@ -343,7 +343,7 @@ func (s *Space) fromCanonical(L, R []Game) Game {
 // materialise, read backwards.
 func (s *Space) recogniseNus(L, R []Game) (nus, bool) {
 	get := func(g Game) (nus, bool) {
-		n := &s.nodes[g]
+		n := s.nodes.at(g)
 		return n.v, n.isNus
 	}
 	switch {
@@ -402,7 +402,7 @@ func (s *Space) importGame(src *Space, g Game) Game {
 		if r, ok := memo[g]; ok {
 			return r
 		}
-		n := &src.nodes[g]
+		n := src.nodes.at(g)
 		var r Game
 		if n.isNus {
 			r = s.nusGame(n.v)

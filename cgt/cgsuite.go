@@ -154,7 +154,7 @@ const maxSlashes = 4
 // isSwitch reports whether g = −g and g is not a number-up-star: CGSuite
 // writes it ±G, or ±{G1,G2,…} for several Left options.
 func (s *Space) isSwitch(g Game) bool {
-	n := &s.nodes[g]
+	n := s.nodes.at(g)
 	if n.isNus || len(n.left) != len(n.right) || len(n.left) == 0 {
 		return false
 	}
@@ -165,7 +165,7 @@ func (s *Space) isSwitch(g Game) bool {
 // number (CGSuite's isNumberTiny): {x || x | y} with mean(y) < x is
 // x + Tiny(x − y); {y | x || x} with mean(y) > x is x + Miny(y − x).
 func (s *Space) numberTiny(g Game) (x, sub Game, tiny, ok bool) {
-	n := &s.nodes[g]
+	n := s.nodes.at(g)
 	if n.isNus || len(n.left) != 1 || len(n.right) != 1 {
 		return 0, 0, false, false
 	}
@@ -201,7 +201,7 @@ func (f *formatter) special(g Game) (str string, ok bool) {
 	}()
 	s := f.s
 	if s.isSwitch(g) {
-		L := s.nodes[g].left
+		L := s.nodes.at(g).left
 		if len(L) == 1 {
 			str := "+-" + f.parens(L[0])
 			f.grow(len(str))
@@ -239,7 +239,7 @@ func (f *formatter) special(g Game) (str string, ok bool) {
 func (f *formatter) parens(g Game) string {
 	str := f.String(g)
 	s := f.s
-	if n := &s.nodes[g]; n.isNus {
+	if n := s.nodes.at(g); n.isNus {
 		v := n.v
 		compact := v.isNumber() || v.num.Sign() == 0 && v.up == 0 || v.num.Sign() == 0 && v.nim == 0
 		if !compact {

@@ -41,7 +41,7 @@ func (s *Space) leq(g, h Game) bool {
 		return true
 	}
 	s.step()
-	ng, nh := &s.nodes[g], &s.nodes[h]
+	ng, nh := s.nodes.at(g), s.nodes.at(h)
 	if ng.isNus && nh.isNus {
 		return nusLeq(ng.v, nh.v)
 	}
@@ -66,11 +66,11 @@ func (s *Space) leq(g, h Game) bool {
 	s.step()
 	s.stops(g)
 	s.stops(h)
-	ng, nh = &s.nodes[g], &s.nodes[h]
+	ng, nh = s.nodes.at(g), s.nodes.at(h)
 	if r, ok := stopsDecide(ng, nh); ok {
 		return r
 	}
-	ng, nh = &s.nodes[g], &s.nodes[h] // the stops may have made games
+	ng, nh = s.nodes.at(g), s.nodes.at(h) // the stops may have made games
 	gNum, hNum := ng.isNus && ng.v.isNumber(), nh.isNus && nh.v.isNumber()
 	res := true
 	if !gNum {

@@ -33,7 +33,7 @@ func (s *Space) atomicWeightOf(g Game) (Game, bool) {
 }
 
 func (s *Space) atomicWeight(g Game) Game {
-	if n := &s.nodes[g]; n.isNus {
+	if n := s.nodes.at(g); n.isNus {
 		return s.Integer(int64(n.v.up))
 	}
 	k := opKey{opAtomic, g, 0}
@@ -99,7 +99,7 @@ func (s *Space) farStar(g Game) int {
 	if k, ok := s.IsNimber(g); ok {
 		return k + 1
 	}
-	if n := &s.nodes[g]; n.isNus {
+	if n := s.nodes.at(g); n.isNus {
 		// The followers of x + n·↑ + *k carry nimbers k' ≤ k ⊕ 1 ≤ k + 1
 		// (their options change the nimber part to k ⊕ 1 or below k);
 		// without this a number such as 10^8, stored by its value, was

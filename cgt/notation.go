@@ -90,7 +90,7 @@ func (f *formatter) String(g Game) string {
 // then given without its outer braces).
 func (f *formatter) formatNew(g Game) (string, int) {
 	s := f.s
-	n := &s.nodes[g]
+	n := s.nodes.at(g)
 	if n.isNus {
 		return formatNus(n.v), 0
 	}

@@ -122,7 +122,7 @@ func (s *Space) companion(g Game) Game {
 // part of a number-up-star, otherwise the star projection of g heated by
 // * (CGSuite's rcf).
 func (s *Space) reducedCanonicalForm(g Game) Game {
-	if n := &s.nodes[g]; n.isNus {
+	if n := s.nodes.at(g); n.isNus {
 		return s.Number(n.v.num)
 	}
 	return s.starProjection(s.heat(g, s.Star()))

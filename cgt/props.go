@@ -38,7 +38,7 @@ func (s *Space) outcomeOf(g Game) outcome.Outcome {
 // exact for every game whose numbers have numerators within MaxNum and
 // saturates at math.MaxInt64 past them; BirthdayBig is exact for all.
 func (s *Space) Birthday(g Game) int64 {
-	n := &s.nodes[g]
+	n := s.nodes.at(g)
 	if n.birthday >= 0 {
 		return n.birthday
 	}
@@ -54,7 +54,7 @@ func (s *Space) Birthday(g Game) int64 {
 			b = max(b, satAdd(s.Birthday(o), 1))
 		}
 	}
-	s.nodes[g].birthday = b
+	s.nodes.at(g).birthday = b
 	return b
 }
 
@@ -104,7 +104,7 @@ func (s *Space) LeftStop(g Game) Dyadic { return s.leftStop(g) }
 
 func (s *Space) leftStop(g Game) Dyadic {
 	s.stops(g)
-	return s.nodes[g].lstop
+	return s.nodes.at(g).lstop
 }
 
 // RightStop returns the right stop of g.
@@ -112,11 +112,11 @@ func (s *Space) RightStop(g Game) Dyadic { return s.rightStop(g) }
 
 func (s *Space) rightStop(g Game) Dyadic {
 	s.stops(g)
-	return s.nodes[g].rstop
+	return s.nodes.at(g).rstop
 }
 
 func (s *Space) stops(g Game) {
-	n := &s.nodes[g]
+	n := s.nodes.at(g)
 	if n.stopsKnown {
 		return
 	}
@@ -136,7 +136,7 @@ func (s *Space) stops(g Game) {
 			rs = x
 		}
 	}
-	n = &s.nodes[g]
+	n = s.nodes.at(g)
 	n.lstop, n.rstop, n.stopsKnown = ls, rs, true
 }
 
@@ -152,7 +152,7 @@ func (s *Space) Mean(g Game) (m Dyadic, err error) {
 }
 
 func (s *Space) mean(g Game) Dyadic {
-	if n := &s.nodes[g]; n.isNus {
+	if n := s.nodes.at(g); n.isNus {
 		return n.v.num
 	}
 	return s.thermograph(g).Mast
@@ -171,7 +171,7 @@ func (s *Space) Temperature(g Game) (t Dyadic, err error) {
 }
 
 func (s *Space) temperature(g Game) Dyadic {
-	if n := &s.nodes[g]; n.isNus {
+	if n := s.nodes.at(g); n.isNus {
 		if n.v.isNumber() {
 			return newDyadic(-1, n.v.num.Exp())
 		}
@@ -185,7 +185,7 @@ func (s *Space) temperature(g Game) Dyadic {
 func (s *Space) IsAllSmall(g Game) bool { return s.isAllSmall(g) }
 
 func (s *Space) isAllSmall(g Game) bool {
-	if n := &s.nodes[g]; n.isNus {
+	if n := s.nodes.at(g); n.isNus {
 		return n.v.num.Sign() == 0
 	}
 	k := opKey{opAllSmall, g, 0}
@@ -225,7 +225,7 @@ func (s *Space) BirthdayBig(g Game) *big.Int {
 		if b, ok := memo[g]; ok {
 			return b
 		}
-		n := &s.nodes[g]
+		n := s.nodes.at(g)
 		b := new(big.Int)
 		if n.isNus {
 			// nusBirthday's formula in big integers: the number's part

@@ -53,7 +53,7 @@ func (s *Space) done(err *error) {
 		*err = a.err
 		return
 	}
-	if maxN := s.maxNodes(); len(s.nodes) > maxN && *err == nil {
+	if maxN := s.maxNodes(); s.nodes.len() > maxN && *err == nil {
 		*err = budget.Exceed(budget.Memory, int64(maxN), "more than %d distinct games in one computation", maxN)
 	}
 }
@@ -99,7 +99,7 @@ type node struct {
 // concurrent use. Memory grows with every new game; drop the Space to free
 // it.
 type Space struct {
-	nodes  []node
+	nodes  nodeStore
 	nusIdx map[nus]Game
 	optIdx map[string]Game
 	sums   memoTable // Game(g)<<32 | h, g ≤ h → g + h
@@ -170,7 +170,7 @@ func NewSpace() *Space {
 }
 
 // Len returns the number of distinct games stored in s.
-func (s *Space) Len() int { return len(s.nodes) }
+func (s *Space) Len() int { return s.nodes.len() }
 
 func (s *Space) maxNodes() int {
 	if s.MaxNodes <= 0 {
@@ -181,7 +181,7 @@ func (s *Space) maxNodes() int {
 
 // checkNodes throws once the Space holds more games than MaxNodes.
 func (s *Space) checkNodes() {
-	if maxN := s.maxNodes(); len(s.nodes) > maxN {
+	if maxN := s.maxNodes(); s.nodes.len() > maxN {
 		limit(budget.Memory, int64(maxN), "more than %d distinct games in one computation", maxN)
 	}
 }
@@ -191,13 +191,12 @@ func (s *Space) checkNodes() {
 // cannot fail: the next step of work (step) finds the Space over its
 // bound instead.
 func (s *Space) newNode(n node) Game {
-	if !n.isNus && len(s.nodes) >= s.maxNodes() {
+	if !n.isNus && s.nodes.len() >= s.maxNodes() {
 		limit(budget.Memory, int64(s.maxNodes()), "more than %d distinct games in one computation", s.maxNodes())
 	}
 	n.birthday = -1
 	s.optBytes += 4 * int64(len(n.left)+len(n.right))
-	s.nodes = append(s.nodes, n)
-	return Game(len(s.nodes) - 1)
+	return s.nodes.add(n)
 }
 
 func (s *Space) nusGame(v nus) Game {
@@ -263,7 +262,7 @@ func (s *Space) numberUpStar(x Dyadic, n int, k int) Game {
 
 // IsNumber reports whether g is a number, and which.
 func (s *Space) IsNumber(g Game) (Dyadic, bool) {
-	n := &s.nodes[g]
+	n := s.nodes.at(g)
 	if n.isNus && n.v.isNumber() {
 		return n.v.num, true
 	}
@@ -271,13 +270,13 @@ func (s *Space) IsNumber(g Game) (Dyadic, bool) {
 }
 
 func (s *Space) isNumber(g Game) bool {
-	n := &s.nodes[g]
+	n := s.nodes.at(g)
 	return n.isNus && n.v.up == 0 && n.v.nim == 0
 }
 
 // IsNimber reports whether g is a nimber *n, and which.
 func (s *Space) IsNimber(g Game) (int, bool) {
-	n := &s.nodes[g]
+	n := s.nodes.at(g)
 	if n.isNus && n.v.num.Sign() == 0 && n.v.up == 0 {
 		return int(n.v.nim), true
 	}
@@ -286,7 +285,7 @@ func (s *Space) IsNimber(g Game) (int, bool) {
 
 // NumberUpStarParts reports whether g = x + n·↑ + *k, and the parts.
 func (s *Space) NumberUpStarParts(g Game) (x Dyadic, n int, k int, ok bool) {
-	nd := &s.nodes[g]
+	nd := s.nodes.at(g)
 	if !nd.isNus {
 		return Dyadic{}, 0, 0, false
 	}
@@ -296,24 +295,24 @@ func (s *Space) NumberUpStarParts(g Game) (x Dyadic, n int, k int, ok bool) {
 // Left returns the canonical Left options of g, in handle order. The
 // slice belongs to s and must not be modified.
 func (s *Space) Left(g Game) []Game {
-	if !s.nodes[g].hasOpts {
+	if !s.nodes.at(g).hasOpts {
 		s.materialise(g)
 	}
-	return s.nodes[g].left
+	return s.nodes.at(g).left
 }
 
 // Right returns the canonical Right options of g, in handle order.
 func (s *Space) Right(g Game) []Game {
-	if !s.nodes[g].hasOpts {
+	if !s.nodes.at(g).hasOpts {
 		s.materialise(g)
 	}
-	return s.nodes[g].right
+	return s.nodes.at(g).right
 }
 
 // materialise fills in the canonical options of a number-up-star (Siegel,
 // CGT, ch. II.4: the canonical forms of numbers, nimbers and x + n·↑ + *k).
 func (s *Space) materialise(g Game) {
-	v := s.nodes[g].v
+	v := s.nodes.at(g).v
 	var L, R []Game
 	x := v.num
 	switch {
@@ -361,7 +360,7 @@ func (s *Space) materialise(g Game) {
 	}
 	slices.Sort(L)
 	slices.Sort(R)
-	n := &s.nodes[g]
+	n := s.nodes.at(g)
 	n.left, n.right, n.hasOpts = L, R, true
 }
 
@@ -384,18 +383,18 @@ func (s *Space) step() {
 	}
 }
 
-// Per-item costs of footprint, in bytes: a node with its handle's slot
-// (the slice grows by doubling, so a quarter more on average), and one
-// entry of a Go map index (key, value and the map's own overhead).
+// Per-item costs of footprint, in bytes: a node (its chunks are charged
+// whole, nodeStore), and one entry of a Go map index (key, value and the
+// map's own overhead).
 const (
-	nodeBytes     = int64(unsafe.Sizeof(node{})) * 5 / 4
+	nodeBytes     = int64(unsafe.Sizeof(node{}))
 	mapEntryBytes = 48
 )
 
 // footprint estimates the bytes the Space holds: its games, their
 // option lists, the indexes that find them and the memo tables.
 func (s *Space) footprint() int64 {
-	return int64(len(s.nodes))*nodeBytes + s.optBytes +
+	return int64(s.nodes.capacity())*nodeBytes + s.optBytes +
 		int64(len(s.optIdx)+len(s.nusIdx)+len(s.ops))*mapEntryBytes +
 		int64(len(s.sums.keys)+len(s.leqs.keys))*12
 }

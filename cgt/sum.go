@@ -13,7 +13,7 @@ func (s *Space) Neg(g Game) (r Game, err error) {
 }
 
 func (s *Space) neg(g Game) Game {
-	n := &s.nodes[g]
+	n := s.nodes.at(g)
 	if n.isNus {
 		return s.nusGame(nus{num: n.v.num.neg(), up: -n.v.up, nim: n.v.nim})
 	}
@@ -30,8 +30,8 @@ func (s *Space) neg(g Game) Game {
 		R[i] = s.neg(l)
 	}
 	res := s.fromCanonical(L, R)
-	s.nodes[g].neg, s.nodes[g].hasNeg = res, true
-	s.nodes[res].neg, s.nodes[res].hasNeg = g, true
+	s.nodes.at(g).neg, s.nodes.at(g).hasNeg = res, true
+	s.nodes.at(res).neg, s.nodes.at(res).hasNeg = g, true
 	return res
 }
 
@@ -55,7 +55,7 @@ func (s *Space) add(g, h Game) Game {
 	if h == Zero {
 		return g
 	}
-	ng, nh := &s.nodes[g], &s.nodes[h]
+	ng, nh := s.nodes.at(g), s.nodes.at(h)
 	if ng.isNus && nh.isNus {
 		return s.nusGame(nus{num: ng.v.num.add(nh.v.num), up: ng.v.up + nh.v.up, nim: ng.v.nim ^ nh.v.nim})
 	}

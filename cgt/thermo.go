@@ -157,7 +157,7 @@ func (s *Space) Thermograph(g Game) (th *Thermograph, err error) {
 }
 
 func (s *Space) thermograph(g Game) *Thermograph {
-	if th := s.nodes[g].thermo; th != nil {
+	if th := s.nodes.at(g).thermo; th != nil {
 		return th
 	}
 	var th *Thermograph
@@ -186,7 +186,7 @@ func (s *Space) thermograph(g Game) *Thermograph {
 		}
 		th = intersect(ls.tilt(-1), rs.tilt(+1))
 	}
-	s.nodes[g].thermo = th
+	s.nodes.at(g).thermo = th
 	return th
 }
 

@@ -211,7 +211,7 @@ func (s *Space) UptimalExpansion(g Game) (u Uptimal, ok bool, err error) {
 }
 
 func (s *Space) uptimalExpansion(g Game) (Uptimal, bool) {
-	if n := &s.nodes[g]; n.isNus {
+	if n := s.nodes.at(g); n.isNus {
 		return newUptimal(n.v.num, int(n.v.nim), []int{int(n.v.up)}), true
 	}
 	if s.uptimals == nil {
