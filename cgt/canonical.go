@@ -301,7 +301,8 @@ func (s *Space) removeDominated(opts []Game, left bool) []Game {
 	return pack(opts)
 }
 
-func (s *Space) optKey(L, R []Game) string {
+// optKey writes the index key of the option lists L and R into s.keybuf.
+func (s *Space) optKey(L, R []Game) []byte {
 	b := s.keybuf[:0]
 	b = binary.AppendUvarint(b, uint64(len(L)))
 	for _, g := range L {
@@ -311,15 +312,14 @@ func (s *Space) optKey(L, R []Game) string {
 		b = binary.AppendUvarint(b, uint64(g))
 	}
 	s.keybuf = b
-	return string(b)
+	return b
 }
 
 // fromCanonical returns the game whose canonical options are L and R.
 func (s *Space) fromCanonical(L, R []Game) Game {
 	slices.Sort(L)
 	slices.Sort(R)
-	key := s.optKey(L, R)
-	if g, ok := s.optIdx[key]; ok {
+	if g, ok := s.optIdx[string(s.optKey(L, R))]; ok { // no allocation for the look-up
 		return g
 	}
 	if g, ok := s.numberForm(L, R); ok {
@@ -333,8 +333,10 @@ func (s *Space) fromCanonical(L, R []Game) Game {
 			return g
 		}
 	}
-	g := s.newNode(node{left: slices.Clip(L), right: slices.Clip(R), hasOpts: true})
-	s.optIdx[key] = g
+	g := s.newNode(node{left: s.optLists.copy(L), right: s.optLists.copy(R), hasOpts: true})
+	key := s.optKey(L, R) // s.keybuf was used by the calls above
+	s.optBytes += int64(len(key))
+	s.optIdx[s.optKeys.intern(key)] = g
 	return g
 }
 

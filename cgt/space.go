@@ -106,7 +106,11 @@ type Space struct {
 	leqs   memoTable // g<<32 | h → 1 if g ≤ h, else 0
 	ops    map[opKey]Game
 	keybuf []byte
-	canons []*canon
+	// optLists and optKeys hold the games' option lists and optIdx's
+	// keys (nodes.go).
+	optLists gameArena
+	optKeys  byteArena
+	canons   []*canon
 
 	uptimals map[Game]*Uptimal // uptimal expansions found (nil: not an uptimal)
 	sorted   map[opKey][]Game  // options in CGSuite's order (sortedOptions)
@@ -165,6 +169,8 @@ func NewSpace() *Space {
 		optIdx: map[string]Game{},
 		ops:    map[opKey]Game{},
 	}
+	s.sums.beforeGrow = s.chargeGrowth
+	s.leqs.beforeGrow = s.chargeGrowth
 	s.nusGame(nus{}) // handle 0
 	return s
 }
@@ -360,8 +366,9 @@ func (s *Space) materialise(g Game) {
 	}
 	slices.Sort(L)
 	slices.Sort(R)
+	s.optBytes += 4 * int64(len(L)+len(R))
 	n := s.nodes.at(g)
-	n.left, n.right, n.hasOpts = L, R, true
+	n.left, n.right, n.hasOpts = s.optLists.copy(L), s.optLists.copy(R), true
 }
 
 // Steps returns the work done so far (see MaxSteps).
@@ -401,16 +408,30 @@ func (s *Space) footprint() int64 {
 
 // chargeMemory charges Memory with what the Space has grown by since the
 // last charge, and throws the budget's error when it is spent.
-func (s *Space) chargeMemory() {
+func (s *Space) chargeMemory() { s.chargeTo(s.footprint()) }
+
+// chargeGrowth is called by a memo table before it allocates arrays of
+// slots more slots: they are charged up front, with the old ones still
+// alive while their entries move (the table of comparisons went from 48
+// to 96 MiB between two charges, past a 128 MiB budget), and the old
+// ones are given back at the next charge (chargeTo).
+func (s *Space) chargeGrowth(slots int) { s.chargeTo(s.footprint() + 12*int64(slots)) }
+
+// chargeTo makes the Space's charge f bytes, and throws the budget's
+// error when it is spent.
+func (s *Space) chargeTo(f int64) {
 	if s.Memory == nil {
 		return
 	}
-	if f := s.footprint(); f > s.charged {
+	switch {
+	case f > s.charged:
 		if err := s.Memory.Charge(f-s.charged, "the canonical forms of this computation"); err != nil {
 			throw(err)
 		}
-		s.charged = f
+	case f < s.charged:
+		s.Memory.Release(s.charged - f)
 	}
+	s.charged = f
 }
 
 // Release gives back to Memory all the Space has charged to it; call it

@@ -15,6 +15,9 @@ type memoTable struct {
 	vals     []int32
 	n        int
 	maxSlots int // 0: defaultMemoSlots
+	// beforeGrow, when not nil, is told the size of the arrays grow is
+	// about to allocate (the Space charges them to its budget).
+	beforeGrow func(slots int)
 }
 
 const (
@@ -77,6 +80,9 @@ func (t *memoTable) put(k uint64, v int32) {
 }
 
 func (t *memoTable) grow(size int) {
+	if t.beforeGrow != nil {
+		t.beforeGrow(size)
+	}
 	old, oldV := t.keys, t.vals
 	t.keys, t.vals, t.n = make([]uint64, size), make([]int32, size), 0
 	for i, k := range old {
