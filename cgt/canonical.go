@@ -333,10 +333,10 @@ func (s *Space) fromCanonical(L, R []Game) Game {
 			return g
 		}
 	}
-	g := s.newNode(node{left: s.optLists.copy(L), right: s.optLists.copy(R), hasOpts: true})
+	g := s.newNode(node{left: s.optLists.Copy(L), right: s.optLists.Copy(R), hasOpts: true})
 	key := s.optKey(L, R) // s.keybuf was used by the calls above
 	s.optBytes += int64(len(key))
-	s.optIdx[s.optKeys.intern(key)] = g
+	s.optIdx[s.optKeys.Intern(key)] = g
 	return g
 }
 

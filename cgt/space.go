@@ -7,6 +7,7 @@ import (
 	"unsafe"
 
 	"github.com/grundy-go/grundy/budget"
+	"github.com/grundy-go/grundy/internal/arena"
 )
 
 // Game is a short partizan game in canonical form: a handle into the Space
@@ -107,9 +108,11 @@ type Space struct {
 	ops    map[opKey]Game
 	keybuf []byte
 	// optLists and optKeys hold the games' option lists and optIdx's
-	// keys (nodes.go).
-	optLists gameArena
-	optKeys  byteArena
+	// keys: allocated one by one, they shared spans with the garbage of
+	// the lists being built, which collections left partly empty (4×4
+	// Amazons under a 128 MiB budget: 149 MB live in 194 MB of heap).
+	optLists arena.Slices[Game]
+	optKeys  arena.Strings
 	canons   []*canon
 
 	uptimals map[Game]*Uptimal // uptimal expansions found (nil: not an uptimal)
@@ -368,7 +371,7 @@ func (s *Space) materialise(g Game) {
 	slices.Sort(R)
 	s.optBytes += 4 * int64(len(L)+len(R))
 	n := s.nodes.at(g)
-	n.left, n.right, n.hasOpts = s.optLists.copy(L), s.optLists.copy(R), true
+	n.left, n.right, n.hasOpts = s.optLists.Copy(L), s.optLists.Copy(R), true
 }
 
 // Steps returns the work done so far (see MaxSteps).

@@ -13,6 +13,7 @@ import (
 	"github.com/grundy-go/grundy/budget"
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/impartial"
+	"github.com/grundy-go/grundy/internal/arena"
 )
 
 // The remoteness of a disjunctive sum is not a function of the
@@ -103,7 +104,11 @@ type SumSearch[P comparable] struct {
 	// Sprague–Grundy solver's memo); ok=false falls back to search.
 	Single func(ctx context.Context, p P) (win bool, rem int, ok bool, err error)
 	memo   map[string]sumEntry
-	keys   keyArena // the memo's keys
+	// keys holds the memo's keys: allocated one by one, they shared
+	// spans with the search's garbage (the sums' slices), which
+	// collections left half empty (grundy-game 1000 under misère play:
+	// 68 MB live in 144 MB of heap).
+	keys arena.Strings
 	// scratch holds the key of the sum being looked up.
 	scratch []byte
 	ids     map[P]uint32 // components interned
@@ -227,30 +232,6 @@ func appendKey(b []byte, ids []uint32) []byte {
 	return b
 }
 
-// keyArena holds the memo's keys in chunks of keyChunk bytes. A key
-// allocated on its own shared its spans with the search's garbage (the
-// sums' slices, of the same size classes), which a collection left half
-// empty: the memo of the misère search of grundy-game 1000 had 68 MB of
-// live data in 144 MB of heap, and under --max-memory 256MiB the process
-// reached 405 MB.
-type keyArena struct{ chunk []byte }
-
-const keyChunk = 64 << 10
-
-// intern returns b as a string in the arena; the bytes are never written
-// again (the chunk only grows past them), so the string stays immutable.
-func (a *keyArena) intern(b []byte) string {
-	if len(b) == 0 {
-		return ""
-	}
-	if len(b) > cap(a.chunk)-len(a.chunk) {
-		a.chunk = make([]byte, 0, max(keyChunk, len(b)))
-	}
-	off := len(a.chunk)
-	a.chunk = append(a.chunk, b...)
-	return unsafe.String(&a.chunk[off], len(b))
-}
-
 // solve returns whether the player to move wins the sum, and its
 // remoteness; errSumBudget when the search grows too large.
 func (s *SumSearch[P]) solve(ctx context.Context, ids []uint32) (bool, int, error) {
@@ -289,7 +270,7 @@ func (s *SumSearch[P]) solve(ctx context.Context, ids []uint32) (bool, int, erro
 		return false, 0, errSumBudget
 	}
 	s.charged += cost
-	k := s.keys.intern(s.scratch) // s.scratch is the recursion's from here on
+	k := s.keys.Intern(s.scratch) // s.scratch is the recursion's from here on
 	s.memo[k] = sumEntry{open: true}
 	if s.progress != nil && len(s.memo)&0xffff == 0 {
 		s.progress(len(s.memo))
