@@ -29,6 +29,7 @@ import (
 
 func init() {
 	register.DoFn2x1[[]byte, func(int64, []byte), error](&seedFn{})
+	register.DoFn2x0[[]byte, func(int64, []byte)](&skippedFn{})
 	register.DoFn3x0[int64, []byte, func(int64, []byte)](&stageFn{})
 	register.DoFn5x1[context.Context, int64, func(*[]byte) bool, func(int64, []byte), func(int64, []byte), error](&reachFn{})
 	register.DoFn6x1[context.Context, int64, func(*[]byte) bool, func(*string) bool, func(string), func(int64, string), error](&solveFn{})
@@ -165,17 +166,37 @@ func Construct(s beam.Scope, spec, out string, opts Options) error {
 	}
 
 	imp := beam.Impulse(s)
+	// A rerun does not reach the tiers it has no use for (reachSkipped).
+	skip, err := reachSkipped(spec, out, l)
+	if err != nil {
+		return err
+	}
+	reachDepths := byLevel(depth)
+	var skipped []int64
+	for d, ts := range reachDepths {
+		reachDepths[d] = slices.DeleteFunc(slices.Clone(ts), func(t int64) bool { return skip[game.Tier(t)] })
+	}
+	for t, sk := range skip {
+		if sk {
+			skipped = append(skipped, int64(t))
+		}
+	}
+	slices.Sort(skipped)
 	// reach: each tier's count of reachable ranks per range (rangeCount),
 	// the ranges' bitmaps being in their reachability parts.
 	var reach beam.PCollection
 	if sp.on() {
-		reach = reachByRange(s, spec, out, sp, byLevel(depth), rounds)
+		reach = reachByRange(s, spec, out, sp, reachDepths, rounds)
 	} else {
 		// Every tier gets an element, so a tier no move reaches still
-		// gets its (empty) file, as tier.Solve writes one.
+		// gets its (empty) file, as tier.Solve writes one; a skipped
+		// tier gets no reachable rank (its solving stage keeps its file).
 		parts := []beam.PCollection{beam.ParDo(s.Scope("seed"), &seedFn{Game: spec}, imp)}
-		var reached []beam.PCollection
-		for d, ts := range byLevel(depth) {
+		reached := []beam.PCollection{beam.ParDo(s.Scope("skipped"), &skippedFn{Tiers: skipped}, imp)}
+		for d, ts := range reachDepths {
+			if len(ts) == 0 {
+				continue
+			}
 			st := s.Scope(fmt.Sprintf("reach-%d", d))
 			in := beam.ParDo(st, &stageFn{Tiers: ts}, beam.Flatten(st, parts...))
 			kids, own := beam.ParDo2(st, &reachFn{Game: spec, Out: out}, beam.GroupByKey(st, in))
@@ -225,6 +246,50 @@ func Construct(s beam.Scope, spec, out string, opts Options) error {
 	all := beam.Flatten(s, infos...)
 	beam.ParDo0(s.Scope("manifest"), &finishFn{Game: spec, Out: out}, beam.GroupByKey(s, beam.AddFixedKey(s, all)))
 	return nil
+}
+
+// reachSkipped returns the tiers whose reachability a run needs not
+// compute. A tier's reachability is read by its own solving, which a
+// finished tier skips (a whole file from an earlier run, as the solving
+// stages check it: scanTier), and by its children's reachability; so it
+// is needed exactly when the tier is not finished or a child's is
+// needed, and the others are skipped, their moves never generated.
+// After a build stopped part way the tiers left to solve are the start's
+// side of the graph (children are solved first), so a rerun reaches
+// only those, where it redid the whole forward pass; a damaged file
+// makes its tier and every ancestor reached again.
+func reachSkipped(spec, out string, l *looked) (map[game.Tier]bool, error) {
+	ctx := context.Background()
+	fsys, err := filesystem.New(ctx, out)
+	if err != nil {
+		return nil, err
+	}
+	defer fsys.Close()
+	needed := map[game.Tier]bool{}
+	skip := map[game.Tier]bool{}
+	tiers := l.plan.Tiers
+	for i := len(tiers) - 1; i >= 0; i-- { // children first (Plan is parents first)
+		pt := tiers[i]
+		need := slices.ContainsFunc(pt.Children, func(c game.Tier) bool { return needed[c] })
+		if !need {
+			_, err := scanTier(ctx, fsys, out, spec, pt)
+			need = err != nil
+		}
+		needed[pt.Tier] = need
+		skip[pt.Tier] = !need
+	}
+	return skip, nil
+}
+
+// skippedFn gives the tiers whose reachability is skipped (reachSkipped)
+// their count of no reachable ranks, the element their solving stage
+// starts from.
+type skippedFn struct{ Tiers []int64 }
+
+func (f *skippedFn) ProcessElement(_ []byte, count func(int64, []byte)) {
+	for _, t := range f.Tiers {
+		count(t, rangeCount(0, 0))
+	}
 }
 
 // seedFn emits an empty bitmap for every tier, and the start's bit.

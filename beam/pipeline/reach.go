@@ -98,6 +98,9 @@ func reachByRange(s beam.Scope, spec, out string, sp Split, byDepth [][]int64, r
 	all := []beam.PCollection{msgs}
 	counts := []beam.PCollection{marks}
 	for d, ts := range byDepth {
+		if len(ts) == 0 {
+			continue // every tier of this depth skipped (reachSkipped)
+		}
 		st := s.Scope(fmt.Sprintf("reach-%d", d))
 		in := beam.GroupByKey(st, beam.ParDo(st, &rangeStageFn{Tiers: ts}, beam.Flatten(st, all...)))
 		kids, state, inside, count := beam.ParDo4(st, &reachRangeFn{Game: spec, Out: out, Split: sp}, in)

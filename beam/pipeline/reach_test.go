@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"sync"
 	"testing"
 
@@ -117,5 +118,81 @@ func TestKeptParts(t *testing.T) {
 	sameFiles(t, want, got)
 	if len(written) != 2 || written[parts[0]] != 1 || written[parts[1]] != 1 || kept != 1 {
 		t.Errorf("the second run wrote the parts %v and kept %d; want %s and %s written once, 1 kept", written, kept, parts[0], parts[1])
+	}
+}
+
+// TestRerunReachesOnlyWhatIsLeft: a rerun over a database whose last
+// solved tiers (the start's side: Connect-4 solves 16 stones first and
+// the empty board last) were lost writes the reachability of those
+// tiers only, with whole tiers and with every tier split, and its files
+// are the core's; a damaged file further down is not finished, so its
+// tier and every tier above it are reached and solved again.
+func TestRerunReachesOnlyWhatIsLeft(t *testing.T) {
+	spec := "connect4:4x4"
+	want := coreBuild(t, spec)
+	tierFile := func(dir string, tier int64) string { return filepath.Join(dir, db.TierFileName(uint64(tier))) }
+	for _, opts := range []Options{{}, {SplitInto: 3}} {
+		for _, c := range []struct {
+			lost, damaged []int64
+			reached       []int64
+		}{
+			{lost: []int64{0, 1, 2}, reached: []int64{0, 1, 2}},
+			{lost: []int64{0}, damaged: []int64{5}, reached: []int64{0, 1, 2, 3, 4, 5}},
+			{reached: nil}, // all finished: nothing reached
+		} {
+			got := t.TempDir()
+			entries, err := os.ReadDir(want)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, e := range entries {
+				b, err := os.ReadFile(filepath.Join(want, e.Name()))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(filepath.Join(got, e.Name()), b, 0o666); err != nil {
+					t.Fatal(err)
+				}
+			}
+			for _, tr := range c.lost {
+				if err := os.Remove(tierFile(got, tr)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			for _, tr := range c.damaged {
+				b, err := os.ReadFile(tierFile(got, tr))
+				if err != nil {
+					t.Fatal(err)
+				}
+				b[len(b)/2] ^= 0x40
+				if err := os.WriteFile(tierFile(got, tr), b, 0o666); err != nil {
+					t.Fatal(err)
+				}
+			}
+			var mu sync.Mutex
+			reached := map[int64]bool{}
+			FailHook = func(w Write) bool {
+				if w.Reach {
+					mu.Lock()
+					reached[w.Tier] = true
+					mu.Unlock()
+				}
+				return false
+			}
+			err = run(t, spec, got, opts)
+			FailHook = nil
+			if err != nil {
+				t.Fatal(err)
+			}
+			sameFiles(t, want, got)
+			var tiers []int64
+			for tr := range reached {
+				tiers = append(tiers, tr)
+			}
+			slices.Sort(tiers)
+			if !slices.Equal(tiers, c.reached) {
+				t.Errorf("split %d, lost %v, damaged %v: the rerun reached tiers %v, want %v", opts.SplitInto, c.lost, c.damaged, tiers, c.reached)
+			}
+		}
 	}
 }
