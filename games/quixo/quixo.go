@@ -301,6 +301,10 @@ func (g *Game) Parse(s string) (Pos, error) {
 		return 0, bad(-1, "bad position %q: the player to move is missing; end it with :X or :O", s)
 	}
 	turn := strings.TrimSpace(s[i+1:])
+	if turn == "" {
+		// Point at the ':', not past the end of the input.
+		return 0, bad(i, "bad position %q: the player to move is missing after ':' at offset %d; end it with :X or :O", s, i)
+	}
 	switch turn {
 	case "X", "x":
 		return pos(x, o, false), nil
