@@ -51,27 +51,64 @@ func SolveGame[P comparable](ctx context.Context, g game.Enumerable[P], opts Gam
 	}
 	limit = min(limit, MaxNodes)
 	t := &Table[P]{g: g, index: map[P]int32{}}
-	for p := range g.Positions() {
-		if _, dup := t.index[p]; dup {
-			return nil, fmt.Errorf("retro: Positions lists %s twice", t.Format(p))
-		}
+	add := func(p P) error {
 		if len(t.positions) >= limit {
-			return nil, budget.Exceed(budget.States, int64(limit), "the game has more than %d positions", limit)
+			return budget.Exceed(budget.States, int64(limit), "the game has more than %d positions", limit)
 		}
 		if len(t.positions)%4096 == 0 {
-			// A position in the list and the index, its arcs both ways
-			// and the solver's arrays.
+			// A position in the list and the index, and the solver's
+			// arrays (the arcs are charged below).
 			per := 2*int64(unsafe.Sizeof(p)) + 96
 			if err := opts.Memory.Charge(4096*per, "the retrograde analysis's table of positions"); err != nil {
-				return nil, err
+				return err
 			}
 		}
 		t.index[p] = int32(len(t.positions))
 		t.positions = append(t.positions, p)
+		return nil
+	}
+	if r, ok := g.(game.Rooted[P]); ok {
+		// Breadth first from the root, the list itself the queue and the
+		// index the set of positions seen: Quixo's own listing kept both
+		// again, uncharged, and 4×4 Quixo under a 128 MiB budget reached
+		// 235 MiB.
+		if err := add(r.Root()); err != nil {
+			return nil, err
+		}
+		for i := 0; i < len(t.positions); i++ {
+			if i&0xfff == 0 {
+				if err := ctx.Err(); err != nil {
+					return nil, err
+				}
+			}
+			for q := range g.Moves(t.positions[i]) {
+				if _, ok := t.index[q]; !ok {
+					if err := add(q); err != nil {
+						return nil, err
+					}
+				}
+			}
+		}
+	} else {
+		for p := range g.Positions() {
+			if _, dup := t.index[p]; dup {
+				return nil, fmt.Errorf("retro: Positions lists %s twice", t.Format(p))
+			}
+			if err := add(p); err != nil {
+				return nil, err
+			}
+		}
 	}
 	n := len(t.positions)
 	off := make([]int64, n+1)
 	var adj []int32
+	// The arcs, 4 bytes each, are charged as adj's capacity grows (what
+	// it holds, not what it uses: its growth copies), and 4 more each for
+	// the reverse graph before it is made. The charge per position above
+	// has room for a few arcs only: Quixo 4×4, about 30 moves a position,
+	// reached 1.83 times a 128 MiB budget before they were charged.
+	var arcsCharged int64
+	const arcsWhat = "the retrograde analysis's graph of moves"
 	for v, p := range t.positions {
 		if v&0xfff == 0 {
 			if err := ctx.Err(); err != nil {
@@ -86,6 +123,15 @@ func SolveGame[P comparable](ctx context.Context, g game.Enumerable[P], opts Gam
 			adj = append(adj, w)
 		}
 		off[v+1] = int64(len(adj))
+		if c := int64(cap(adj)); c > arcsCharged {
+			if err := opts.Memory.Charge(4*(c-arcsCharged), arcsWhat); err != nil {
+				return nil, err
+			}
+			arcsCharged = c
+		}
+	}
+	if err := opts.Memory.Charge(4*int64(len(adj)), arcsWhat); err != nil {
+		return nil, err
 	}
 	t.succ = &CSR{Off: off, Adj: adj}
 	prob := &Problem{Pred: t.succ.Transpose(), Moves: t.succ.Degrees()}

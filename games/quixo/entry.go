@@ -65,8 +65,13 @@ type from struct {
 
 func (f from) Positions() iter.Seq[Pos] { return f.From(f.root) }
 
+// Root lets retro.SolveGame list the positions itself (game.Rooted),
+// in From's order, without From's second set of them.
+func (f from) Root() Pos { return f.root }
+
 var (
 	_ game.Enumerable[Pos] = from{}
+	_ game.Rooted[Pos]     = from{}
 	_ game.Terminal[Pos]   = from{}
 )
 

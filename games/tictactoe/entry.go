@@ -62,6 +62,7 @@ type from struct{ root Pos }
 
 func (from) Moves(p Pos) iter.Seq[Pos]             { return Game{}.Moves(p) }
 func (f from) Positions() iter.Seq[Pos]            { return Game{}.From(f.root) }
+func (f from) Root() Pos                           { return f.root } // game.Rooted
 func (from) TerminalOutcome(p Pos) outcome.Outcome { return Game{}.TerminalOutcome(p) }
 func (from) Format(p Pos) string                   { return Game{}.Format(p) }
 
