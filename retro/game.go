@@ -67,27 +67,16 @@ func SolveGame[P comparable](ctx context.Context, g game.Enumerable[P], opts Gam
 		t.positions = append(t.positions, p)
 		return nil
 	}
-	if r, ok := g.(game.Rooted[P]); ok {
-		// Breadth first from the root, the list itself the queue and the
-		// index the set of positions seen: Quixo's own listing kept both
-		// again, uncharged, and 4×4 Quixo under a 128 MiB budget reached
-		// 235 MiB.
-		if err := add(r.Root()); err != nil {
+	root, rooted := g.(game.Rooted[P])
+	if rooted {
+		// The positions are found breadth first from the root by the
+		// loop below, the list itself the queue and the index the set
+		// of positions seen: Quixo's own listing kept both again,
+		// uncharged (4×4 Quixo under a 128 MiB budget reached 235 MiB),
+		// and its moves were generated twice, to list the positions and
+		// to store the arcs.
+		if err := add(root.Root()); err != nil {
 			return nil, err
-		}
-		for i := 0; i < len(t.positions); i++ {
-			if i&0xfff == 0 {
-				if err := ctx.Err(); err != nil {
-					return nil, err
-				}
-			}
-			for q := range g.Moves(t.positions[i]) {
-				if _, ok := t.index[q]; !ok {
-					if err := add(q); err != nil {
-						return nil, err
-					}
-				}
-			}
 		}
 	} else {
 		for p := range g.Positions() {
@@ -99,8 +88,7 @@ func SolveGame[P comparable](ctx context.Context, g game.Enumerable[P], opts Gam
 			}
 		}
 	}
-	n := len(t.positions)
-	off := make([]int64, n+1)
+	off := []int64{0}
 	var adj []int32
 	// The arcs, 4 bytes each, are charged as adj's capacity grows (what
 	// it holds, not what it uses: its growth copies), and 4 more each for
@@ -109,20 +97,27 @@ func SolveGame[P comparable](ctx context.Context, g game.Enumerable[P], opts Gam
 	// reached 1.83 times a 128 MiB budget before they were charged.
 	var arcsCharged int64
 	const arcsWhat = "the retrograde analysis's graph of moves"
-	for v, p := range t.positions {
+	for v := 0; v < len(t.positions); v++ { // a rooted game's list grows as it goes
 		if v&0xfff == 0 {
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}
 		}
+		p := t.positions[v]
 		for q := range g.Moves(p) {
 			w, ok := t.index[q]
 			if !ok {
-				return nil, fmt.Errorf("retro: the move %s → %s reaches a position that Positions does not list", t.Format(p), t.Format(q))
+				if !rooted {
+					return nil, fmt.Errorf("retro: the move %s → %s reaches a position that Positions does not list", t.Format(p), t.Format(q))
+				}
+				if err := add(q); err != nil {
+					return nil, err
+				}
+				w = int32(len(t.positions) - 1)
 			}
 			adj = append(adj, w)
 		}
-		off[v+1] = int64(len(adj))
+		off = append(off, int64(len(adj)))
 		if c := int64(cap(adj)); c > arcsCharged {
 			if err := opts.Memory.Charge(4*(c-arcsCharged), arcsWhat); err != nil {
 				return nil, err
@@ -133,6 +128,7 @@ func SolveGame[P comparable](ctx context.Context, g game.Enumerable[P], opts Gam
 	if err := opts.Memory.Charge(4*int64(len(adj)), arcsWhat); err != nil {
 		return nil, err
 	}
+	n := len(t.positions)
 	t.succ = &CSR{Off: off, Adj: adj}
 	prob := &Problem{Pred: t.succ.Transpose(), Moves: t.succ.Degrees()}
 	if term, ok := g.(game.Terminal[P]); ok {
