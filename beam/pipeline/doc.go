@@ -43,9 +43,10 @@
 // db.ScanTier block by block for a split tier) is not solved again, so a
 // rerun of the whole pipeline skips the finished tiers. It does not
 // reach them either when no tier left to solve reads their
-// reachability (reachSkipped: a finished tier whose children are all
-// finished): after a build stopped part way, only the start's side of
-// the tier graph, the tiers left, goes through the forward pass again.
+// reachability (reachNeeded: a finished tier none of whose descendants
+// is left to solve): after a build stopped part way, only the start's
+// side of the tier graph, the tiers left, goes through the forward pass
+// again.
 //
 // A tier too large for one worker (Options.SplitRanks, the command's
 // --split-ranks) is solved by rank ranges if it is acyclic (split.go): a

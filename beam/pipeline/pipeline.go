@@ -166,22 +166,21 @@ func Construct(s beam.Scope, spec, out string, opts Options) error {
 	}
 
 	imp := beam.Impulse(s)
-	// A rerun does not reach the tiers it has no use for (reachSkipped).
-	skip, err := reachSkipped(spec, out, l)
+	// A rerun does not reach the tiers it has no use for (reachNeeded).
+	needed, err := reachNeeded(spec, out, l)
 	if err != nil {
 		return err
 	}
 	reachDepths := byLevel(depth)
-	var skipped []int64
 	for d, ts := range reachDepths {
-		reachDepths[d] = slices.DeleteFunc(slices.Clone(ts), func(t int64) bool { return skip[game.Tier(t)] })
+		reachDepths[d] = slices.DeleteFunc(ts, func(t int64) bool { return !needed[game.Tier(t)] })
 	}
-	for t, sk := range skip {
-		if sk {
-			skipped = append(skipped, int64(t))
+	var skipped []int64
+	for _, pt := range tiers {
+		if !needed[pt.Tier] {
+			skipped = append(skipped, int64(pt.Tier))
 		}
 	}
-	slices.Sort(skipped)
 	// reach: each tier's count of reachable ranks per range (rangeCount),
 	// the ranges' bitmaps being in their reachability parts.
 	var reach beam.PCollection
@@ -248,17 +247,17 @@ func Construct(s beam.Scope, spec, out string, opts Options) error {
 	return nil
 }
 
-// reachSkipped returns the tiers whose reachability a run needs not
-// compute. A tier's reachability is read by its own solving, which a
+// reachNeeded returns which tiers' reachability a run computes. A
+// tier's reachability is read by its own solving, which a
 // finished tier skips (a whole file from an earlier run, as the solving
 // stages check it: scanTier), and by its children's reachability; so it
 // is needed exactly when the tier is not finished or a child's is
-// needed, and the others are skipped, their moves never generated.
+// needed; the others are skipped, their moves never generated.
 // After a build stopped part way the tiers left to solve are the start's
 // side of the graph (children are solved first), so a rerun reaches
 // only those, where it redid the whole forward pass; a damaged file
 // makes its tier and every ancestor reached again.
-func reachSkipped(spec, out string, l *looked) (map[game.Tier]bool, error) {
+func reachNeeded(spec, out string, l *looked) (map[game.Tier]bool, error) {
 	ctx := context.Background()
 	fsys, err := filesystem.New(ctx, out)
 	if err != nil {
@@ -266,7 +265,6 @@ func reachSkipped(spec, out string, l *looked) (map[game.Tier]bool, error) {
 	}
 	defer fsys.Close()
 	needed := map[game.Tier]bool{}
-	skip := map[game.Tier]bool{}
 	tiers := l.plan.Tiers
 	for i := len(tiers) - 1; i >= 0; i-- { // children first (Plan is parents first)
 		pt := tiers[i]
@@ -276,12 +274,11 @@ func reachSkipped(spec, out string, l *looked) (map[game.Tier]bool, error) {
 			need = err != nil
 		}
 		needed[pt.Tier] = need
-		skip[pt.Tier] = !need
 	}
-	return skip, nil
+	return needed, nil
 }
 
-// skippedFn gives the tiers whose reachability is skipped (reachSkipped)
+// skippedFn gives the tiers whose reachability is skipped (reachNeeded)
 // their count of no reachable ranks, the element their solving stage
 // starts from.
 type skippedFn struct{ Tiers []int64 }

@@ -99,7 +99,7 @@ func reachByRange(s beam.Scope, spec, out string, sp Split, byDepth [][]int64, r
 	counts := []beam.PCollection{marks}
 	for d, ts := range byDepth {
 		if len(ts) == 0 {
-			continue // every tier of this depth skipped (reachSkipped)
+			continue // every tier of this depth skipped (reachNeeded)
 		}
 		st := s.Scope(fmt.Sprintf("reach-%d", d))
 		in := beam.GroupByKey(st, beam.ParDo(st, &rangeStageFn{Tiers: ts}, beam.Flatten(st, all...)))
