@@ -27,10 +27,26 @@ func RegisterScriptOpener(open func(path string, src []byte) ScriptInstance) {
 	openScript = open
 }
 
+// openers are the openers of games in other languages, by the extension
+// of their files (package native registers ".go").
+var openers = map[string]func(path string, src []byte) (ScriptInstance, error){}
+
+// RegisterScriptOpenerFor sets the function that OpenScript calls for a
+// file whose name ends in ext.
+func RegisterScriptOpenerFor(ext string, open func(path string, src []byte) (ScriptInstance, error)) {
+	openers[ext] = open
+}
+
 // OpenScript returns the instance of a game script whose text is src, as
-// Lookup does for a spec ending in .star; it is an error in a program
-// that links no package of game scripts.
+// Lookup does for a spec ending in .star (or in an extension registered
+// with RegisterScriptOpenerFor); it is an error in a program that links no
+// package of game scripts.
 func OpenScript(path string, src []byte) (ScriptInstance, error) {
+	for ext, open := range openers {
+		if strings.HasSuffix(path, ext) {
+			return open(path, src)
+		}
+	}
 	if openScript == nil {
 		return nil, fmt.Errorf("game script %s: this program does not include game scripts", path)
 	}

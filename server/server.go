@@ -290,8 +290,8 @@ func (s *Server) Listen(ctx context.Context, addr string, ready func(url string)
 func LoadScripts(paths []string) (map[string]catalog.Instance, error) {
 	out := map[string]catalog.Instance{}
 	for _, p := range paths {
-		if !strings.HasSuffix(p, ".star") {
-			return nil, fmt.Errorf("--script %s: a game script's name ends in .star", p)
+		if !strings.HasSuffix(p, ".star") && !strings.HasSuffix(p, ".go") {
+			return nil, fmt.Errorf("--script %s: a game script's name ends in .star (Starlark) or .go (a game written in Go)", p)
 		}
 		src, err := os.ReadFile(p)
 		if err != nil {

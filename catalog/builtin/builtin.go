@@ -44,5 +44,6 @@ import (
 	_ "github.com/grundy-go/grundy/games/tictactoe"
 	_ "github.com/grundy-go/grundy/games/tshirts"
 	_ "github.com/grundy-go/grundy/games/wythoff"
+	_ "github.com/grundy-go/grundy/native"
 	_ "github.com/grundy-go/grundy/script"
 )

@@ -321,8 +321,11 @@ func (f *scriptArgs) apply(spec string, opts *catalog.Options) error {
 	return nil
 }
 
-// isScript reports whether a GAME names a game script.
-func isScript(spec string) bool { return strings.HasSuffix(spec, ".star") }
+// isScript reports whether a GAME names a game script: in Starlark, or
+// written in Go (which takes --param and --pos as a script does).
+func isScript(spec string) bool {
+	return strings.HasSuffix(spec, ".star") || strings.HasSuffix(spec, ".go")
+}
 
 // entryOf returns the registry's entry of a spec ("subtract:1,3,4" →
 // subtract), or nil for a script or an unknown name.

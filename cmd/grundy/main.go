@@ -39,6 +39,9 @@ func main() {
 // run executes one command line and returns the exit status. Errors are
 // printed on stderr as one line "grundy: …".
 func run(args []string) int {
+	if code, ok := runNative(args, os.Stderr); ok {
+		return code
+	}
 	ctx, stop := signalContext()
 	defer stop()
 	return runContext(ctx, args, os.Stdout, os.Stderr)
