@@ -182,7 +182,7 @@ func (in *instance[P]) watch(ctx context.Context, mem *budget.Bytes, done <-chan
 			case <-done:
 				return
 			case <-time.After(StuckGrace):
-				in.exit(fmt.Sprintf("%s: the game's code did not return after the time limit (%v); a loop that never ends? (--timeout bounds the run)", in.name, context.Cause(ctx)))
+				in.exit(fmt.Sprintf("%s: the game's code did not return within the time limit (--timeout); does a loop in it never end?", in.name))
 			}
 		case <-tick.C:
 			if limit == 0 || !ExitWhenStuck {

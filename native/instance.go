@@ -183,6 +183,9 @@ func format[P comparable](d *Def[P], p P) string {
 	if d.Format != nil {
 		return d.Format(p)
 	}
+	if checkType(reflect.TypeFor[P]()) != nil {
+		return fmt.Sprint(p)
+	}
 	return script.FormatPosition(toValue(reflect.ValueOf(p)))
 }
 
@@ -215,6 +218,9 @@ func (s *session[P]) parse(tokens []string, expr string) (P, error) {
 		}
 		p = q
 	default:
+		if err := checkType(s.in.typ); err != nil {
+			return p, fmt.Errorf("%s: %v", s.in.name, err)
+		}
 		var v starlark.Value
 		if expr != "" {
 			var err error

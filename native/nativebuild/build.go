@@ -18,6 +18,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"strconv"
 	"strings"
 	"time"
 
@@ -101,10 +102,21 @@ type game struct {
 	funcs map[string]string // name → "func" or "var"
 	pkg   string            // the directory, inside the module, it is compiled in
 	file  string            // its path as the compiler sees it (the overlay's)
+	// text and reg are the files in the build's directory that the
+	// overlay puts in place: the compiler's errors name them.
+	text, reg string
+	regLines  map[int]string // line of the generated file → the function it takes
 }
 
 // known are the names of a game's functions (docs/native.md).
 var known = []string{"Moves", "Split", "Key", "Start", "View", "Parse", "Format", "Init", "Rank"}
+
+// signatures are the types of a game's functions, P its positions' type.
+var signatures = map[string]string{
+	"Moves": "func(P) []P, P a comparable type", "Split": "func(P) []P", "Key": "func(P) P",
+	"Start": "func() P, or var Start P", "View": "func(P) []string", "Parse": "func(string) (P, error)",
+	"Format": "func(P) string", "Init": "func(map[string]string) error", "Rank": "func(P) int",
+}
 
 // inspect reads a game's file and finds its functions, with the errors
 // of a file that cannot be a game worded for its author.
@@ -194,7 +206,11 @@ func (g *game) rewritten() ([]byte, error) {
 func (g *game) register() []byte {
 	var b bytes.Buffer
 	b.WriteString("package usergame\n\nimport grundynative \"" + Module + "/native\"\n\nfunc init() {\n\td := grundynative.New(Moves)\n")
+	g.regLines = map[int]string{6: "Moves"}
 	for _, name := range known[1:] {
+		if g.funcs[name] != "" {
+			g.regLines[bytes.Count(b.Bytes(), []byte("\n"))+1] = name
+		}
 		switch g.funcs[name] {
 		case "func":
 			fmt.Fprintf(&b, "\td.%s = %s\n", name, name)
@@ -267,6 +283,7 @@ func Build(ctx context.Context, files []string, status io.Writer) (string, error
 		if err := os.WriteFile(regFile, g.register(), 0o644); err != nil {
 			return "", err
 		}
+		g.text, g.reg = gameFile, regFile
 		overlay[g.file] = gameFile
 		overlay[filepath.Join(src, g.pkg, "zz_register.go")] = regFile
 		fmt.Fprintf(&imports, "import _ %q\n", Module+"/"+g.pkg)
@@ -328,20 +345,18 @@ func compileError(games []*game, out string, err error) error {
 	where := file
 	for _, g := range games {
 		switch {
-		case sameFile(file, g.file):
+		case file == g.text || file == g.file:
 			where = g.path
-		case strings.HasSuffix(file, "zz_register.go") && strings.Contains(file, g.pkg):
-			return fmt.Errorf("%s: a function has the wrong type for a game (Moves func(P) []P; Split func(P) []P; Key func(P) P; Start func() P or var Start P; View func(P) []string; Parse func(string) (P, error); Format func(P) string; Init func(map[string]string) error; Rank func(P) int): %s%s", g.path, msg, more(len(lines)-1))
+		case file == g.reg:
+			n, _ := strconv.Atoi(line)
+			name := g.regLines[n]
+			return fmt.Errorf("%s: %s has the wrong type for this game's positions (%s); see docs/native.md: %s%s", g.path, name, signatures[name], msg, more(len(lines)-1))
 		}
 	}
 	if col != "" {
 		return fmt.Errorf("%s:%s:%s: %s%s", where, line, col, msg, more(len(lines)-1))
 	}
 	return fmt.Errorf("%s:%s: %s%s", where, line, msg, more(len(lines)-1))
-}
-
-func sameFile(compiled, virtual string) bool {
-	return compiled == virtual || strings.HasSuffix(virtual, string(filepath.Separator)+compiled) || filepath.Base(compiled) == filepath.Base(virtual) && strings.Contains(compiled, "native/user/")
 }
 
 // keep is how long builds not used are kept.

@@ -80,12 +80,6 @@ func Format(p Pos) string {
 			parts = append(parts, strconv.Itoa(int(n)))
 		}
 	}
-	if len(parts) == 1 {
-		return parts[0]
-	}
-	if len(parts) == 0 {
-		return "()"
-	}
 	return strings.Join(parts, " ")
 }
 

@@ -1,0 +1,285 @@
+package native_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/grundy-go/grundy/catalog"
+	"github.com/grundy-go/grundy/examples/native/chomp"
+	"github.com/grundy-go/grundy/examples/native/euclid"
+	"github.com/grundy-go/grundy/examples/native/mock"
+	"github.com/grundy-go/grundy/native"
+	_ "github.com/grundy-go/grundy/script"
+)
+
+// register makes the example file at rel (from the repository's root)
+// known as its Go twin, as a build of grundy with it does.
+func register[P comparable](t *testing.T, rel string, d *native.Def[P]) string {
+	t.Helper()
+	path := filepath.Join("..", rel)
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	abs, _ := filepath.Abs(path)
+	native.Register(abs, abs, native.Sum(src), d)
+	return path
+}
+
+func euclidDef() *native.Def[[2]int] {
+	d := native.New(euclid.Moves)
+	d.SetStart(euclid.Start)
+	return d
+}
+
+func chompDef() *native.Def[chomp.Pos] {
+	d := native.New(chomp.Moves)
+	d.Init, d.Start, d.Parse, d.Format = chomp.Init, chomp.Start, chomp.Parse, chomp.Format
+	return d
+}
+
+func mockDef() *native.Def[mock.Pos] {
+	d := native.New(mock.Moves)
+	d.Split, d.Parse, d.Format = mock.Split, mock.Parse, mock.Format
+	d.SetStart(mock.Start)
+	return d
+}
+
+func lookup(t *testing.T, spec string) catalog.Instance {
+	t.Helper()
+	inst, err := catalog.Lookup(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return inst
+}
+
+func solve(t *testing.T, inst catalog.Instance, pos string, params map[string]string) *catalog.Report {
+	t.Helper()
+	r, err := inst.Solve(context.Background(), strings.Fields(pos), catalog.Options{Params: params})
+	if err != nil {
+		t.Fatalf("%s %q: %v", inst.Spec(), pos, err)
+	}
+	return r
+}
+
+// same says how two reports of one position differ ("" when they agree
+// on outcome, value, remoteness and the set of winning moves).
+func same(a, b *catalog.Report) string {
+	ma, mb := slices.Sorted(slices.Values(a.WinningMoves)), slices.Sorted(slices.Values(b.WinningMoves))
+	switch {
+	case a.Position != b.Position:
+		return fmt.Sprintf("position %q vs %q", a.Position, b.Position)
+	case a.Outcome != b.Outcome:
+		return fmt.Sprintf("outcome %s vs %s", a.Outcome, b.Outcome)
+	case fmt.Sprint(a.Grundy) != fmt.Sprint(b.Grundy):
+		return fmt.Sprintf("grundy %v vs %v", a.Grundy, b.Grundy)
+	case (a.Remoteness == nil) != (b.Remoteness == nil) || a.Remoteness != nil && *a.Remoteness != *b.Remoteness:
+		return fmt.Sprintf("remoteness %v vs %v", deref(a.Remoteness), deref(b.Remoteness))
+	case !slices.Equal(ma, mb):
+		return fmt.Sprintf("winning moves %q vs %q", ma, mb)
+	}
+	return ""
+}
+
+func deref(p *int) any {
+	if p == nil {
+		return nil
+	}
+	return *p
+}
+
+// TestTwinsAgree: each Go twin answers every position as its script does,
+// through the catalog (what solve, the server and the explorer call).
+func TestTwinsAgree(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 1))
+	t.Run("euclid", func(t *testing.T) {
+		goSpec := register(t, "examples/native/euclid/euclid.go", euclidDef())
+		g, s := lookup(t, goSpec), lookup(t, "../examples/euclid.star")
+		for range 60 {
+			pos := fmt.Sprintf("%d %d", rng.IntN(60), rng.IntN(60))
+			if d := same(solve(t, g, pos, nil), solve(t, s, pos, nil)); d != "" {
+				t.Errorf("euclid %s: Go and script differ: %s", pos, d)
+			}
+		}
+	})
+	t.Run("chomp", func(t *testing.T) {
+		goSpec := register(t, "examples/native/chomp/chomp.go", chompDef())
+		g, s := lookup(t, goSpec), lookup(t, "../examples/chomp.star")
+		for range 30 {
+			rows := 1 + rng.IntN(5)
+			var parts []string
+			top := 1 + rng.IntN(6)
+			for range rows {
+				top = 1 + rng.IntN(top)
+				parts = append(parts, fmt.Sprint(top))
+			}
+			pos := strings.Join(parts, " ")
+			if d := same(solve(t, g, pos, nil), solve(t, s, pos, nil)); d != "" {
+				t.Errorf("chomp %s: Go and script differ: %s", pos, d)
+			}
+		}
+		params := map[string]string{"rows": "4", "cols": "5"}
+		if d := same(solve(t, g, "", params), solve(t, s, "", params)); d != "" {
+			t.Errorf("chomp 4x5 start: Go and script differ: %s", d)
+		}
+	})
+	t.Run("mock", func(t *testing.T) {
+		goSpec := register(t, "examples/native/mock/mock.go", mockDef())
+		g, s := lookup(t, goSpec), lookup(t, "../examples/mock.star")
+		for range 30 {
+			var coins []string
+			for c := range 14 {
+				if rng.IntN(4) == 0 {
+					coins = append(coins, fmt.Sprint(c))
+				}
+			}
+			pos := strings.Join(coins, " ")
+			if pos == "" {
+				continue // no position given means the start
+			}
+			if d := same(solve(t, g, pos, nil), solve(t, s, pos, nil)); d != "" {
+				t.Errorf("mock %s: Go and script differ: %s", pos, d)
+			}
+		}
+	})
+}
+
+// odious is the n-th odious number: a coin of Mock Turtles at n is worth
+// it (Winning Ways ch. 14).
+func odious(n int) uint64 {
+	for v := uint64(2 * n); ; v++ {
+		if popcount(v)%2 == 1 {
+			return v
+		}
+	}
+}
+
+func popcount(v uint64) int {
+	c := 0
+	for ; v != 0; v &= v - 1 {
+		c++
+	}
+	return c
+}
+
+// TestTable: tables of a one-integer and a two-integer Go game, against
+// the published values and against solve.
+func TestTable(t *testing.T) {
+	ctx := context.Background()
+	m := lookup(t, register(t, "examples/native/mock/mock.go", mockDef())).(catalog.Tabler)
+	tab, err := m.Table(ctx, 40, catalog.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for n, v := range tab.Values {
+		if v != odious(n) {
+			t.Errorf("mock table: G(%d) = %d, want the odious number %d", n, v, odious(n))
+		}
+	}
+	e := lookup(t, register(t, "examples/native/euclid/euclid.go", euclidDef()))
+	tab, err = e.(catalog.Tabler).Table(ctx, 12, catalog.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for a, row := range tab.Grid {
+		for b, v := range row {
+			r := solve(t, e, fmt.Sprintf("%d %d", a, b), nil)
+			if r.Grundy.Int64() != v {
+				t.Errorf("euclid table: G(%d, %d) = %d, solve says %v", a, b, v, r.Grundy)
+			}
+		}
+	}
+}
+
+// TestExplore: each move the explorer lists carries the value solve gives
+// the position it leaves.
+func TestExplore(t *testing.T) {
+	inst := lookup(t, register(t, "examples/native/chomp/chomp.go", chompDef()))
+	x, err := inst.(catalog.Explorer).Explore(context.Background(), []string{"4 3 3 1"}, catalog.Options{}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if x.MovesTotal != 10 || len(x.Moves) != 10 {
+		t.Fatalf("4 3 3 1 has 10 moves; the explorer lists %d of %d", len(x.Moves), x.MovesTotal)
+	}
+	for _, m := range x.Moves {
+		r := solve(t, inst, m.Position, nil)
+		if r.Outcome != m.Outcome || r.Grundy.Cmp(m.Grundy) != 0 {
+			t.Errorf("move to %s: explorer says %s %v, solve %s %v", m.Position, m.Outcome, m.Grundy, r.Outcome, r.Grundy)
+		}
+	}
+	// The server opens games by their text, as --script does.
+	src, _ := os.ReadFile("../examples/native/chomp/chomp.go")
+	si, err := catalog.OpenScript("../examples/native/chomp/chomp.go", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if start, err := si.StartWith(catalog.Options{Params: map[string]string{"rows": "2", "cols": "3"}}); err != nil || start != "3 3" {
+		t.Errorf("start with rows=2 cols=3: %q, %v; want \"3 3\"", start, err)
+	}
+	if _, err := catalog.OpenScript("../examples/native/chomp/chomp.go", append(src, '\n')); err == nil || !strings.Contains(err.Error(), "changed") {
+		t.Errorf("a changed file: %v; want an error saying it changed", err)
+	}
+}
+
+// TestPanicIsAnError: a panic in the game's code is an error naming the
+// file and line, never a crash.
+func TestPanicIsAnError(t *testing.T) {
+	table := []int{1, 2, 3}
+	d := native.New(func(n int) []int {
+		_ = table[n] // panics past 2
+		return []int{n - 1}
+	})
+	self, _ := filepath.Abs("native_test.go")
+	native.Register(self, self, native.Sum([]byte("panics")), d)
+	inst, err := catalog.OpenScript("native_test.go", []byte("panics"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = inst.Solve(context.Background(), []string{"7"}, catalog.Options{})
+	var ne *native.Error
+	if !errors.As(err, &ne) || !strings.HasPrefix(ne.Msg, "native_test.go:") || !strings.Contains(ne.Msg, "index out of range [7]") {
+		t.Fatalf("got %v; want a *native.Error at native_test.go:LINE with the panic's value", err)
+	}
+}
+
+// TestNotation: positions of arrays and structs read and print as a
+// script's tuples; bad ones are errors naming what is wrong.
+func TestNotation(t *testing.T) {
+	type pair struct {
+		A int8
+		b string
+	}
+	d := native.New(func(p pair) []pair {
+		if p.A <= 0 {
+			return nil
+		}
+		return []pair{{p.A - 1, p.b + "x"}}
+	})
+	self, _ := filepath.Abs("notation.go")
+	native.Register(self, self, native.Sum([]byte("notation")), d)
+	inst, err := catalog.OpenScript("notation.go", []byte("notation"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := inst.Solve(context.Background(), nil, catalog.Options{PositionExpr: `(3, "ab")`})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Position != `(3, "ab")` || r.Outcome != "N" || len(r.WinningMoves) != 1 || r.WinningMoves[0] != `(2, "abx")` {
+		t.Errorf("(3, \"ab\"): %s %s %q", r.Position, r.Outcome, r.WinningMoves)
+	}
+	for _, bad := range []string{`(300, "ab")`, `(1, 2)`, `(1,)`, `"ab"`} {
+		if _, err := inst.Solve(context.Background(), nil, catalog.Options{PositionExpr: bad}); err == nil {
+			t.Errorf("position %s: no error", bad)
+		}
+	}
+}
