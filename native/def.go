@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
 	"strings"
@@ -43,6 +44,9 @@ type Def[P comparable] struct {
 	// Rank, when it returns a non-negative int, numbers positions densely,
 	// so that solvers keep their tables flat instead of hashed.
 	Rank func(p P) int
+	// Tier is p's tier, for grundy db build: a non-negative int that no
+	// move decreases (tiered.go).
+	Tier func(p P) int
 
 	start    P
 	hasStart bool
@@ -76,7 +80,7 @@ func Register[P comparable](path, compiled, sum string, d *Def[P]) {
 	mu.Lock()
 	defer mu.Unlock()
 	registered[path] = registration{sum: sum, open: func(name string) catalog.ScriptInstance {
-		return newInstance(name, path, compiled, d)
+		return newInstance(name, path, compiled, sum, d)
 	}}
 }
 
@@ -188,6 +192,12 @@ func (in *instance[P]) watch(ctx context.Context, mem *budget.Bytes, done <-chan
 			if limit == 0 || !ExitWhenStuck {
 				continue
 			}
+			metrics.Read(sample)
+			if int64(sample[0].Value.Uint64()) <= limit {
+				continue
+			}
+			// Garbage is not growth: collect, and look again.
+			runtime.GC()
 			metrics.Read(sample)
 			if used := int64(sample[0].Value.Uint64()); used > limit {
 				in.exit(fmt.Sprintf("%s: the game's code grew the heap to %s, past the memory budget of %s; raise --max-memory", in.name, budget.FormatBytes(used), budget.FormatBytes(mem.Limit())))

@@ -29,6 +29,7 @@ type instance[P comparable] struct {
 	name     string // the spec as the user gave it: reports and errors say it
 	path     string // absolute
 	compiled string // the file's path as the compiler saw it
+	sum      string // the SHA-256 of the file's text
 	d        *Def[P]
 	typ      reflect.Type
 }
@@ -39,8 +40,8 @@ var (
 	_ catalog.Explorer       = (*instance[int])(nil)
 )
 
-func newInstance[P comparable](name, path, compiled string, d *Def[P]) *instance[P] {
-	return &instance[P]{name: name, path: path, compiled: compiled, d: d, typ: reflect.TypeFor[P]()}
+func newInstance[P comparable](name, path, compiled, sum string, d *Def[P]) *instance[P] {
+	return &instance[P]{name: name, path: path, compiled: compiled, sum: sum, d: d, typ: reflect.TypeFor[P]()}
 }
 
 func (in *instance[P]) Spec() string { return in.name }
@@ -66,9 +67,16 @@ func (in *instance[P]) session(opts catalog.Options) (*session[P], error) {
 	}
 	s := &session[P]{in: in, opts: opts}
 	iopts := impartial.Options{MaxStates: opts.MaxStates, Progress: opts.Progress, Memory: opts.Memory}
-	if d.Split != nil {
+	// Rank is claimed only by a game that has one: a solver asks it on
+	// every look-up.
+	switch {
+	case d.Split != nil && d.Rank != nil:
+		s.solver = impartial.NewSplitting[P](rankedSplitGame[P]{splitGame[P]{d}}, iopts)
+	case d.Split != nil:
 		s.solver = impartial.NewSplitting[P](splitGame[P]{d}, iopts)
-	} else {
+	case d.Rank != nil:
+		s.solver = impartial.New[P](rankedGame[P]{plainGame[P]{d}}, iopts)
+	default:
 		s.solver = impartial.New[P](plainGame[P]{d}, iopts)
 	}
 	return s, nil
@@ -107,12 +115,14 @@ func (g plainGame[P]) AppendMoves(dst []P, p P) []P {
 	return dst
 }
 
-func (g plainGame[P]) Rank(p P) int {
-	if g.d.Rank == nil {
-		return -1
-	}
-	return g.d.Rank(p)
-}
+// rankedGame and rankedSplitGame are the games with Rank.
+type rankedGame[P comparable] struct{ plainGame[P] }
+
+func (g rankedGame[P]) Rank(p P) int { return g.d.Rank(p) }
+
+type rankedSplitGame[P comparable] struct{ splitGame[P] }
+
+func (g rankedSplitGame[P]) Rank(p P) int { return g.d.Rank(p) }
 
 func (g plainGame[P]) Format(p P) string { return format(g.d, p) }
 
@@ -131,8 +141,6 @@ func (g splitGame[P]) Options(p P) iter.Seq[[]P] {
 }
 
 func (g splitGame[P]) Split(dst []P, p P) []P { return append(dst, components(g.d, p)...) }
-
-func (g splitGame[P]) Rank(p P) int { return plainGame[P](g).Rank(p) }
 
 func (g splitGame[P]) Format(p P) string { return format(g.d, p) }
 

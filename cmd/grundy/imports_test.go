@@ -13,6 +13,8 @@ import (
 // TestImports: the command is a front end of the catalog. Its code (not
 // its tests) imports only the catalog (and catalog/builtin, which
 // registers every game), the server, budget (the typed limits it words),
+// nativebuild (which compiles a game written in Go into a grundy that
+// runs the command line in its place),
 // its CLI library and the standard library; every computation goes
 // through the catalog, which the server serves too.
 func TestImports(t *testing.T) {
@@ -23,6 +25,7 @@ func TestImports(t *testing.T) {
 		"github.com/grundy-go/grundy/catalog/strong",
 		"github.com/grundy-go/grundy/server",
 		"github.com/grundy-go/grundy/budget",
+		"github.com/grundy-go/grundy/native/nativebuild",
 		"github.com/spf13/cobra",
 	}
 	// Imports still to go, by file: delete each line when its file drops

@@ -8,7 +8,6 @@ import (
 	"os"
 	"strings"
 
-	"github.com/grundy-go/grundy/native"
 	"github.com/grundy-go/grundy/native/nativebuild"
 )
 
@@ -27,10 +26,7 @@ func runNative(args []string, stderr io.Writer) (code int, ok bool) {
 	if len(files) == 0 {
 		return 0, false
 	}
-	if nativebuild.Built(files) {
-		// The game's own code cannot be cancelled: past the time limit, or
-		// past the memory budget, the process stops (native.run).
-		native.ExitWhenStuck = true
+	if nativebuild.IsBuild(files) {
 		return 0, false
 	}
 	if os.Getenv(childEnv) != "" {

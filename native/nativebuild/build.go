@@ -18,6 +18,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -32,34 +33,54 @@ const Module = "github.com/grundy-go/grundy"
 // by an older grundy are not reused.
 const version = "nativebuild 1"
 
-// Files returns the arguments that name games written in Go: those that
-// end in .go and are files.
+// Files returns the games written in Go that a command line names: the
+// arguments that end in .go and are files, and the games of the
+// databases it names (a directory whose manifest.json records a game
+// ending in .go, as grundy db build wrote it).
 func Files(args []string) []string {
 	var out []string
+	add := func(f string) {
+		if fi, err := os.Stat(f); err == nil && fi.Mode().IsRegular() && !slices.Contains(out, f) {
+			out = append(out, f)
+		}
+	}
 	for _, a := range args {
 		if a == "--" {
 			break
 		}
-		a = strings.TrimPrefix(a, "--script=")
-		if !native.IsSpec(a) {
+		if _, v, ok := strings.Cut(a, "="); ok && strings.HasPrefix(a, "--") {
+			a = v // --script=game.go, --db=DIR
+		}
+		if native.IsSpec(a) {
+			add(a)
 			continue
 		}
-		if fi, err := os.Stat(a); err == nil && fi.Mode().IsRegular() {
-			out = append(out, a)
+		if m, err := os.ReadFile(filepath.Join(a, "manifest.json")); err == nil {
+			var manifest struct {
+				Game string `json:"game"`
+			}
+			if json.Unmarshal(m, &manifest) == nil && native.IsSpec(manifest.Game) {
+				add(manifest.Game)
+			}
 		}
 	}
 	return out
 }
 
-// Built reports whether this program was built with every one of files,
-// as their text is now.
-func Built(files []string) bool {
+// IsBuild reports whether this program is the build of files (it was
+// built with every one of them, as their text is now). If so, it is
+// about to answer for them from a command line, so their code stuck past
+// the time limit or growing the heap past the memory budget stops the
+// process (native.ExitWhenStuck): Go code cannot be cancelled from
+// outside.
+func IsBuild(files []string) bool {
 	for _, f := range files {
 		src, err := os.ReadFile(f)
 		if err != nil || !native.Has(f, src) {
 			return false
 		}
 	}
+	native.ExitWhenStuck = true
 	return true
 }
 
@@ -109,13 +130,13 @@ type game struct {
 }
 
 // known are the names of a game's functions (docs/native.md).
-var known = []string{"Moves", "Split", "Key", "Start", "View", "Parse", "Format", "Init", "Rank"}
+var known = []string{"Moves", "Split", "Key", "Start", "View", "Parse", "Format", "Init", "Rank", "Tier"}
 
 // signatures are the types of a game's functions, P its positions' type.
 var signatures = map[string]string{
 	"Moves": "func(P) []P, P a comparable type", "Split": "func(P) []P", "Key": "func(P) P",
 	"Start": "func() P, or var Start P", "View": "func(P) []string", "Parse": "func(string) (P, error)",
-	"Format": "func(P) string", "Init": "func(map[string]string) error", "Rank": "func(P) int",
+	"Format": "func(P) string", "Init": "func(map[string]string) error", "Rank": "func(P) int", "Tier": "func(P) int",
 }
 
 // inspect reads a game's file and finds its functions, with the errors
