@@ -3,6 +3,7 @@ package reports
 import (
 	"context"
 	"fmt"
+	"strings"
 )
 
 // The check of a game script ('grundy check'): load it, check its
@@ -73,6 +74,16 @@ func RegisterScriptChecker(check func(ctx context.Context, path string, src []by
 	scriptChecker = check
 }
 
+// checkers are the checkers of games in other languages, by the
+// extension of their files (package native registers ".go").
+var checkers = map[string]func(ctx context.Context, path string, src []byte, opts CheckOptions) (*CheckReport, error){}
+
+// RegisterCheckerFor sets the function CheckScript calls for a file whose
+// name ends in ext.
+func RegisterCheckerFor(ext string, check func(ctx context.Context, path string, src []byte, opts CheckOptions) (*CheckReport, error)) {
+	checkers[ext] = check
+}
+
 // CheckScript checks the game script path whose text is src. An error of
 // the script is a ScriptError; it is an error in a program that links no
 // package of game scripts.
@@ -86,7 +97,13 @@ func CheckScript(ctx context.Context, path string, src []byte, opts CheckOptions
 	if opts.Explore == 0 {
 		opts.Explore = DefaultCheckExplore
 	}
-	r, err := scriptChecker(ctx, path, src, opts)
+	check := scriptChecker
+	for ext, c := range checkers {
+		if strings.HasSuffix(path, ext) {
+			check = c
+		}
+	}
+	r, err := check(ctx, path, src, opts)
 	if err != nil {
 		return nil, err
 	}

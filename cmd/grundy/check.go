@@ -55,7 +55,7 @@ func newCheckCmd() *cobra.Command {
 		asJSON  bool
 	)
 	cmd := &cobra.Command{
-		Use:   "check GAME.star",
+		Use:   "check GAME.star|GAME.go",
 		Short: "Validate a game script and say what it defines",
 		Long: `Load a game script, check its definitions, and explore its positions
 from the start (up to --explore of them), calling every function the
@@ -65,8 +65,8 @@ contract, and 'grundy new-script' for a template.`,
 		Example: "  grundy check examples/calendar.star\n  grundy check examples/snim.star --param s=1,3,4",
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if !strings.HasSuffix(args[0], ".star") {
-				return fmt.Errorf("%q is not a game script: check takes a file ending in .star", args[0])
+			if !isScript(args[0]) {
+				return fmt.Errorf("%q is not a game script: check takes a file ending in .star, or .go for a game written in Go", args[0])
 			}
 			if explore < 1 {
 				return fmt.Errorf("--explore must be at least 1, got %d", explore)
