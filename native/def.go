@@ -50,6 +50,10 @@ type Def[P comparable] struct {
 
 	start    P
 	hasStart bool
+	// initMu serialises the computations of a game with Init: Init sets
+	// the game's own variables, which a server's concurrent requests with
+	// other parameters would change under a running search.
+	initMu sync.Mutex
 }
 
 // New returns the definition of a game whose moves are moves: the type of
@@ -153,6 +157,10 @@ const memoryPoll = 5 * time.Millisecond
 // past the memory budget (Go code cannot be cancelled from outside, and
 // its allocations are not charged to the budget as a solver's tables are).
 func (in *instance[P]) run(ctx context.Context, mem *budget.Bytes, f func() error) (err error) {
+	if in.d.Init != nil {
+		in.d.initMu.Lock()
+		defer in.d.initMu.Unlock()
+	}
 	done := make(chan struct{})
 	defer close(done)
 	go in.watch(ctx, mem, done)
