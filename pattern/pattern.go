@@ -238,13 +238,19 @@ func Grid(g [][]int64) []*Pattern {
 	return rank(out)
 }
 
-// rank sorts patterns best first (fewest parameters, proven first, then
+// rank sorts patterns best first (the values' before the P-positions', fewest parameters, proven first, then
 // by kind) and drops a pattern that predicts what a better one of the
 // same Of predicts on every checked position (a proven one is kept
 // unless the better one is proven too, or both are periodic and agree
 // far enough that the better one inherits the proof).
 func rank(ps []*Pattern) []*Pattern {
 	slices.SortStableFunc(ps, func(x, y *Pattern) int {
+		if x.Of != y.Of { // the values first: they say more
+			if x.Of == OfValues {
+				return -1
+			}
+			return 1
+		}
 		if c := cmp.Compare(x.cost, y.cost); c != 0 {
 			return c
 		}

@@ -250,7 +250,14 @@ func pPatterns(s []int64, have []*Pattern) []*Pattern {
 				pat.Rule = "no n is a P-position"
 				pat.Formula = "P ⇔ false"
 			}
-		} else if valuePeriod == nil {
+		} else if len(res) == 0 && len(have) == 0 {
+			// Finitely many P-positions: the values' patterns, when
+			// there are any, say so already.
+			pat.Kind = Periodic
+			pat.Fields = []Field{{"preperiod", a}, {"period", p}, {"saltus", 0}, {"residues", nonNil(res)}, {"p_below_preperiod", nonNil(below)}}
+			pat.Rule = fmt.Sprintf("the only P-positions are %s", braces(below))
+			pat.Formula = fmt.Sprintf("P ⇔ n ∈ %s", braces(below))
+		} else if valuePeriod == nil && len(res) > 0 {
 			pat.Kind = Periodic
 			pat.Fields = []Field{{"preperiod", a}, {"period", p}, {"saltus", 0}, {"residues", nonNil(res)}, {"p_below_preperiod", nonNil(below)}}
 			pat.Rule = fmt.Sprintf("for n ≥ %d, n is a P-position exactly when n mod %d is one of %s; below %d the P-positions are %s", a, p, braces(res), a, braces(below))
