@@ -337,3 +337,46 @@ func TestBeatty(t *testing.T) {
 		t.Fatal("Beatty pairs on a broken grid")
 	}
 }
+
+// Mock Turtles (Winning Ways ch. 14): turn over one, two or three coins
+// of a row, the rightmost from heads to tails. A head at n is worth
+// G(n) = mex{0, G(x), G(x) ⊕ G(y) : x < y < n}, by plain brute force
+// here; Winning Ways shows G(n) is the n-th odious number.
+func TestMockTurtles(t *testing.T) {
+	const n = 200
+	g := make([]int64, n)
+	for i := range g {
+		seen := map[int64]bool{0: true}
+		for x := range i {
+			seen[g[x]] = true
+			for y := x + 1; y < i; y++ {
+				seen[g[x]^g[y]] = true
+			}
+		}
+		for seen[g[i]] {
+			g[i]++
+		}
+	}
+	ps := Sequence(g, Options{})
+	if len(ps) == 0 || ps[0].Kind != Binary || !strings.Contains(ps[0].Rule, "odious") {
+		t.Fatalf("mock turtles:\n%s", kinds(ps))
+	}
+	checkFits(t, g, ps)
+}
+
+// floorAlpha is ⌊kα⌋ exactly, by whole numbers and by big ones.
+func TestFloorAlpha(t *testing.T) {
+	for _, d := range []int64{1, 2, 5} {
+		alpha := (2 - float64(d) + math.Sqrt(float64(d*d+4))) / 2
+		for k := int64(1); k < 5000; k++ {
+			if got, want := floorAlpha(k, d), int64(math.Floor(float64(k)*alpha)); got != want {
+				t.Fatalf("d = %d: ⌊%dα⌋ = %d, want %d", d, k, got, want)
+			}
+		}
+		// The big path agrees with the whole-number one where both apply.
+		k := int64(1<<20 - 1)
+		if a, b := floorAlpha(k, d), floorAlpha(k+1, d); b-a < 1 || b-a > 2 {
+			t.Errorf("d = %d: ⌊kα⌋ jumps by %d at k = %d", d, b-a, k)
+		}
+	}
+}
