@@ -9,8 +9,13 @@ import (
 // The detectors of two-integer games: g[a][b] = G(a, b), or Unknown for
 // an N-position whose value is not known.
 
-// minGrid is the smallest side on which grid patterns are reported.
-const minGrid = 4
+// minGrid is the smallest side on which grid patterns are reported;
+// maxGridModulus the largest modulus of a grid's residues looked for
+// (each costs a pass over the grid).
+const (
+	minGrid        = 4
+	maxGridModulus = 32
+)
 
 func gridValuePatterns(g [][]int64, n int) []*Pattern {
 	if n < minGrid {
@@ -132,10 +137,11 @@ func fitsGrid(g [][]int64, n int, of string, f func(a, b int) (int64, bool)) boo
 	return true
 }
 
-// gridModulus is the least m ≥ 2 with 3m ≤ n such that g (its values, or
-// which cells are P) depends only on (a mod m, b mod m), or 0.
+// gridModulus is the least m from 2 to maxGridModulus with 3m ≤ n such
+// that g (its values, or which cells are P) depends only on (a mod m,
+// b mod m), or 0.
 func gridModulus(g [][]int64, n int, of string) int {
-	for m := 2; 3*m <= n; m++ {
+	for m := 2; 3*m <= n && m <= maxGridModulus; m++ {
 		f := func(a, b int) (int64, bool) { return g[a%m][b%m], true }
 		if fitsGrid(g, n, of, f) {
 			return m

@@ -380,3 +380,19 @@ func TestFloorAlpha(t *testing.T) {
 		}
 	}
 }
+
+// Bash's game with the rule of subtract:1,2,3: G(n) = n mod 4 is proven
+// through the period, and so are the P-positions' residues.
+func TestResidueInheritsProof(t *testing.T) {
+	rule, _ := heap.Parse("subtract:1,2,3")
+	s := seqOf(100, func(n int) int64 { return int64(n % 4) })
+	ps := Sequence(s, Options{Rule: rule})
+	for _, p := range ps {
+		if !p.Proven {
+			t.Errorf("%s %s: unproven", p.Kind, p.Formula)
+		}
+	}
+	if p := find(ps, Residue, OfP); p == nil || p.Formula != "P ⇔ n mod 4 ∈ {0}" {
+		t.Fatalf("no P residues:\n%s", kinds(ps))
+	}
+}

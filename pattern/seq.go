@@ -214,7 +214,7 @@ func pPatterns(s []int64, have []*Pattern) []*Pattern {
 	}
 	var valuePeriod *Pattern
 	for _, p := range have {
-		if p.perP > 0 {
+		if p.perP > 0 && (valuePeriod == nil || p.Proven && !valuePeriod.Proven) {
 			valuePeriod = p
 		}
 	}
