@@ -8,7 +8,9 @@
 // Games; Siegel, Combinatorial Game Theory), MatrixReport (a matrix
 // game's value and optimal mixed strategies by linear programming, von
 // Neumann's minimax theorem), CheckReport (what a game script defines,
-// through the checker the script package registers), TableSVG (a table of
+// through the checker the script package registers), PatternReport
+// (the patterns of a game's values, package pattern, on values from the
+// heap engine, a value table or positions solved one by one), TableSVG (a table of
 // values drawn with numbered axes, grundy table --svg). Exact numbers are
 // Numbers, which marshal as fraction strings, never floats or `any`.
 //

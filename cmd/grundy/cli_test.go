@@ -37,6 +37,7 @@ var badArgs = map[string][]string{
 	"grundy help":                  {"no-such-command"},
 	"grundy matrix":                {"no-such-file.txt"},
 	"grundy new-script":            {"a", "b"},
+	"grundy pattern":               {"no-such-game"},
 	"grundy quotient":              {"no-such-game", "--upto", "10"},
 	"grundy seq":                   {"no-such-game", "--upto", "10"},
 	"grundy serve":                 {"extra"},
@@ -108,6 +109,8 @@ func TestInterruptedExits130(t *testing.T) {
 		{"value", "domineering", "6x6"},
 		{"value", "toads-and-frogs", "TTTTTT......FFFFFF"},
 		{"seq", "grundy-game", "--upto", "100000000"},
+		{"pattern", "grundy-game", "--upto", "1000000"},
+		{"pattern", "fibonacci-nim"},
 		{"check", loop, "--explore", "100000000"},
 	} {
 		for _, sig := range []struct {

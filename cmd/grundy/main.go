@@ -282,6 +282,7 @@ Bad input is one line on stderr and exit status 2; Ctrl-C exits 130.`,
 		newMatrixCmd(),
 		newSeqCmd(),
 		newQuotientCmd(),
+		newPatternCmd(),
 		newDBCmd(),
 	)
 	root.SetHelpCommand(newHelpCmd())

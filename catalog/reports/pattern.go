@@ -1,0 +1,234 @@
+package reports
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+
+	"github.com/grundy-go/grundy/budget"
+	"github.com/grundy-go/grundy/catalog"
+	"github.com/grundy-go/grundy/pattern"
+)
+
+// The patterns of a game's values ('grundy pattern'): the values of a
+// one-integer game G(0..N-1), or the grid of a two-integer game, are
+// computed as seq or table computes them, and package pattern finds the
+// rules that fit every one of them.
+
+// Defaults and bounds of the number of values a pattern report
+// computes: N values of a one-integer game, an N×N grid of a pair.
+const (
+	DefaultPatternUpto = 1000
+	DefaultPatternGrid = 64
+	MaxPatternUpto     = 1_000_000
+	MaxPatternGrid     = 1024
+)
+
+// PatternReport is the patterns that fit every computed value of a game.
+type PatternReport struct {
+	Game string
+	// CheckedUpto is N: the values G(n) for n < N were computed, or the
+	// grid of every (a, b) with a, b < N.
+	CheckedUpto int
+	// Grid is set for a game on pairs (a, b).
+	Grid bool
+	// ValuesKnown is set when the Sprague–Grundy values are known, not
+	// only which positions are P-positions.
+	ValuesKnown bool
+	// Source says how the values were computed, for people.
+	Source   string
+	Patterns []*pattern.Pattern
+}
+
+// MarshalJSON writes the contract of docs/design.md: {"game",
+// "checked_upto", "grid", "values_known", "patterns"}.
+func (r *PatternReport) MarshalJSON() ([]byte, error) {
+	ps := r.Patterns
+	if ps == nil {
+		ps = []*pattern.Pattern{}
+	}
+	return json.Marshal(struct {
+		Game        string             `json:"game"`
+		CheckedUpto int                `json:"checked_upto"`
+		Grid        bool               `json:"grid"`
+		ValuesKnown bool               `json:"values_known"`
+		Patterns    []*pattern.Pattern `json:"patterns"`
+	}{r.Game, r.CheckedUpto, r.Grid, r.ValuesKnown, ps})
+}
+
+// Patterns computes the values of inst, up to upto (0 for the default:
+// DefaultPatternUpto values of a one-integer game, a DefaultPatternGrid
+// square of a pair), and finds their patterns. The values come from the
+// heap engine for heap games (whose periods it proves), from the game's
+// value table (catalog.Tabler), or else by solving the positions "n" (or
+// "a b") one by one; a game none of these give values for is an error
+// saying why.
+func Patterns(ctx context.Context, inst catalog.Instance, upto int, opts catalog.Options) (*PatternReport, error) {
+	if upto < 0 {
+		return nil, fmt.Errorf("%d values: expected a positive number", upto)
+	}
+	rep := &PatternReport{Game: inst.Spec()}
+	if s, ok := inst.(Sequencer); ok && s.HeapRule() != nil {
+		if upto == 0 {
+			upto = DefaultPatternUpto
+		}
+		if upto > MaxPatternUpto {
+			return nil, budget.Exceed(budget.Size, MaxPatternUpto, "%d values: patterns are looked for in at most %d", upto, MaxPatternUpto)
+		}
+		seq, err := SequenceOf(ctx, s, upto, SeqOptions{})
+		if err != nil {
+			return nil, err
+		}
+		vals := make([]int64, seq.Values.Len())
+		for i := range vals {
+			vals[i] = int64(seq.Values.At(i))
+		}
+		rep.Source = "the heap engine (as grundy seq)"
+		rep.fill(vals, pattern.Options{Rule: s.HeapRule()})
+		return rep, nil
+	}
+	if t, ok := inst.(catalog.Tabler); ok {
+		probe, err := t.Table(ctx, 2, opts)
+		if err != nil {
+			return nil, err
+		}
+		grid := probe.Grid != nil
+		if upto, err = patternUpto(upto, grid); err != nil {
+			return nil, err
+		}
+		tab, err := t.Table(ctx, upto, opts)
+		if err != nil {
+			return nil, err
+		}
+		rep.Source = "the game's value table (as grundy table)"
+		if grid {
+			rep.fillGrid(tab.Grid)
+			return rep, nil
+		}
+		vals := make([]int64, len(tab.Values))
+		for i, v := range tab.Values {
+			vals[i] = int64(min(v, math.MaxInt64))
+		}
+		rep.fill(vals, pattern.Options{})
+		return rep, nil
+	}
+	return patternsBySolving(ctx, inst, upto, opts, rep)
+}
+
+func patternUpto(upto int, grid bool) (int, error) {
+	def, most := DefaultPatternUpto, MaxPatternUpto
+	if grid {
+		def, most = DefaultPatternGrid, MaxPatternGrid
+	}
+	if upto == 0 {
+		return def, nil
+	}
+	if upto > most {
+		what := "values"
+		if grid {
+			what = "rows and columns"
+		}
+		return 0, budget.Exceed(budget.Size, int64(most), "%d %s: patterns are looked for in at most %d", upto, what, most)
+	}
+	return upto, nil
+}
+
+func (r *PatternReport) fill(vals []int64, o pattern.Options) {
+	r.CheckedUpto = len(vals)
+	r.ValuesKnown = true
+	for _, v := range vals {
+		if v == pattern.Unknown {
+			r.ValuesKnown = false
+		}
+	}
+	r.Patterns = pattern.Sequence(vals, o)
+}
+
+func (r *PatternReport) fillGrid(g [][]int64) {
+	r.Grid, r.ValuesKnown = true, true
+	r.CheckedUpto = len(g)
+	for _, row := range g {
+		r.CheckedUpto = min(r.CheckedUpto, len(row))
+		for _, v := range row {
+			if v < 0 {
+				r.ValuesKnown = false
+			}
+		}
+	}
+	r.Patterns = pattern.Grid(g)
+}
+
+// patternsBySolving tabulates a game with no table by solving the
+// positions "n", or "a b" when a position is a pair, one by one.
+func patternsBySolving(ctx context.Context, inst catalog.Instance, upto int, opts catalog.Options, rep *PatternReport) (*PatternReport, error) {
+	one := func(n int) []string { return []string{strconv.Itoa(n)} }
+	two := func(a, b int) []string { return []string{strconv.Itoa(a), strconv.Itoa(b)} }
+	_, err1 := solveValue(ctx, inst, one(0), opts)
+	if err1 == nil {
+		var err error
+		if upto, err = patternUpto(upto, false); err != nil {
+			return nil, err
+		}
+		vals := make([]int64, upto)
+		for n := range vals {
+			if vals[n], err = solveValue(ctx, inst, one(n), opts); err != nil {
+				return nil, err
+			}
+		}
+		rep.Source = "solving the positions 0, 1, 2, … one by one"
+		rep.fill(vals, pattern.Options{})
+		return rep, nil
+	}
+	if errors.Is(err1, errNoValue) || ctx.Err() != nil {
+		return nil, err1
+	}
+	if _, err := solveValue(ctx, inst, two(0, 0), opts); err != nil {
+		if errors.Is(err, errNoValue) {
+			return nil, err
+		}
+		return nil, fmt.Errorf("%s has no values to tabulate: its positions are not one or two whole numbers (position 0: %v)", inst.Spec(), err1)
+	}
+	var err error
+	if upto, err = patternUpto(upto, true); err != nil {
+		return nil, err
+	}
+	g := make([][]int64, upto)
+	for a := range g {
+		g[a] = make([]int64, upto)
+		for b := range g[a] {
+			if g[a][b], err = solveValue(ctx, inst, two(a, b), opts); err != nil {
+				return nil, err
+			}
+		}
+	}
+	rep.Source = "solving the positions (a, b) one by one"
+	rep.fillGrid(g)
+	return rep, nil
+}
+
+var errNoValue = errors.New("no value")
+
+// solveValue is the value of a position: its Sprague–Grundy value, 0 for
+// a P-position, pattern.Unknown for an N-position of unknown value; an
+// error for a position whose outcome is neither P nor N.
+func solveValue(ctx context.Context, inst catalog.Instance, tokens []string, opts catalog.Options) (int64, error) {
+	if err := ctx.Err(); err != nil {
+		return 0, err
+	}
+	r, err := inst.Solve(ctx, tokens, opts)
+	if err != nil {
+		return 0, err
+	}
+	switch {
+	case r.Grundy != nil && r.Grundy.IsInt64():
+		return r.Grundy.Int64(), nil
+	case r.Outcome == "P":
+		return 0, nil
+	case r.Outcome == "N":
+		return pattern.Unknown, nil
+	}
+	return 0, fmt.Errorf("%s has no values to tabulate: position %v is %s, neither a P- nor an N-position: %w", inst.Spec(), tokens, r.Outcome, errNoValue)
+}
