@@ -90,6 +90,7 @@ func newSolveCmd() *cobra.Command {
 	var table bool
 	var dbDir string
 	var misere bool
+	var compoundKind string
 	cmd := &cobra.Command{
 		Use:   "solve GAME [POSITION...]",
 		Short: "Say who wins a position under perfect play, and which moves win",
@@ -100,8 +101,21 @@ delays), and every winning move.
 
 GAME is a built-in name with optional parameters (nim, subtract:1,3,4,
 moore:2; see 'grundy games'). The position follows as plain numbers or a
-quoted string; several heaps make a sum.`,
-		Example:           "  grundy solve nim 3 4 5\n  grundy solve wythoff 3 5 --json\n  grundy solve subtract:1,3,4 10 11 12",
+quoted string; several heaps make a sum.
+
+With --compound KIND the POSITION arguments are the components of a
+compound of impartial games (Winning Ways ch. 9), each argument one
+component written as solve reads a position of GAME (quote it, or join
+its numbers with commas: 'wythoff 3,5 2,7'); a game script's components
+may instead be one Starlark tuple of them, --pos '((1, 2), (3, 4))'.
+KIND is conjunctive (a move is a move in every component; play ends as
+soon as any is over; decided by the components' remoteness, the least
+wins), continued (a move in every component not yet over; play ends when
+all are; decided by suspense numbers, the greatest wins) or selective (a
+move in any non-empty set of components; a P-position exactly when every
+component is). Positions and winning moves are whole compounds, the
+components joined by " / ".`,
+		Example:           "  grundy solve nim 3 4 5\n  grundy solve wythoff 3 5 --json\n  grundy solve subtract:1,3,4 10 11 12\n  grundy solve subtract:1,2 5 7 9 --compound conjunctive",
 		Args:              cobra.MinimumNArgs(1),
 		ValidArgsFunction: completeGame(nil),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -111,6 +125,9 @@ quoted string; several heaps make a sum.`,
 			}
 			if misere && (dbDir != "" || table) {
 				return fmt.Errorf("--misere does not go with --db or --table: they answer under normal play")
+			}
+			if compoundKind != "" && (misere || dbDir != "" || table) {
+				return fmt.Errorf("--compound does not go with --misere, --db or --table")
 			}
 			if dbDir != "" {
 				return solveFromDB(cmd, inst, dbDir, args[1:], flags.json)
@@ -143,6 +160,18 @@ quoted string; several heaps make a sum.`,
 				p.Done()
 				return timedOut(ctx, err)
 			}
+			if compoundKind != "" {
+				report, err := solveCompound(ctx, inst, compoundKind, args[1:], opts)
+				p.Done()
+				if err != nil {
+					return timedOut(ctx, err)
+				}
+				if flags.json {
+					return writeJSON(cmd.OutOrStdout(), report)
+				}
+				printReport(cmd.OutOrStdout(), report)
+				return nil
+			}
 			solve, err := solverFor(inst, misere)
 			if err != nil {
 				return err
@@ -164,6 +193,7 @@ quoted string; several heaps make a sum.`,
 	script.register(cmd, true)
 	cmd.Flags().StringVar(&dbDir, "db", "", "answer from the database in `DIR` (grundy db build), without searching")
 	cmd.Flags().BoolVar(&table, "table", false, "list every position with its outcome, remoteness and value (graph:FILE, pursuit)")
+	cmd.Flags().StringVar(&compoundKind, "compound", "", "impartial games: solve the POSITION arguments as the components of a `KIND` of compound: conjunctive, continued or selective")
 	cmd.Flags().BoolVar(&misere, "misere", false, "impartial games: play misère (whoever makes the last move loses); see also 'grundy quotient'")
 	return cmd
 }
@@ -191,6 +221,7 @@ func printReport(w io.Writer, r *catalog.Report) {
 	if r.Remoteness != nil {
 		fmt.Fprintf(w, "  remoteness  %d (moves left under perfect play: the winner hurries, the loser delays)\n", *r.Remoteness)
 	}
+	printCompound(w, r)
 	switch n := len(r.WinningMoves); {
 	case n == 0 && r.Outcome == "N":
 		// Some games win without a listed move (a closed form may not

@@ -23,6 +23,15 @@
 // n-1 taken from the largest down, and WinningTakes tests each of them:
 // at most one per Zeckendorf term, on numbers of any size.
 //
-// Game is the searchable model, which also gives the Sprague–Grundy values
-// (which have no known closed form).
+// Game is the searchable model. The Sprague–Grundy values have no known
+// closed form: Larsson and Rubinstein-Salzedo ("Grundy values of
+// Fibonacci nim", 2016) characterise the positions of value at most 3 and
+// bound the growth of the start positions' values, no more. So the values
+// and remotenesses come from Table, every position (n, L) up to a heap
+// computed row by row in O(N²) (a row's options grow by one as L grows,
+// so its values are a running mex), checked against the plain search for
+// every position up to 300 tokens; the catalog tabulates heaps as far as
+// the state cap allows (about 6,300 tokens by default; it used to search
+// only up to 150, as a search from one position costs O(N³)). A sum of
+// heaps is the nim-sum of their values (Sprague–Grundy theorem).
 package fibnim

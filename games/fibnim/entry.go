@@ -4,10 +4,12 @@ import (
 	"context"
 	"fmt"
 	"math/big"
+	"slices"
 	"strings"
 
 	"github.com/grundy-go/grundy/catalog"
 	"github.com/grundy-go/grundy/catalog/impartialgame"
+	"github.com/grundy-go/grundy/compound"
 	"github.com/grundy-go/grundy/game"
 )
 
@@ -18,7 +20,8 @@ import (
 func init() {
 	catalog.Register(catalog.Entry{
 		Name:     "fibonacci-nim",
-		Position: `"N" (the start: N tokens, the first move takes 1..N-1), or "N L" (N tokens, at most L may be taken now); N up to 1000 digits`,
+		Aliases:  []string{"fibnim"},
+		Position: `"N" (the start: N tokens, the first move takes 1..N-1), or "N L" (N tokens, at most L may be taken now); N up to 1000 digits; a sum joins heaps with "+" ("10 + 20 7"), and three or more bare numbers are heaps at their start ("10 20 30")`,
 		Summary:  "Fibonacci Nim: one heap; the first move takes 1..N-1 tokens, then each move takes 1..2× the previous move; taking the last token wins",
 		Example:  "solve fibonacci-nim 20",
 		Kind:     "impartial",
@@ -33,9 +36,6 @@ const (
 	maxFibnimDigits = 1000
 	// maxFibnimSearch bounds heaps searched (about N³/6 steps).
 	maxFibnimSearch = 1000
-	// fibnimQuick bounds heaps for which Auto also searches, for the
-	// Sprague–Grundy value and remoteness.
-	fibnimQuick = 150
 )
 
 type instance struct{}
@@ -72,21 +72,71 @@ func (instance) parse(tokens []string) (n, l *big.Int, err error) {
 	return n, l, nil
 }
 
+// parseSum splits a position into its heaps: parts joined by "+", each
+// "N" or "N L"; or, with three or more numbers and no "+", each number a
+// heap at its start (two numbers are one heap "N L").
+func (g instance) parseSum(tokens []string) ([][]string, error) {
+	f := catalog.Fields(tokens)
+	var parts [][]string
+	cur := []string{}
+	plus := false
+	for _, x := range f {
+		for x != "" {
+			before, after, found := strings.Cut(x, "+")
+			if before != "" {
+				cur = append(cur, before)
+			}
+			if !found {
+				break
+			}
+			plus = true
+			if len(cur) == 0 {
+				return nil, fmt.Errorf("bad sum %q: an empty heap before or after '+'", strings.Join(tokens, " "))
+			}
+			parts, cur = append(parts, cur), []string{}
+			x = after
+		}
+	}
+	if plus && len(cur) == 0 {
+		return nil, fmt.Errorf("bad sum %q: an empty heap before or after '+'", strings.Join(tokens, " "))
+	}
+	parts = append(parts, cur)
+	if !plus && len(cur) >= 3 {
+		parts = parts[:0]
+		for _, x := range cur {
+			parts = append(parts, []string{x})
+		}
+	}
+	if len(parts) > catalog.MaxComponents {
+		return nil, fmt.Errorf("a sum of %d heaps is too many: at most %d", len(parts), catalog.MaxComponents)
+	}
+	return parts, nil
+}
+
 func (g instance) search() *impartialgame.Searched[Pos] {
 	return &impartialgame.Searched[Pos]{
 		Name: "fibonacci-nim",
 		Game: game.AsSplitting[Pos](Game{}),
 		Parse: func(tokens []string) ([]Pos, error) {
-			n, l, err := g.parse(tokens)
+			parts, err := g.parseSum(tokens)
 			if err != nil {
 				return nil, err
 			}
-			if !n.IsInt64() || n.Int64() > maxFibnimSearch {
-				return nil, fmt.Errorf("bad number %s: at most %d tokens are supported by the search", n, maxFibnimSearch)
+			var out []Pos
+			for _, part := range parts {
+				n, l, err := g.parse(part)
+				if err != nil {
+					return nil, err
+				}
+				if !n.IsInt64() || n.Int64() > maxFibnimSearch {
+					return nil, fmt.Errorf("bad number %s: at most %d tokens are supported by the search", n, maxFibnimSearch)
+				}
+				out = append(out, Canon(int(n.Int64()), int(l.Int64())))
 			}
-			return []Pos{Canon(int(n.Int64()), int(l.Int64()))}, nil
+			return out, nil
 		},
 		Format: func(p Pos) string { return fmt.Sprintf("%d %d", p.N, p.L) },
+		Sep:    " + ",
 	}
 }
 
@@ -94,7 +144,14 @@ func (g instance) Solve(ctx context.Context, tokens []string, opts catalog.Optio
 	if opts.Method == catalog.Search {
 		return g.search().Solve(ctx, tokens, opts)
 	}
-	n, l, err := g.parse(tokens)
+	parts, err := g.parseSum(tokens)
+	if err != nil {
+		return nil, err
+	}
+	if len(parts) > 1 {
+		return g.solveSum(ctx, parts, opts)
+	}
+	n, l, err := g.parse(parts[0])
 	if err != nil {
 		return nil, err
 	}
@@ -129,13 +186,88 @@ func (g instance) Solve(ctx context.Context, tokens []string, opts catalog.Optio
 			r.Notes = append(r.Notes, fmt.Sprintf("Zeckendorf: N has %d terms, the smallest %s", len(z), z[len(z)-1]))
 		}
 	}
-	if n.IsInt64() && n.Int64() <= fibnimQuick {
+	if n.IsInt64() && n.Int64() <= int64(tableMax(opts)) {
 		p := Canon(int(n.Int64()), int(l.Int64()))
-		if err := impartialgame.FillFromSearch(ctx, g.search(), []Pos{p}, opts, r); err != nil {
+		t, err := NewTable(ctx, p.N, opts.Memory)
+		if err != nil {
 			return nil, err
 		}
+		defer opts.Memory.Release(TableBytes(p.N))
+		v, rem := t.Value(p)
+		if (v == 0) != (r.Outcome == "P") {
+			return nil, fmt.Errorf("internal error: fibonacci-nim %s: Whinihan's theorem says %s but the table's value is %d", r.Position, r.Outcome, v)
+		}
+		r.Grundy, r.Remoteness = new(big.Int).SetUint64(v), &rem
+		r.Notes = append(r.Notes, fmt.Sprintf("the Sprague–Grundy value and remoteness come from the table of every position with at most %d tokens, computed row by row (no closed form for the values is known; Larsson and Rubinstein-Salzedo 2016 describe those up to 3)", p.N))
 	} else if r.Grundy == nil {
-		r.Notes = append(r.Notes, "Whinihan's theorem gives the outcome, not the Sprague–Grundy value; the heap is too large to search, so grundy is null")
+		r.Notes = append(r.Notes, fmt.Sprintf("Whinihan's theorem gives the outcome, not the Sprague–Grundy value, which has no known closed form; heaps up to %d tokens are tabulated (raise --max-states for more), so grundy is null", tableMax(opts)))
+	}
+	return r, nil
+}
+
+// tableMax is the largest heap whose table of positions stays within the
+// state cap.
+func tableMax(opts catalog.Options) int {
+	limit := int64(catalog.StateCap(opts))
+	n := 0
+	for int64(n+2)*int64(n+3)/2 <= limit && n < 1<<15 {
+		n++
+	}
+	return n
+}
+
+// solveSum answers a sum of heaps from the table: the nim-sum of their
+// values (Sprague–Grundy theorem), and every move in one heap to a value
+// that makes it 0; the remoteness by a search of the sum, when small.
+func (g instance) solveSum(ctx context.Context, parts [][]string, opts catalog.Options) (*catalog.Report, error) {
+	comps := make([]Pos, len(parts))
+	most := 0
+	for i, part := range parts {
+		n, l, err := g.parse(part)
+		if err != nil {
+			return nil, err
+		}
+		if !n.IsInt64() || n.Int64() > int64(tableMax(opts)) {
+			return nil, fmt.Errorf("heap %s of the sum is too large: a sum needs each heap's Sprague–Grundy value, which has no known closed form and is tabulated up to %d tokens (raise --max-states for more)", n, tableMax(opts))
+		}
+		comps[i] = Canon(int(n.Int64()), int(l.Int64()))
+		most = max(most, comps[i].N)
+	}
+	t, err := NewTable(ctx, most, opts.Memory)
+	if err != nil {
+		return nil, err
+	}
+	defer opts.Memory.Release(TableBytes(most))
+	s := g.search()
+	x := uint64(0)
+	for _, c := range comps {
+		v, _ := t.Value(c)
+		x ^= v
+	}
+	r := &catalog.Report{
+		Game:     "fibonacci-nim",
+		Position: s.FormatSum(comps),
+		Outcome:  "P",
+		Grundy:   new(big.Int).SetUint64(x),
+		Method:   fmt.Sprintf("the nim-sum of the heaps' Sprague–Grundy values (Sprague–Grundy theorem), from the table of every position with at most %d tokens", most),
+	}
+	var moves []string
+	if x != 0 {
+		r.Outcome = "N"
+		for i, c := range comps {
+			v, _ := t.Value(c)
+			for q := range (Game{}).Moves(c) {
+				if w, _ := t.Value(q); w == v^x {
+					next := slices.Clone(comps)
+					next[i] = q
+					moves = append(moves, s.FormatSum(next))
+				}
+			}
+		}
+	}
+	r.AddMoves(len(moves), func(i int) string { return moves[i] })
+	if r.Remoteness, err = impartialgame.SumRemoteness(ctx, s.Game, s.Format, comps, opts.Memory); err != nil {
+		return nil, err
 	}
 	return r, nil
 }
@@ -144,4 +276,10 @@ func (g instance) Solve(ctx context.Context, tokens []string, opts catalog.Optio
 // own report is Solve's.
 func (g instance) Explore(ctx context.Context, tokens []string, opts catalog.Options, maxMoves int) (*catalog.Exploration, error) {
 	return impartialgame.BySearch(g, g.search()).Explore(ctx, tokens, opts, maxMoves)
+}
+
+// SolveCompound solves a compound of positions (solve --compound) by the
+// search adapter's remoteness and suspense numbers.
+func (g instance) SolveCompound(ctx context.Context, kind compound.Kind, components [][]string, opts catalog.Options) (*catalog.Report, error) {
+	return g.search().SolveCompound(ctx, kind, components, opts)
 }

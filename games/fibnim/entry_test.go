@@ -78,7 +78,9 @@ func TestFibonacciNimHuge(t *testing.T) {
 }
 
 func TestFibonacciNimErrors(t *testing.T) {
-	catalogtest.Error(t, "fibonacci-nim", `unexpected "3"`, "1", "2", "3")
+	catalogtest.Error(t, "fibonacci-nim", `unexpected "3"`, "1", "2", "3", "+", "4")
+	catalogtest.Error(t, "fibonacci-nim", `an empty heap`, "1", "+")
+	catalogtest.Error(t, "fibonacci-nim", `an empty heap`, "+", "1")
 	catalogtest.Error(t, "fibonacci-nim", `bad number "x"`, "x")
 	catalogtest.Error(t, "fibonacci-nim", `bad number "-5"`, "5", "-5")
 	inst, _ := catalog.Lookup("fibonacci-nim")
@@ -100,4 +102,36 @@ func FuzzPositions(f *testing.F) {
 	f.Fuzz(func(t *testing.T, method uint8, pos string) {
 		catalogtest.SolveAny(t, "fibonacci-nim", method, pos)
 	})
+}
+
+// TestFibonacciNimSums: sums of two or three heaps, answered from the
+// table, against the exhaustive search of the same sum (value, outcome
+// and every winning move, in order), and the literal witness's nim-sum.
+func TestFibonacciNimSums(t *testing.T) {
+	w := entryWitness{}
+	rng := rand.New(rand.NewPCG(7, 3))
+	for range 60 {
+		k := 2 + rng.IntN(2)
+		var tokens []string
+		x := 0
+		for i := range k {
+			n, l := rng.IntN(60), rng.IntN(80)
+			if i > 0 {
+				tokens = append(tokens, "+")
+			}
+			tokens = append(tokens, fmt.Sprint(n), fmt.Sprint(l))
+			x ^= w.grundy(n, l)
+		}
+		auto := catalogtest.Solve(t, "fibnim", catalog.Auto, tokens...)
+		search := catalogtest.Solve(t, "fibnim", catalog.Search, tokens...)
+		if auto.Grundy.Int64() != int64(x) || search.Grundy.Int64() != int64(x) || auto.Outcome != search.Outcome ||
+			auto.Position != search.Position || fmt.Sprint(auto.WinningMoves) != fmt.Sprint(search.WinningMoves) {
+			t.Fatalf("%v: table %s %v %q, search %s %v %q, witness value %d", tokens, auto.Outcome, auto.Grundy, auto.WinningMoves, search.Outcome, search.Grundy, search.WinningMoves, x)
+		}
+	}
+	// Three bare numbers are three heaps at their start.
+	r := catalogtest.Solve(t, "fibnim", catalog.Auto, "10", "20", "30")
+	if r.Position != "10 9 + 20 19 + 30 29" {
+		t.Fatalf("10 20 30: position %q", r.Position)
+	}
 }

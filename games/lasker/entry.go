@@ -10,6 +10,7 @@ import (
 	"github.com/grundy-go/grundy/budget"
 	"github.com/grundy-go/grundy/catalog"
 	"github.com/grundy-go/grundy/catalog/impartialgame"
+	"github.com/grundy-go/grundy/compound"
 )
 
 // The catalog's adapter of Lasker's Nim: "grundy solve lasker H…"
@@ -195,4 +196,10 @@ func (g instance) Table(ctx context.Context, upto int, opts catalog.Options) (*c
 // own report is Solve's.
 func (g instance) Explore(ctx context.Context, tokens []string, opts catalog.Options, maxMoves int) (*catalog.Exploration, error) {
 	return impartialgame.BySearch(g, g.search()).Explore(ctx, tokens, opts, maxMoves)
+}
+
+// SolveCompound solves a compound of positions (solve --compound) by the
+// search adapter's remoteness and suspense numbers.
+func (g instance) SolveCompound(ctx context.Context, kind compound.Kind, components [][]string, opts catalog.Options) (*catalog.Report, error) {
+	return g.search().SolveCompound(ctx, kind, components, opts)
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/grundy-go/grundy/budget"
 	"github.com/grundy-go/grundy/catalog"
 	"github.com/grundy-go/grundy/catalog/impartialgame"
+	"github.com/grundy-go/grundy/compound"
 	"github.com/grundy-go/grundy/impartial"
 	"github.com/grundy-go/grundy/outcome"
 )
@@ -310,4 +311,10 @@ func (g *instance) Successors(ctx context.Context, tokens []string, opts catalog
 		return r, nil
 	}
 	return list, nil
+}
+
+// SolveCompound solves a compound of positions (solve --compound) by the
+// search adapter's remoteness and suspense numbers.
+func (g *instance) SolveCompound(ctx context.Context, kind compound.Kind, components [][]string, opts catalog.Options) (*catalog.Report, error) {
+	return g.misereSearch().SolveCompound(ctx, kind, components, opts)
 }

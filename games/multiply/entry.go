@@ -8,6 +8,7 @@ import (
 
 	"github.com/grundy-go/grundy/catalog"
 	"github.com/grundy-go/grundy/catalog/impartialgame"
+	"github.com/grundy-go/grundy/compound"
 	"github.com/grundy-go/grundy/game"
 )
 
@@ -129,4 +130,10 @@ func (g *instance) Solve(ctx context.Context, tokens []string, opts catalog.Opti
 // own report is Solve's.
 func (g *instance) Explore(ctx context.Context, tokens []string, opts catalog.Options, maxMoves int) (*catalog.Exploration, error) {
 	return impartialgame.BySearch(g, g.search()).Explore(ctx, tokens, opts, maxMoves)
+}
+
+// SolveCompound solves a compound of positions (solve --compound) by the
+// search adapter's remoteness and suspense numbers.
+func (g *instance) SolveCompound(ctx context.Context, kind compound.Kind, components [][]string, opts catalog.Options) (*catalog.Report, error) {
+	return g.search().SolveCompound(ctx, kind, components, opts)
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/grundy-go/grundy/budget"
 	"github.com/grundy-go/grundy/catalog"
 	"github.com/grundy-go/grundy/catalog/impartialgame"
+	"github.com/grundy-go/grundy/compound"
 	"github.com/grundy-go/grundy/game"
 )
 
@@ -313,4 +314,10 @@ func misereWinsInts(heaps []int) bool {
 		return ones%2 == 0
 	}
 	return sum != 0
+}
+
+// SolveCompound solves a compound of positions (solve --compound) by the
+// search adapter's remoteness and suspense numbers.
+func (g nimGame) SolveCompound(ctx context.Context, kind compound.Kind, components [][]string, opts catalog.Options) (*catalog.Report, error) {
+	return g.search().SolveCompound(ctx, kind, components, opts)
 }

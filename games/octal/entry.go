@@ -12,6 +12,7 @@ import (
 	"github.com/grundy-go/grundy/budget"
 	"github.com/grundy-go/grundy/catalog"
 	"github.com/grundy-go/grundy/catalog/impartialgame"
+	"github.com/grundy-go/grundy/compound"
 	"github.com/grundy-go/grundy/heap"
 )
 
@@ -511,4 +512,10 @@ func countResidue(lo, hi, c, p int) int {
 		return 0
 	}
 	return (hi-first)/p + 1
+}
+
+// SolveCompound solves a compound of positions (solve --compound) by the
+// search adapter's remoteness and suspense numbers.
+func (g *heapRuleGame) SolveCompound(ctx context.Context, kind compound.Kind, components [][]string, opts catalog.Options) (*catalog.Report, error) {
+	return g.search().SolveCompound(ctx, kind, components, opts)
 }

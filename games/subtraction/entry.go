@@ -10,6 +10,7 @@ import (
 
 	"github.com/grundy-go/grundy/catalog"
 	"github.com/grundy-go/grundy/catalog/impartialgame"
+	"github.com/grundy-go/grundy/compound"
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/heap"
 )
@@ -399,4 +400,18 @@ func (b *bashGame) Explore(ctx context.Context, tokens []string, opts catalog.Op
 		return "P", nil, nil
 	}
 	return impartialgame.ExploreHeaps(ctx, report, heaps, g, value, sums.Remoteness, maxMoves)
+}
+
+// SolveCompound solves a compound of heaps (solve --compound) by the
+// search of subtract:1..M; misère Bash has no compounds here, as the
+// compounds are of normal play.
+func (b *bashGame) SolveCompound(ctx context.Context, kind compound.Kind, components [][]string, opts catalog.Options) (*catalog.Report, error) {
+	if b.misere {
+		return nil, fmt.Errorf("--compound: %s is misère play; compounds here are of normal-play games", b.spec)
+	}
+	r, err := b.game().SolveCompound(ctx, kind, components, opts)
+	if r != nil {
+		r.Game = b.spec
+	}
+	return r, err
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/grundy-go/grundy/budget"
 	"github.com/grundy-go/grundy/catalog"
 	"github.com/grundy-go/grundy/catalog/impartialgame"
+	"github.com/grundy-go/grundy/compound"
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/impartial"
 )
@@ -171,4 +172,10 @@ func (g instance) Explore(ctx context.Context, tokens []string, opts catalog.Opt
 		}
 	}
 	return impartialgame.SearchExplorer[Pos]{Inst: g, Search: g.search(), Board: impartialgame.NumbersAsHeaps}.Explore(ctx, tokens, opts, maxMoves)
+}
+
+// SolveCompound solves a compound of positions (solve --compound) by the
+// search adapter's remoteness and suspense numbers.
+func (g instance) SolveCompound(ctx context.Context, kind compound.Kind, components [][]string, opts catalog.Options) (*catalog.Report, error) {
+	return g.search().SolveCompound(ctx, kind, components, opts)
 }
