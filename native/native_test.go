@@ -2,6 +2,7 @@ package native_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -280,6 +281,32 @@ func TestNotation(t *testing.T) {
 	for _, bad := range []string{`(300, "ab")`, `(1, 2)`, `(1,)`, `"ab"`} {
 		if _, err := inst.Solve(context.Background(), nil, catalog.Options{PositionExpr: bad}); err == nil {
 			t.Errorf("position %s: no error", bad)
+		}
+	}
+}
+
+// TestCompound: a compound of a Go game is decided as its script twin's.
+func TestCompound(t *testing.T) {
+	g := lookup(t, register(t, "examples/native/euclid/euclid.go", euclidDef())).(catalog.CompoundSolver)
+	s := lookup(t, "../examples/euclid.star").(catalog.CompoundSolver)
+	comps := [][]string{{"5", "3"}, {"7", "2"}, {"4", "4"}}
+	for _, kind := range []string{"conjunctive", "continued", "selective"} {
+		k, err := catalog.ParseCompound(kind)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, err := g.SolveCompound(context.Background(), k, comps, catalog.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := s.SolveCompound(context.Background(), k, comps, catalog.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ja, _ := json.Marshal(a.Extra)
+		jb, _ := json.Marshal(b.Extra)
+		if d := same(a, b); d != "" || string(ja) != string(jb) {
+			t.Errorf("%s compound: Go and script differ: %s; %s vs %s", kind, d, ja, jb)
 		}
 	}
 }
