@@ -97,12 +97,13 @@ func gridPPatterns(g [][]int64, n int, have []*Pattern) []*Pattern {
 		if a == 0 || b == 0 {
 			return 0, false
 		}
-		return boolN(belowPhi(max(a, b), min(a, b))), true
+		// Equal piles are won at once (take one from the other).
+		return boolN(a != b && belowPhi(max(a, b), min(a, b))), true
 	}
 	if fitsGrid(g, n, OfP, euclid) {
 		add(&Pattern{Kind: Euclid, cost: 0,
-			Rule:    "for a, b ≥ 1, (a, b) is a P-position exactly when the larger is less than φ times the smaller (Euclid's game, Cole and Davie)",
-			Formula: "P ⇔ max(a, b) < φ·min(a, b), φ = (1 + √5)/2", grid: euclid})
+			Rule:    "for a, b ≥ 1, (a, b) is a P-position exactly when the piles differ and the larger is less than φ times the smaller (Euclid's game, Cole and Davie)",
+			Formula: "P ⇔ min(a, b) < max(a, b) < φ·min(a, b), φ = (1 + √5)/2", grid: euclid})
 	}
 	if !haveKind(Residue) {
 		if m := gridModulus(g, n, OfP); m > 0 {

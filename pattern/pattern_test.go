@@ -278,12 +278,32 @@ func TestGridDetectors(t *testing.T) {
 	if m := gridModulus(g, 30, OfValues); m != 3 || find(ps, Residue, OfValues) != nil {
 		t.Fatalf("sum grid: modulus %d:\n%s", m, kinds(ps))
 	}
-	// Euclid's game, by its rule.
+	// Euclid's game, by a plain search of its moves (a multiple of the
+	// smaller pile taken from the larger; an empty pile ends the game).
+	euclidWin := map[[2]int]bool{}
+	var win func(a, b int) bool
+	win = func(a, b int) bool {
+		if a == 0 || b == 0 {
+			return false
+		}
+		if a < b {
+			a, b = b, a
+		}
+		if w, ok := euclidWin[[2]int{a, b}]; ok {
+			return w
+		}
+		w := false
+		for k := 1; k*b <= a && !w; k++ {
+			w = !win(a-k*b, b)
+		}
+		euclidWin[[2]int{a, b}] = w
+		return w
+	}
 	g = gridOf(40, func(a, b int) int64 {
 		if a == 0 || b == 0 {
-			return 1
+			return 0
 		}
-		return boolN(float64(max(a, b)) < math.Phi*float64(min(a, b))) * Unknown
+		return boolN(!win(a, b)) * Unknown
 	})
 	if p := find(Grid(g), Euclid, OfP); p == nil {
 		t.Fatalf("no Euclid rule:\n%s", kinds(Grid(g)))
