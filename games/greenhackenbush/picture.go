@@ -28,9 +28,9 @@ import (
 type Base int
 
 const (
-	Auto Base = -1 // the notation from 0; an edge list as it tells
-	From0 Base = 0 // vertices 0…N−1, the ground 0
-	From1 Base = 1 // vertices 1…N, the ground 1
+	Auto  Base = -1 // the notation from 0; an edge list as it tells
+	From0 Base = 0  // vertices 0…N−1, the ground 0
+	From1 Base = 1  // vertices 1…N, the ground 1
 )
 
 // Limits bound what Parse accepts.
