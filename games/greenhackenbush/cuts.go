@@ -28,6 +28,9 @@ func WinningCuts(p *Picture, target uint64, work int64) Cuts {
 		work = DefaultCutWork
 	}
 	var out Cuts
+	if p.N == 0 {
+		return out
+	}
 	a := analyze(p, -1, nil)
 	const none = -1
 	need := make([]int64, p.N)

@@ -145,4 +145,9 @@ func analyze(p *Picture, skip int32, weight []uint32) *analysis {
 }
 
 // Value returns the nim value of the picture: the n of *n.
-func Value(p *Picture) uint64 { return uint64(analyze(p, -1, nil).val[0]) }
+func Value(p *Picture) uint64 {
+	if p.N == 0 {
+		return 0
+	}
+	return uint64(analyze(p, -1, nil).val[0])
+}
