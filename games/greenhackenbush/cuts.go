@@ -59,10 +59,6 @@ func WinningCuts(p *Picture, target uint64, work int64) Cuts {
 	// The edges of each piece, and its vertices, by head.
 	pieceEdges := map[int32][]int32{}
 	loopParity := make([]uint32, p.N)
-	pieceVerts := map[int32][]int32{}
-	for _, x := range a.order {
-		pieceVerts[a.head[x]] = append(pieceVerts[a.head[x]], x)
-	}
 	for e := range p.U {
 		if !a.seen[p.U[e]] || a.bridge[e] {
 			continue
@@ -86,6 +82,15 @@ func WinningCuts(p *Picture, target uint64, work int64) Cuts {
 		heads = append(heads, h)
 	}
 	slices.Sort(heads)
+	// The vertices of the pieces to try, in preorder (head first).
+	pieceVerts := make(map[int32][]int32, len(heads))
+	if len(heads) > 0 {
+		for _, x := range a.order {
+			if h := a.head[x]; pieceEdges[h] != nil {
+				pieceVerts[h] = append(pieceVerts[h], x)
+			}
+		}
+	}
 	local := make([]int32, p.N)
 	for _, h := range heads {
 		es, vs := pieceEdges[h], pieceVerts[h]

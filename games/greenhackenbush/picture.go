@@ -14,8 +14,9 @@ import (
 //     edges "U-V" separated by commas, an edge optionally followed by g
 //     (green): "0-1,1-2,2-0 0-1";
 //   - a contest edge list, one picture: lines "U V", optionally after a
-//     first line "N M" (a line of two numbers followed by exactly M edge
-//     lines is that header: N vertices, M edges). '#' starts a comment.
+//     first line "N M" (a first line of two numbers followed by exactly M
+//     edge lines, none naming a vertex above N, is that header:
+//     N vertices, M edges). '#' starts a comment.
 //
 // The ground is vertex 0 when vertices are numbered from 0 and vertex 1
 // when they are numbered from 1 (Base). Base 0 and 1 are asked for by
@@ -245,11 +246,17 @@ func parseEdgeList(text string, base Base, lim Limits) (*Position, error) {
 	if len(ls) == 0 {
 		return nil, bad(text, -1, "no edges: the edge list is empty")
 	}
-	// A first line "N M" followed by exactly M edges is a header.
+	// A first line "N M" followed by exactly M edges within N is a header.
 	n := int64(-1)
 	if int64(len(ls)-1) == ls[0].b {
-		n = ls[0].a
-		ls = ls[1:]
+		header := true
+		for _, l := range ls[1:] {
+			header = header && l.a <= ls[0].a && l.b <= ls[0].a
+		}
+		if header {
+			n = ls[0].a
+			ls = ls[1:]
+		}
 	}
 	limit := vertexLimit(len(ls))
 	if n >= 0 {
