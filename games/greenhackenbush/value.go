@@ -11,11 +11,13 @@ type Picture struct {
 // Edges returns the number of edges.
 func (p *Picture) Edges() int { return len(p.U) }
 
-// BytesPerEdge and BytesPerVertex estimate what valuing a picture holds:
-// the edges, the adjacency (two entries an edge), the bridge marks; per
-// vertex the search's arrays and values.
+// BytesPerEdge and BytesPerVertex are charged for a picture before it is
+// held: the edges as read (a parsed line, then U and V), the adjacency
+// (two arcs an edge), the bridge marks, and the position written back
+// for the report; per vertex the search's arrays and values. Measured:
+// 10^7 edges read from a file peak at 830 MB resident.
 const (
-	BytesPerEdge   = 8 + 8 + 1
+	BytesPerEdge   = 80
 	BytesPerVertex = 4 * 10
 )
 
