@@ -285,6 +285,7 @@ Bad input is one line on stderr and exit status 2; Ctrl-C exits 130.`,
 		newPatternCmd(),
 		newDBCmd(),
 	)
+	readPositionFiles(root)
 	root.SetHelpCommand(newHelpCmd())
 	root.InitDefaultCompletionCmd()
 	for _, c := range root.Commands() {

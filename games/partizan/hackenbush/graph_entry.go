@@ -10,16 +10,14 @@ const pictureNotation = "pictures: edges U-V (vertex 0 is the ground) separated 
 
 func init() {
 	catalog.Register(catalog.Entry{
-		Name:     "green-hackenbush",
-		Position: "pictures: green edges U-V (vertex 0 is the ground) separated by commas, e.g. 0-1,1-2,2-0 (loops and parallel edges allowed); several pictures make a sum",
-		Summary:  "Green Hackenbush on any graph: either player cuts an edge, and whatever no longer reaches the ground falls (values by the fusion and colon principles)",
-		Example:  "value green-hackenbush 0-1,1-2,2-0,2-3",
-		Kind:     partizanreport.Kind,
-		Make: func(string) (catalog.Instance, error) {
-			return partizanreport.New("green-hackenbush", partizanreport.Rules[string]{
-				Game: Green{}, Parse: ParseGreen, Format: Green{}.Format, Moves: Graphs{}.Moves,
-			}), nil
-		},
+		Name:           "green-hackenbush",
+		Params:         "0|1 (optional: vertices numbered from 0, the ground 0, or from 1, the ground 1)",
+		OptionalParams: true,
+		Position:       greenPosition,
+		Summary:        "Green Hackenbush on any graph: either player cuts an edge, and whatever no longer reaches the ground falls (values by the fusion and colon principles, in linear time)",
+		Example:        "value green-hackenbush 0-1,1-2,2-0,2-3",
+		Kind:           partizanreport.Kind,
+		Make:           newGreen,
 	})
 	for _, childish := range []bool{false, true} {
 		g := Graphs{Childish: childish}

@@ -5,6 +5,8 @@ import (
 	"iter"
 	"strconv"
 	"strings"
+
+	"github.com/grundy-go/grundy/games/greenhackenbush"
 )
 
 // Green is Green Hackenbush on any graph (Winning Ways ch. 7, "Hackenbush
@@ -18,11 +20,10 @@ import (
 //     at its root of 1 + the value of what each branch's edge carries
 //     (a stalk of n edges is *n).
 //
-// GreenValue applies them: the bridges of the picture (edges on no cycle)
-// form a tree over its 2-edge-connected pieces, each piece fused into one
-// vertex with its non-bridge edges as loops. Each region is then kept as
-// the stalk of its value, so the evaluator only ever values stalks; the
-// tests check GreenValue against a plain mex search over whole pictures.
+// GreenValue applies them (package greenhackenbush, in linear time). Each
+// region is kept as the stalk of its value, so the evaluator only ever
+// values stalks; the tests check GreenValue against a plain mex search
+// over whole pictures.
 type Green struct{}
 
 // GreenValue returns the nim value of a picture whose edges are all
@@ -30,89 +31,12 @@ type Green struct{}
 func GreenValue(s string) int { return greenValue(mustPicture(s).grounded()) }
 
 func greenValue(p picture) int {
-	if len(p) == 0 {
-		return 0
+	q := &greenhackenbush.Picture{}
+	for _, e := range p {
+		q.U, q.V = append(q.U, int32(e.u)), append(q.V, int32(e.v))
+		q.N = max(q.N, e.u+1, e.v+1)
 	}
-	// Adjacency by edge index; bridges by Tarjan's low-link.
-	adj := map[int][]int{}
-	for i, e := range p {
-		adj[e.u] = append(adj[e.u], i)
-		if e.v != e.u {
-			adj[e.v] = append(adj[e.v], i)
-		}
-	}
-	other := func(i, x int) int {
-		if p[i].u == x {
-			return p[i].v
-		}
-		return p[i].u
-	}
-	order, low := map[int]int{}, map[int]int{}
-	bridge := make([]bool, len(p))
-	var dfs func(x, via int)
-	dfs = func(x, via int) {
-		order[x] = len(order)
-		low[x] = order[x]
-		for _, i := range adj[x] {
-			if i == via {
-				continue
-			}
-			y := other(i, x)
-			if _, seen := order[y]; !seen {
-				dfs(y, i)
-				low[x] = min(low[x], low[y])
-				if low[y] > order[x] {
-					bridge[i] = true
-				}
-			} else {
-				low[x] = min(low[x], order[y])
-			}
-		}
-	}
-	dfs(0, -1)
-	// Fuse the pieces joined by non-bridge edges.
-	piece := map[int]int{}
-	var find func(int) int
-	find = func(x int) int {
-		if y, ok := piece[x]; ok && y != x {
-			r := find(y)
-			piece[x] = r
-			return r
-		}
-		piece[x] = x
-		return x
-	}
-	loops := map[int]int{}
-	for i, e := range p {
-		if !bridge[i] {
-			piece[find(e.u)] = find(e.v)
-		}
-	}
-	for i, e := range p {
-		if !bridge[i] {
-			loops[find(e.u)]++
-		}
-	}
-	// The colon principle over the tree of bridges, from the ground.
-	tree := map[int][]int{}
-	for i, e := range p {
-		if bridge[i] {
-			a, b := find(e.u), find(e.v)
-			tree[a] = append(tree[a], b)
-			tree[b] = append(tree[b], a)
-		}
-	}
-	var value func(x, from int) int
-	value = func(x, from int) int {
-		v := loops[x] & 1
-		for _, y := range tree[x] {
-			if y != from {
-				v ^= 1 + value(y, x)
-			}
-		}
-		return v
-	}
-	return value(find(0), -1)
+	return int(greenhackenbush.Value(q))
 }
 
 // Stalk is the picture of a green stalk of n edges, worth *n.
