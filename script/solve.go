@@ -243,9 +243,9 @@ func (s *Solver) solveNormal(ctx context.Context, root Pos) (*Result, error) {
 // as a whole are never enumerated.
 func (s *Solver) sumValue(ctx context.Context, p Pos, withRem bool) (uint64, int, error) {
 	if _, ok := s.normal.(*splitNormal); ok {
-		comps := s.g.components(p)
-		if comps == nil && s.g.err != nil {
-			return 0, 0, s.g.err
+		comps, err := s.g.components(p)
+		if err != nil {
+			return 0, 0, err
 		}
 		if len(comps) != 1 || comps[0] != p {
 			var x uint64
