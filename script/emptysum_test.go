@@ -87,3 +87,33 @@ func TestMockTable(t *testing.T) {
 		}
 	}
 }
+
+// TestDictLabels: moves(pos) returning a dict {label: position} reports
+// its labels with the winning moves, as move_labels = True pairs do
+// (docs/scripts.md), in normal play and under retrograde analysis.
+func TestDictLabels(t *testing.T) {
+	for _, c := range []struct{ name, src string }{
+		{"dict", `
+def moves(n):
+    return {"take %d" % k: n - k for k in (1, 2) if k <= n}
+`},
+		{"pairs", `
+move_labels = True
+def moves(n):
+    return [("take %d" % k, n - k) for k in (1, 2) if k <= n]
+`},
+		{"dict, loopy", `
+def moves(n):
+    d = {"take %d" % k: n - k for k in (1, 2) if k <= n}
+    if n == 4:
+        d["back"] = 5
+    return d
+`},
+	} {
+		g := mustLoad(t, c.src, nil)
+		r := solveStart(t, g, "4")
+		if strings.Join(r.WinningMoves, ",") != "3" || strings.Join(r.WinningLabels, ",") != "take 1" {
+			t.Errorf("%s: winning moves %q, labels %q; want 3 by \"take 1\"", c.name, r.WinningMoves, r.WinningLabels)
+		}
+	}
+}

@@ -213,7 +213,7 @@ func (s *Solver) solveNormal(ctx context.Context, root Pos) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	if !g.Labelled() {
+	if !labelled(g, moves) {
 		r.WinningLabels = nil
 	}
 	if view.Pure() {
@@ -235,6 +235,21 @@ func (s *Solver) solveNormal(ctx context.Context, root Pos) (*Result, error) {
 		r.Notes = append(r.Notes, "the game is over at this position")
 	}
 	return r, nil
+}
+
+// labelled reports whether the moves carry labels: with move_labels =
+// True, or when moves(pos) returned a dict {label: position}, whose keys
+// are labels just as the pairs' first elements are.
+func labelled(g *Game, moves []Move) bool {
+	if g.Labelled() {
+		return true
+	}
+	for _, m := range moves {
+		if m.Label != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // sumValue returns the value of p, and its remoteness when asked for and
@@ -325,7 +340,7 @@ func (s *Solver) solveRetro(ctx context.Context, root Pos) (*Result, error) {
 			r.DrawingMoves = append(r.DrawingMoves, g.Format(m.To))
 		}
 	}
-	if !g.Labelled() {
+	if !labelled(g, moves) {
 		r.WinningLabels = nil
 	}
 	if o == outcome.D {
