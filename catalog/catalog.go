@@ -44,12 +44,26 @@ type Instance interface {
 }
 
 // Tabler is implemented by instances that can tabulate their values:
-// one-heap games give G(0..upto-1), two-heap games the grid of P-positions.
+// one-heap games give G(0..upto-1), two-heap games the grid of their
+// values (upto × upto). Options.Template, when set, names the position of
+// each cell (game scripts).
 type Tabler interface {
 	Table(ctx context.Context, upto int, opts Options) (*Table, error)
 }
 
-// Table is a value table for the table command.
+// Table is a value table for the table command: a row of cells n = 0 …
+// upto-1, or a grid of cells (a, b). Which fields are set says what a
+// cell holds:
+//
+//   - Sprague–Grundy values: Values (a row) or Grid. These two are as
+//     they always were, for every impartial game that has the values.
+//   - an outcome ("P", "N", "D", or for more players the one the report
+//     names) and the remoteness (nil when unknown), for games whose
+//     positions have no Sprague–Grundy value (misère play, ends won by
+//     the rules, positions that repeat, payoffs): Outcomes and
+//     Remoteness, or OutcomeGrid and RemotenessGrid.
+//   - the canonical form of a partizan game, in CGSuite's notation:
+//     Canonical, or CanonicalGrid.
 type Table struct {
 	Game string `json:"game"`
 	// Values holds G(0), …, G(n-1) for a one-heap game.
@@ -57,8 +71,26 @@ type Table struct {
 	// Grid holds, for a two-heap game, Grid[a][b] = the value of (a, b), or
 	// -1 where only the outcome is known and it is N, 0 for P.
 	Grid [][]int64 `json:"grid,omitempty"`
+	// Outcomes and Remoteness, or their grids, hold what a game without
+	// Sprague–Grundy values has.
+	Outcomes       []string   `json:"outcomes,omitempty"`
+	Remoteness     []*int     `json:"remoteness,omitempty"`
+	OutcomeGrid    [][]string `json:"outcome_grid,omitempty"`
+	RemotenessGrid [][]*int   `json:"remoteness_grid,omitempty"`
+	// Canonical, or CanonicalGrid, holds the canonical forms of a
+	// partizan game's positions.
+	Canonical     []string   `json:"canonical,omitempty"`
+	CanonicalGrid [][]string `json:"canonical_grid,omitempty"`
+	// Template is the position template the cells stand for (see
+	// ParseTemplate), "" when a cell is the game's own heap or pair.
+	Template string `json:"template,omitempty"`
 	// Caption says what the numbers mean.
 	Caption string `json:"caption"`
+}
+
+// IsGrid reports whether the table's cells are pairs (a, b).
+func (t *Table) IsGrid() bool {
+	return t.Grid != nil || t.OutcomeGrid != nil || t.CanonicalGrid != nil
 }
 
 // Method selects how Solve finds its answer.
@@ -81,6 +113,9 @@ type Options struct {
 	// PositionExpr is a position written as a Starlark expression (--pos),
 	// for game scripts.
 	PositionExpr string
+	// Template, when not nil, is the position a table's cell stands for
+	// (grundy table --pos-template), for game scripts.
+	Template *Template
 	// ScriptSteps is the Starlark step budget of one call of a script's
 	// function (--max-steps); 0 for the default.
 	ScriptSteps uint64

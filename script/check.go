@@ -99,9 +99,8 @@ func (g *Game) Check(ctx context.Context, limit int) (*CheckReport, error) {
 				}
 			}
 			if g.splitFn != nil {
-				g.components(p)
-				if g.err != nil {
-					return g.err
+				if _, err := g.components(p); err != nil {
+					return err
 				}
 			}
 			for _, q := range succ {

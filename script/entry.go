@@ -7,12 +7,10 @@ import (
 	"math/big"
 	"os"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/grundy-go/grundy/catalog"
 	"github.com/grundy-go/grundy/game"
-	"github.com/grundy-go/grundy/impartial"
 )
 
 // A spec ending in .star is a game script: the rules written in Starlark,
@@ -183,41 +181,6 @@ func distinct(moves []string) []string {
 		}
 	}
 	return out
-}
-
-// Table gives G(0), …, G(upto-1) for a script whose positions include the
-// ints 0, 1, … (one-heap games): each n is a position, after key(pos).
-func (s *instance) Table(ctx context.Context, upto int, opts catalog.Options) (*catalog.Table, error) {
-	if upto < 0 {
-		return nil, fmt.Errorf("a table's length must not be negative, got %d", upto)
-	}
-	solver, err := s.load(ctx, opts)
-	if err != nil {
-		return nil, err
-	}
-	g := solver.Game()
-	if g.Multiplayer() || g.Misere() {
-		return nil, fmt.Errorf("%s has no Sprague–Grundy values (it has payoffs, chance, other than two players, or misère play); solve its positions instead", s.path)
-	}
-	t := &catalog.Table{Game: s.path, Values: make([]uint64, upto), Caption: "G(n): the Sprague–Grundy value of the position n; 0 marks a P-position (the player to move loses)"}
-	for n := range upto {
-		p, err := g.Parse(ctx, []string{strconv.Itoa(n)}, "")
-		if err != nil {
-			return nil, err
-		}
-		v, pure, err := solver.Grundy(ctx, p)
-		if err != nil {
-			if errors.Is(err, impartial.ErrCycle) {
-				return nil, fmt.Errorf("%s: %w; solve single positions instead (retrograde analysis)", s.path, err)
-			}
-			return nil, err
-		}
-		if !pure {
-			return nil, fmt.Errorf("%s has no Sprague–Grundy values: its terminal(pos) declares wins, so only outcomes are defined; solve its positions instead", s.path)
-		}
-		t.Values[n] = v
-	}
-	return t, nil
 }
 
 // Explore lists the script's moves, each solved by the script's own

@@ -368,26 +368,30 @@ func (g *Game) successors(p Pos) []Pos {
 }
 
 // components returns split(p) interned (p itself when the script has no
-// split), or nil after an error.
-func (g *Game) components(p Pos) []Pos {
+// split). An empty slice (nil included) is the empty sum, a position with
+// no moves; a failure is the error, recorded as the game's (Err), and is
+// never told by the slice: an empty sum whose arena was still empty once
+// came back nil, was taken for a failure, and cut short the moves of
+// every position that can leave it.
+func (g *Game) components(p Pos) ([]Pos, error) {
 	if p == End || g.splitFn == nil {
-		return []Pos{p}
+		return []Pos{p}, nil
 	}
 	n := g.nodes[p]
 	if n.compN < 0 {
 		if g.err != nil {
-			return nil
+			return nil, g.err
 		}
 		res, err := g.call(g.splitFn, n.val)
 		if err != nil {
 			g.fail(err)
-			return nil
+			return nil, g.err
 		}
 		off := len(g.comps)
 		it, ok := res.(starlark.Iterable)
 		if !ok || res.Type() == "string" {
 			g.fail(g.resultError(g.splitFn, n.val, fmt.Sprintf("returned %s; expected a list of the independent components", article(res.Type()))))
-			return nil
+			return nil, g.err
 		}
 		iter := it.Iterate()
 		var x starlark.Value
@@ -400,7 +404,7 @@ func (g *Game) components(p Pos) []Pos {
 				iter.Done()
 				g.comps = g.comps[:off]
 				g.fail(err)
-				return nil
+				return nil, g.err
 			}
 			g.comps = append(g.comps, id)
 		}
@@ -408,7 +412,7 @@ func (g *Game) components(p Pos) []Pos {
 		g.nodes[p].compOff, g.nodes[p].compN = uint32(off), int32(len(g.comps)-off)
 		n = g.nodes[p]
 	}
-	return g.comps[n.compOff : n.compOff+uint32(n.compN) : n.compOff+uint32(n.compN)]
+	return g.comps[n.compOff : n.compOff+uint32(n.compN) : n.compOff+uint32(n.compN)], nil
 }
 
 // Move is one move of a position as the script wrote it.

@@ -133,8 +133,8 @@ func (g *Game) value(ctx context.Context, p Pos) (cgt.Game, error) {
 	z.onStack[p] = true
 	defer delete(z.onStack, p)
 	s := z.space
-	if comps := g.components(p); g.err != nil {
-		return 0, g.err
+	if comps, err := g.components(p); err != nil {
+		return 0, err
 	} else if len(comps) != 1 || comps[0] != p {
 		sum := cgt.Zero
 		for _, c := range comps {

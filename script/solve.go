@@ -213,7 +213,7 @@ func (s *Solver) solveNormal(ctx context.Context, root Pos) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	if !g.Labelled() {
+	if !labelled(g, moves) {
 		r.WinningLabels = nil
 	}
 	if view.Pure() {
@@ -237,15 +237,30 @@ func (s *Solver) solveNormal(ctx context.Context, root Pos) (*Result, error) {
 	return r, nil
 }
 
+// labelled reports whether the moves carry labels: with move_labels =
+// True, or when moves(pos) returned a dict {label: position}, whose keys
+// are labels just as the pairs' first elements are.
+func labelled(g *Game, moves []Move) bool {
+	if g.Labelled() {
+		return true
+	}
+	for _, m := range moves {
+		if m.Label != "" {
+			return true
+		}
+	}
+	return false
+}
+
 // sumValue returns the value of p, and its remoteness when asked for and
 // known. When the view splits, the value is the nim-sum of the values of
 // p's components (the Sprague–Grundy theorem), so that the moves of a sum
 // as a whole are never enumerated.
 func (s *Solver) sumValue(ctx context.Context, p Pos, withRem bool) (uint64, int, error) {
 	if _, ok := s.normal.(*splitNormal); ok {
-		comps := s.g.components(p)
-		if comps == nil && s.g.err != nil {
-			return 0, 0, s.g.err
+		comps, err := s.g.components(p)
+		if err != nil {
+			return 0, 0, err
 		}
 		if len(comps) != 1 || comps[0] != p {
 			var x uint64
@@ -325,7 +340,7 @@ func (s *Solver) solveRetro(ctx context.Context, root Pos) (*Result, error) {
 			r.DrawingMoves = append(r.DrawingMoves, g.Format(m.To))
 		}
 	}
-	if !g.Labelled() {
+	if !labelled(g, moves) {
 		r.WinningLabels = nil
 	}
 	if o == outcome.D {

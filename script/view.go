@@ -133,8 +133,11 @@ func (v *splitNormal) Options(p Pos) iter.Seq[[]Pos] {
 			return
 		}
 		for _, q := range succ {
-			c := v.g.components(q)
-			if c == nil {
+			c, err := v.g.components(q)
+			if err != nil {
+				// The game has recorded the error and cancelled the
+				// search (Game.Run returns it); an empty c is the
+				// empty sum, a move like any other.
 				return
 			}
 			if !yield(c) {
@@ -144,9 +147,15 @@ func (v *splitNormal) Options(p Pos) iter.Seq[[]Pos] {
 	}
 }
 
-// Split appends split(p).
+// Split appends split(p). When split fails it appends p whole, never
+// nothing, which would be the empty sum: the failure is the game's error,
+// which Game.Run returns.
 func (v *splitNormal) Split(dst []Pos, p Pos) []Pos {
-	return append(dst, v.g.components(p)...)
+	c, err := v.g.components(p)
+	if err != nil {
+		return append(dst, p)
+	}
+	return append(dst, c...)
 }
 
 // NormalView returns the *Normal behind a view made by Game.Normal.

@@ -6,6 +6,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 
@@ -69,6 +70,10 @@ type SeqReport struct {
 	// Arithmetic is the arithmetic period G(n+p) = G(n) + s the values
 	// show when they show no period (never proven here); nil if none.
 	Arithmetic *ArithPeriod
+
+	// tabled is set for a sequence read off a game's table (TableSequence),
+	// which the heap engine does not know: it has no rare values.
+	tabled bool
 }
 
 // ArithPeriod is an arithmetic period: G(n+Period) = G(n) + Saltus for
@@ -97,7 +102,7 @@ func AsSequencer(inst catalog.Instance) (Sequencer, error) {
 		for _, e := range SequenceGames() {
 			names = append(names, e.Usage())
 		}
-		return nil, fmt.Errorf("%s is not a game on one heap whose values the heap engine computes; games with a sequence: %s", inst.Spec(), strings.Join(names, ", "))
+		return nil, fmt.Errorf("%s is not a game on one heap whose values the heap engine computes; games with a sequence: %s, and any game whose table is a row of Sprague–Grundy values (game scripts of one int)", inst.Spec(), strings.Join(names, ", "))
 	}
 	return s, nil
 }
@@ -177,6 +182,57 @@ func SequenceOf(ctx context.Context, s Sequencer, upto int, opts SeqOptions) (*S
 	return rep, nil
 }
 
+// TableSequence is the sequence of a game the heap engine does not know
+// but whose table (catalog.Tabler) is a row of Sprague–Grundy values: a
+// game script whose positions are ints (or a --pos-template of n), a
+// one-heap built-in game such as circle. The period is found by the same
+// code as the heap engine's (heap.FindPeriod), and never proven: no
+// theorem here covers a game given by its moves alone. seqErr is the
+// error to give when inst has no such table (AsSequencer's).
+func TableSequence(ctx context.Context, inst catalog.Instance, upto int, opts catalog.Options, seqErr error) (*SeqReport, error) {
+	tabler, ok := inst.(catalog.Tabler)
+	if !ok {
+		return nil, seqErr
+	}
+	if upto < 1 {
+		return nil, fmt.Errorf("%d values of %s: expected a number of values of at least 1", upto, inst.Spec())
+	}
+	if _, ok := inst.(catalog.ScriptInstance); ok && opts.Template == nil {
+		// A sequence is of one integer: a script's table of pairs (its
+		// start a pair) is not asked for here.
+		opts.Template, _ = catalog.ParseTemplate("{n}")
+	}
+	t, err := tabler.Table(ctx, upto, opts)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case t.Outcomes != nil:
+		return nil, fmt.Errorf("%s has no Sprague–Grundy values (misère play, ends the rules decide, positions that repeat, or payoffs): its table holds outcomes; see grundy table %s", inst.Spec(), inst.Spec())
+	case t.Canonical != nil:
+		return nil, fmt.Errorf("%s is a partizan game: its positions have canonical forms, not a sequence of Sprague–Grundy values; see grundy table %s", inst.Spec(), inst.Spec())
+	case t.IsGrid():
+		if opts.Template != nil {
+			return nil, fmt.Errorf("a sequence is of positions of one integer: the position template %s uses m", opts.Template)
+		}
+		return nil, seqErr
+	}
+	xs := make([]uint32, len(t.Values))
+	for i, v := range t.Values {
+		if v > math.MaxUint32 {
+			return nil, fmt.Errorf("%s: the value of n = %d, %d, is more than a sequence holds (%d)", inst.Spec(), i, v, uint32(math.MaxUint32))
+		}
+		xs[i] = uint32(v)
+	}
+	vals := heap.FromSlice(xs)
+	p := heap.FindPeriod(vals, nil)
+	rep := &SeqReport{Game: inst.Spec(), Values: vals, Periodic: p.Found, Preperiod: p.Preperiod, Period: p.Period, tabled: true}
+	if p.Arith {
+		rep.Arithmetic = &ArithPeriod{Preperiod: p.ArithPreperiod, Period: p.ArithPeriod, Saltus: p.Saltus}
+	}
+	return rep, nil
+}
+
 // ReadSeqFile reads the values of s saved in the file path by
 // WriteSeqFile, keeping the first upto of them (a run to upto needs no
 // more): the file's header is checked against its size before anything
@@ -244,6 +300,9 @@ func (rep *SeqReport) WriteJSON(w *bufio.Writer) error {
 // publishes for octal games and Grundy's game), and false for a game
 // that never splits a heap or no values.
 func (rep *SeqReport) Rare() (heap.SparseSet, bool) {
+	if rep.tabled {
+		return heap.SparseSet{}, false
+	}
 	s, err := LookupSequencer(rep.Game)
 	if err != nil || s.HeapRule().MaxHeaps() < 2 || rep.Values.Len() == 0 {
 		return heap.SparseSet{}, false

@@ -14,7 +14,28 @@ import (
 // one; a square per position for two heaps (P-positions dark), with b
 // along the top axis and a down the left one. Every axis has its ticks
 // and their numbers (internal/axis), and its name.
+//
+// A grid of outcomes (a game without Sprague–Grundy values) is drawn as
+// a grid of values is, its P-positions dark and its draws grey.
 func TableSVG(t *catalog.Table) string {
+	if t.OutcomeGrid != nil && t.Grid == nil {
+		g := *t
+		g.Grid = make([][]int64, len(t.OutcomeGrid))
+		for a, row := range t.OutcomeGrid {
+			g.Grid[a] = make([]int64, len(row))
+			for b, o := range row {
+				switch o {
+				case "P":
+					g.Grid[a][b] = 0
+				case "D":
+					g.Grid[a][b] = drawCell
+				default:
+					g.Grid[a][b] = -1
+				}
+			}
+		}
+		t = &g
+	}
 	var sb strings.Builder
 	const font = `font-family="sans-serif" font-size="11"`
 	tick := func(x1, y1, x2, y2 float64) {
@@ -39,8 +60,11 @@ func TableSVG(t *catalog.Table) string {
 		for a, row := range t.Grid {
 			for b, v := range row {
 				fill := "#f4f4f4"
-				if v == 0 {
+				switch v {
+				case 0:
 					fill = "#223a5e"
+				case drawCell:
+					fill = "#a0a0a0"
 				}
 				fmt.Fprintf(&sb, `<rect x="%g" y="%g" width="%g" height="%g" fill="%s" stroke="#ccc" stroke-width="0.5"><title>(%d, %d): %s</title></rect>`+"\n",
 					left+float64(b)*cell, top+float64(a)*cell, cell, cell, fill, a, b, gridWords(v))
@@ -101,12 +125,27 @@ func TableSVG(t *catalog.Table) string {
 	return sb.String()
 }
 
+// drawCell marks a drawn position in a grid drawn from outcomes.
+const drawCell = -2
+
+// CheckTableSVG says why a table cannot be drawn, or nil: a picture shows
+// a row of Sprague–Grundy values as bars, or a grid's P-positions; a row
+// of outcomes or of canonical forms has neither.
+func CheckTableSVG(t *catalog.Table) error {
+	if t.Outcomes != nil || t.Canonical != nil || t.CanonicalGrid != nil {
+		return fmt.Errorf("an SVG picture draws Sprague–Grundy values, or the P-positions of a grid; this table holds %s: use --csv or --json", map[bool]string{true: "outcomes", false: "canonical forms"}[t.Outcomes != nil])
+	}
+	return nil
+}
+
 // gridWords says what a grid cell's value means: a Sprague–Grundy value,
 // or, from a closed form that gives outcomes only, N for -1.
 func gridWords(v int64) string {
 	switch {
 	case v == 0:
 		return "P"
+	case v == drawCell:
+		return "D"
 	case v < 0:
 		return "N"
 	}

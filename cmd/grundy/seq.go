@@ -11,12 +11,16 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/grundy-go/grundy/budget"
+	"github.com/grundy-go/grundy/catalog"
 	"github.com/grundy-go/grundy/catalog/reports"
 	"github.com/spf13/cobra"
 )
 
 func newSeqCmd() *cobra.Command {
 	var (
+		script       scriptArgs
+		template     string
 		jsonOut      bool
 		uptoText     string
 		out, resume  string
@@ -55,9 +59,19 @@ Games:
 		Example: "  grundy seq kayles --upto 200\n  grundy seq octal:0.376 --upto 5000000 --out 376.zst\n  grundy seq grundy-game --upto 100000000 --out gg.zst --resume gg.zst",
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			game, err := reports.LookupSequencer(args[0])
+			inst, err := catalog.Lookup(args[0])
 			if err != nil {
 				return err
+			}
+			game, seqErr := reports.AsSequencer(inst)
+			if seqErr != nil || isScript(args[0]) {
+				return tableSeq(cmd, inst, uptoText, jsonOut, &script, template, seqErr)
+			}
+			if err := script.apply(args[0], &catalog.Options{}); err != nil {
+				return err
+			}
+			if template != "" {
+				return fmt.Errorf("--pos-template is for game scripts (a GAME ending in .star); the heaps of %q are its positions", args[0])
 			}
 			upto, err := parseUpto(uptoText, game)
 			if err != nil {
@@ -136,8 +150,65 @@ Games:
 	cmd.Flags().BoolVar(&noPeriodFill, "no-period-fill", false, "compute every value even after the period is proven")
 	cmd.Flags().StringVar(&spill, "spill", "", "keep values past --spill-budget in this memory-mapped file (--resume continues from it)")
 	cmd.Flags().Var(&byteSize{&spillBudget}, "spill-budget", "bytes of values kept in ordinary memory before they go to the --spill file")
+	script.register(cmd, false)
+	cmd.Flags().StringVar(&template, "pos-template", "", "game scripts: the position of n, a literal with {n} where the number goes, e.g. '({n},)' (see grundy table --help)")
 	_ = cmd.MarkFlagRequired("upto")
 	return cmd
+}
+
+// maxTableSeqUpto bounds --upto for a sequence read off a table: each
+// value is a position solved by search.
+const maxTableSeqUpto = maxTableUpto
+
+// tableSeq is seq for a game the heap engine does not know, whose table
+// is a row of Sprague–Grundy values (a game script of one int): its
+// values, with the period found by the heap engine's code, never proven.
+// seqErr is what to say for a game without such a table.
+func tableSeq(cmd *cobra.Command, inst catalog.Instance, uptoText string, jsonOut bool, script *scriptArgs, template string, seqErr error) error {
+	for _, name := range []string{"out", "resume", "spill", "spill-budget", "no-period-fill"} {
+		if cmd.Flags().Changed(name) {
+			if seqErr == nil {
+				seqErr = fmt.Errorf("%s is a game script", inst.Spec())
+			}
+			return fmt.Errorf("--%s is for games the heap engine computes; %v", name, seqErr)
+		}
+	}
+	if m, _ := cmd.Flags().GetString("method"); m == "closed" {
+		return fmt.Errorf("--method closed: seq computes values, it has no closed form; use auto or search")
+	}
+	n, ok := parseCount(uptoText)
+	if !ok || n < 1 || n > maxTableSeqUpto {
+		return fmt.Errorf("--upto %q: expected a number of values from 1 to %d for %s", uptoText, maxTableSeqUpto, inst.Spec())
+	}
+	opts := catalog.Options{Memory: budget.NewBytes(budget.DefaultMemory())}
+	if err := script.apply(inst.Spec(), &opts); err != nil {
+		return err
+	}
+	if template != "" {
+		if !isScript(inst.Spec()) {
+			return fmt.Errorf("--pos-template is for game scripts (a GAME ending in .star); the heaps of %q are its positions", inst.Spec())
+		}
+		t, err := catalog.ParseTemplate(template)
+		if err != nil {
+			return fmt.Errorf("--pos-template: %w", err)
+		}
+		opts.Template = t
+	}
+	p := newProgress()
+	opts.Progress = func(n int) { p.Report(n, "positions") }
+	rep, err := reports.TableSequence(cmd.Context(), inst, int(n), opts, seqErr)
+	p.Done()
+	if err != nil {
+		return err
+	}
+	w := bufio.NewWriterSize(cmd.OutOrStdout(), 1<<16)
+	if jsonOut {
+		rep.WriteJSON(w)
+		w.WriteString("\n")
+	} else {
+		printSeq(w, rep)
+	}
+	return w.Flush()
 }
 
 // seqGames lists the games that have a sequence, for the help.

@@ -18,8 +18,11 @@ const maxTableUpto = 10_000_000
 func newTableCmd() *cobra.Command {
 	var (
 		flags    solveFlags
+		script   scriptArgs
 		uptoText string
 		svgOut   string
+		csvOut   string
+		template string
 	)
 	cmd := &cobra.Command{
 		Use:   "table GAME --upto N",
@@ -27,8 +30,25 @@ func newTableCmd() *cobra.Command {
 		Long: `For a one-heap game, print the Sprague–Grundy values G(0), …, G(N-1).
 For a two-heap game (wythoff, moore:1 with two heaps, …), print the N×N grid
 of positions with the P-positions (the player to move loses) marked.
---svg FILE draws the same table as an SVG picture.`,
-		Example:           "  grundy table subtract:1,3,4 --upto 40\n  grundy table wythoff --upto 30 --svg wythoff.svg",
+
+A game script is tabulated the same way: a cell n is the position n, or,
+when the script's start is a pair of ints, the grid's cell (a, b) is the
+position (a, b). --pos-template TEXT says which position a cell stands
+for otherwise: TEXT is the position's literal with {n} (and {m}, for a
+grid) where the numbers go, and {n:TEXT} for TEXT written n times, so
+'({n},)' is a one-heap tuple, '"{n:H}"' a row of n H's, and
+'({n:"{m:."}",})' an n×m board of dots. A template is filled in and read
+as --pos reads a position; nothing of it is run.
+
+A cell holds what solve reports for its position: the Sprague–Grundy
+value where the game has one; the outcome (P, N, D) and remoteness for a
+script without (misère play, ends the rules decide, positions that
+repeat, payoffs); the canonical form for a partizan script (what 'grundy
+value' reports).
+
+--json prints one object, --csv FILE writes one line a cell, and --svg
+FILE draws the table as an SVG picture.`,
+		Example:           "  grundy table subtract:1,3,4 --upto 40\n  grundy table wythoff --upto 30 --svg wythoff.svg\n  grundy table examples/mock.star --upto 32\n  grundy table twoheaps.star --upto 10 --param take=1,3 --json\n  grundy table examples/cram.star --upto 4 --pos-template '({n:\"{m:.}\",})'",
 		Args:              cobra.ExactArgs(1),
 		ValidArgsFunction: completeGame(isTabler),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -36,9 +56,20 @@ of positions with the P-positions (the player to move loses) marked.
 			if err != nil {
 				return err
 			}
-			if svgOut != "" {
-				if err := checkOutPath("--svg", svgOut); err != nil {
-					return err
+			for flag, path := range map[string]string{"--svg": svgOut, "--csv": csvOut} {
+				if path != "" {
+					if err := checkOutPath(flag, path); err != nil {
+						return err
+					}
+				}
+			}
+			var tmpl *catalog.Template
+			if template != "" {
+				if !isScript(args[0]) {
+					return fmt.Errorf("--pos-template is for game scripts (a GAME ending in .star); the cells of %q are its heaps", args[0])
+				}
+				if tmpl, err = catalog.ParseTemplate(template); err != nil {
+					return fmt.Errorf("--pos-template: %w", err)
 				}
 			}
 			inst, err := catalog.Lookup(args[0])
@@ -54,6 +85,10 @@ of positions with the P-positions (the player to move loses) marked.
 			if err != nil {
 				return err
 			}
+			if err := script.apply(args[0], &opts); err != nil {
+				return err
+			}
+			opts.Template = tmpl
 			ctx, cancel := flags.limits.context(cmd.Context())
 			defer cancel()
 			t, err := tabler.Table(ctx, upto, opts)
@@ -62,10 +97,22 @@ of positions with the P-positions (the player to move loses) marked.
 				return timedOut(ctx, err)
 			}
 			if svgOut != "" {
+				if err := reports.CheckTableSVG(t); err != nil {
+					return fmt.Errorf("--svg %s: %w", svgOut, err)
+				}
+				svg := reports.TableSVG(t)
 				cleanStale(filepath.Dir(svgOut), tableTempPrefix)
 				if err := writeFileAtomic("--svg", svgOut, tableTempPrefix, func(w io.Writer) error {
-					_, err := io.WriteString(w, reports.TableSVG(t))
+					_, err := io.WriteString(w, svg)
 					return err
+				}); err != nil {
+					return err
+				}
+			}
+			if csvOut != "" {
+				cleanStale(filepath.Dir(csvOut), tableTempPrefix)
+				if err := writeFileAtomic("--csv", csvOut, tableTempPrefix, func(w io.Writer) error {
+					return reports.TableCSV(w, t)
 				}); err != nil {
 					return err
 				}
@@ -78,44 +125,96 @@ of positions with the P-positions (the player to move loses) marked.
 		},
 	}
 	flags.register(cmd, false)
-	cmd.Flags().StringVar(&uptoText, "upto", "32", "tabulate heaps 0 … `N`-1")
+	script.register(cmd, false)
+	cmd.Flags().StringVar(&uptoText, "upto", "32", "tabulate heaps 0 … `N`-1 (an N×N grid for two)")
 	cmd.Flags().StringVar(&svgOut, "svg", "", "also draw the table as SVG in this file")
+	cmd.Flags().StringVar(&csvOut, "csv", "", "also write the table as CSV in this file, one line a cell")
+	cmd.Flags().StringVar(&template, "pos-template", "", "game scripts: the position of a cell, a literal with {n} (and {m}) where the numbers go, e.g. '({n},)' or '\"{n:H}\"'")
 	return cmd
 }
 
 func printTable(w io.Writer, t *catalog.Table) {
 	fmt.Fprintf(w, "%s: %s\n", t.Game, t.Caption)
-	if t.Grid == nil {
-		const perRow = 10
-		width := 1
-		for _, v := range t.Values {
-			width = max(width, len(fmt.Sprint(v)))
+	switch {
+	case t.Outcomes != nil:
+		cells := make([]string, len(t.Outcomes))
+		for i, o := range t.Outcomes {
+			cells[i] = o + remText(t.Remoteness[i])
 		}
-		for i := 0; i < len(t.Values); i += perRow {
-			fmt.Fprintf(w, "%6d:", i)
-			for _, v := range t.Values[i:min(i+perRow, len(t.Values))] {
-				fmt.Fprintf(w, " %*d", width, v)
-			}
-			fmt.Fprintln(w)
+		printRow(w, cells)
+		return
+	case t.Canonical != nil:
+		for n, v := range t.Canonical {
+			fmt.Fprintf(w, "%6d: %s\n", n, v)
 		}
 		return
+	case t.CanonicalGrid != nil:
+		for a, row := range t.CanonicalGrid {
+			for b, v := range row {
+				fmt.Fprintf(w, "(%d, %d): %s\n", a, b, v)
+			}
+		}
+		return
+	case t.OutcomeGrid != nil:
+		printGrid(w, len(t.OutcomeGrid), func(a, b int) string { return t.OutcomeGrid[a][b] }, func(a int) int { return len(t.OutcomeGrid[a]) })
+		return
+	case t.Grid == nil:
+		cells := make([]string, len(t.Values))
+		for i, v := range t.Values {
+			cells[i] = fmt.Sprint(v)
+		}
+		printRow(w, cells)
+		return
 	}
-	// Two heaps: rows are the first heap, columns the second.
-	n := len(t.Grid)
+	printGrid(w, len(t.Grid), func(a, b int) string {
+		if t.Grid[a][b] == 0 {
+			return "P"
+		}
+		return "."
+	}, func(a int) int { return len(t.Grid[a]) })
+}
+
+// remText writes a remoteness after an outcome: "P3"; nothing when it is
+// not known.
+func remText(r *int) string {
+	if r == nil {
+		return ""
+	}
+	return fmt.Sprint(*r)
+}
+
+// printRow prints a row of cells, ten a line, right-aligned.
+func printRow(w io.Writer, cells []string) {
+	const perRow = 10
+	width := 1
+	for _, c := range cells {
+		width = max(width, len(c))
+	}
+	for i := 0; i < len(cells); i += perRow {
+		fmt.Fprintf(w, "%6d:", i)
+		for _, c := range cells[i:min(i+perRow, len(cells))] {
+			fmt.Fprintf(w, " %*s", width, c)
+		}
+		fmt.Fprintln(w)
+	}
+}
+
+// printGrid prints a grid: rows are the first number, columns the
+// second, a cell one letter (P marks a P-position).
+func printGrid(w io.Writer, n int, cell func(a, b int) string, rowLen func(a int) int) {
 	fmt.Fprintf(w, "     b→")
 	for b := 0; b < n; b += 5 {
 		fmt.Fprintf(w, "%-10d", b)
 	}
 	fmt.Fprintln(w)
-	for a, row := range t.Grid {
+	for a := range n {
 		var sb strings.Builder
-		for _, v := range row {
-			switch {
-			case v == 0:
-				sb.WriteString("P ")
-			default:
-				sb.WriteString(". ")
+		for b := range rowLen(a) {
+			c := cell(a, b)
+			if c == "N" {
+				c = "."
 			}
+			sb.WriteString(c + " ")
 		}
 		fmt.Fprintf(w, "a=%3d  %s\n", a, strings.TrimRight(sb.String(), " "))
 	}
