@@ -25,20 +25,17 @@ func benchSolve(b *testing.B, inst catalog.Instance, pos []string, params map[st
 }
 
 func BenchmarkChomp9x9(b *testing.B) {
-	t := &testing.T{}
-	inst := lookupB(b, register(t, "examples/native/chomp/chomp.go", chompDef()))
+	inst := lookupB(b, twin("examples/native/chomp/chomp.go"))
 	benchSolve(b, inst, nil, map[string]string{"rows": "9", "cols": "9"}, "20")
 }
 
 func BenchmarkEuclid2999x3000(b *testing.B) {
-	t := &testing.T{}
-	inst := lookupB(b, register(t, "examples/native/euclid/euclid.go", euclidDef()))
+	inst := lookupB(b, twin("examples/native/euclid/euclid.go"))
 	benchSolve(b, inst, []string{"2999", "3000"}, nil, "0")
 }
 
 func BenchmarkMockTurtles(b *testing.B) {
-	t := &testing.T{}
-	inst := lookupB(b, register(t, "examples/native/mock/mock.go", mockDef()))
+	inst := lookupB(b, twin("examples/native/mock/mock.go"))
 	benchSolve(b, inst, []string{"50", "100", "150"}, nil, "385")
 }
 

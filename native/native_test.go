@@ -13,45 +13,21 @@ import (
 	"testing"
 
 	"github.com/grundy-go/grundy/catalog"
-	"github.com/grundy-go/grundy/examples/native/chomp"
-	"github.com/grundy-go/grundy/examples/native/euclid"
-	"github.com/grundy-go/grundy/examples/native/mock"
 	"github.com/grundy-go/grundy/native"
+	"github.com/grundy-go/grundy/native/nativetest"
 	_ "github.com/grundy-go/grundy/script"
 )
 
-// register makes the example file at rel (from the repository's root)
-// known as its Go twin, as a build of grundy with it does.
-func register[P comparable](t *testing.T, rel string, d *native.Def[P]) string {
-	t.Helper()
-	path := filepath.Join("..", rel)
-	src, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
+func TestMain(m *testing.M) {
+	if err := nativetest.Register(".."); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
 	}
-	abs, _ := filepath.Abs(path)
-	native.Register(abs, abs, native.Sum(src), d)
-	return path
+	os.Exit(m.Run())
 }
 
-func euclidDef() *native.Def[[2]int] {
-	d := native.New(euclid.Moves)
-	d.SetStart(euclid.Start)
-	return d
-}
-
-func chompDef() *native.Def[chomp.Pos] {
-	d := native.New(chomp.Moves)
-	d.Init, d.Start, d.Parse, d.Format = chomp.Init, chomp.Start, chomp.Parse, chomp.Format
-	return d
-}
-
-func mockDef() *native.Def[mock.Pos] {
-	d := native.New(mock.Moves)
-	d.Split, d.Parse, d.Format = mock.Split, mock.Parse, mock.Format
-	d.SetStart(mock.Start)
-	return d
-}
+// twin is the spec of an example's Go twin, registered by TestMain.
+func twin(rel string) string { return filepath.Join("..", rel) }
 
 func lookup(t *testing.T, spec string) catalog.Instance {
 	t.Helper()
@@ -102,7 +78,7 @@ func deref(p *int) any {
 func TestTwinsAgree(t *testing.T) {
 	rng := rand.New(rand.NewPCG(31, 1))
 	t.Run("euclid", func(t *testing.T) {
-		goSpec := register(t, "examples/native/euclid/euclid.go", euclidDef())
+		goSpec := twin("examples/native/euclid/euclid.go")
 		g, s := lookup(t, goSpec), lookup(t, "../examples/euclid.star")
 		for range 60 {
 			pos := fmt.Sprintf("%d %d", rng.IntN(60), rng.IntN(60))
@@ -112,7 +88,7 @@ func TestTwinsAgree(t *testing.T) {
 		}
 	})
 	t.Run("chomp", func(t *testing.T) {
-		goSpec := register(t, "examples/native/chomp/chomp.go", chompDef())
+		goSpec := twin("examples/native/chomp/chomp.go")
 		g, s := lookup(t, goSpec), lookup(t, "../examples/chomp.star")
 		for range 30 {
 			rows := 1 + rng.IntN(5)
@@ -133,7 +109,7 @@ func TestTwinsAgree(t *testing.T) {
 		}
 	})
 	t.Run("mock", func(t *testing.T) {
-		goSpec := register(t, "examples/native/mock/mock.go", mockDef())
+		goSpec := twin("examples/native/mock/mock.go")
 		g, s := lookup(t, goSpec), lookup(t, "../examples/mock.star")
 		for range 30 {
 			var coins []string
@@ -175,7 +151,7 @@ func popcount(v uint64) int {
 // the published values and against solve.
 func TestTable(t *testing.T) {
 	ctx := context.Background()
-	m := lookup(t, register(t, "examples/native/mock/mock.go", mockDef())).(catalog.Tabler)
+	m := lookup(t, twin("examples/native/mock/mock.go")).(catalog.Tabler)
 	tab, err := m.Table(ctx, 40, catalog.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -185,7 +161,7 @@ func TestTable(t *testing.T) {
 			t.Errorf("mock table: G(%d) = %d, want the odious number %d", n, v, odious(n))
 		}
 	}
-	e := lookup(t, register(t, "examples/native/euclid/euclid.go", euclidDef()))
+	e := lookup(t, twin("examples/native/euclid/euclid.go"))
 	tab, err = e.(catalog.Tabler).Table(ctx, 12, catalog.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -203,7 +179,7 @@ func TestTable(t *testing.T) {
 // TestExplore: each move the explorer lists carries the value solve gives
 // the position it leaves.
 func TestExplore(t *testing.T) {
-	inst := lookup(t, register(t, "examples/native/chomp/chomp.go", chompDef()))
+	inst := lookup(t, twin("examples/native/chomp/chomp.go"))
 	x, err := inst.(catalog.Explorer).Explore(context.Background(), []string{"4 3 3 1"}, catalog.Options{}, 0)
 	if err != nil {
 		t.Fatal(err)
@@ -287,7 +263,7 @@ func TestNotation(t *testing.T) {
 
 // TestCompound: a compound of a Go game is decided as its script twin's.
 func TestCompound(t *testing.T) {
-	g := lookup(t, register(t, "examples/native/euclid/euclid.go", euclidDef())).(catalog.CompoundSolver)
+	g := lookup(t, twin("examples/native/euclid/euclid.go")).(catalog.CompoundSolver)
 	s := lookup(t, "../examples/euclid.star").(catalog.CompoundSolver)
 	comps := [][]string{{"5", "3"}, {"7", "2"}, {"4", "4"}}
 	for _, kind := range []string{"conjunctive", "continued", "selective"} {

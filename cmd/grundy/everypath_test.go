@@ -12,6 +12,7 @@ import (
 	"github.com/grundy-go/grundy/catalog"
 	"github.com/grundy-go/grundy/catalog/reports"
 	"github.com/grundy-go/grundy/cgt"
+	"github.com/grundy-go/grundy/native/nativetest"
 )
 
 // pathCase is an example script tabulated, and the built-in game that is
@@ -25,6 +26,15 @@ type pathCase struct {
 	// twin names the built-in position of the cell (a, b): its spec and
 	// tokens; nil when the script has no twin.
 	twin func(a, b int) (string, []string)
+	// goTwin is the game written in Go that transcribes the script
+	// (native/nativetest registers it), "" for none.
+	goTwin string
+}
+
+func init() {
+	if err := nativetest.Register("../.."); err != nil {
+		panic(err)
+	}
 }
 
 // TestEveryPathAgrees: for every example script (and the built-in game
@@ -38,15 +48,15 @@ type pathCase struct {
 func TestEveryPathAgrees(t *testing.T) {
 	board := `"{n:{m:.}:/}"`
 	cases := []pathCase{
-		{script: "mock.star", upto: 24},
+		{script: "mock.star", upto: 24, goTwin: "examples/native/mock/mock.go"},
 		{script: "snim.star", params: map[string]string{"s": "1,3,4"}, template: "{n}", upto: 40,
 			twin: func(a, _ int) (string, []string) { return "subtract:1,3,4", []string{strconv.Itoa(a)} }},
 		{script: "snim.star", params: map[string]string{"s": "2,5"}, upto: 12,
 			twin: func(a, b int) (string, []string) { return "subtract:2,5", []string{strconv.Itoa(a), strconv.Itoa(b)} }},
 		{script: "fibonacci.star", template: "({n},)", upto: 40,
 			twin: func(a, _ int) (string, []string) { return "fib", []string{strconv.Itoa(a)} }},
-		{script: "euclid.star", upto: 14, from: 1},
-		{script: "chomp.star", template: "({n:{m},})", upto: 6},
+		{script: "euclid.star", upto: 14, from: 1, goTwin: "examples/native/euclid/euclid.go"},
+		{script: "chomp.star", template: "({n:{m},})", upto: 6, from: 1, goTwin: "examples/native/chomp/chomp.go"},
 		{script: "stringgame.star", template: `"a{n:ba}c{n:b}"`, upto: 7},
 		{script: "multiplication.star", params: map[string]string{"n": "30"}, upto: 40},
 		{script: "cram.star", template: board, upto: 5, from: 1,
@@ -62,6 +72,7 @@ func TestEveryPathAgrees(t *testing.T) {
 	}
 	// Every example script is here, or is said here why not.
 	why := map[string]string{
+		"everysg.star":  "positions are Every-SG sums of pairs, played as compounds (compound.txtar; examples_test.go checks them against the literal game)",
 		"calendar.star": "positions are dates (y, m, d): no cell of one or two integers is a date",
 		"corners.star":  "positions are sets of cells; mock.star covers coin-turning sums",
 		"cutting.star":  "positions are sums of sheets; its sheets are pairs whose sides start at 2 (examples_test.go checks it)",
@@ -198,6 +209,28 @@ func checkEveryPath(t *testing.T, c pathCase, rng *rand.Rand) {
 				t.Errorf("%s: %s says %s, remoteness %v; the table %s, %v", name, got.path, got.r.Outcome, deref(got.r.Remoteness), want.outcome, deref(want.rem))
 			}
 		}
+		if c.goTwin != "" {
+			// The Go twin's solve and explorer.
+			g, err := catalog.Lookup("../../" + c.goTwin)
+			if err != nil {
+				t.Fatal(err)
+			}
+			gr, err := g.Solve(ctx, nil, so)
+			if err != nil {
+				t.Fatal(err)
+			}
+			gx, err := g.(catalog.Explorer).Explore(ctx, nil, so, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, got := range []*catalog.Report{gr, gx.Report} {
+				// Positions may be written otherwise ("4" for the script's
+				// "(4,)"): native_test.go compares the notations.
+				if got.Grundy == nil || got.Grundy.Uint64() != *want.grundy || fmt.Sprint(deref(got.Remoteness)) != fmt.Sprint(deref(r.Remoteness)) {
+					t.Errorf("%s: the Go twin says %s grundy %v remoteness %v; the table %d, the script's solve %s remoteness %v", name, got.Position, got.Grundy, deref(got.Remoteness), *want.grundy, r.Position, deref(r.Remoteness))
+				}
+			}
+		}
 		if c.twin == nil {
 			continue
 		}
@@ -213,6 +246,30 @@ func checkEveryPath(t *testing.T, c pathCase, rng *rand.Rand) {
 			// game's value is the nimber *g.
 			if got := fmt.Sprint(tr.Value); got != nimber(*want.grundy) {
 				t.Errorf("%s: %s %v has value %s, the script's table *%d", name, spec, tokens, got, *want.grundy)
+			}
+		}
+	}
+	// The Go twin's own table (and sequence, for a row), where it tabulates
+	// the same positions (the script's default cells).
+	if c.goTwin != "" && c.template == "" {
+		g, err := catalog.Lookup("../../" + c.goTwin)
+		if err != nil {
+			t.Fatal(err)
+		}
+		gt, err := g.(catalog.Tabler).Table(ctx, c.upto, catalog.Options{Params: c.params})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fmt.Sprint(gt.Values, gt.Grid) != fmt.Sprint(tab.Values, tab.Grid) {
+			t.Errorf("the Go twin's table %v %v, the script's %v %v", gt.Values, gt.Grid, tab.Values, tab.Grid)
+		}
+		if tab.Values != nil {
+			seq, err := reports.TableSequence(ctx, g, c.upto, catalog.Options{Params: c.params}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := seq.Values.Uint64s(); fmt.Sprint(got) != fmt.Sprint(tab.Values) {
+				t.Errorf("the Go twin's seq %v, the script's table %v", got, tab.Values)
 			}
 		}
 	}
