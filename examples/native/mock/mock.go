@@ -9,86 +9,95 @@ package mock
 
 import (
 	"fmt"
-	"slices"
+	"math/bits"
 	"strconv"
 	"strings"
 )
 
-// A position is the set of heads-up coins, written as the script writes
-// its tuple: "5" for one coin, "50 100 150" for several, "()" for none.
-// Go positions must be comparable, so the set is kept as a string of
-// sorted coin numbers.
-type Pos string
+// MaxCoin bounds the coins' numbers: a position is the set of heads-up
+// coins as a bitset, which is comparable, costs nothing to copy and is
+// turned by a xor.
+const MaxCoin = 255
 
-func coins(p Pos) []int {
+// Pos is a position: bit c of word c/64 is coin c, heads up.
+type Pos [4]uint64
+
+func (p *Pos) flip(c int) { p[c/64] ^= 1 << (c % 64) }
+
+func (p Pos) coins() []int {
 	var out []int
-	for _, f := range strings.Fields(string(p)) {
-		n, _ := strconv.Atoi(f)
-		out = append(out, n)
+	for w, x := range p {
+		for ; x != 0; x &= x - 1 {
+			out = append(out, 64*w+bits.TrailingZeros64(x))
+		}
 	}
 	return out
 }
 
-func pos(cs []int) Pos {
-	slices.Sort(cs)
-	// Two flips of one coin cancel.
-	var kept []string
-	for i := 0; i < len(cs); i++ {
-		if i+1 < len(cs) && cs[i] == cs[i+1] {
-			i++
-			continue
-		}
-		kept = append(kept, strconv.Itoa(cs[i]))
-	}
-	return Pos(strings.Join(kept, " "))
+func coin(c int) Pos {
+	var p Pos
+	p.flip(c)
+	return p
 }
 
 // Start is the position the issue measures.
-var Start = Pos("50 100 150")
+var Start = coin(50).with(100).with(150)
+
+func (p Pos) with(c int) Pos {
+	p.flip(c)
+	return p
+}
 
 // Split makes each heads-up coin a component.
 func Split(p Pos) []Pos {
-	cs := coins(p)
+	cs := p.coins()
 	out := make([]Pos, len(cs))
 	for i, c := range cs {
-		out[i] = Pos(strconv.Itoa(c))
+		out[i] = coin(c)
 	}
 	return out
 }
 
-// Moves turns a heads-up coin n to tails, and up to two coins i < j < n.
+// Moves turns a heads-up coin n to tails, and up to two coins i < j < n
+// either way.
 func Moves(p Pos) []Pos {
-	cs := coins(p)
 	var out []Pos
-	for _, n := range cs {
-		out = append(out, pos(append(slices.Clone(cs), n)))
+	for _, n := range p.coins() {
+		q := p.with(n)
+		out = append(out, q)
 		for j := 0; j < n; j++ {
-			out = append(out, pos(append(slices.Clone(cs), n, j)))
+			r := q.with(j)
+			out = append(out, r)
 			for i := 0; i < j; i++ {
-				out = append(out, pos(append(slices.Clone(cs), n, j, i)))
+				out = append(out, r.with(i))
 			}
 		}
 	}
 	return out
 }
 
-// Parse reads coin numbers.
+// Parse reads coin numbers: "5", "50 100 150", "(1, 2)", "()".
 func Parse(text string) (Pos, error) {
-	var cs []int
+	var p Pos
 	for _, f := range strings.FieldsFunc(text, func(r rune) bool { return r == ' ' || r == ',' || r == '(' || r == ')' }) {
 		n, err := strconv.Atoi(f)
-		if err != nil || n < 0 {
-			return "", fmt.Errorf("%q is not a coin number", f)
+		if err != nil || n < 0 || n > MaxCoin {
+			return p, fmt.Errorf("%q is not a coin number from 0 to %d", f, MaxCoin)
 		}
-		cs = append(cs, n)
+		p.flip(n)
 	}
-	return pos(cs), nil
+	return p, nil
 }
 
-// Format writes the coins as the script does.
+// Format writes the coins as the script does: "5", "50 100 150", "()".
 func Format(p Pos) string {
-	if p == "" {
+	cs := p.coins()
+	if len(cs) == 0 {
 		return "()"
 	}
-	return string(p)
+	parts := make([]string, len(cs))
+	for i, c := range cs {
+		parts[i] = strconv.Itoa(c)
+	}
+	return strings.Join(parts, " ")
 }
