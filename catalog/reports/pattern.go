@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"time"
 
 	"github.com/grundy-go/grundy/budget"
 	"github.com/grundy-go/grundy/catalog"
@@ -39,8 +40,11 @@ type PatternReport struct {
 	// only which positions are P-positions.
 	ValuesKnown bool
 	// Source says how the values were computed, for people.
-	Source   string
-	Patterns []*pattern.Pattern
+	Source string
+	// BudgetReached is set when no number of values was asked for and
+	// fewer than the default were computed within DefaultPatternTime.
+	BudgetReached bool
+	Patterns      []*pattern.Pattern
 }
 
 // MarshalJSON writes the contract of docs/design.md: {"game",
@@ -56,7 +60,8 @@ func (r *PatternReport) MarshalJSON() ([]byte, error) {
 		Grid        bool               `json:"grid"`
 		ValuesKnown bool               `json:"values_known"`
 		Patterns    []*pattern.Pattern `json:"patterns"`
-	}{r.Game, r.CheckedUpto, r.Grid, r.ValuesKnown, ps})
+		Budget      bool               `json:"budget_reached,omitempty"`
+	}{r.Game, r.CheckedUpto, r.Grid, r.ValuesKnown, ps, r.BudgetReached})
 }
 
 // Patterns computes the values of inst, up to upto (0 for the default:
@@ -95,27 +100,122 @@ func Patterns(ctx context.Context, inst catalog.Instance, upto int, opts catalog
 		if err != nil {
 			return nil, err
 		}
-		grid := probe.Grid != nil
+		grid := probe.IsGrid()
+		explicit := upto != 0
 		if upto, err = patternUpto(upto, grid); err != nil {
 			return nil, err
 		}
-		tab, err := t.Table(ctx, upto, opts)
+		rep.Source = "the game's value table (as grundy table)"
+		var tab *catalog.Table
+		if explicit {
+			if tab, err = t.Table(ctx, upto, opts); err != nil {
+				return nil, err
+			}
+		} else if tab, err = growTable(ctx, t, upto, grid, opts, rep); err != nil {
+			return nil, err
+		}
+		vals, g, err := tableValues(inst.Spec(), tab)
 		if err != nil {
 			return nil, err
 		}
-		rep.Source = "the game's value table (as grundy table)"
 		if grid {
-			rep.fillGrid(tab.Grid)
+			rep.fillGrid(g)
 			return rep, nil
-		}
-		vals := make([]int64, len(tab.Values))
-		for i, v := range tab.Values {
-			vals[i] = int64(min(v, math.MaxInt64))
 		}
 		rep.fill(vals, pattern.Options{})
 		return rep, nil
 	}
 	return patternsBySolving(ctx, inst, upto, opts, rep)
+}
+
+// DefaultPatternTime bounds the time a report spends computing values
+// when no number of them is asked for: it computes the default number if
+// it can, else as many as it can in that time (a script of Mock Turtles
+// needs n³/6 moves for n values).
+const DefaultPatternTime = 2 * time.Second
+
+// growTable computes tables of 64 values (an 8×8 grid), then twice as
+// many each time, up to upto or DefaultPatternTime, and returns the last
+// one finished.
+func growTable(ctx context.Context, t catalog.Tabler, upto int, grid bool, opts catalog.Options, rep *PatternReport) (*catalog.Table, error) {
+	dctx, cancel := context.WithTimeout(ctx, DefaultPatternTime)
+	defer cancel()
+	n := 64
+	if grid {
+		n = 8
+	}
+	var best *catalog.Table
+	for {
+		n = min(n, upto)
+		tab, err := t.Table(dctx, n, opts)
+		if err != nil {
+			if dctx.Err() != nil && ctx.Err() == nil {
+				if best == nil {
+					return nil, fmt.Errorf("the first %d values took more than %v: give --upto (and --timeout) to compute them", n, DefaultPatternTime)
+				}
+				rep.BudgetReached = true
+				return best, nil
+			}
+			return nil, err
+		}
+		best = tab
+		if n >= upto {
+			return best, nil
+		}
+		n *= 2
+	}
+}
+
+// tableValues reads a table as pattern values: Sprague–Grundy values, or
+// outcomes (0 for P, pattern.Unknown for N); a draw has no value.
+func tableValues(game string, t *catalog.Table) ([]int64, [][]int64, error) {
+	outcome := func(o string, at ...int) (int64, error) {
+		switch o {
+		case "P":
+			return 0, nil
+		case "N":
+			return pattern.Unknown, nil
+		}
+		where := fmt.Sprint(at[0])
+		if len(at) == 2 {
+			where = fmt.Sprintf("(%d, %d)", at[0], at[1])
+		}
+		return 0, fmt.Errorf("%s has no values to tabulate: the position of %s is %s, neither a P- nor an N-position (grundy table shows the outcomes)", game, where, o)
+	}
+	switch {
+	case t.Values != nil:
+		vals := make([]int64, len(t.Values))
+		for i, v := range t.Values {
+			vals[i] = int64(min(v, math.MaxInt64))
+		}
+		return vals, nil, nil
+	case t.Grid != nil:
+		return nil, t.Grid, nil
+	case t.Outcomes != nil:
+		vals := make([]int64, len(t.Outcomes))
+		for i, o := range t.Outcomes {
+			v, err := outcome(o, i)
+			if err != nil {
+				return nil, nil, err
+			}
+			vals[i] = v
+		}
+		return vals, nil, nil
+	case t.OutcomeGrid != nil:
+		g := make([][]int64, len(t.OutcomeGrid))
+		for a, row := range t.OutcomeGrid {
+			g[a] = make([]int64, len(row))
+			for b, o := range row {
+				v, err := outcome(o, a, b)
+				if err != nil {
+					return nil, nil, err
+				}
+				g[a][b] = v
+			}
+		}
+		return nil, g, nil
+	}
+	return nil, nil, fmt.Errorf("%s has no values to tabulate: its table holds partizan values (see grundy table)", game)
 }
 
 func patternUpto(upto int, grid bool) (int, error) {
@@ -166,6 +266,17 @@ func (r *PatternReport) fillGrid(g [][]int64) {
 func patternsBySolving(ctx context.Context, inst catalog.Instance, upto int, opts catalog.Options, rep *PatternReport) (*PatternReport, error) {
 	one := func(n int) []string { return []string{strconv.Itoa(n)} }
 	two := func(a, b int) []string { return []string{strconv.Itoa(a), strconv.Itoa(b)} }
+	explicit := upto != 0
+	// Without a number asked for, values are computed for at most
+	// DefaultPatternTime (the first eight whatever they take).
+	deadline := time.Now().Add(DefaultPatternTime)
+	stop := func(done int) bool {
+		if !explicit && done >= 8 && time.Now().After(deadline) {
+			rep.BudgetReached = true
+			return true
+		}
+		return false
+	}
 	_, err1 := solveValue(ctx, inst, one(0), opts)
 	if err1 == nil {
 		var err error
@@ -174,6 +285,10 @@ func patternsBySolving(ctx context.Context, inst catalog.Instance, upto int, opt
 		}
 		vals := make([]int64, upto)
 		for n := range vals {
+			if stop(n) {
+				vals = vals[:n]
+				break
+			}
 			if vals[n], err = solveValue(ctx, inst, one(n), opts); err != nil {
 				return nil, err
 			}
@@ -197,6 +312,13 @@ func patternsBySolving(ctx context.Context, inst catalog.Instance, upto int, opt
 	}
 	g := make([][]int64, upto)
 	for a := range g {
+		if stop(a) {
+			g = g[:a]
+			for i := range g {
+				g[i] = g[i][:a]
+			}
+			break
+		}
 		g[a] = make([]int64, upto)
 		for b := range g[a] {
 			if g[a][b], err = solveValue(ctx, inst, two(a, b), opts); err != nil {

@@ -178,10 +178,11 @@ func TestPatternRandomSubtractionSets(t *testing.T) {
 
 // Fibonacci Nim: the P-positions are the Fibonacci numbers (Whinihan,
 // Fibonacci Nim, Fibonacci Quarterly 1 (1963)); the game has no table,
-// so its positions are solved one by one.
+// so its positions are solved one by one, with their Sprague–Grundy
+// values (tabulated row by row by games/fibnim).
 func TestPatternFibonacciNim(t *testing.T) {
 	rep := patternsOf(t, "fibonacci-nim", 300)
-	if rep.ValuesKnown || rep.Grid {
+	if !rep.ValuesKnown || rep.Grid {
 		t.Errorf("values known %v grid %v", rep.ValuesKnown, rep.Grid)
 	}
 	if len(rep.Patterns) == 0 || rep.Patterns[0].Kind != pattern.Zeckendorf || rep.Patterns[0].Of != pattern.OfP {
@@ -239,5 +240,34 @@ func TestPatternErrors(t *testing.T) {
 	inst, _ := catalog.Lookup("kayles")
 	if _, err := reports.Patterns(context.Background(), inst, reports.MaxPatternUpto+1, catalog.Options{}); err == nil {
 		t.Error("no error past the bound")
+	}
+}
+
+// TestPatternTimeBudget: without --upto, a game whose values are slow to
+// compute (Mock Turtles as a script: n³/6 moves for n values) is reported
+// on the values computed within DefaultPatternTime, and says so; the
+// pattern found is the published one (Winning Ways ch. 14).
+func TestPatternTimeBudget(t *testing.T) {
+	inst, err := catalog.Lookup("../../examples/mock.star")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := reports.Patterns(context.Background(), inst, 0, catalog.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !rep.BudgetReached || rep.CheckedUpto < 64 || rep.CheckedUpto >= reports.DefaultPatternUpto {
+		t.Fatalf("budget reached %v after %d values; want it reached after 64 to %d", rep.BudgetReached, rep.CheckedUpto, reports.DefaultPatternUpto)
+	}
+	if p := first(rep, pattern.Binary, pattern.OfValues); p == nil || !strings.Contains(p.Rule, "odious") {
+		t.Fatalf("mock.star:\n%s", describe(rep))
+	}
+	// With a number asked for, exactly that many.
+	rep, err = reports.Patterns(context.Background(), inst, 40, catalog.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.BudgetReached || rep.CheckedUpto != 40 {
+		t.Fatalf("--upto 40: budget reached %v, %d values", rep.BudgetReached, rep.CheckedUpto)
 	}
 }

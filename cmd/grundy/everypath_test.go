@@ -7,6 +7,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/grundy-go/grundy/catalog"
@@ -31,11 +32,10 @@ type pathCase struct {
 	goTwin string
 }
 
-func init() {
-	if err := nativetest.Register("../.."); err != nil {
-		panic(err)
-	}
-}
+// registerTwins registers the Go twins once, in the test that uses them
+// (not in init: the test binary also runs as the grundy command of the
+// testscript scenarios, in other directories).
+var registerTwins = sync.OnceValue(func() error { return nativetest.Register("../..") })
 
 // TestEveryPathAgrees: for every example script (and the built-in game
 // each one transcribes, where there is one), the value of a position is
@@ -46,6 +46,9 @@ func init() {
 // drawn at random from each table (a fixed seed: the same cells each
 // run).
 func TestEveryPathAgrees(t *testing.T) {
+	if err := registerTwins(); err != nil {
+		t.Fatal(err)
+	}
 	board := `"{n:{m:.}:/}"`
 	cases := []pathCase{
 		{script: "mock.star", upto: 24, goTwin: "examples/native/mock/mock.go"},

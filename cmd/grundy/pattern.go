@@ -14,6 +14,7 @@ func newPatternCmd() *cobra.Command {
 	var (
 		jsonOut  bool
 		uptoText string
+		template string
 		limits   limitFlags
 		script   scriptArgs
 	)
@@ -54,6 +55,14 @@ fits every value computed, no more. A game whose values are not known
 				return err
 			}
 			opts := catalog.Options{}
+			if template != "" {
+				if !isScript(args[0]) {
+					return fmt.Errorf("--pos-template is for game scripts (a GAME ending in .star); the cells of %q are its heaps", args[0])
+				}
+				if opts.Template, err = catalog.ParseTemplate(template); err != nil {
+					return fmt.Errorf("--pos-template: %w", err)
+				}
+			}
 			limits.options(&opts)
 			if err := script.apply(args[0], &opts); err != nil {
 				return err
@@ -74,6 +83,7 @@ fits every value computed, no more. A game whose values are not known
 	jsonFlag(cmd, &jsonOut)
 	limits.register(cmd, "positions")
 	script.register(cmd, false)
+	cmd.Flags().StringVar(&template, "pos-template", "", "game scripts: the position of n (and m), as grundy table reads it, e.g. '({n},)' or '\"{n:ab}\"'")
 	cmd.Flags().StringVar(&uptoText, "upto", "", fmt.Sprintf("compute `N` values, or an N×N grid for pairs (default %d, %d for pairs)", reports.DefaultPatternUpto, reports.DefaultPatternGrid))
 	return cmd
 }
@@ -90,6 +100,9 @@ func printPatterns(w io.Writer, r *reports.PatternReport) {
 		}
 	}
 	fmt.Fprintf(w, "%s: %s, computed by %s\n", r.Game, what, r.Source)
+	if r.BudgetReached {
+		fmt.Fprintf(w, "(the values computed within %v; --upto N computes N, within --timeout)\n", reports.DefaultPatternTime)
+	}
 	if len(r.Patterns) == 0 {
 		fmt.Fprintln(w, "no pattern fits every value computed")
 		return
