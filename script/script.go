@@ -17,6 +17,7 @@ import (
 	"go.starlark.net/syntax"
 
 	"github.com/grundy-go/grundy/budget"
+	_ "github.com/grundy-go/grundy/internal/quietlog" // before go.starlark.net's init: see its doc
 )
 
 // Default limits.
