@@ -75,7 +75,9 @@
 //
 // Every call of a script function runs under a step budget
 // (Options.MaxSteps, thread.SetMaxExecutionSteps; a budget beyond what the
-// step counter can add up to means none), a memory budget (see Memory
+// step counter can add up to means none; by default DefaultMaxSteps, and
+// none while a wall-clock limit bounds the Run, which stops a runaway call
+// itself), a memory budget (see Memory
 // below), the number of distinct
 // positions is capped (Options.MaxPositions) and charged to the
 // search's memory budget (SolveOptions.Memory: each position's node,

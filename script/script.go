@@ -1,6 +1,7 @@
 package script
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -24,8 +25,13 @@ import (
 const (
 	// DefaultMaxSteps is the Starlark step budget of one call of a script
 	// function (one moves(pos), one split(pos), …) and of running the
-	// file's top level: roughly a second of work.
-	DefaultMaxSteps = 10_000_000
+	// file's top level when the user set none and no wall-clock limit
+	// bounds the run: a few seconds of work (a loop of 10^8 steps takes 2 s here). It only stops a call
+	// that loops without growing; one that grows (a position with
+	// millions of moves) meets its memory budget first. With a wall-clock
+	// limit there is no default step budget: the limit cancels a runaway
+	// call, and a step budget would only stop big positions unbidden.
+	DefaultMaxSteps = 100_000_000
 	// DefaultMaxPositions bounds the distinct positions a game interns.
 	DefaultMaxPositions = 20_000_000
 	// MaxPlayers bounds the players option.
@@ -38,8 +44,9 @@ type Options struct {
 	// visible to the script as the frozen dict params of strings (a
 	// script converts them: int(params.get("n", 10))).
 	Params map[string]string
-	// MaxSteps is the Starlark step budget of each call; 0 means
-	// DefaultMaxSteps.
+	// MaxSteps is the Starlark step budget of each call; 0 means none
+	// while a wall-clock limit (Timeout, or a deadline of the Run's
+	// context) bounds the call, and DefaultMaxSteps otherwise.
 	MaxSteps uint64
 	// MaxPositions bounds the distinct positions interned; 0 means
 	// DefaultMaxPositions.
@@ -81,11 +88,11 @@ type Game struct {
 	leftFn, rightFn *starlark.Function
 	pz              *partizan
 
-	players    int
-	misere     bool
-	labelled   bool
-	start      starlark.Value // nil when the script has none
-	budgetNote string
+	players  int
+	misere   bool
+	labelled bool
+	start    starlark.Value // nil when the script has none
+	steps    uint64         // the step budget of a call in the Run in progress (see Options.MaxSteps)
 
 	// the intern table
 	ids    map[string]Pos
@@ -175,9 +182,6 @@ func Load(ctx context.Context, filename string, src []byte, opts Options) (*Game
 		}
 		src = b
 	}
-	if opts.MaxSteps == 0 {
-		opts.MaxSteps = DefaultMaxSteps
-	}
 	if opts.MaxMemory == 0 {
 		opts.MaxMemory = DefaultMaxMemory
 	}
@@ -193,7 +197,6 @@ func Load(ctx context.Context, filename string, src []byte, opts Options) (*Game
 		nodes: make([]node, 1, 1024), // node 0 is End
 		args:  make(starlark.Tuple, 1),
 	}
-	g.budgetNote = fmt.Sprintf("more than %d steps in one call; a script function must return promptly", opts.MaxSteps)
 	g.thread = &starlark.Thread{
 		Name: filename,
 		Print: func(_ *starlark.Thread, msg string) {
@@ -202,8 +205,9 @@ func Load(ctx context.Context, filename string, src []byte, opts Options) (*Game
 			}
 		},
 		OnMaxSteps: func(t *starlark.Thread) {
-			g.limitHit.CompareAndSwap(nil, budget.Exceed(budget.Steps, int64(min(opts.MaxSteps, math.MaxInt64)), "%s", g.budgetNote))
-			t.Cancel(g.budgetNote)
+			note := fmt.Sprintf("more than %d steps in one call; a script function must return promptly", g.steps)
+			g.limitHit.CompareAndSwap(nil, budget.Exceed(budget.Steps, int64(min(g.steps, math.MaxInt64)), "%s", note))
+			t.Cancel(note)
 		},
 	}
 	params, err := makeParams(opts.Params)
@@ -467,6 +471,13 @@ func (g *Game) Run(ctx context.Context, f func(ctx context.Context) error) error
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	g.thread.Uncancel()
+	g.steps = g.opts.MaxSteps
+	if g.steps == 0 {
+		g.steps = DefaultMaxSteps
+		if _, ok := ctx.Deadline(); ok {
+			g.steps = math.MaxUint64
+		}
+	}
 	stop := context.AfterFunc(parent, func() { g.thread.Cancel(g.ctxNote(parent)) })
 	g.abort, g.runCtx = cancel, parent
 	if g.opts.MaxMemory > 0 {
@@ -515,7 +526,10 @@ func (g *Game) fail(err error) {
 // immediate cancellation.
 func (g *Game) budget() {
 	used := g.thread.ExecutionSteps()
-	limit := used + g.opts.MaxSteps
+	if g.steps == 0 { // a call outside Run
+		g.steps = cmp.Or(g.opts.MaxSteps, DefaultMaxSteps)
+	}
+	limit := used + g.steps
 	if limit < used {
 		limit = math.MaxUint64
 	}
