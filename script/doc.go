@@ -29,7 +29,9 @@
 //	               whose moves are again given by moves); the solver
 //	               memoises components, and values of sums are nim-sums
 //	key(pos)       a canonical representative of pos (sort symmetric
-//	               parts): every position is passed through it
+//	               parts): every position is passed through it. Or
+//	               key = "sorted", "reversal" or "rotation", the same
+//	               computed in Go without a call (canon.go)
 //	chance(pos)    None or [] at a player's position; at a position where
 //	               nature moves, a list of (weight, position) pairs (or a
 //	               dict {position: weight}); weights are normalised

@@ -26,6 +26,12 @@ func (g *Game) Intern(v starlark.Value) (Pos, error) {
 			return 0, g.resultError(g.keyFn, v, "returned a non-position: "+err.Error(), err)
 		}
 		v = k
+	} else if g.canon != nil {
+		k, err := g.canon(v)
+		if err != nil {
+			return 0, &Error{Pos: g.file, Msg: fmt.Sprintf("the key of %s: %s", describe(v), err), cause: err}
+		}
+		v = k
 	}
 	return g.internRaw(v)
 }

@@ -86,7 +86,11 @@ type Game struct {
 	// A partizan script's left_moves and right_moves, and the values of
 	// its positions (partizan.go).
 	leftFn, rightFn *starlark.Function
-	pz              *partizan
+
+	// canon is the canonical key the script declares by name (key =
+	// "sorted"; canon.go) instead of a key function; nil when none.
+	canon func(starlark.Value) (starlark.Value, error)
+	pz    *partizan
 
 	players  int
 	misere   bool
@@ -331,6 +335,11 @@ func (g *Game) bind() error {
 		return f, nil
 	}
 	var err error
+	if name, ok := g.globals["key"].(starlark.String); ok {
+		if g.canon = canonKinds[string(name)]; g.canon == nil {
+			return &Error{Pos: g.file, Msg: fmt.Sprintf("key = %q: a named key is %s; for another, define key(pos)", string(name), canonNames)}
+		}
+	}
 	if err = g.bindPartizan(fn); err != nil {
 		return err
 	}
@@ -342,10 +351,15 @@ func (g *Game) bind() error {
 		dst  **starlark.Function
 	}{
 		{"terminal", &g.terminalFn}, {"payoff", &g.payoffFn}, {"to_move", &g.toMoveFn},
-		{"split", &g.splitFn}, {"key", &g.keyFn}, {"chance", &g.chanceFn},
+		{"split", &g.splitFn}, {"chance", &g.chanceFn},
 		{"tier", &g.tierFn},
 	} {
 		if *b.dst, err = fn(b.name, false); err != nil {
+			return err
+		}
+	}
+	if g.canon == nil {
+		if g.keyFn, err = fn("key", false); err != nil {
 			return err
 		}
 	}
