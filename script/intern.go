@@ -57,6 +57,22 @@ func (g *Game) internRaw(v starlark.Value) (Pos, error) {
 			return id, nil
 		}
 	}
+	if t, ok := v.(starlark.Tuple); ok {
+		if k, ok := packTuple(t); ok {
+			if id, ok := g.packed[k]; ok {
+				return id, nil
+			}
+			id, err := g.newNode(v, nodeBytes+mapEntryBytes+8+valueBytes(v))
+			if err != nil {
+				return 0, err
+			}
+			if g.packed == nil {
+				g.packed = make(map[uint64]Pos)
+			}
+			g.packed[k] = id
+			return id, nil
+		}
+	}
 	buf, err := appendKey(g.keybuf[:0], v, noPath)
 	g.keybuf = buf
 	if err != nil {
@@ -71,6 +87,37 @@ func (g *Game) internRaw(v starlark.Value) (Pos, error) {
 	}
 	g.ids[string(buf)] = id
 	return id, nil
+}
+
+// packTuple packs a tuple of 1 to 15 small non-negative ints into a
+// uint64: the length in the top 4 bits, then the ints in 60/len bits
+// each (pairs below 2^30, rows of a board of up to 8 below 128). The
+// common positions then skip the binary key and its string map: a
+// uint64 map is about twice as fast. The empty tuple is 0. Each packed
+// value has one tuple, and a tuple that packs never goes to the string
+// map, so the two maps never hold the same position.
+func packTuple(t starlark.Tuple) (uint64, bool) {
+	n := len(t)
+	if n > 15 {
+		return 0, false
+	}
+	if n == 0 {
+		return 0, true
+	}
+	w := 60 / uint(n)
+	k := uint64(n) << 60
+	for i, e := range t {
+		x, ok := e.(starlark.Int)
+		if !ok {
+			return 0, false
+		}
+		v, ok := x.Int64()
+		if !ok || v < 0 || v >= 1<<w {
+			return 0, false
+		}
+		k |= uint64(v) << (w * uint(i))
+	}
+	return k, true
 }
 
 // nodeBytes is the memory a position of a script takes at least, as
