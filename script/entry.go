@@ -7,8 +7,9 @@ import (
 	"math/big"
 	"os"
 	"slices"
-	"strconv"
 	"strings"
+
+	"go.starlark.net/starlark"
 
 	"github.com/grundy-go/grundy/catalog"
 	"github.com/grundy-go/grundy/game"
@@ -200,22 +201,31 @@ func (s *instance) Table(ctx context.Context, upto int, opts catalog.Options) (*
 		return nil, fmt.Errorf("%s has no Sprague–Grundy values (it has payoffs, chance, other than two players, or misère play); solve its positions instead", s.path)
 	}
 	t := &catalog.Table{Game: s.path, Values: make([]uint64, upto), Caption: "G(n): the Sprague–Grundy value of the position n; 0 marks a P-position (the player to move loses)"}
-	for n := range upto {
-		p, err := g.Parse(ctx, []string{strconv.Itoa(n)}, "")
-		if err != nil {
-			return nil, err
-		}
-		v, pure, err := solver.Grundy(ctx, p)
-		if err != nil {
-			if errors.Is(err, impartial.ErrCycle) {
-				return nil, fmt.Errorf("%s: %w; solve single positions instead (retrograde analysis)", s.path, err)
+	// One Run for the whole table, the heaps interned as ints: a Run and
+	// a parse per heap cost more than the search of a new heap does.
+	solver.initNormal()
+	err = g.Run(ctx, func(ctx context.Context) error {
+		for n := range upto {
+			p, err := g.Intern(starlark.MakeInt(n))
+			if err != nil {
+				return err
 			}
-			return nil, err
+			v, err := solver.imp.Grundy(ctx, p)
+			if err != nil {
+				return err
+			}
+			if !NormalView(solver.normal).Pure() {
+				return fmt.Errorf("%s has no Sprague–Grundy values: its terminal(pos) declares wins, so only outcomes are defined; solve its positions instead", s.path)
+			}
+			t.Values[n] = v
 		}
-		if !pure {
-			return nil, fmt.Errorf("%s has no Sprague–Grundy values: its terminal(pos) declares wins, so only outcomes are defined; solve its positions instead", s.path)
-		}
-		t.Values[n] = v
+		return nil
+	})
+	if errors.Is(err, impartial.ErrCycle) {
+		return nil, fmt.Errorf("%s: %w; solve single positions instead (retrograde analysis)", s.path, err)
+	}
+	if err != nil {
+		return nil, err
 	}
 	return t, nil
 }
