@@ -347,6 +347,7 @@ func (g *Game) eachMove(pos, res starlark.Value, f func(label, q starlark.Value)
 		return err
 	}
 	if d, ok := res.(*starlark.Dict); ok {
+		g.dictMoves = true
 		for _, kv := range d.Items() {
 			if err := f(kv[0], kv[1]); err != nil {
 				return wrap(err, "for the move "+describe(kv[0]))
@@ -480,6 +481,16 @@ func (g *Game) MoveList(ctx context.Context, p Pos) ([]Move, error) {
 			return g.err
 		}
 		if g.nodes[p].term != termNone {
+			return nil
+		}
+		if !g.labelled && !g.dictMoves && g.chanceFn == nil {
+			// No labels: the successors expand kept are the moves, in
+			// order; asking the script again would cost its call and
+			// an interning per move once more (the root of a sum is
+			// expanded only here).
+			for _, q := range g.successors(p) {
+				out = append(out, Move{To: q})
+			}
 			return nil
 		}
 		v := g.nodes[p].val

@@ -93,11 +93,12 @@ type Game struct {
 	canon func(starlark.Value) (starlark.Value, error)
 	pz    *partizan
 
-	players  int
-	misere   bool
-	labelled bool
-	start    starlark.Value // nil when the script has none
-	steps    uint64         // the step budget of a call in the Run in progress (see Options.MaxSteps)
+	players   int
+	misere    bool
+	labelled  bool
+	dictMoves bool           // some moves(pos) returned a dict: its keys are labels
+	start     starlark.Value // nil when the script has none
+	steps     uint64         // the step budget of a call in the Run in progress (see Options.MaxSteps)
 
 	// the intern table
 	ids    map[string]Pos
