@@ -1,13 +1,18 @@
 package examples
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"go.starlark.net/starlark"
+
+	"github.com/grundy-go/grundy/budget"
 )
 
 // The checks of the four scripts issue 31 times against Python brute
@@ -70,6 +75,24 @@ func TestEuclid(t *testing.T) {
 		if r.Outcome != outcomeOf(euclidWins(a, b)) {
 			t.Errorf("(%d, %d): %s, Cole–Davie says %s", a, b, r.Outcome, outcomeOf(euclidWins(a, b)))
 		}
+	}
+}
+
+// TestEuclidContestSize: (2^31 − 1, 1) has 2^31 − 1 moves from one
+// position. It must stop with a budget error about that size, not at a
+// step budget nobody chose.
+func TestEuclidContestSize(t *testing.T) {
+	s := load(t, "euclid.star", nil)
+	ctx := context.Background()
+	p, err := s.Game().Parse(ctx, nil, "(2147483647, 1)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = s.Solve(ctx, p)
+	var x *budget.Exceeded
+	if !errors.As(err, &x) || x.Resource != budget.Size || strings.Contains(err.Error(), "steps") ||
+		!strings.Contains(err.Error(), "euclid.star:21:42: moves((2147483647, 1)): range of 2147483647 elements: game scripts allow at most 16777216, and 2147483647 moves of one position would take more than 224 GiB of memory as positions") {
+		t.Errorf("(2^31 - 1, 1): %v", err)
 	}
 }
 

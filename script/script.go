@@ -279,7 +279,10 @@ var boundedRange = starlark.NewBuiltin("range", func(thread *starlark.Thread, b 
 		return nil, err
 	}
 	if n := starlark.Len(r); n > MaxRange {
-		return nil, fmt.Errorf("range of %d elements: game scripts allow at most %d", n, MaxRange)
+		// A budget error about size: such a range is a position with
+		// billions of moves (Euclid's game at (2^31 - 1, 1)), which no
+		// memory budget would hold as positions anyway.
+		return nil, budget.Exceed(budget.Size, MaxRange, "range of %d elements: game scripts allow at most %d, and %d moves of one position would take more than %s of memory as positions", n, MaxRange, n, budget.FormatBytes(int64(n)*nodeBytes))
 	}
 	return r, nil
 })
