@@ -359,10 +359,25 @@ func (g *Game) eachMove(pos, res starlark.Value, f func(label, q starlark.Value)
 	if !ok || res.Type() == "string" {
 		return bad(fmt.Sprintf("returned %s (%s); expected a list of positions", article(res.Type()), describe(res)))
 	}
-	iter := it.Iterate()
-	defer iter.Done()
+	// A list, the usual result, is read by index: an iterator is an
+	// allocation per call. (Nothing can change the list meanwhile: the
+	// call that made it has returned, and the globals are frozen.)
+	list, _ := res.(*starlark.List)
+	var iter starlark.Iterator
+	if list == nil {
+		iter = it.Iterate()
+		defer iter.Done()
+	}
 	var x starlark.Value
-	for i := 0; iter.Next(&x); i++ {
+	for i := 0; ; i++ {
+		if list != nil {
+			if i >= list.Len() {
+				break
+			}
+			x = list.Index(i)
+		} else if !iter.Next(&x) {
+			break
+		}
 		var label starlark.Value
 		q := x
 		if g.labelled {
