@@ -133,7 +133,9 @@
 //     others cost a built-in call (about twice the time of an
 //     arithmetic-heavy call, nothing in scripts that only subtract).
 //   - growth step by step (appending in a loop) is the watchdog's: while a
-//     call runs, a goroutine samples the Go heap
+//     call runs, a goroutine (one per Game, started by a Run and gone
+//     100 ms after the last; while it runs GOGC is 400, as the calls make
+//     much short-lived garbage) samples the Go heap
 //     (/memory/classes/heap/objects:bytes) every 2 ms; when it has grown by
 //     more than the budget since its first sample of the call, it forces
 //     a collection (garbage is not growth), and if the growth remains it
