@@ -45,7 +45,9 @@
 //
 // The engine's solvers need comparable Go positions. A Game interns every
 // position it meets as a dense Pos (1, 2, …): small non-negative ints
-// through a flat slice, everything else through a map keyed by a compact
+// through a flat slice, tuples of up to 15 small non-negative ints
+// through a map keyed by the ints packed into a uint64 (packTuple),
+// everything else through a map keyed by a compact
 // binary encoding (a tag byte, varints, the bytes of strings, the elements
 // of tuples), so equal Starlark values get the same Pos without any text
 // formatting. Each position's successors and components are asked once and
