@@ -53,3 +53,52 @@ func BenchmarkSubtractBuiltin(b *testing.B) {
 		}
 	}
 }
+
+// benchExample solves a position of one of the examples/ scripts from
+// scratch, loading included. The sizes are small enough for CI's single
+// iteration; examples/bench/run.sh times the full sizes against the plain
+// Python programs of the same rules.
+func benchExample(b *testing.B, file string, params map[string]string, tokens []string, want uint64) {
+	ctx := context.Background()
+	for b.Loop() {
+		g, err := Load(ctx, "../examples/"+file, nil, Options{Params: params})
+		if err != nil {
+			b.Fatal(err)
+		}
+		s := NewSolver(g, SolveOptions{})
+		p, err := g.Parse(ctx, tokens, "")
+		if err != nil {
+			b.Fatal(err)
+		}
+		r, err := s.Solve(ctx, p)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if r.Grundy == nil || r.Grundy.Uint64() != want {
+			b.Fatalf("%s %v: grundy %v, want %d", file, tokens, r.Grundy, want)
+		}
+	}
+}
+
+// BenchmarkEuclid is Euclid's game at (999, 1000): half a million moves
+// from the positions (k, 1).
+func BenchmarkEuclid(b *testing.B) {
+	benchExample(b, "euclid.star", nil, []string{"999", "1000"}, 0)
+}
+
+// BenchmarkChomp is Chomp 6 × 6 (924 positions).
+func BenchmarkChomp(b *testing.B) {
+	benchExample(b, "chomp.star", map[string]string{"rows": "6", "cols": "6"}, nil, 13)
+}
+
+// BenchmarkMockTurtles is Mock Turtles with heads at 20, 40 and 60.
+func BenchmarkMockTurtles(b *testing.B) {
+	benchExample(b, "mock.star", nil, []string{"20", "40", "60"}, 1)
+}
+
+// BenchmarkStringGame is Codeforces 305E's game on benchString.
+func BenchmarkStringGame(b *testing.B) {
+	benchExample(b, "stringgame.star", nil, []string{benchString}, 6)
+}
+
+const benchString = "abababababababababababababaabababababababa"

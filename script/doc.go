@@ -29,7 +29,9 @@
 //	               whose moves are again given by moves); the solver
 //	               memoises components, and values of sums are nim-sums
 //	key(pos)       a canonical representative of pos (sort symmetric
-//	               parts): every position is passed through it
+//	               parts): every position is passed through it. Or
+//	               key = "sorted", "reversal" or "rotation", the same
+//	               computed in Go without a call (canon.go)
 //	chance(pos)    None or [] at a player's position; at a position where
 //	               nature moves, a list of (weight, position) pairs (or a
 //	               dict {position: weight}); weights are normalised
@@ -43,7 +45,9 @@
 //
 // The engine's solvers need comparable Go positions. A Game interns every
 // position it meets as a dense Pos (1, 2, …): small non-negative ints
-// through a flat slice, everything else through a map keyed by a compact
+// through a flat slice, tuples of up to 15 small non-negative ints
+// through a map keyed by the ints packed into a uint64 (packTuple),
+// everything else through a map keyed by a compact
 // binary encoding (a tag byte, varints, the bytes of strings, the elements
 // of tuples), so equal Starlark values get the same Pos without any text
 // formatting. Each position's successors and components are asked once and
@@ -75,7 +79,9 @@
 //
 // Every call of a script function runs under a step budget
 // (Options.MaxSteps, thread.SetMaxExecutionSteps; a budget beyond what the
-// step counter can add up to means none), a memory budget (see Memory
+// step counter can add up to means none; by default DefaultMaxSteps, and
+// none while a wall-clock limit bounds the Run, which stops a runaway call
+// itself), a memory budget (see Memory
 // below), the number of distinct
 // positions is capped (Options.MaxPositions) and charged to the
 // search's memory budget (SolveOptions.Memory: each position's node,
@@ -129,7 +135,9 @@
 //     others cost a built-in call (about twice the time of an
 //     arithmetic-heavy call, nothing in scripts that only subtract).
 //   - growth step by step (appending in a loop) is the watchdog's: while a
-//     call runs, a goroutine samples the Go heap
+//     call runs, a goroutine (one per Game, started by a Run and gone
+//     100 ms after the last; while it runs GOGC is 400, as the calls make
+//     much short-lived garbage) samples the Go heap
 //     (/memory/classes/heap/objects:bytes) every 2 ms; when it has grown by
 //     more than the budget since its first sample of the call, it forces
 //     a collection (garbage is not growth), and if the growth remains it

@@ -26,6 +26,12 @@ func (g *Game) Intern(v starlark.Value) (Pos, error) {
 			return 0, g.resultError(g.keyFn, v, "returned a non-position: "+err.Error(), err)
 		}
 		v = k
+	} else if g.canon != nil {
+		k, err := g.canon(v)
+		if err != nil {
+			return 0, &Error{Pos: g.file, Msg: fmt.Sprintf("the key of %s: %s", describe(v), err), cause: err}
+		}
+		v = k
 	}
 	return g.internRaw(v)
 }
@@ -51,6 +57,22 @@ func (g *Game) internRaw(v starlark.Value) (Pos, error) {
 			return id, nil
 		}
 	}
+	if t, ok := v.(starlark.Tuple); ok {
+		if k, ok := packTuple(t); ok {
+			if id, ok := g.packed[k]; ok {
+				return id, nil
+			}
+			id, err := g.newNode(v, nodeBytes+mapEntryBytes+8+valueBytes(v))
+			if err != nil {
+				return 0, err
+			}
+			if g.packed == nil {
+				g.packed = make(map[uint64]Pos)
+			}
+			g.packed[k] = id
+			return id, nil
+		}
+	}
 	buf, err := appendKey(g.keybuf[:0], v, noPath)
 	g.keybuf = buf
 	if err != nil {
@@ -65,6 +87,37 @@ func (g *Game) internRaw(v starlark.Value) (Pos, error) {
 	}
 	g.ids[string(buf)] = id
 	return id, nil
+}
+
+// packTuple packs a tuple of 1 to 15 small non-negative ints into a
+// uint64: the length in the top 4 bits, then the ints in 60/len bits
+// each (pairs below 2^30, rows of a board of up to 8 below 128). The
+// common positions then skip the binary key and its string map: a
+// uint64 map is about twice as fast. The empty tuple is 0. Each packed
+// value has one tuple, and a tuple that packs never goes to the string
+// map, so the two maps never hold the same position.
+func packTuple(t starlark.Tuple) (uint64, bool) {
+	n := len(t)
+	if n > 15 {
+		return 0, false
+	}
+	if n == 0 {
+		return 0, true
+	}
+	w := 60 / uint(n)
+	k := uint64(n) << 60
+	for i, e := range t {
+		x, ok := e.(starlark.Int)
+		if !ok {
+			return 0, false
+		}
+		v, ok := x.Int64()
+		if !ok || v < 0 || v >= 1<<w {
+			return 0, false
+		}
+		k |= uint64(v) << (w * uint(i))
+	}
+	return k, true
 }
 
 // nodeBytes is the memory a position of a script takes at least, as
@@ -294,6 +347,7 @@ func (g *Game) eachMove(pos, res starlark.Value, f func(label, q starlark.Value)
 		return err
 	}
 	if d, ok := res.(*starlark.Dict); ok {
+		g.dictMoves = true
 		for _, kv := range d.Items() {
 			if err := f(kv[0], kv[1]); err != nil {
 				return wrap(err, "for the move "+describe(kv[0]))
@@ -305,10 +359,25 @@ func (g *Game) eachMove(pos, res starlark.Value, f func(label, q starlark.Value)
 	if !ok || res.Type() == "string" {
 		return bad(fmt.Sprintf("returned %s (%s); expected a list of positions", article(res.Type()), describe(res)))
 	}
-	iter := it.Iterate()
-	defer iter.Done()
+	// A list, the usual result, is read by index: an iterator is an
+	// allocation per call. (Nothing can change the list meanwhile: the
+	// call that made it has returned, and the globals are frozen.)
+	list, _ := res.(*starlark.List)
+	var iter starlark.Iterator
+	if list == nil {
+		iter = it.Iterate()
+		defer iter.Done()
+	}
 	var x starlark.Value
-	for i := 0; iter.Next(&x); i++ {
+	for i := 0; ; i++ {
+		if list != nil {
+			if i >= list.Len() {
+				break
+			}
+			x = list.Index(i)
+		} else if !iter.Next(&x) {
+			break
+		}
 		var label starlark.Value
 		q := x
 		if g.labelled {
@@ -431,6 +500,16 @@ func (g *Game) MoveList(ctx context.Context, p Pos) ([]Move, error) {
 			return g.err
 		}
 		if g.nodes[p].term != termNone {
+			return nil
+		}
+		if !g.labelled && !g.dictMoves && g.chanceFn == nil {
+			// No labels: the successors expand kept are the moves, in
+			// order; asking the script again would cost its call and
+			// an interning per move once more (the root of a sum is
+			// expanded only here).
+			for _, q := range g.successors(p) {
+				out = append(out, Move{To: q})
+			}
 			return nil
 		}
 		v := g.nodes[p].val

@@ -45,12 +45,41 @@ func (g *Game) leave() {
 	g.callMu.Unlock()
 }
 
-// watch is the memory watchdog of one Run: every watchTick, while a call
-// runs, it compares the heap with the heap at its first sample of that
-// call. When the growth passes the budget it forces a collection (garbage
-// is not growth) and, if the growth is still over, cancels the thread
-// with a *budget.Exceeded as the cause of the call's error.
-func (g *Game) watch(stop <-chan struct{}) {
+// watchIdle is how long the watchdog goroutine outlives the last Run:
+// starting one per Run cost more than the search in a table, which runs
+// two per heap.
+const watchIdle = 100 * time.Millisecond
+
+// startWatch makes sure the watchdog goroutine runs; a Run calls it after
+// counting itself in g.runs. The goroutine stops after watchIdle without
+// a Run, so a Game left alone holds none.
+func (g *Game) startWatch() {
+	if g.watching.CompareAndSwap(false, true) {
+		go g.watchWhileRuns()
+	}
+}
+
+func (g *Game) watchWhileRuns() {
+	for {
+		g.watch()
+		g.watching.Store(false)
+		// A Run that started after watch saw none, but before the
+		// store, found the flag set and started no goroutine: go on.
+		if g.runs.Load() == 0 || !g.watching.CompareAndSwap(false, true) {
+			return
+		}
+	}
+}
+
+// watch is the memory watchdog: every watchTick, while a call runs, it
+// compares the heap with the heap at its first sample of that call.
+// When the growth passes the budget it forces a collection (garbage is
+// not growth) and, if the growth is still over, cancels the thread with
+// a *budget.Exceeded as the cause of the call's error. It returns after
+// watchIdle without a Run. While it runs the collector runs less often
+// (lessGC).
+func (g *Game) watch() {
+	defer lessGC()()
 	limit := g.opts.MaxMemory
 	t := time.NewTicker(watchTick)
 	defer t.Stop()
@@ -64,15 +93,18 @@ func (g *Game) watch(stop <-chan struct{}) {
 	}
 	var seq uint64
 	var base, next int64
-	for {
-		select {
-		case <-stop:
-			return
-		case <-t.C:
+	idle := 0
+	for range t.C {
+		if g.runs.Load() == 0 {
+			if idle++; idle*int(watchTick) >= int(watchIdle) {
+				return
+			}
+			continue
 		}
+		idle = 0
 		s := g.callSeq.Load()
-		if s&1 == 0 {
-			continue // between calls
+		if s&1 == 0 || limit <= 0 {
+			continue // between calls, or no budget
 		}
 		h := heap()
 		if s != seq {

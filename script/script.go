@@ -1,12 +1,14 @@
 package script
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"math"
 	"math/big"
 	"os"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"sync"
@@ -17,14 +19,20 @@ import (
 	"go.starlark.net/syntax"
 
 	"github.com/grundy-go/grundy/budget"
+	_ "github.com/grundy-go/grundy/internal/quietlog" // before go.starlark.net's init: see its doc
 )
 
 // Default limits.
 const (
 	// DefaultMaxSteps is the Starlark step budget of one call of a script
 	// function (one moves(pos), one split(pos), …) and of running the
-	// file's top level: roughly a second of work.
-	DefaultMaxSteps = 10_000_000
+	// file's top level when the user set none and no wall-clock limit
+	// bounds the run: a few seconds of work (a loop of 10^8 steps takes 2 s here). It only stops a call
+	// that loops without growing; one that grows (a position with
+	// millions of moves) meets its memory budget first. With a wall-clock
+	// limit there is no default step budget: the limit cancels a runaway
+	// call, and a step budget would only stop big positions unbidden.
+	DefaultMaxSteps = 100_000_000
 	// DefaultMaxPositions bounds the distinct positions a game interns.
 	DefaultMaxPositions = 20_000_000
 	// MaxPlayers bounds the players option.
@@ -37,8 +45,9 @@ type Options struct {
 	// visible to the script as the frozen dict params of strings (a
 	// script converts them: int(params.get("n", 10))).
 	Params map[string]string
-	// MaxSteps is the Starlark step budget of each call; 0 means
-	// DefaultMaxSteps.
+	// MaxSteps is the Starlark step budget of each call; 0 means none
+	// while a wall-clock limit (Timeout, or a deadline of the Run's
+	// context) bounds the call, and DefaultMaxSteps otherwise.
 	MaxSteps uint64
 	// MaxPositions bounds the distinct positions interned; 0 means
 	// DefaultMaxPositions.
@@ -78,17 +87,23 @@ type Game struct {
 	// A partizan script's left_moves and right_moves, and the values of
 	// its positions (partizan.go).
 	leftFn, rightFn *starlark.Function
-	pz              *partizan
 
-	players    int
-	misere     bool
-	labelled   bool
-	start      starlark.Value // nil when the script has none
-	budgetNote string
+	// canon is the canonical key the script declares by name (key =
+	// "sorted"; canon.go) instead of a key function; nil when none.
+	canon func(starlark.Value) (starlark.Value, error)
+	pz    *partizan
+
+	players   int
+	misere    bool
+	labelled  bool
+	dictMoves bool           // some moves(pos) returned a dict: its keys are labels
+	start     starlark.Value // nil when the script has none
+	steps     uint64         // the step budget of a call in the Run in progress (see Options.MaxSteps)
 
 	// the intern table
 	ids    map[string]Pos
-	small  []Pos // small[n] is the Pos of the int n, 0 if not interned
+	packed map[uint64]Pos // tuples of a few small ints (packTuple)
+	small  []Pos          // small[n] is the Pos of the int n, 0 if not interned
 	nodes  []node
 	succ   []Pos              // successor lists, one contiguous run per expanded node
 	comps  []Pos              // component lists of split positions
@@ -103,8 +118,10 @@ type Game struct {
 	memory              *budget.Bytes
 	memUsed, memCharged int64
 
-	callMu  sync.Mutex    // held while callSeq changes and while the watchdog cancels
-	callSeq atomic.Uint64 // odd while Starlark code runs; see enter
+	runs     atomic.Int32  // Runs in progress
+	watching atomic.Bool   // the watchdog goroutine is running (see startWatch)
+	callMu   sync.Mutex    // held while callSeq changes and while the watchdog cancels
+	callSeq  atomic.Uint64 // odd while Starlark code runs; see enter
 	// limitHit is the limit that cancelled the running call (steps, set
 	// by OnMaxSteps; memory, set by the watchdog), the cause of its error.
 	limitHit atomic.Pointer[budget.Exceeded]
@@ -174,9 +191,6 @@ func Load(ctx context.Context, filename string, src []byte, opts Options) (*Game
 		}
 		src = b
 	}
-	if opts.MaxSteps == 0 {
-		opts.MaxSteps = DefaultMaxSteps
-	}
 	if opts.MaxMemory == 0 {
 		opts.MaxMemory = DefaultMaxMemory
 	}
@@ -192,7 +206,6 @@ func Load(ctx context.Context, filename string, src []byte, opts Options) (*Game
 		nodes: make([]node, 1, 1024), // node 0 is End
 		args:  make(starlark.Tuple, 1),
 	}
-	g.budgetNote = fmt.Sprintf("more than %d steps in one call; a script function must return promptly", opts.MaxSteps)
 	g.thread = &starlark.Thread{
 		Name: filename,
 		Print: func(_ *starlark.Thread, msg string) {
@@ -201,8 +214,9 @@ func Load(ctx context.Context, filename string, src []byte, opts Options) (*Game
 			}
 		},
 		OnMaxSteps: func(t *starlark.Thread) {
-			g.limitHit.CompareAndSwap(nil, budget.Exceed(budget.Steps, int64(min(opts.MaxSteps, math.MaxInt64)), "%s", g.budgetNote))
-			t.Cancel(g.budgetNote)
+			note := fmt.Sprintf("more than %d steps in one call; a script function must return promptly", g.steps)
+			g.limitHit.CompareAndSwap(nil, budget.Exceed(budget.Steps, int64(min(g.steps, math.MaxInt64)), "%s", note))
+			t.Cancel(note)
 		},
 	}
 	params, err := makeParams(opts.Params)
@@ -265,7 +279,10 @@ var boundedRange = starlark.NewBuiltin("range", func(thread *starlark.Thread, b 
 		return nil, err
 	}
 	if n := starlark.Len(r); n > MaxRange {
-		return nil, fmt.Errorf("range of %d elements: game scripts allow at most %d", n, MaxRange)
+		// A budget error about size: such a range is a position with
+		// billions of moves (Euclid's game at (2^31 - 1, 1)), which no
+		// memory budget would hold as positions anyway.
+		return nil, budget.Exceed(budget.Size, MaxRange, "range of %d elements: game scripts allow at most %d, and %d moves of one position would take more than %s of memory as positions", n, MaxRange, n, budget.FormatBytes(int64(n)*nodeBytes))
 	}
 	return r, nil
 })
@@ -326,6 +343,11 @@ func (g *Game) bind() error {
 		return f, nil
 	}
 	var err error
+	if name, ok := g.globals["key"].(starlark.String); ok {
+		if g.canon = canonKinds[string(name)]; g.canon == nil {
+			return &Error{Pos: g.file, Msg: fmt.Sprintf("key = %q: a named key is %s; for another, define key(pos)", string(name), canonNames)}
+		}
+	}
 	if err = g.bindPartizan(fn); err != nil {
 		return err
 	}
@@ -337,10 +359,15 @@ func (g *Game) bind() error {
 		dst  **starlark.Function
 	}{
 		{"terminal", &g.terminalFn}, {"payoff", &g.payoffFn}, {"to_move", &g.toMoveFn},
-		{"split", &g.splitFn}, {"key", &g.keyFn}, {"chance", &g.chanceFn},
+		{"split", &g.splitFn}, {"chance", &g.chanceFn},
 		{"tier", &g.tierFn},
 	} {
 		if *b.dst, err = fn(b.name, false); err != nil {
+			return err
+		}
+	}
+	if g.canon == nil {
+		if g.keyFn, err = fn("key", false); err != nil {
 			return err
 		}
 	}
@@ -462,17 +489,22 @@ func (g *Game) Run(ctx context.Context, f func(ctx context.Context) error) error
 		ctx, cancel = context.WithTimeout(ctx, g.opts.Timeout)
 		defer cancel()
 	}
+	g.runs.Add(1)
+	defer g.runs.Add(-1)
+	g.startWatch()
 	parent := ctx
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	g.thread.Uncancel()
+	g.steps = g.opts.MaxSteps
+	if g.steps == 0 {
+		g.steps = DefaultMaxSteps
+		if _, ok := ctx.Deadline(); ok {
+			g.steps = math.MaxUint64
+		}
+	}
 	stop := context.AfterFunc(parent, func() { g.thread.Cancel(g.ctxNote(parent)) })
 	g.abort, g.runCtx = cancel, parent
-	if g.opts.MaxMemory > 0 {
-		done := make(chan struct{})
-		defer close(done)
-		go g.watch(done)
-	}
 	err := f(ctx)
 	stop()
 	g.abort, g.runCtx = nil, nil
@@ -486,6 +518,44 @@ func (g *Game) Run(ctx context.Context, f func(ctx context.Context) error) error
 		return parent.Err()
 	}
 	return err
+}
+
+// runGCPercent is the collector's GOGC while scripts run. A script's
+// calls make a great deal of short-lived garbage (the lists moves builds,
+// the tuples in them) over a small live heap, so the default of 100
+// collected often: at 400 the examples' solves take 20–30% less CPU.
+// The heap may then hold up to five times the live data in garbage, but
+// the soft memory limit (budget.SetProcessLimit) still makes the
+// collector work harder near the budget, and charges are of live data.
+const runGCPercent = 400
+
+var (
+	gcMu    sync.Mutex
+	gcRuns  int // Runs in progress, in every Game
+	gcSaved int // the GOGC before the first of them
+)
+
+// lessGC raises GOGC to runGCPercent while any Game's watchdog runs (a
+// server runs several) and returns the function that puts it back after
+// the last, unless it was set higher. (SetGCPercent stops the world, so
+// it is not done per Run: a table runs two per heap.)
+func lessGC() func() {
+	gcMu.Lock()
+	if gcRuns == 0 {
+		gcSaved = debug.SetGCPercent(runGCPercent)
+		if gcSaved < 0 || gcSaved > runGCPercent { // off, or higher: keep it
+			debug.SetGCPercent(gcSaved)
+		}
+	}
+	gcRuns++
+	gcMu.Unlock()
+	return func() {
+		gcMu.Lock()
+		if gcRuns--; gcRuns == 0 {
+			debug.SetGCPercent(gcSaved)
+		}
+		gcMu.Unlock()
+	}
 }
 
 func (g *Game) ctxNote(ctx context.Context) string {
@@ -514,7 +584,10 @@ func (g *Game) fail(err error) {
 // immediate cancellation.
 func (g *Game) budget() {
 	used := g.thread.ExecutionSteps()
-	limit := used + g.opts.MaxSteps
+	if g.steps == 0 { // a call outside Run
+		g.steps = cmp.Or(g.opts.MaxSteps, DefaultMaxSteps)
+	}
+	limit := used + g.steps
 	if limit < used {
 		limit = math.MaxUint64
 	}

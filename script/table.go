@@ -71,8 +71,35 @@ func (s *instance) Table(ctx context.Context, upto int, opts catalog.Options) (*
 		cols = upto
 	}
 	cells := make([]Pos, 0, rows*cols)
+	if opts.Template == nil {
+		// The default cells, n or (a, b), are interned as the values
+		// they are, in one Run: a parse and a Run per cell cost more than
+		// the search of a new heap does.
+		err = g.Run(ctx, func(context.Context) error {
+			for a := range rows {
+				for b := range cols {
+					var v starlark.Value = starlark.MakeInt(a)
+					if grid {
+						v = starlark.Tuple{starlark.MakeInt(a), starlark.MakeInt(b)}
+					}
+					p, err := g.Intern(v)
+					if err != nil {
+						return fmt.Errorf("the table's cell %s: %w", cellText(a, b, grid), err)
+					}
+					cells = append(cells, p)
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
 	for a := range rows {
 		for b := range cols {
+			if opts.Template == nil {
+				break
+			}
 			text, err := tmpl.Expand(a, b)
 			if err != nil {
 				return nil, err
@@ -167,20 +194,29 @@ func split2[T any](xs []T, cols int) [][]T {
 // repeat, drawn ends), and the cells are then tabulated by outcome.
 func grundyCells(ctx context.Context, solver *Solver, cells []Pos) ([]uint64, bool, error) {
 	vals := make([]uint64, len(cells))
-	for i, p := range cells {
-		if err := ctx.Err(); err != nil {
-			return nil, false, err
-		}
-		v, err := solver.sumGrundy(ctx, p)
-		if err != nil {
-			if errors.Is(err, impartial.ErrCycle) || NormalView(solver.normal).SawDraw() {
-				// The search stopped; the solver starts afresh.
-				solver.imp, solver.normal = nil, nil
-				return nil, false, nil
+	// One Run for every cell (a Run per cell cost more than a new heap's
+	// search).
+	solver.initNormal()
+	err := solver.g.Run(ctx, func(ctx context.Context) error {
+		for i, p := range cells {
+			if err := ctx.Err(); err != nil {
+				return err
 			}
-			return nil, false, err
+			v, _, err := solver.sumValue(ctx, p, false)
+			if err != nil {
+				return err
+			}
+			vals[i] = v
 		}
-		vals[i] = v
+		return nil
+	})
+	if err != nil {
+		if errors.Is(err, impartial.ErrCycle) || NormalView(solver.normal).SawDraw() {
+			// The search stopped; the solver starts afresh.
+			solver.imp, solver.normal = nil, nil
+			return nil, false, nil
+		}
+		return nil, false, err
 	}
 	if !NormalView(solver.normal).Pure() {
 		return nil, false, nil

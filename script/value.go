@@ -94,6 +94,24 @@ func appendKeyDepth(dst []byte, v starlark.Value, path func() string, depth int)
 		dst = append(dst, tagTuple)
 		dst = binary.AppendUvarint(dst, uint64(len(v)))
 		for i, e := range v {
+			// Ints and strings inline: the path closure below costs an
+			// allocation per element, and most positions are tuples of
+			// small ints or strings.
+			switch e := e.(type) {
+			case starlark.Int:
+				if n, ok := e.Int64(); ok {
+					dst = append(dst, tagInt)
+					dst = binary.AppendVarint(dst, n)
+					continue
+				}
+			case starlark.String:
+				if len(dst)+len(e)+binary.MaxVarintLen64 < maxKeyBytes { // else the general case reports it with its path
+					dst = append(dst, tagString)
+					dst = binary.AppendUvarint(dst, uint64(len(e)))
+					dst = append(dst, e...)
+					continue
+				}
+			}
 			var err error
 			dst, err = appendKeyDepth(dst, e, func() string { return path() + "[" + strconv.Itoa(i) + "]" }, depth+1)
 			if err != nil {

@@ -18,8 +18,9 @@ const DefaultCheckExplore = 10_000
 
 // DefaultScriptSteps is the Starlark step budget of one call of a
 // script's function when Options.ScriptSteps (CheckOptions.MaxSteps) is 0
+// and no wall-clock limit bounds the run; under one there is none
 // (script.DefaultMaxSteps).
-const DefaultScriptSteps = 10_000_000
+const DefaultScriptSteps = 100_000_000
 
 // CheckOptions tune CheckScript.
 type CheckOptions struct {

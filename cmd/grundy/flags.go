@@ -297,7 +297,7 @@ func (f *scriptArgs) register(cmd *cobra.Command, withPos bool) {
 	if withPos {
 		cmd.Flags().StringVar(&f.pos, "pos", "", "the position as a Starlark `EXPR`, for game scripts (e.g. --pos '((1, 2), \"ab\")')")
 	}
-	cmd.Flags().Var(&stepsValue{&f.maxSteps}, "max-steps", fmt.Sprintf("Starlark step budget of each call of a script function (default %d)", reports.DefaultScriptSteps))
+	cmd.Flags().Var(&stepsValue{&f.maxSteps}, "max-steps", fmt.Sprintf("Starlark step budget of each call of a script function (default %d; none under --timeout)", reports.DefaultScriptSteps))
 }
 
 // apply carries the flags into catalog options, and refuses them for a

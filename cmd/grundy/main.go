@@ -214,10 +214,28 @@ func withAdvice(cmd *cobra.Command, err error) error {
 		return err
 	}
 	if flag == "max-states" {
-		return fmt.Errorf("%w; raise --max-states, or solve a smaller position", err)
+		return advised{err, "; raise --max-states, or solve a smaller position"}
 	}
-	return fmt.Errorf("%w; raise --%s", err, flag)
+	return advised{err, "; raise --" + flag}
 }
+
+// advised is an error with the command line's advice at the end of its
+// first line: only that line is printed without --verbose, and a script's
+// error goes on with its Starlark traceback.
+type advised struct {
+	err    error
+	advice string
+}
+
+func (a advised) Error() string {
+	first, rest, ok := strings.Cut(a.err.Error(), "\n")
+	if !ok {
+		return first + a.advice
+	}
+	return first + a.advice + "\n" + rest
+}
+
+func (a advised) Unwrap() error { return a.err }
 
 // version is the module's version ("devel" when built from a work tree)
 // and the VCS revision the binary was built from, when known.

@@ -53,6 +53,9 @@ def moves(pos):
 #     return [(h,) for h in pos]
 
 # Optional: a canonical form, so symmetric positions are solved once.
+# "sorted" (heaps in any order), "reversal" and "rotation" are computed
+# in Go; key(pos) is a Starlark call on every position met.
+# key = "sorted"
 # def key(pos):
 #     return tuple(sorted(pos))
 
