@@ -325,7 +325,7 @@ func Build(ctx context.Context, files []string, status io.Writer) (string, error
 	tmp := filepath.Join(dir, fmt.Sprintf("grundy.%d.tmp", os.Getpid()))
 	cmd := exec.CommandContext(ctx, "go", "build", "-overlay", ovFile, "-o", tmp, "./cmd/grundy")
 	cmd.Dir = src
-	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod")
+	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=readonly") // never edit grundy's go.mod for a game's imports
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		os.Remove(tmp)
@@ -366,13 +366,16 @@ func compileError(games []*game, out string, err error) error {
 	where := file
 	for _, g := range games {
 		switch {
-		case file == g.text || file == g.file:
+		case file == g.text || file == g.file || strings.HasSuffix(file, filepath.Join(g.pkg, filepath.Base(g.file))):
 			where = g.path
 		case file == g.reg:
 			n, _ := strconv.Atoi(line)
 			name := g.regLines[n]
 			return fmt.Errorf("%s: %s has the wrong type for this game's positions (%s); see docs/native.md: %s%s", g.path, name, signatures[name], msg, more(len(lines)-1))
 		}
+	}
+	if strings.Contains(msg, "cannot find module providing package") {
+		msg += " (a game may import the standard library and the modules grundy's go.mod requires)"
 	}
 	if col != "" {
 		return fmt.Errorf("%s:%s:%s: %s%s", where, line, col, msg, more(len(lines)-1))
