@@ -115,13 +115,24 @@ func open(path string, src []byte) (catalog.ScriptInstance, error) {
 	if err != nil {
 		return nil, err
 	}
+	sum := Sum(src)
 	mu.Lock()
 	r, ok := registered[abs]
+	if !ok {
+		// A server names a game by its file's base name (--script
+		// dir/game.go serves game.go): the text tells which it is.
+		for _, o := range registered {
+			if o.sum == sum {
+				r, ok = o, true
+				break
+			}
+		}
+	}
 	mu.Unlock()
 	if !ok {
 		return nil, fmt.Errorf("game %s is written in Go, and this grundy was not built with it (the grundy command builds it itself; see docs/native.md)", path)
 	}
-	if r.sum != Sum(src) {
+	if r.sum != sum {
 		return nil, fmt.Errorf("game %s changed after it was built; run the command again", path)
 	}
 	return r.open(path), nil

@@ -16,6 +16,7 @@ import (
 	"github.com/grundy-go/grundy/native"
 	"github.com/grundy-go/grundy/native/nativetest"
 	_ "github.com/grundy-go/grundy/script"
+	"github.com/grundy-go/grundy/server"
 )
 
 func TestMain(m *testing.M) {
@@ -284,5 +285,22 @@ func TestCompound(t *testing.T) {
 		if d := same(a, b); d != "" || string(ja) != string(jb) {
 			t.Errorf("%s compound: Go and script differ: %s; %s vs %s", kind, d, ja, jb)
 		}
+	}
+}
+
+// TestServeScript: grundy serve --script GAME.go serves a Go game under
+// its file name, as it serves a Starlark script.
+func TestServeScript(t *testing.T) {
+	insts, err := server.LoadScripts([]string{twin("examples/native/chomp/chomp.go")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	inst := insts["chomp.go"]
+	if inst == nil {
+		t.Fatalf("served as %v; want chomp.go", insts)
+	}
+	r := solve(t, inst, "3 3", nil)
+	if r.Game != "chomp.go" || r.Outcome != "N" || r.Grundy.Int64() != 4 || fmt.Sprint(r.WinningMoves) != "[3 2]" {
+		t.Errorf("chomp.go 3 3: %s %s %v %v", r.Game, r.Outcome, r.Grundy, r.WinningMoves)
 	}
 }
