@@ -1176,7 +1176,7 @@ async function drawPictures(d) {
     // Enough values for the server to find a period (Kayles': 12 from
     // n = 71); the picture draws as many as show it.
     const upto = Math.min(1000, Math.max(300, ...heaps.map((h) => h + 10)));
-    job = { title: "Value sequence", key: "seq " + state.spec + " " + upto, run: () => cachedJSON("seq", { game: state.spec, upto }).then((r) => drawSequence(r, heaps)) };
+    job = { title: "Value sequence", key: "seq " + state.spec + " " + upto, pattern: true, run: () => cachedJSON("seq", { game: state.spec, upto, param: state.params }).then((r) => drawSequence(r, heaps)) };
     if (heaps.length === 2 && Math.max(...heaps) < 128) {
       // A sum of two heaps: the grid of G(a) xor G(b) (Sprague–Grundy),
       // its zeros the P-positions, from the one-heap table.
@@ -1184,7 +1184,7 @@ async function drawPictures(d) {
       // A game of two heaps that is not a sum (Moore's Nim) has no
       // sequence; its table is the grid itself.
       const seq = job.run;
-      job = { title: "Values of one heap and of two", key: job.key + " grid " + n + " " + heaps.join(" ") + " " + state.index,
+      job = { title: "Values of one heap and of two", key: job.key + " grid " + n + " " + heaps.join(" ") + " " + state.index, pattern: job.pattern,
         run: async () => {
           const [pic, t] = await Promise.all([seq().catch(() => []), cachedJSON("table", { game: state.spec, upto: n })]);
           const grid = t.grid || t.values.map((x) => t.values.map((y) => x ^ y));
@@ -1193,11 +1193,12 @@ async function drawPictures(d) {
     }
   } else if (heaps && heaps.length === 2 && g && g.name === "wythoff" && !state.misere && heaps.every(Number.isFinite)) {
     const upto = Math.min(128, Math.max(24, heaps[0] + 6, heaps[1] + 6));
-    job = { title: "P-positions (values of two heaps)", key: "table " + state.spec + " " + upto + " " + heaps.join(" ") + " " + state.index, run: () => cachedJSON("table", { game: state.spec, upto }).then((r) => drawValueGrid(r, heaps, d)) };
+    job = { title: "P-positions (values of two heaps)", key: "table " + state.spec + " " + upto + " " + heaps.join(" ") + " " + state.index, pattern: true, run: () => cachedJSON("table", { game: state.spec, upto }).then((r) => drawValueGrid(r, heaps, d)) };
   } else if (isPartizan(d) && d.value != null) {
     job = { title: "Thermograph", key: "thermo " + d.value, run: () => cachedJSON("cgt", { expr: String(d.value), thermograph: "1" }).then((r) => drawThermograph(r)) };
   }
   panel.hidden = !job;
+  drawPatterns(job && job.pattern ? state.spec : null);
   if (!job) return;
   $("pictures-title").textContent = job.title;
   if (box.dataset.key === job.key && box.firstChild) return;
@@ -1208,6 +1209,44 @@ async function drawPictures(d) {
     if (box.dataset.key === job.key) box.replaceChildren(...pic);
   } catch (e) {
     if (box.dataset.key === job.key) box.replaceChildren(el("p", { class: "help" }, "No picture: " + e.message));
+  }
+}
+
+// drawPatterns shows, beside the values drawn, the patterns that fit them
+// (/api/v1/pattern, the report of grundy pattern): each rule, its
+// formula, and how far it is known: "fits all N values; proven" (by the
+// theorem named) or "unproven" (a guess that fits every value computed).
+// The values are as many as grundy pattern computes by default (1,000 of
+// one heap, a 64×64 grid of two).
+async function drawPatterns(game) {
+  const box = $("patterns"), list = $("pattern-list"), note = $("patterns-note");
+  box.hidden = !game;
+  if (!game) { delete box.dataset.key; return; }
+  const key = game + " " + state.params.join(" ");
+  if (box.dataset.key === key) return;
+  box.dataset.key = key;
+  list.replaceChildren();
+  note.textContent = "looking for patterns…";
+  let r;
+  try {
+    r = await cachedJSON("pattern", { game, param: state.params });
+  } catch (e) {
+    if (box.dataset.key === key) note.textContent = "No patterns: " + e.message;
+    return;
+  }
+  if (box.dataset.key !== key) return;
+  const n = r.grid ? r.checked_upto + "×" + r.checked_upto : String(r.checked_upto);
+  const what = r.values_known ? "values" : "outcomes";
+  note.textContent = r.patterns.length === 0 ? "No pattern fits all " + n + " " + what + " computed." :
+    "Rules that fit all " + n + " " + what + " computed, simplest first (grundy pattern " + r.game + ").";
+  for (const p of r.patterns) {
+    const fits = "fits all " + n + " " + (p.of === "p-positions" ? "positions" : "values") + "; " + (p.proven ? "proven" : "unproven");
+    const li = el("li", { class: "pattern" + (p.proven ? " proven" : ""), "data-kind": p.kind, "data-proven": String(p.proven) },
+      el("p", { class: "rule" }, p.rule),
+      el("p", { class: "formula" }, el("code", {}, p.formula)),
+      el("p", { class: "fits", title: p.proven ? p.theorem : "a guess that fits every value computed; no theorem here proves it" }, fits));
+    if (p.proven && p.theorem) li.append(el("p", { class: "theorem help" }, p.theorem));
+    list.append(li);
   }
 }
 
