@@ -194,7 +194,7 @@ function specFromForm() {
   return params && (g.params || g.optional_params) ? g.name + ":" + params : g.name;
 }
 
-function onGameChange() {
+function onGameChange(askStart) {
   const g = gameByName($("game").value);
   if (!g) return;
   const takesParams = !!g.params;
@@ -209,7 +209,10 @@ function onGameChange() {
   $("misere-label").hidden = !g.misere;
   if (!g.misere) $("misere").checked = false;
   $("game-help").textContent = g.summary + " — position: " + g.position + (g.explorable ? " The explorer lists every move with its value, so a position too large for that is shown with its answer alone, without its moves." : " (this game shows its solution only, without moves)");
-  if (g.start != null) $("position").value = g.start;
+  // The listed start is the game's without parameters; a game with
+  // parameters (quixo:3) has its own, asked for when the user picks it.
+  if (specFromForm() === g.name) { if (g.start != null) $("position").value = g.start; }
+  else if (askStart) loadStart();
 }
 
 async function loadStart() {
@@ -1529,10 +1532,14 @@ async function startGame(g, side) {
   $("game").value = g.name;
   $("params").value = "";
   onGameChange();
-  let pos = g.start;
+  // The listed start is that of the game without parameters; with the
+  // example's parameters (quixo:3, connect4:4x4) the start is that
+  // game's own, asked for.
+  const spec = specFromForm();
+  let pos = spec === g.name ? g.start : null;
   if (pos == null) {
     try {
-      const st = await getJSON("start", { game: specFromForm(), param: paramsFromForm() });
+      const st = await getJSON("start", { game: spec, param: paramsFromForm() });
       pos = st.position;
     } catch (e) { /* typed by hand below */ }
   }
@@ -1541,13 +1548,13 @@ async function startGame(g, side) {
     pos = ex ? ex[1].trim() : "";
   }
   $("position").value = pos;
-  await explore(specFromForm(), pos);
+  await explore(spec, pos);
   if (side === "second" && current() && !state.busy) await engineMove();
 }
 
 async function main() {
   $("setup").addEventListener("submit", (ev) => { ev.preventDefault(); explore(specFromForm(), $("position").value); });
-  $("game").addEventListener("change", () => { $("params").value = ""; onGameChange(); });
+  $("game").addEventListener("change", () => { $("params").value = ""; onGameChange(true); });
   $("start").addEventListener("click", loadStart);
   $("undo").addEventListener("click", undo);
   $("redo").addEventListener("click", redo);
