@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http/httptest"
 	"net/url"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -103,5 +104,148 @@ func TestBrowserGalleryStarts(t *testing.T) {
 		if label := run(t, ctx, chromedp.Evaluate[string](`[...document.querySelectorAll("#chart text")].map(t => t.textContent).find(t => t === "start") || ""`)); label != "start" {
 			t.Errorf("Play %s: no row labelled start in the value history", name)
 		}
+	}
+}
+
+// TestBrowserVsEngineUndo plays a whole game of tic-tac-toe against the
+// engine as X, from the gallery, with Undo and Redo at every step: after
+// each of X's moves the engine answers as O; Undo takes back X's move and
+// O's reply together, Redo restores both, and it is always X's turn
+// (as many X as O on the board) when the human is to move. The page names
+// whose turn it is, and at the end who won, in players' words. Then the
+// issue's case: Undo, Undo, Redo after the end keeps X the human's.
+func TestBrowserVsEngineUndo(t *testing.T) {
+	ctx := browseWithin(t, 5*time.Minute)
+	ts := httptest.NewServer(New(Config{}))
+	defer ts.Close()
+	do(t, ctx, "tic-tac-toe against the engine, X",
+		chromedp.Navigate(ts.URL+"/"),
+		chromedp.WaitVisible(`#gallery button.start-vs[data-game="tictactoe"][data-side="first"]`),
+		chromedp.Click(`#gallery button.start-vs[data-game="tictactoe"][data-side="first"]`),
+	)
+	settled(t, ctx)
+	type view struct {
+		Pos   string `json:"pos"`
+		Index int    `json:"index"`
+		Len   int    `json:"len"`
+		Turn  string `json:"turn"`
+		Over  bool   `json:"over"`
+	}
+	look := func() view {
+		return run(t, ctx, chromedp.Evaluate[view](`({pos: current().position, index: state.index, len: state.history.length, turn: document.getElementById("turn").textContent, over: over(current())})`))
+	}
+	xsTurn := func(v view, when string) {
+		t.Helper()
+		x, o := strings.Count(v.Pos, "X"), strings.Count(v.Pos, "O")
+		if x != o || v.Turn != "X (you) to move." {
+			t.Fatalf("%s: %q (%d X, %d O), %q; want X, the human, to move", when, v.Pos, x, o, v.Turn)
+		}
+	}
+	waitIndex := func(i int) {
+		t.Helper()
+		run(t, ctx, chromedp.Poll[bool](`state.index === `+strconv.Itoa(i)+` && !state.busy && !state.work`, chromedp.WithPollingTimeout(0)))
+	}
+	v := look()
+	xsTurn(v, "start")
+	for step := 0; !v.Over; step++ {
+		// A losing move when there is one, so that the engine wins.
+		sel := `#moves button.move.lose`
+		if count(t, ctx, sel) == 0 {
+			sel = `#moves button.move`
+		}
+		do(t, ctx, "X's move", chromedp.Click(sel))
+		settled(t, ctx)
+		after := look()
+		if after.Over {
+			v = after
+			break
+		}
+		xsTurn(after, "after X's move and O's reply")
+		if after.Index != v.Index+2 {
+			t.Fatalf("after X's move: at %d, want %d (X's move and O's reply)", after.Index, v.Index+2)
+		}
+		do(t, ctx, "undo", chromedp.Click(`#undo`))
+		waitIndex(v.Index)
+		if u := look(); u.Pos != v.Pos || u.Len != after.Len {
+			t.Fatalf("undo: %q (%d positions), want %q: X's move and O's reply taken back, and kept for Redo", u.Pos, u.Len, v.Pos)
+		} else {
+			xsTurn(u, "after undo")
+		}
+		if note := run(t, ctx, chromedp.Text(`#engine-note`)); note != "" {
+			t.Errorf("after undo the engine's note stays: %q", note)
+		}
+		do(t, ctx, "redo", chromedp.Click(`#redo`))
+		waitIndex(after.Index)
+		if r := look(); r.Pos != after.Pos || r.Len != after.Len {
+			t.Fatalf("redo: %q (%d positions), want %q", r.Pos, r.Len, after.Pos)
+		}
+		v = after
+	}
+	if v.Turn != "Game over: O (the engine) wins." && v.Turn != "Game over: a draw." {
+		t.Errorf("the end: %q %q", v.Pos, v.Turn)
+	}
+	summary := run(t, ctx, chromedp.Text(`#summary`))
+	if strings.Contains(summary, "player to move") {
+		t.Errorf("the end is told as %q", summary)
+	}
+	screenshot(t, ctx, "tictactoe-vs-engine-end.png")
+	// The issue's case: Undo, Undo, Redo after the end.
+	end := v
+	click := func(button, target string) view {
+		t.Helper()
+		i := run(t, ctx, chromedp.Evaluate[int](target))
+		do(t, ctx, button, chromedp.Click(`#`+button))
+		waitIndex(i)
+		return look()
+	}
+	u1 := click("undo", "undoTarget()")
+	u2 := click("undo", "undoTarget()")
+	r := click("redo", "redoTarget()")
+	if u2.Index >= u1.Index || r.Index != u1.Index || r.Len != end.Len {
+		t.Errorf("undo, undo, redo: at %d, %d, %d of %d", u1.Index, u2.Index, r.Index, end.Len)
+	}
+	xsTurn(r, "after undo, undo, redo")
+	do(t, ctx, "X's move", chromedp.Click(`#moves button.move`))
+	settled(t, ctx)
+	if a := look(); !a.Over {
+		xsTurn(a, "X's move after undo, undo, redo")
+	}
+}
+
+// TestBrowserMisereAndEngineButton: ticking Misère re-values the game so
+// far and keeps its history (Nim 3 4 5 → 1 4 5: under misère play 1 4 5
+// is still a P-position, Bouton 1902, since a heap is over 1); Nim
+// 2000000, whose moves are too many to list, keeps the engine's button
+// for its listed winning move, worded as the position it leaves.
+func TestBrowserMisereAndEngineButton(t *testing.T) {
+	ctx := browse(t)
+	ts := httptest.NewServer(New(Config{}))
+	defer ts.Close()
+	do(t, ctx, "nim 3 4 5 → 1 4 5",
+		chromedp.Navigate(ts.URL+"/?game=nim&position=3+4+5"),
+		chromedp.WaitVisible(`#moves button.move.win`),
+		chromedp.Click(`#moves button.move.win`),
+		chromedp.WaitVisible(`#chart circle.pt[data-ply="1"]`),
+		chromedp.Click(`#misere`),
+	)
+	run(t, ctx, chromedp.Poll[bool](`current().misere === true && !state.busy`, chromedp.WithPollingTimeout(0)))
+	if n, pos := count(t, ctx, "#chart circle.pt"), run(t, ctx, chromedp.Text(`#position-text`)); n != 2 || !strings.HasSuffix(pos, "1 4 5") {
+		t.Errorf("misère: %d positions in the history, at %q; want 2, at 1 4 5", n, pos)
+	}
+	if undo := run(t, ctx, chromedp.Evaluate[bool](`!document.getElementById("undo").disabled`)); !undo {
+		t.Errorf("misère: Undo disabled")
+	}
+	do(t, ctx, "nim 2000000",
+		chromedp.Navigate(ts.URL+"/?game=nim&position=2000000"),
+		chromedp.WaitVisible(`#moves .moves-error`),
+	)
+	enabled := run(t, ctx, chromedp.Evaluate[bool](`!document.getElementById("engine-move").disabled`))
+	help := run(t, ctx, chromedp.Evaluate[string](`[...document.querySelectorAll("#moves li.help")].map(l => l.textContent).join(" | ")`))
+	if !enabled || !strings.Contains(help, "The winning move leaves “0”") || strings.Contains(help, "Winning moves: 0") {
+		t.Errorf("nim 2000000: engine button enabled %v; %q", enabled, help)
+	}
+	do(t, ctx, "the engine's move", chromedp.Click(`#engine-move`), chromedp.WaitVisible(`#chart circle.pt[data-ply="1"]`))
+	if pos := run(t, ctx, chromedp.Text(`#position-text`)); !strings.HasSuffix(pos, "· 0") {
+		t.Errorf("nim 2000000 after the engine's move: %q", pos)
 	}
 }
