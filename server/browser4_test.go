@@ -249,3 +249,32 @@ func TestBrowserMisereAndEngineButton(t *testing.T) {
 		t.Errorf("nim 2000000 after the engine's move: %q", pos)
 	}
 }
+
+// TestBrowserBadLinks: a link with a bad position shows the error beside
+// the game's start, with the gallery a link away; a link to an unknown
+// game says so in words and shows the gallery.
+func TestBrowserBadLinks(t *testing.T) {
+	ctx := browse(t)
+	ts := httptest.NewServer(New(Config{}))
+	defer ts.Close()
+	do(t, ctx, "a bad position",
+		chromedp.Navigate(ts.URL+"/?game=nim&position=3+x+5"),
+		chromedp.WaitVisible(`body[data-ready="true"]`),
+		chromedp.WaitVisible(`#error`),
+		chromedp.WaitVisible(`#moves button.move`),
+	)
+	msg := run(t, ctx, chromedp.Text(`#error`))
+	pos := run(t, ctx, chromedp.Text(`#position-text`))
+	if !strings.Contains(msg, `bad heap size "x"`) || !strings.Contains(msg, "the game's start") || !strings.HasSuffix(pos, "3 4 5") {
+		t.Errorf("nim 3 x 5: error %q, position %q; want the error beside the start 3 4 5", msg, pos)
+	}
+	do(t, ctx, "back to the gallery", chromedp.Click(`#all-games`), chromedp.WaitVisible(`#gallery button.start-game`))
+	do(t, ctx, "an unknown game",
+		chromedp.Navigate(ts.URL+"/?game=no-such-game&position=1"),
+		chromedp.WaitVisible(`body[data-ready="true"]`),
+		chromedp.WaitVisible(`#gallery button.start-game`),
+	)
+	if msg := run(t, ctx, chromedp.Text(`#error`)); !strings.Contains(msg, "There is no game called “no-such-game” here") || strings.Contains(msg, "grundy games") {
+		t.Errorf("unknown game: %q", msg)
+	}
+}

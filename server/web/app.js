@@ -1564,6 +1564,12 @@ async function fromURL() {
   if (!spec) return false;
   // A database of a game with parameters is a game of its own (its spec).
   const name = gameByName(spec) ? spec : spec.split(":")[0];
+  if (!gameByName(name)) {
+    // In words for the web: the gallery is the list of games.
+    $("landing").hidden = false;
+    showError("There is no game called “" + spec + "” here: pick one of the games below.");
+    return true;
+  }
   if (gameByName(name)) {
     $("game").value = name;
     $("params").value = name !== spec && spec.includes(":") ? spec.slice(spec.indexOf(":") + 1) : "";
@@ -1609,11 +1615,27 @@ async function fromURL() {
     endWork();
     render("none");
   } catch (e) {
-    if (!aborted(e)) showError(plainError(e.message));
+    if (!aborted(e)) {
+      endWork();
+      await badLink(spec, plainError(e.message));
+    }
   } finally {
     if (state.work && state.work.ctrl.signal === signal) endWork();
   }
   return true;
+}
+
+// badLink shows a link's error beside the game's start (or the gallery,
+// when the game itself is wrong), so that the page stays usable.
+async function badLink(spec, msg) {
+  let start = null;
+  try { start = (await getJSON("start", { game: spec, param: state.params })).position; } catch (e) { /* the game is wrong */ }
+  if (start != null) {
+    await explore(spec, start);
+    if (current()) { showError("This link's position cannot be shown (" + msg + "); here is the game's start instead."); return; }
+  }
+  $("landing").hidden = false;
+  showError(msg + " Pick a game below.");
 }
 
 // kinds groups the games for the gallery and the list.
