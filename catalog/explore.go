@@ -183,10 +183,21 @@ func StartWith(inst Instance, opts Options) (string, error) {
 	return start, nil
 }
 
+// EmptyStarter is implemented by a Starter whose start position is
+// written as no tokens at all (Connect-4's empty board, written as the
+// columns played): its Start's "" is that position, not "no start".
+type EmptyStarter interface {
+	Starter
+	StartIsEmpty() bool
+}
+
 // AsStarter returns the start position of an instance that has one.
 func AsStarter(inst Instance) (string, bool) {
 	if s, ok := inst.(Starter); ok {
 		start := s.Start()
+		if e, ok := inst.(EmptyStarter); ok && start == "" {
+			return "", e.StartIsEmpty()
+		}
 		return start, start != ""
 	}
 	return "", false

@@ -39,6 +39,13 @@ func chromium(t *testing.T) string {
 // browse starts a headless chromium for one test.
 func browse(t *testing.T) context.Context {
 	t.Helper()
+	return browseWithin(t, 90*time.Second)
+}
+
+// browseWithin is browse for a test of many steps: its browser stops
+// after d.
+func browseWithin(t *testing.T, d time.Duration) context.Context {
+	t.Helper()
 	opts := []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(chromium(t)),
 		chromedp.Headless,
@@ -55,7 +62,7 @@ func browse(t *testing.T) context.Context {
 	}
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancelCtx := chromedp.NewContext(actx)
-	tctx, cancelTime := context.WithTimeout(ctx, 90*time.Second)
+	tctx, cancelTime := context.WithTimeout(ctx, d)
 	t.Cleanup(func() { cancelTime(); cancelCtx(); cancelAlloc() })
 	return tctx
 }

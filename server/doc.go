@@ -76,7 +76,10 @@
 // stops the server's search. A position whose moves cannot be listed (too
 // many, or past the time limit) keeps that answer. Its pictures come from
 // the CLI's reports: /api/v1/seq (a heap game's values with their
-// period), /api/v1/table (a two-heap game's grid, Wythoff's P-positions)
+// period; a script's read off its table), /api/v1/table (a two-heap
+// game's grid, Wythoff's P-positions), /api/v1/pattern (the rules that
+// fit those values, shown beside them: reports.PatternsWithin, the code
+// of grundy pattern)
 // and /api/v1/cgt?thermograph=1 (a partizan position's thermograph, its
 // walls as points: Winning Ways, ch. 6). Its files are served from memory
 // with ETags and gzip (static.go). An impartial game that offers misère

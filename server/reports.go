@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/grundy-go/grundy/budget"
+	"github.com/grundy-go/grundy/catalog"
 	"github.com/grundy-go/grundy/catalog/reports"
 )
 
@@ -23,9 +24,12 @@ import (
 // Bounds of the reports' inputs: a request over them is well-formed but
 // too large to answer here, 422.
 const (
-	MaxSeqUpto    = 100_000 // values of one /api/v1/seq
-	MaxCGTExpr    = 2_000   // bytes of one /api/v1/cgt expression
-	MaxMatrixSide = 100     // rows and columns of one /api/v1/matrix
+	MaxSeqUpto = 100_000 // values of one /api/v1/seq
+	// MaxTableSeqUpto bounds a sequence read off a game's table (a
+	// script's): each value is a position solved by search.
+	MaxTableSeqUpto = 10_000
+	MaxCGTExpr      = 2_000 // bytes of one /api/v1/cgt expression
+	MaxMatrixSide   = 100   // rows and columns of one /api/v1/matrix
 	// The work of one /api/v1/cgt in the slow lane and in the fast lane
 	// (cgt.Space.MaxSteps).
 	cgtSlowSteps = 20_000_000
@@ -37,6 +41,9 @@ const (
 type seqRequest struct {
 	Game string `json:"game"`
 	Upto *int   `json:"upto"`
+	// Params are a game script's parameters, "NAME=VALUE" each (GET:
+	// param=NAME=VALUE, repeated).
+	Params []string `json:"params"`
 }
 
 type cgtRequest struct {
@@ -74,32 +81,44 @@ func (s *Server) handleSeq(w http.ResponseWriter, r *http.Request) {
 			writeError(w, http.StatusBadRequest, fmt.Sprintf("bad upto %q: expected a number of values from 1 to %d", v.Get("upto"), MaxSeqUpto))
 			return
 		}
-		req = seqRequest{Game: v.Get("game"), Upto: &n}
+		req = seqRequest{Game: v.Get("game"), Upto: &n, Params: v["param"]}
 	}
-	if req.Game == "" {
-		writeError(w, http.StatusBadRequest, "missing game")
+	g, params, ok := s.reportGame(w, req.Game, req.Params)
+	if !ok {
 		return
 	}
-	g, err := s.lookup(req.Game)
-	if err != nil {
-		writeError(w, http.StatusBadRequest, err.Error())
-		return
-	}
-	seq, err := reports.AsSequencer(g.inst)
-	if err != nil {
-		writeError(w, http.StatusBadRequest, err.Error())
-		return
+	// As grundy seq: the heap engine's sequence, else (a script, or a
+	// game the heap engine does not know) the game's table when it is a
+	// row of Sprague–Grundy values, its period found by the same code
+	// and never proven.
+	seq, seqErr := reports.AsSequencer(g.inst)
+	_, script := g.inst.(catalog.ScriptInstance)
+	tabled := seqErr != nil || script
+	most := MaxSeqUpto
+	if tabled {
+		if _, ok := g.inst.(catalog.Tabler); !ok {
+			writeError(w, http.StatusBadRequest, seqErr.Error())
+			return
+		}
+		most = MaxTableSeqUpto
 	}
 	upto := *req.Upto
 	switch {
 	case upto < 1:
-		writeError(w, http.StatusBadRequest, fmt.Sprintf("bad upto %d: expected a number of values from 1 to %d", upto, MaxSeqUpto))
+		writeError(w, http.StatusBadRequest, fmt.Sprintf("bad upto %d: expected a number of values from 1 to %d", upto, most))
 		return
-	case upto > MaxSeqUpto:
-		writeError(w, http.StatusUnprocessableEntity, fmt.Sprintf("upto %d: this server computes at most %d values", upto, MaxSeqUpto))
+	case upto > most:
+		writeError(w, http.StatusUnprocessableEntity, fmt.Sprintf("upto %d: this server computes at most %d values of %s", upto, most, req.Game))
 		return
 	}
 	rep, err := runReport(s, r, func(ctx context.Context, fast bool) (*reports.SeqReport, error) {
+		if tabled {
+			if err := g.take(ctx); err != nil {
+				return nil, err
+			}
+			defer g.release()
+			return reports.TableSequence(ctx, g.inst, upto, s.reportOptions(fast, params), seqErr)
+		}
 		return reports.SequenceOf(ctx, seq, upto, reports.SeqOptions{})
 	})
 	if err != nil {

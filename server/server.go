@@ -201,8 +201,9 @@ func New(cfg Config) *Server {
 	s.mux.HandleFunc("/api/v1/cgt", s.only("GET POST", s.handleCGT))
 	s.mux.HandleFunc("/api/v1/matrix", s.only("GET POST", s.handleMatrix))
 	s.mux.HandleFunc("/api/v1/table", s.only("GET", s.handleTable))
+	s.mux.HandleFunc("/api/v1/pattern", s.only("GET", s.handlePattern))
 	s.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
-		writeError(w, http.StatusNotFound, fmt.Sprintf("no API endpoint %s; see docs/api.md (endpoints: /api/v1/games, /api/v1/start, /api/v1/position, /api/v1/best, /api/v1/seq, /api/v1/table, /api/v1/cgt, /api/v1/matrix)", r.URL.Path))
+		writeError(w, http.StatusNotFound, fmt.Sprintf("no API endpoint %s; see docs/api.md (endpoints: /api/v1/games, /api/v1/start, /api/v1/position, /api/v1/best, /api/v1/seq, /api/v1/table, /api/v1/pattern, /api/v1/cgt, /api/v1/matrix)", r.URL.Path))
 	})
 	web, err := fs.Sub(webFS, "web")
 	if err != nil {
@@ -719,6 +720,13 @@ func (g *served) start(ctx context.Context, params map[string]string) (*string, 
 		return nil, err
 	}
 	defer g.release()
+	if params == nil {
+		// A start written as nothing (Connect-4's empty board) is a
+		// start: it is not the example's position.
+		if st, ok := catalog.AsStarter(g.inst); ok {
+			return &st, nil
+		}
+	}
 	st, err := catalog.StartWith(g.inst, catalog.Options{Params: params})
 	if err != nil {
 		return nil, err

@@ -72,16 +72,44 @@ func (r *PatternReport) MarshalJSON() ([]byte, error) {
 // "a b") one by one; a game none of these give values for is an error
 // saying why.
 func Patterns(ctx context.Context, inst catalog.Instance, upto int, opts catalog.Options) (*PatternReport, error) {
+	return PatternsWithin(ctx, inst, upto, PatternLimits{}, opts)
+}
+
+// PatternLimits bound what a pattern report computes: at most Upto
+// values of a one-integer game, a Grid×Grid square of a pair (0 for
+// MaxPatternUpto and MaxPatternGrid, the command line's bounds; the
+// server's are smaller). More is a *budget.Exceeded.
+type PatternLimits struct {
+	Upto, Grid int
+}
+
+func (l PatternLimits) most(grid bool) int {
+	if grid {
+		if l.Grid > 0 {
+			return min(l.Grid, MaxPatternGrid)
+		}
+		return MaxPatternGrid
+	}
+	if l.Upto > 0 {
+		return min(l.Upto, MaxPatternUpto)
+	}
+	return MaxPatternUpto
+}
+
+// PatternsWithin is Patterns within the limits lim, for a front end that
+// answers others (the server): the one computation behind 'grundy
+// pattern' and /api/v1/pattern.
+func PatternsWithin(ctx context.Context, inst catalog.Instance, upto int, lim PatternLimits, opts catalog.Options) (*PatternReport, error) {
 	if upto < 0 {
 		return nil, fmt.Errorf("%d values: expected a positive number", upto)
 	}
 	rep := &PatternReport{Game: inst.Spec()}
 	if s, ok := inst.(Sequencer); ok && s.HeapRule() != nil {
 		if upto == 0 {
-			upto = DefaultPatternUpto
+			upto = min(DefaultPatternUpto, lim.most(false))
 		}
-		if upto > MaxPatternUpto {
-			return nil, budget.Exceed(budget.Size, MaxPatternUpto, "%d values: patterns are looked for in at most %d", upto, MaxPatternUpto)
+		if most := lim.most(false); upto > most {
+			return nil, budget.Exceed(budget.Size, int64(most), "%d values: patterns are looked for in at most %d", upto, most)
 		}
 		seq, err := SequenceOf(ctx, s, upto, SeqOptions{})
 		if err != nil {
@@ -102,7 +130,7 @@ func Patterns(ctx context.Context, inst catalog.Instance, upto int, opts catalog
 		}
 		grid := probe.IsGrid()
 		explicit := upto != 0
-		if upto, err = patternUpto(upto, grid); err != nil {
+		if upto, err = patternUpto(upto, grid, lim); err != nil {
 			return nil, err
 		}
 		rep.Source = "the game's value table (as grundy table)"
@@ -125,7 +153,7 @@ func Patterns(ctx context.Context, inst catalog.Instance, upto int, opts catalog
 		rep.fill(vals, pattern.Options{})
 		return rep, nil
 	}
-	return patternsBySolving(ctx, inst, upto, opts, rep)
+	return patternsBySolving(ctx, inst, upto, lim, opts, rep)
 }
 
 // DefaultPatternTime bounds the time a report spends computing values
@@ -218,13 +246,13 @@ func tableValues(game string, t *catalog.Table) ([]int64, [][]int64, error) {
 	return nil, nil, fmt.Errorf("%s has no values to tabulate: its table holds partizan values (see grundy table)", game)
 }
 
-func patternUpto(upto int, grid bool) (int, error) {
-	def, most := DefaultPatternUpto, MaxPatternUpto
+func patternUpto(upto int, grid bool, lim PatternLimits) (int, error) {
+	def, most := DefaultPatternUpto, lim.most(grid)
 	if grid {
-		def, most = DefaultPatternGrid, MaxPatternGrid
+		def = DefaultPatternGrid
 	}
 	if upto == 0 {
-		return def, nil
+		return min(def, most), nil
 	}
 	if upto > most {
 		what := "values"
@@ -263,7 +291,7 @@ func (r *PatternReport) fillGrid(g [][]int64) {
 
 // patternsBySolving tabulates a game with no table by solving the
 // positions "n", or "a b" when a position is a pair, one by one.
-func patternsBySolving(ctx context.Context, inst catalog.Instance, upto int, opts catalog.Options, rep *PatternReport) (*PatternReport, error) {
+func patternsBySolving(ctx context.Context, inst catalog.Instance, upto int, lim PatternLimits, opts catalog.Options, rep *PatternReport) (*PatternReport, error) {
 	one := func(n int) []string { return []string{strconv.Itoa(n)} }
 	two := func(a, b int) []string { return []string{strconv.Itoa(a), strconv.Itoa(b)} }
 	explicit := upto != 0
@@ -280,7 +308,7 @@ func patternsBySolving(ctx context.Context, inst catalog.Instance, upto int, opt
 	_, err1 := solveValue(ctx, inst, one(0), opts)
 	if err1 == nil {
 		var err error
-		if upto, err = patternUpto(upto, false); err != nil {
+		if upto, err = patternUpto(upto, false, lim); err != nil {
 			return nil, err
 		}
 		vals := make([]int64, upto)
@@ -307,7 +335,7 @@ func patternsBySolving(ctx context.Context, inst catalog.Instance, upto int, opt
 		return nil, fmt.Errorf("%s has no values to tabulate: its positions are not one or two whole numbers (position 0: %v)", inst.Spec(), err1)
 	}
 	var err error
-	if upto, err = patternUpto(upto, true); err != nil {
+	if upto, err = patternUpto(upto, true, lim); err != nil {
 		return nil, err
 	}
 	g := make([][]int64, upto)

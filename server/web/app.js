@@ -20,7 +20,11 @@ const state = {
   pick: null,         // a grid cell picked as the first of a move's two
   drag: null,         // a press on a grid cell: {d, key, changed} until released
   misere: false,      // misère play: whoever moves last loses (impartial games that offer it)
+  human: null,        // against the engine: the parity of the human's turns (0 first, 1 second)
 };
+// Each answer in history also gets _ply: the turns taken since the start
+// of the walk (a move after which the mover moves again does not count),
+// so that _ply % 2 is 0 for the first player's turn, 1 for the second's.
 // Each answer in history also gets _turn: in a partizan game, the side to
 // move there ("left" or "right"; the position itself does not say).
 
@@ -194,7 +198,7 @@ function specFromForm() {
   return params && (g.params || g.optional_params) ? g.name + ":" + params : g.name;
 }
 
-function onGameChange() {
+function onGameChange(askStart) {
   const g = gameByName($("game").value);
   if (!g) return;
   const takesParams = !!g.params;
@@ -209,7 +213,10 @@ function onGameChange() {
   $("misere-label").hidden = !g.misere;
   if (!g.misere) $("misere").checked = false;
   $("game-help").textContent = g.summary + " — position: " + g.position + (g.explorable ? " The explorer lists every move with its value, so a position too large for that is shown with its answer alone, without its moves." : " (this game shows its solution only, without moves)");
-  if (g.start != null) $("position").value = g.start;
+  // The listed start is the game's without parameters; a game with
+  // parameters (quixo:3) has its own, asked for when the user picks it.
+  if (specFromForm() === g.name) { if (g.start != null) $("position").value = g.start; }
+  else if (askStart) loadStart();
 }
 
 async function loadStart() {
@@ -233,6 +240,7 @@ async function explore(spec, position) {
   if (!data) { state.misere = was; $("misere").checked = was; }
   if (!data) return;
   if (isPartizan(data)) data._turn = "left";
+  data._ply = 0;
   state.spec = spec;
   state.session++;
   state.history = [data];
@@ -248,34 +256,65 @@ async function play(position, byEngine, turn, again) {
   if (state.busy) return;
   showError("");
   state.pick = null;
+  const cur = current() || { _ply: 0 };
+  if (!byEngine) {
+    $("engine-note").textContent = ""; // about the move before: no longer true
+    // Against the engine, the side of the first move made is the human's.
+    if ($("auto-engine").checked && state.human == null) state.human = cur._ply % 2;
+  }
   const data = await loadPosition(state.spec, position, (byEngine ? "the engine's move: solving " : "solving ") + position + "…");
   if (!data) return;
-  if (isPartizan(data)) data._turn = turn || other((current() || {})._turn || "left");
+  if (isPartizan(data)) data._turn = turn || other(cur._turn || "left");
+  data._ply = (cur._ply || 0) + (again ? 0 : 1);
   state.history = state.history.slice(0, state.index + 1);
   state.history.push(data);
   state.index++;
   render("push");
   if (data.outcome) announce((byEngine ? "" : "Moved to ") + data.position + ". " + outcomeWords(data));
-  if (!byEngine && !again && $("auto-engine").checked && (data.moves.length > 0 || (data.winning_moves || []).length > 0)) await engineMove();
+  if (!byEngine && $("auto-engine").checked) await engineMove();
 }
+
+// Playing against the engine: the human's side never changes; the engine
+// moves whenever it is the other side's turn and there is a move.
+const vsEngine = () => $("auto-engine").checked && state.human != null;
+const humansTurn = (d) => !vsEngine() || d._ply % 2 === state.human;
+const canMove = (d) => !!d && (d.moves.length > 0 || (d.winning_moves || []).length > 0);
+const enginesTurn = (d) => vsEngine() && !!d && !humansTurn(d) && canMove(d) && !over(d);
 
 // engineMove lets the engine move; it moves again while its moves say so
 // (at most maxEngineMoves times in a row).
+// With force (the Engine move button) it makes one move even on the
+// human's turn.
 const maxEngineMoves = 100;
-async function engineMove() {
+async function engineMove(force) {
+  let again = false;
   for (let i = 0; i < maxEngineMoves; i++) {
-    if (!(await engineMoveOnce())) return;
+    if (!force && !again && !enginesTurn(current())) return;
+    force = false;
+    const r = await engineMoveOnce();
+    if (!r) return;
+    again = r.again && !vsEngine();
   }
 }
 
-// engineMoveOnce makes one engine move; it reports whether the engine is
-// to move again.
+// engineMoveOnce makes one engine move; it returns null when it made
+// none, else {again}: whether the move's maker is to move again.
 async function engineMoveOnce() {
   const cur = current();
-  if (!cur || state.busy) return false;
+  if (!cur || state.busy) return null;
   if (isPartizan(cur) && !cur.moves.some((m) => m.player === (cur._turn || "left"))) {
     $("engine-note").textContent = sideName(cur._turn) + " has no move and loses.";
-    return false;
+    return null;
+  }
+  if (cur._movesError != null && (cur.winning_moves || []).length > 0 && !isPartizan(cur)) {
+    // The moves are not listed here (too many): the engine plays the
+    // position's first winning move, from its answer.
+    const w = cur.winning_moves[0];
+    const note = "Engine played → " + w + (hiding() ? "." : ": a winning move.");
+    $("engine-note").textContent = note;
+    announce(note);
+    await play(w, true);
+    return { again: false };
   }
   try {
     const q = { game: state.spec, position: cur.position, param: state.params, misere: state.misere ? "1" : null };
@@ -285,44 +324,61 @@ async function engineMoveOnce() {
     try {
       best = await getJSON("best", q, signal);
     } catch (e) {
-      if (aborted(e)) return false;
+      if (aborted(e)) return null;
       throw e;
     } finally {
       if (state.work && state.work.ctrl.signal === signal) endWork();
     }
     let m = best.move;
-    let note = "Engine played " + (isPartizan(cur) ? sideName(q.player) + " " : "") + describeMove(m) + ": " + best.reason + ".";
+    // With values hidden the engine's reason would give them away.
+    let note = "Engine played " + (isPartizan(cur) ? sideName(q.player) + " " : "") + describeMove(m) + (hiding() ? "." : ": " + best.reason + ".");
     if (m.chance) {
       m = drawOutcome(m.chance);
       note += " Chance gave " + (m.to || m.position) + ".";
     }
     if (!m.position) {
       $("engine-note").textContent = note + " The game is over.";
-      return false;
+      return null;
     }
     $("engine-note").textContent = note;
     announce(note);
-    await play(m.position, true, nextTurn(best.move));
-    return !!m.again;
+    await play(m.position, true, nextTurn(best.move), m.again);
+    return { again: !!m.again };
   } catch (e) { showError(e.message); }
-  return false;
+  return null;
 }
+
+const hiding = () => $("hide-values").checked;
 
 function current() { return state.history[state.index]; }
 
 // Undo and redo walk the browser's history, so that its Back and Forward
 // buttons do the same (each position reached is a history entry).
-function undo() { if (state.index > 0 && !state.busy) history.back(); }
-function redo() { if (state.index < state.history.length - 1 && !state.busy) history.forward(); }
+// Against the engine, Undo takes back the human's move and the engine's
+// reply together (back to the human's turn before), and Redo restores
+// both (on to the human's next turn, or the end).
+function undoTarget() {
+  for (let i = state.index - 1; i >= 0; i--) if (humansTurn(state.history[i])) return i;
+  return -1;
+}
+function redoTarget() {
+  const last = state.history.length - 1;
+  for (let i = state.index + 1; i <= last; i++) if (i === last || humansTurn(state.history[i])) return i;
+  return -1;
+}
+function undo() { const i = undoTarget(); if (i >= 0 && !state.busy) history.go(i - state.index); }
+function redo() { const i = redoTarget(); if (i >= 0 && !state.busy) history.go(i - state.index); }
 
 function onPopState(ev) {
   const st = ev.state;
   if (st && st.session === state.session && st.index >= 0 && st.index < state.history.length) {
     cancelWork();
     state.index = st.index;
+    $("engine-note").textContent = ""; // about a move no longer on the board
     render("none");
     const d = current();
     announce("Back to " + d.position + ". " + outcomeWords(d));
+    if (enginesTurn(d)) engineMove();
     return;
   }
   // An entry of an earlier walk: rebuild it from its address.
@@ -331,13 +387,61 @@ function onPopState(ev) {
 
 // ---- words
 
+// players names the player to move at d and the other, as players of the
+// game call them: X and O, Left and Right, else player 1 and player 2 (by
+// the turns taken since the walk's start), "(you)" and "(the engine)"
+// added against the engine.
+function players(d) {
+  const g = (d.game || "").split(":")[0], pos = d.position || "";
+  let names;
+  if (isPartizan(d)) { const t = d._turn || "left"; names = [sideName(t), sideName(other(t))]; }
+  else if (g === "tictactoe") names = (pos.match(/X/g) || []).length > (pos.match(/O/g) || []).length ? ["O", "X"] : ["X", "O"];
+  else if (g === "quixo" && /:[XO]$/.test(pos)) names = pos.endsWith(":X") ? ["X", "O"] : ["O", "X"];
+  else if (g === "connect4") names = pos.replace(/[^0-9]/g, "").length % 2 ? ["O", "X"] : ["X", "O"];
+  else names = (d._ply || 0) % 2 ? ["Player 2", "Player 1"] : ["Player 1", "Player 2"];
+  if (vsEngine() && d._ply != null) {
+    const mine = humansTurn(d);
+    names = [names[0] + (mine ? " (you)" : " (the engine)"), names[1] + (mine ? " (the engine)" : " (you)")];
+  }
+  return names;
+}
+
+// over is set when the game has ended at d: no move for the player to
+// move (in a partizan game, for the side to move).
+function over(d) {
+  if (!d || !d.explorable || d.moves_pending || d._movesError != null || d.move_kind === "chance") return false;
+  if (isPartizan(d)) return !d.moves.some((m) => m.player === (d._turn || "left"));
+  return d.moves.length === 0;
+}
+
+// resultWords says who has won a finished game, in players' words.
+function resultWords(d) {
+  const [mover, other] = players(d);
+  if (isPartizan(d)) return "Game over: " + mover + " has no move, so " + other + " wins.";
+  if (d.move_kind === "payoff" || d.move_kind === "chance") return "Game over.";
+  switch (d.outcome) {
+    case "P": return "Game over: " + other + " wins.";
+    case "N": return "Game over: " + mover + " wins."; // misère play: whoever made the last move lost
+    case "D": return "Game over: a draw.";
+  }
+  return "Game over.";
+}
+
+// turnWords says whose turn it is, or who won.
+function turnWords(d) {
+  if (d.move_kind === "chance") return "Chance is to move.";
+  if (over(d)) return resultWords(d);
+  return players(d)[0] + " to move.";
+}
+
 function outcomeWords(d) {
   const r = d.remoteness;
   if (d.outcome === "D" && (d.move_kind === "payoff" || d.move_kind === "chance")) return "Neither player can force a win: the value is the expected payoff.";
+  if (over(d)) return resultWords(d);
+  const who = isPartizan(d) ? "The player to move" : players(d)[0];
   switch (d.outcome) {
-    case "N": return "The player to move wins" + (r != null ? " in " + r + (r === 1 ? " move" : " moves") : "") + ".";
-    case "P": return r === 0 ? "The game is over: the player to move has lost." :
-      "The player to move loses" + (r != null ? ", after " + r + " moves at most" : "") + ".";
+    case "N": return who + " wins" + (r != null ? " in " + r + (r === 1 ? " move" : " moves") : "") + ", moving first.";
+    case "P": return who + " loses" + (r != null ? ", after " + r + " moves at most" : "") + ", whatever the moves.";
     case "D": return "A draw: neither player can force a win.";
     case "L": return "Left wins, whoever moves first.";
     case "R": return "Right wins, whoever moves first.";
@@ -935,7 +1039,7 @@ function drawMoves(d) {
     $("moves-count").textContent = "(not listed)";
     list.append(el("li", { class: "help moves-error" }, "The moves were not listed: " + plainError(d._movesError) + ". The answer above is the position's own."));
     const wins = d.winning_moves || [];
-    if (wins.length) list.append(el("li", { class: "help" }, "Winning moves: " + wins.slice(0, 20).join(", ") + (wins.length > 20 ? " …" : "")));
+    if (wins.length) list.append(el("li", { class: "help" }, (wins.length === 1 ? "The winning move leaves " : "The winning moves leave ") + wins.slice(0, 20).map((w) => "“" + w + "”").join(", ") + (wins.length > 20 ? " …" : "") + "."));
     for (const w of wins.slice(0, 20)) {
       if (w.includes(":")) continue; // partizan "L: …": the side is part of the text
       const b = el("button", { type: "button", class: "move win", "data-position": w }, el("span", { class: "label" }, "→ " + w), el("span", { class: "badge" }, "wins"));
@@ -1018,9 +1122,13 @@ function moveTitle(m) {
 }
 
 function drawSummary(d) {
+  const turn = $("turn");
+  turn.textContent = turnWords(d);
+  turn.className = over(d) ? "over" : "";
   const s = $("summary");
   s.className = view(d);
-  const parts = [outcomeWords(d)];
+  // A finished game's result is the turn line's; the summary adds the rest.
+  const parts = over(d) ? [] : [outcomeWords(d)];
   if (d._movesError != null) parts.push("(Its moves are not listed: see the moves panel.)");
   if (d.misere) parts.push("Misère play: whoever makes the last move loses.");
   if (d.grundy != null) parts.push("Sprague–Grundy value " + d.grundy + ".");
@@ -1028,6 +1136,7 @@ function drawSummary(d) {
   if (d.payoff != null) parts.push("Payoffs, from the player to move on: " + [].concat(d.payoff).join(" / ") + ".");
   if (isPartizan(d)) parts.push(sideName(d._turn) + " is to move.");
   s.textContent = parts.join(" ");
+  s.hidden = parts.length === 0;
   $("position-text").textContent = d.game + " · " + d.position;
   $("turn-bar").hidden = !isPartizan(d);
   for (const b of document.querySelectorAll("#turn-bar button")) b.classList.toggle("active", b.dataset.turn === (d._turn || "left"));
@@ -1176,7 +1285,7 @@ async function drawPictures(d) {
     // Enough values for the server to find a period (Kayles': 12 from
     // n = 71); the picture draws as many as show it.
     const upto = Math.min(1000, Math.max(300, ...heaps.map((h) => h + 10)));
-    job = { title: "Value sequence", key: "seq " + state.spec + " " + upto, run: () => cachedJSON("seq", { game: state.spec, upto }).then((r) => drawSequence(r, heaps)) };
+    job = { title: "Value sequence", key: "seq " + state.spec + " " + upto, pattern: true, run: () => cachedJSON("seq", { game: state.spec, upto, param: state.params }).then((r) => drawSequence(r, heaps)) };
     if (heaps.length === 2 && Math.max(...heaps) < 128) {
       // A sum of two heaps: the grid of G(a) xor G(b) (Sprague–Grundy),
       // its zeros the P-positions, from the one-heap table.
@@ -1184,7 +1293,7 @@ async function drawPictures(d) {
       // A game of two heaps that is not a sum (Moore's Nim) has no
       // sequence; its table is the grid itself.
       const seq = job.run;
-      job = { title: "Values of one heap and of two", key: job.key + " grid " + n + " " + heaps.join(" ") + " " + state.index,
+      job = { title: "Values of one heap and of two", key: job.key + " grid " + n + " " + heaps.join(" ") + " " + state.index, pattern: job.pattern,
         run: async () => {
           const [pic, t] = await Promise.all([seq().catch(() => []), cachedJSON("table", { game: state.spec, upto: n })]);
           const grid = t.grid || t.values.map((x) => t.values.map((y) => x ^ y));
@@ -1193,11 +1302,12 @@ async function drawPictures(d) {
     }
   } else if (heaps && heaps.length === 2 && g && g.name === "wythoff" && !state.misere && heaps.every(Number.isFinite)) {
     const upto = Math.min(128, Math.max(24, heaps[0] + 6, heaps[1] + 6));
-    job = { title: "P-positions (values of two heaps)", key: "table " + state.spec + " " + upto + " " + heaps.join(" ") + " " + state.index, run: () => cachedJSON("table", { game: state.spec, upto }).then((r) => drawValueGrid(r, heaps, d)) };
+    job = { title: "P-positions (values of two heaps)", key: "table " + state.spec + " " + upto + " " + heaps.join(" ") + " " + state.index, pattern: true, run: () => cachedJSON("table", { game: state.spec, upto }).then((r) => drawValueGrid(r, heaps, d)) };
   } else if (isPartizan(d) && d.value != null) {
     job = { title: "Thermograph", key: "thermo " + d.value, run: () => cachedJSON("cgt", { expr: String(d.value), thermograph: "1" }).then((r) => drawThermograph(r)) };
   }
   panel.hidden = !job;
+  drawPatterns(job && job.pattern ? state.spec : null);
   if (!job) return;
   $("pictures-title").textContent = job.title;
   if (box.dataset.key === job.key && box.firstChild) return;
@@ -1208,6 +1318,44 @@ async function drawPictures(d) {
     if (box.dataset.key === job.key) box.replaceChildren(...pic);
   } catch (e) {
     if (box.dataset.key === job.key) box.replaceChildren(el("p", { class: "help" }, "No picture: " + e.message));
+  }
+}
+
+// drawPatterns shows, beside the values drawn, the patterns that fit them
+// (/api/v1/pattern, the report of grundy pattern): each rule, its
+// formula, and how far it is known: "fits all N values; proven" (by the
+// theorem named) or "unproven" (a guess that fits every value computed).
+// The values are as many as grundy pattern computes by default (1,000 of
+// one heap, a 64×64 grid of two).
+async function drawPatterns(game) {
+  const box = $("patterns"), list = $("pattern-list"), note = $("patterns-note");
+  box.hidden = !game;
+  if (!game) { delete box.dataset.key; return; }
+  const key = game + " " + state.params.join(" ");
+  if (box.dataset.key === key) return;
+  box.dataset.key = key;
+  list.replaceChildren();
+  note.textContent = "looking for patterns…";
+  let r;
+  try {
+    r = await cachedJSON("pattern", { game, param: state.params });
+  } catch (e) {
+    if (box.dataset.key === key) note.textContent = "No patterns: " + e.message;
+    return;
+  }
+  if (box.dataset.key !== key) return;
+  const n = r.grid ? r.checked_upto + "×" + r.checked_upto : String(r.checked_upto);
+  const what = r.values_known ? "values" : "outcomes";
+  note.textContent = r.patterns.length === 0 ? "No pattern fits all " + n + " " + what + " computed." :
+    "Rules that fit all " + n + " " + what + " computed, simplest first (grundy pattern " + r.game + ").";
+  for (const p of r.patterns) {
+    const fits = "fits all " + n + " " + (p.of === "p-positions" ? "positions" : "values") + "; " + (p.proven ? "proven" : "unproven");
+    const li = el("li", { class: "pattern" + (p.proven ? " proven" : ""), "data-kind": p.kind, "data-proven": String(p.proven) },
+      el("p", { class: "rule" }, p.rule),
+      el("p", { class: "formula" }, el("code", {}, p.formula)),
+      el("p", { class: "fits", title: p.proven ? p.theorem : "a guess that fits every value computed; no theorem here proves it" }, fits));
+    if (p.proven && p.theorem) li.append(el("p", { class: "theorem help" }, p.theorem));
+    list.append(li);
   }
 }
 
@@ -1323,9 +1471,9 @@ function fmtTick(v) {
 
 function updateToolbar() {
   const d = current();
-  $("undo").disabled = state.busy || state.index <= 0;
-  $("redo").disabled = state.busy || state.index >= state.history.length - 1;
-  $("engine-move").disabled = state.busy || !d || (d.explorable ? d.moves.length === 0 : (d.winning_moves || []).length === 0);
+  $("undo").disabled = state.busy || undoTarget() < 0;
+  $("redo").disabled = state.busy || redoTarget() < 0;
+  $("engine-move").disabled = state.busy || !canMove(d) || over(d);
 }
 
 function shareURL() {
@@ -1366,6 +1514,48 @@ function render(how) {
   $("position").value = d.position;
 }
 
+// fetchAnswer asks for a position with its moves, or for its answer
+// alone when its moves cannot be listed (too many, or past the server's
+// time).
+async function fetchAnswer(spec, p, signal) {
+  try {
+    return await fetchPosition(spec, p, signal);
+  } catch (e) {
+    if (aborted(e)) throw e;
+    const a = await fetchPosition(spec, p, signal, true);
+    a._movesError = e.message;
+    return a;
+  }
+}
+
+// revalue answers every position of the game so far again under the
+// play convention now ticked (misère or normal): the same moves, the
+// history kept.
+async function revalue() {
+  const was = state.misere;
+  state.misere = $("misere").checked;
+  const signal = beginWork("valuing the game so far under " + (state.misere ? "misère" : "normal") + " play…");
+  try {
+    const out = [];
+    for (const h of state.history) {
+      const a = await fetchAnswer(state.spec, h.position, signal);
+      a._ply = h._ply;
+      if (h._turn) a._turn = h._turn;
+      out.push(a);
+    }
+    state.history = out;
+    endWork();
+    $("engine-note").textContent = "";
+    render();
+  } catch (e) {
+    state.misere = was;
+    $("misere").checked = was;
+    if (!aborted(e)) showError(plainError(e.message));
+  } finally {
+    if (state.work && state.work.ctrl.signal === signal) endWork();
+  }
+}
+
 // ---- start-up
 
 async function fromURL() {
@@ -1374,6 +1564,12 @@ async function fromURL() {
   if (!spec) return false;
   // A database of a game with parameters is a game of its own (its spec).
   const name = gameByName(spec) ? spec : spec.split(":")[0];
+  if (!gameByName(name)) {
+    // In words for the web: the gallery is the list of games.
+    $("landing").hidden = false;
+    showError("There is no game called “" + spec + "” here: pick one of the games below.");
+    return true;
+  }
   if (gameByName(name)) {
     $("game").value = name;
     $("params").value = name !== spec && spec.includes(":") ? spec.slice(spec.indexOf(":") + 1) : "";
@@ -1397,21 +1593,13 @@ async function fromURL() {
     let answers = [];
     for (const [i, p] of path.entries()) {
       $("progress-what").textContent = "opening the link: position " + (i + 1) + " of " + path.length + "…";
-      let a;
-      try {
-        a = await fetchPosition(spec, p, signal);
-      } catch (e) {
-        if (aborted(e)) throw e;
-        // Too large to list move by move, or past the server's time:
-        // the position's answer alone.
-        a = await fetchPosition(spec, p, signal, true);
-        a._movesError = e.message;
-      }
+      const a = await fetchAnswer(spec, p, signal);
       // A link's positions must follow one another by moves; where they do
       // not, the history starts afresh.
       const prev = answers[answers.length - 1];
       if (prev && !prev.moves.some((m) => m.position === a.position || (m.chance || []).some((o) => o.position === a.position))) answers = [];
       if (isPartizan(a)) a._turn = turns[i - (path.length - turns.length)] === "r" ? "right" : "left";
+      a._ply = answers.length;
       answers.push(a);
     }
     state.spec = spec;
@@ -1427,11 +1615,27 @@ async function fromURL() {
     endWork();
     render("none");
   } catch (e) {
-    if (!aborted(e)) showError(plainError(e.message));
+    if (!aborted(e)) {
+      endWork();
+      await badLink(spec, plainError(e.message));
+    }
   } finally {
     if (state.work && state.work.ctrl.signal === signal) endWork();
   }
   return true;
+}
+
+// badLink shows a link's error beside the game's start (or the gallery,
+// when the game itself is wrong), so that the page stays usable.
+async function badLink(spec, msg) {
+  let start = null;
+  try { start = (await getJSON("start", { game: spec, param: state.params })).position; } catch (e) { /* the game is wrong */ }
+  if (start != null) {
+    await explore(spec, start);
+    if (current()) { showError("This link's position cannot be shown (" + msg + "); here is the game's start instead."); return; }
+  }
+  $("landing").hidden = false;
+  showError(msg + " Pick a game below.");
 }
 
 // kinds groups the games for the gallery and the list.
@@ -1487,13 +1691,18 @@ function drawGallery() {
 // engine: "first" or "second" (the engine then makes the first move).
 async function startGame(g, side) {
   $("auto-engine").checked = !!side;
+  state.human = side === "second" ? 1 : side ? 0 : null;
   $("game").value = g.name;
   $("params").value = "";
   onGameChange();
-  let pos = g.start;
+  // The listed start is that of the game without parameters; with the
+  // example's parameters (quixo:3, connect4:4x4) the start is that
+  // game's own, asked for.
+  const spec = specFromForm();
+  let pos = spec === g.name ? g.start : null;
   if (pos == null) {
     try {
-      const st = await getJSON("start", { game: specFromForm(), param: paramsFromForm() });
+      const st = await getJSON("start", { game: spec, param: paramsFromForm() });
       pos = st.position;
     } catch (e) { /* typed by hand below */ }
   }
@@ -1502,23 +1711,29 @@ async function startGame(g, side) {
     pos = ex ? ex[1].trim() : "";
   }
   $("position").value = pos;
-  await explore(specFromForm(), pos);
+  await explore(spec, pos);
   if (side === "second" && current() && !state.busy) await engineMove();
 }
 
 async function main() {
   $("setup").addEventListener("submit", (ev) => { ev.preventDefault(); explore(specFromForm(), $("position").value); });
-  $("game").addEventListener("change", () => { $("params").value = ""; onGameChange(); });
+  $("game").addEventListener("change", () => { $("params").value = ""; onGameChange(true); });
   $("start").addEventListener("click", loadStart);
   $("undo").addEventListener("click", undo);
   $("redo").addEventListener("click", redo);
-  $("engine-move").addEventListener("click", engineMove);
+  $("engine-move").addEventListener("click", () => engineMove(true));
   $("cancel").addEventListener("click", cancelWork);
   document.addEventListener("pointerup", dropCell);
   window.addEventListener("popstate", onPopState);
   // The play convention changes every answer: the shown position is
   // explored afresh under the other one.
-  $("misere").addEventListener("change", () => { const d = current(); if (d && !state.busy) explore(state.spec, d.position); });
+  $("misere").addEventListener("change", () => { if (current() && !state.busy) revalue(); });
+  $("auto-engine").addEventListener("change", () => {
+    // The side to move now is the human's; the engine answers it.
+    const d = current();
+    state.human = $("auto-engine").checked && d ? d._ply % 2 : null;
+    updateToolbar();
+  });
   $("hide-values").addEventListener("change", () => document.body.classList.toggle("hide-values", $("hide-values").checked));
   let resizeTimer = null;
   window.addEventListener("resize", () => { clearTimeout(resizeTimer); resizeTimer = setTimeout(() => { if (current()) drawChart(); }, 150); });

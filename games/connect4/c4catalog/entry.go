@@ -50,6 +50,7 @@ type instance struct{ g connect4.Game }
 var (
 	_ catalog.Instance        = instance{}
 	_ catalog.Starter         = instance{}
+	_ catalog.EmptyStarter    = instance{}
 	_ catalog.SuccessorLister = instance{}
 )
 
@@ -57,6 +58,10 @@ func (in instance) Spec() string { return "connect4:" + in.g.S.String() }
 
 // Start is the empty board.
 func (in instance) Start() string { return "" }
+
+// StartIsEmpty says that Start's "" is the empty board (no column
+// played), not a game without a start.
+func (in instance) StartIsEmpty() bool { return true }
 
 // parse reads the position tokens: the moves, in one or more tokens.
 func (in instance) parse(tokens []string) (connect4.Board, string, error) {
