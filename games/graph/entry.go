@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/big"
 	"os"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -284,7 +285,11 @@ func (gg *graphGame) Solve(ctx context.Context, tokens []string, opts catalog.Op
 		}
 		gg.addDraws(r, draws)
 	}
-	moves := gg.vals.WinningMoves(nodes)
+	// Tokens on one vertex are equal components: moving either is one
+	// move (catalog.MoveSet).
+	moves := catalog.DistinctMoves(gg.vals.WinningMoves(nodes), func(m loopy.Move) (string, []string) {
+		return strconv.Itoa(int(nodes[m.Token])), []string{strconv.Itoa(int(m.To))}
+	})
 	r.AddMoves(len(moves), func(i int) string {
 		after := append([]int32(nil), nodes...)
 		after[moves[i].Token] = moves[i].To
