@@ -20,6 +20,11 @@
 // [0, 10)", and is found before memory is committed: a header asking for
 // more than the memory limit is refused on line 1.
 //
+// A file whose first line is one count is read instead (ParseAny) in the
+// input format of HDU 1524, "A Chess Game": test cases of N, N lines of
+// successors "X v1 … vX", queries "M p1 … pM" and a line 0 (Problem),
+// so that a contest's input is read as it is.
+//
 // The format is hand-parsed (no library reads edge lists at 10^8 lines
 // with line-precise errors and bounded memory); the parser is fuzzed.
 package graphfile

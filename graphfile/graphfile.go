@@ -216,10 +216,6 @@ func (p *parser) node(b []byte, n int64, what string) (int32, error) {
 
 // Parse reads a graph; name is the file name used in errors.
 func Parse(name string, r io.Reader, lim Limits) (*Graph, error) {
-	limit := lim.MaxBytes
-	if limit <= 0 {
-		limit = defaultMaxBytes()
-	}
 	p := &parser{file: name, r: bufio.NewReaderSize(r, maxLine)}
 	var fields [][]byte
 	fields, err := p.next(fields)
@@ -229,6 +225,15 @@ func Parse(name string, r io.Reader, lim Limits) (*Graph, error) {
 	}
 	if err != nil {
 		return nil, err
+	}
+	return parseGraph(p, fields, lim)
+}
+
+// parseGraph reads grundy's format, whose header line is fields.
+func parseGraph(p *parser, fields [][]byte, lim Limits) (*Graph, error) {
+	limit := lim.MaxBytes
+	if limit <= 0 {
+		limit = defaultMaxBytes()
 	}
 	if len(fields) != 2 {
 		return nil, p.errorf("header: expected \"NODES EDGES\" (two counts), got %d fields", len(fields))

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/grundy-go/grundy/budget"
@@ -115,11 +117,37 @@ func matchWinning(r *catalog.Report, x *catalog.Exploration) (map[string]bool, b
 		}
 		winning[w] = true
 	}
+	// The report lists each move once (catalog.MoveSet), the explorer
+	// every move: a move that replaces an equal component by the same
+	// components as a winning move (the other heap of 1 1) wins too. Its
+	// tokens are the same, in another order; each such move's outcome is
+	// still checked by its own search below.
+	same := map[string]bool{}
+	for _, mv := range x.Moves {
+		if winning[mv.Position] {
+			same[sameMoveKey(mv)] = true
+		}
+	}
+	for _, mv := range x.Moves {
+		if !winning[mv.Position] && mv.Component >= 0 && same[sameMoveKey(mv)] {
+			winning[mv.Position] = true
+		}
+	}
 	// A position is N exactly when it has a winning move.
 	if (r.Outcome == "N") != (len(winning) > 0) {
 		return nil, false
 	}
 	return winning, true
+}
+
+// sameMoveKey is the same for two moves that replace equal components
+// by the same components: the component before, and the tokens of what
+// it becomes and of the position it leaves, each sorted.
+func sameMoveKey(mv catalog.MoveInfo) string {
+	to, pos := strings.Fields(mv.To), strings.Fields(mv.Position)
+	slices.Sort(to)
+	slices.Sort(pos)
+	return mv.From + "\x00" + strings.Join(to, " ") + "\x00" + strings.Join(pos, " ")
 }
 
 // overBudget reports whether err is a search's refusal to go past its

@@ -179,3 +179,43 @@ func FormatRemoteness(r *int) string {
 	}
 	return strconv.Itoa(*r)
 }
+
+// Sums writes each position of a sum as the multiset of its components
+// (split at sep, sorted), the list sorted. In the heap games, whose moves
+// leave only components smaller than the one moved, two moves are one move
+// (catalog.MoveSet) exactly when they leave the same multiset, so a
+// reference answer that lists every order of the heaps compares with a
+// report by these.
+func Sums(positions []string, sep string) []string {
+	out := make([]string, len(positions))
+	for i, p := range positions {
+		parts := strings.Split(p, sep)
+		slices.Sort(parts)
+		out[i] = strings.Join(parts, sep)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// SameSums reports whether got lists each sum of want once, up to the
+// order of its components, and nothing else: a report that listed one
+// move twice fails, as one that missed a move does.
+func SameSums(got, want []string, sep string) bool {
+	return slices.Equal(Sums(got, sep), slices.Compact(Sums(want, sep)))
+}
+
+// CheckSum is Check for a report on a sum, whose winning moves compare
+// with the witness's by SameSums.
+func CheckSum(t testing.TB, r *catalog.Report, wantOutcome string, wantGrundy int, wantMoves []string, sep string) {
+	t.Helper()
+	Check(t, r, wantOutcome, wantGrundy, nil)
+	if wantMoves == nil {
+		return
+	}
+	if !SameSums(r.WinningMoves, wantMoves, sep) {
+		t.Fatalf("%s %s: winning moves %q, witness says %q (each once, up to the order of the components)", r.Game, r.Position, r.WinningMoves, wantMoves)
+	}
+	if r.MovesIncomplete {
+		t.Fatalf("%s %s: moves marked incomplete but the witness has all of them", r.Game, r.Position)
+	}
+}

@@ -24,7 +24,11 @@ type MisereWitness[P any] struct {
 	Moves   func(P) []P
 	Key     func(P) string
 	MemoKey func(P) string
-	memo    map[string]bool
+	// Sep, when set, is what joins a sum's components in Key's text: the
+	// witness lists every order of the components, a report each move
+	// once (catalog.MoveSet), and CheckMisere compares them by SameSums.
+	Sep  string
+	memo map[string]bool
 }
 
 // NewMisereWitness returns a witness for the game whose moves are moves.
@@ -131,9 +135,15 @@ func CheckMisere[P any](t *testing.T, inst catalog.Instance, tokens []string, op
 	if r.MovesIncomplete {
 		return
 	}
-	got := slices.Clone(r.WinningMoves)
-	slices.Sort(got)
-	if want := w.Winning(p); !slices.Equal(got, want) {
-		t.Errorf("%s %q --misere: winning moves %q, the witness's %q", inst.Spec(), tokens, got, want)
+	want := w.Winning(p)
+	if w.Sep == "" {
+		got := slices.Sorted(slices.Values(r.WinningMoves))
+		if !slices.Equal(got, want) {
+			t.Errorf("%s %q --misere: winning moves %q, the witness's %q", inst.Spec(), tokens, got, want)
+		}
+		return
+	}
+	if !SameSums(r.WinningMoves, want, w.Sep) {
+		t.Errorf("%s %q --misere: winning moves %q, the witness's %q (each once, up to the order of the components)", inst.Spec(), tokens, r.WinningMoves, want)
 	}
 }

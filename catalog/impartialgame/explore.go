@@ -148,6 +148,9 @@ func (s *Searched[P]) Explore(ctx context.Context, tokens []string, opts catalog
 	if report.Remoteness, err = rem(ctx, parts); err != nil {
 		return nil, err
 	}
+	// The report lists each move once; the explorer below offers every
+	// one (a person may click either of two equal heaps).
+	winning = s.DistinctMoves(winning, parts)
 	report.AddMoves(len(winning), func(i int) string { return s.FormatSum(winning[i].Apply(parts)) })
 	core := &exploreCore[P]{options: s.Game.Options, format: s.Format, sep: s.Sep, value: value, remoteness: rem}
 	x := &catalog.Exploration{Report: report, Board: s.board(comps)}

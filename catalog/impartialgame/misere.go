@@ -73,6 +73,7 @@ func (s *Searched[P]) SolveMisereComponents(ctx context.Context, comps []P, opts
 	r.Outcome, r.Remoteness = outcomeLetter(win), &rem
 	r.Method = fmt.Sprintf("search of the whole sum under misère play (%d sums)", len(ss.memo))
 	var moves []string
+	var distinct catalog.MoveSet
 	for i, c := range comps {
 		for opt := range s.Game.Options(c) {
 			next := replaceComponent(comps, i, opt)
@@ -80,7 +81,7 @@ func (s *Searched[P]) SolveMisereComponents(ctx context.Context, comps []P, opts
 			if err != nil {
 				return nil, err
 			}
-			if !w {
+			if !w && distinct.Add(s.Format(c), s.texts(opt)...) {
 				moves = append(moves, s.FormatSum(next))
 			}
 		}
@@ -94,6 +95,7 @@ func (s *Searched[P]) misereFromOracle(ctx context.Context, comps []P, opts cata
 	r.Outcome = outcomeLetter(!lost)
 	r.Method = oracle.Method
 	var moves []string
+	var distinct catalog.MoveSet
 	any := false
 	for i, c := range comps {
 		for opt := range s.Game.Options(c) {
@@ -103,7 +105,7 @@ func (s *Searched[P]) misereFromOracle(ctx context.Context, comps []P, opts cata
 			if !ok {
 				return nil, fmt.Errorf("internal error: the misère oracle answers %s but not its option %s", r.Position, s.FormatSum(next))
 			}
-			if l {
+			if l && distinct.Add(s.Format(c), s.texts(opt)...) {
 				moves = append(moves, s.FormatSum(next))
 			}
 		}

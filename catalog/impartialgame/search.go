@@ -74,8 +74,26 @@ func (s *Searched[P]) SolveComponents(ctx context.Context, comps []P, opts catal
 	} else if r.Remoteness, err = SumRemoteness(ctx, s.Game, s.Format, parts, opts.Memory); err != nil {
 		return nil, err
 	}
+	moves = s.DistinctMoves(moves, parts)
 	r.AddMoves(len(moves), func(i int) string { return s.FormatSum(moves[i].Apply(parts)) })
 	return r, nil
+}
+
+// DistinctMoves keeps each of a sum's moves once (catalog.MoveSet): in
+// Kayles' 3 3, the moves to 1 3 and to 3 1 are one move.
+func (s *Searched[P]) DistinctMoves(moves []impartial.Move[P], parts []P) []impartial.Move[P] {
+	return catalog.DistinctMoves(moves, func(m impartial.Move[P]) (string, []string) {
+		return s.Format(parts[m.Index]), s.texts(m.Result)
+	})
+}
+
+// texts writes each component in the game's notation.
+func (s *Searched[P]) texts(comps []P) []string {
+	out := make([]string, len(comps))
+	for i, c := range comps {
+		out[i] = s.Format(c)
+	}
+	return out
 }
 
 func (s *Searched[P]) FormatSum(comps []P) string {

@@ -257,7 +257,10 @@ func TestExampleRoundTrip(t *testing.T) {
 	ctx := context.Background()
 	explored := 0
 	for _, e := range catalog.Entries() {
-		if e.Kind != partizanreport.Kind {
+		if e.Kind != partizanreport.Kind || e.Name == "green-hackenbush" {
+			// Green Hackenbush is valued as a partizan game but explored
+			// as the impartial game it is (its own test, server's
+			// TestGreenHackenbushLarge, checks those moves).
 			continue
 		}
 		f := strings.Fields(e.Example)
@@ -300,8 +303,8 @@ func TestExampleRoundTrip(t *testing.T) {
 		}
 		explored++
 	}
-	if explored != 12 {
-		t.Errorf("%d partizan games explored, want 12", explored)
+	if explored != 11 {
+		t.Errorf("%d partizan games explored, want 11", explored)
 	}
 }
 
@@ -316,7 +319,7 @@ func TestMovesAreConsistent(t *testing.T) {
 		{"toads-and-frogs", "TT..FF"}, {"toads-and-frogs", "T.TF.F"}, {"col", "....."}, {"col", "L...R"},
 		{"snort", "...."}, {"snort", ".R.. ..."}, {"cutcake", "2x3"}, {"cutcake", "3x3 1x2"},
 		{"hackenbush", "lrrl l[r,r]"}, {"hackenbush", "rl[l,r]"}, {"domineering", "3x3"}, {"domineering", "..#|...|..."},
-		{"cram", "2x3"}, {"amazons", "x..|..o"}, {"maundy-cake", "2x4"}, {"green-hackenbush", "0-1,1-2,2-0,2-3"},
+		{"cram", "2x3"}, {"amazons", "x..|..o"}, {"maundy-cake", "2x4"},
 		{"hackenbush-graph", "0-1l,1-2r,1-3g,3-0l"}, {"childish-hackenbush", "0-1l,1-2r,1-3g,3-0l"},
 		{"col", "L...:0-1,1-2,2-3,3-0"}, {"snort", "K3 P3"},
 	} {

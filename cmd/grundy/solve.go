@@ -249,6 +249,14 @@ func printReport(w io.Writer, r *catalog.Report) {
 			fmt.Fprintf(w, "    %s\n", m)
 		}
 	}
+	if answers, ok := r.Extra["answers"].([]string); ok {
+		// A contest file's queries (graph:FILE in HDU 1524's format),
+		// one line each, as the problem prints them.
+		fmt.Fprintf(w, "  answers (%d), one a query:\n", len(answers))
+		for _, a := range answers {
+			fmt.Fprintf(w, "    %s\n", a)
+		}
+	}
 	if r.Method != "" {
 		fmt.Fprintf(w, "  found by    %s\n", r.Method)
 	}

@@ -108,7 +108,7 @@ func TestCircleAgainstWitness(t *testing.T) {
 			if sum == 0 {
 				want = "P"
 			}
-			catalogtest.Check(t, catalogtest.Solve(t, spec, catalog.Auto, "line "+catalog.JoinInts(ls)), want, sum, moves)
+			catalogtest.CheckSum(t, catalogtest.Solve(t, spec, catalog.Auto, "line "+catalog.JoinInts(ls)), want, sum, moves, " + ")
 		}
 	}
 }

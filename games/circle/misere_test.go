@@ -27,6 +27,7 @@ func TestMisereAgainstWitness(t *testing.T) {
 			return s
 		}
 		w := catalogtest.NewMisereWitness(catalogtest.SumMoves(g.Options), key)
+		w.Sep = " + "
 		for n := 0; n <= 9; n++ {
 			catalogtest.CheckMisere(t, inst, []string{strconv.Itoa(n)}, catalog.Options{}, w, []Pos{{Circle: true, N: n}})
 		}

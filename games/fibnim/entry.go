@@ -252,12 +252,13 @@ func (g instance) solveSum(ctx context.Context, parts [][]string, opts catalog.O
 		Method:   fmt.Sprintf("the nim-sum of the heaps' Sprague–Grundy values (Sprague–Grundy theorem), from the table of every position with at most %d tokens", most),
 	}
 	var moves []string
+	var distinct catalog.MoveSet
 	if x != 0 {
 		r.Outcome = "N"
 		for i, c := range comps {
 			v, _ := t.Value(c)
 			for q := range (Game{}).Moves(c) {
-				if w, _ := t.Value(q); w == v^x {
+				if w, _ := t.Value(q); w == v^x && distinct.Add(s.Format(c), s.Format(q)) {
 					next := slices.Clone(comps)
 					next[i] = q
 					moves = append(moves, s.FormatSum(next))

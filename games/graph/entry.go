@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/big"
 	"os"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -25,7 +26,8 @@ func init() {
 		Position:   "the nodes holding tokens (numbers from 0, or labels); several tokens make a sum",
 		Summary: "tokens on a directed graph read from FILE (- for stdin), cycles allowed: a move slides one token along an edge; " +
 			"who cannot move loses and endless play is a draw (file format: 'NODES EDGES', then 'U V' per edge, " +
-			"then optional 'label U NAME' and 'outcome U N|P|D' lines)",
+			"then optional 'label U NAME' and 'outcome U N|P|D' lines; a file whose first line is one count N is HDU 1524's input: " +
+			"N successor lines 'X v1 … vX', queries 'M p1 … pM', a line 0, test cases to the end; solve with no position answers each query WIN or LOSE)",
 		Example: "solve graph:g.txt 0 3",
 		Kind:    "loopy",
 		Make:    newGraphGame,
@@ -42,6 +44,9 @@ type graphGame struct {
 	tooLarge error
 	res      *retro.Result
 	vals     *loopy.Values
+	// problem is the file's test cases and queries when it is in HDU
+	// 1524's format (graphfile.ParseAny); g is then its first case's.
+	problem *graphfile.Problem
 }
 
 // The instance's optional capabilities.
@@ -53,13 +58,13 @@ func graphCap(opts catalog.Options) int64 { return int64(catalog.StateCap(opts))
 
 // readGraph reads a graph file with at most maxNodes nodes: a header that
 // announces more is refused before anything is allocated for it.
-func readGraph(path string, maxNodes int64) (*graphfile.Graph, error) {
+func readGraph(path string, maxNodes int64) (*graphfile.Graph, *graphfile.Problem, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer f.Close()
-	return graphfile.Parse(path, f, graphfile.Limits{MaxNodes: maxNodes})
+	return graphfile.ParseAny(path, f, graphfile.Limits{MaxNodes: maxNodes})
 }
 
 // stdinName names a graph read from stdin (graph:-) in messages.
@@ -72,14 +77,15 @@ const stdinName = "stdin"
 var fromStdin struct {
 	once sync.Once
 	g    *graphfile.Graph
+	pr   *graphfile.Problem
 	err  error
 }
 
-func readStdin(maxNodes int64) (*graphfile.Graph, error) {
+func readStdin(maxNodes int64) (*graphfile.Graph, *graphfile.Problem, error) {
 	fromStdin.once.Do(func() {
-		fromStdin.g, fromStdin.err = graphfile.Parse(stdinName, os.Stdin, graphfile.Limits{MaxNodes: maxNodes})
+		fromStdin.g, fromStdin.pr, fromStdin.err = graphfile.ParseAny(stdinName, os.Stdin, graphfile.Limits{MaxNodes: maxNodes})
 	})
-	return fromStdin.g, fromStdin.err
+	return fromStdin.g, fromStdin.pr, fromStdin.err
 }
 
 // newGraphGame reads the graph under the default state cap; a graph over
@@ -91,7 +97,7 @@ func newGraphGame(path string) (catalog.Instance, error) {
 		return &graphGame{spec: "graph:-", path: stdinName, stdin: true}, nil
 	}
 	gg := &graphGame{spec: "graph:" + path, path: path}
-	g, err := readGraph(path, graphCap(catalog.Options{}))
+	g, pr, err := readGraph(path, graphCap(catalog.Options{}))
 	if errors.Is(err, budget.ErrExceeded) {
 		var x *budget.Exceeded
 		if errors.As(err, &x) && x.Resource == budget.States {
@@ -102,7 +108,7 @@ func newGraphGame(path string) (catalog.Instance, error) {
 	if err != nil {
 		return nil, err
 	}
-	gg.g = g
+	gg.g, gg.problem = g, pr
 	return gg, nil
 }
 
@@ -112,21 +118,21 @@ func (gg *graphGame) Spec() string { return gg.spec }
 func (gg *graphGame) load(opts catalog.Options) error {
 	limit := graphCap(opts)
 	if gg.g == nil && gg.stdin {
-		g, err := readStdin(limit)
+		g, pr, err := readStdin(limit)
 		if err != nil {
 			return err
 		}
-		gg.g = g
+		gg.g, gg.problem = g, pr
 	}
 	if gg.g == nil {
 		if limit <= catalog.DefaultMaxStates {
 			return gg.tooLarge
 		}
-		g, err := readGraph(gg.path, limit)
+		g, pr, err := readGraph(gg.path, limit)
 		if err != nil {
 			return err
 		}
-		gg.g = g
+		gg.g, gg.problem = g, pr
 	}
 	if n := gg.g.Nodes(); int64(n) > limit {
 		return budget.Exceed(budget.States, limit, "%s has %d nodes, more than the limit of %d positions", gg.path, n, limit)
@@ -192,6 +198,9 @@ func (gg *graphGame) Solve(ctx context.Context, tokens []string, opts catalog.Op
 		return nil, err
 	}
 	fields := catalog.Fields(tokens)
+	if len(fields) == 0 && gg.problem != nil {
+		return gg.answerProblem(ctx, opts)
+	}
 	if len(fields) == 0 {
 		return nil, fmt.Errorf("give the nodes holding tokens, e.g. 'grundy solve %s 0' (or --table for every node)", gg.spec)
 	}
@@ -284,7 +293,11 @@ func (gg *graphGame) Solve(ctx context.Context, tokens []string, opts catalog.Op
 		}
 		gg.addDraws(r, draws)
 	}
-	moves := gg.vals.WinningMoves(nodes)
+	// Tokens on one vertex are equal components: moving either is one
+	// move (catalog.MoveSet).
+	moves := catalog.DistinctMoves(gg.vals.WinningMoves(nodes), func(m loopy.Move) (string, []string) {
+		return strconv.Itoa(int(nodes[m.Token])), []string{strconv.Itoa(int(m.To))}
+	})
 	r.AddMoves(len(moves), func(i int) string {
 		after := append([]int32(nil), nodes...)
 		after[moves[i].Token] = moves[i].To
@@ -411,4 +424,58 @@ func (gg *graphGame) PositionTable(ctx context.Context, tokens []string, opts ca
 		return nil
 	}
 	return &catalog.PositionTable{Game: gg.spec, Caption: caption, HasValues: gg.vals != nil, Width: width, Rows: rows}, nil
+}
+
+// answerProblem answers every query of a file in HDU 1524's format, WIN
+// or LOSE as the problem prints them (DRAW where a graph has a cycle,
+// which the problem rules out), each from the generalized Sprague–Grundy
+// value of the sum of its tokens; the report is the first query's, solved
+// as any position of the first test case's graph is.
+func (gg *graphGame) answerProblem(ctx context.Context, opts catalog.Options) (*catalog.Report, error) {
+	var answers []string
+	var first []int32
+	for i, c := range gg.problem.Cases {
+		cg := gg
+		if i > 0 {
+			cg = &graphGame{spec: gg.spec, path: gg.path, g: c.Graph}
+		}
+		if len(c.Queries) > 0 && cg.g.Nodes() > int(graphCap(opts)) {
+			return nil, budget.Exceed(budget.States, graphCap(opts), "%s: the test case of line %d has %d nodes, more than the limit of %d positions", gg.path, c.Line, cg.g.Nodes(), graphCap(opts))
+		}
+		for _, q := range c.Queries {
+			if cg.vals == nil {
+				if err := cg.solve(ctx, opts, false, true); err != nil {
+					return nil, err
+				}
+			}
+			if first == nil {
+				first = q.Tokens
+			}
+			switch cg.vals.Sum(q.Tokens).Outcome() {
+			case outcome.N:
+				answers = append(answers, "WIN")
+			case outcome.P:
+				answers = append(answers, "LOSE")
+			default:
+				answers = append(answers, "DRAW")
+			}
+		}
+	}
+	if first == nil {
+		return nil, fmt.Errorf("%s holds no query: give the nodes holding tokens, e.g. 'grundy solve %s 0'", gg.path, gg.spec)
+	}
+	names := make([]string, len(first))
+	for i, v := range first {
+		names[i] = strconv.Itoa(int(v))
+	}
+	r, err := gg.Solve(ctx, names, opts)
+	if err != nil {
+		return nil, err
+	}
+	if r.Extra == nil {
+		r.Extra = map[string]any{}
+	}
+	r.Extra["answers"] = answers
+	r.Notes = append(r.Notes, fmt.Sprintf("HDU 1524's input: %d test cases, %d queries, answered in \"answers\" (WIN: the first player wins); the report is the first query's", len(gg.problem.Cases), len(answers)))
+	return r, nil
 }

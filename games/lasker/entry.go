@@ -144,6 +144,13 @@ func (g instance) Solve(ctx context.Context, tokens []string, opts catalog.Optio
 			}
 		}
 	}
+	moves = catalog.DistinctMoves(moves, func(m move) (string, []string) {
+		h := heaps[m.heap]
+		if m.to != nil {
+			return h.String(), []string{m.to.String()}
+		}
+		return h.String(), []string{strconv.FormatInt(m.split, 10), new(big.Int).Sub(h, big.NewInt(m.split)).String()}
+	})
 	r.AddMoves(len(moves), func(k int) string {
 		m := moves[k]
 		var sb strings.Builder

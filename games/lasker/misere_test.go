@@ -14,6 +14,7 @@ import (
 func TestMisereAgainstWitness(t *testing.T) {
 	rng := rand.New(rand.NewPCG(20, 2))
 	w := catalogtest.NewMisereWitness(catalogtest.SumMoves(Game{}.Options), catalogtest.JoinWith(strconv.Itoa, " "))
+	w.Sep = " "
 	w.MemoKey = catalogtest.SortedSum
 	for _, m := range []catalog.Method{catalog.Auto, catalog.Search} {
 		for range 40 {

@@ -84,7 +84,7 @@ func (g nimGame) Solve(ctx context.Context, tokens []string, opts catalog.Option
 		Grundy:   s,
 		Method:   "closed form: Bouton's theorem (the value is the nim-sum of the heap sizes)",
 	}
-	moves := WinningMoves(heaps)
+	moves := distinctMoves(WinningMoves(heaps), heaps)
 	r.AddMoves(len(moves), func(i int) string { return catalog.JoinBig(moves[i].Apply(heaps)) })
 	if len(heaps) == 1 {
 		// One heap: the winner takes it all at once.
@@ -268,7 +268,7 @@ func (misereNim) Solve(ctx context.Context, tokens []string, opts catalog.Option
 	if MisereWins(heaps) {
 		r.Outcome = "N"
 	}
-	moves := MisereWinningMoves(heaps)
+	moves := distinctMoves(MisereWinningMoves(heaps), heaps)
 	r.AddMoves(len(moves), func(i int) string { return catalog.JoinBig(moves[i].Apply(heaps)) })
 	return r, nil
 }
@@ -320,4 +320,12 @@ func misereWinsInts(heaps []int) bool {
 // search adapter's remoteness and suspense numbers.
 func (g nimGame) SolveCompound(ctx context.Context, kind compound.Kind, components [][]string, opts catalog.Options) (*catalog.Report, error) {
 	return g.search().SolveCompound(ctx, kind, components, opts)
+}
+
+// distinctMoves keeps each move once (catalog.MoveSet): in 1 1, taking
+// either heap is one move.
+func distinctMoves(moves []Move, heaps []*big.Int) []Move {
+	return catalog.DistinctMoves(moves, func(m Move) (string, []string) {
+		return heaps[m.Index].String(), []string{m.To.String()}
+	})
 }

@@ -188,6 +188,7 @@ func (g *heapRuleGame) Solve(ctx context.Context, tokens []string, opts catalog.
 	if x == 0 {
 		return r, nil
 	}
+	var distinct catalog.MoveSet
 	for i, h := range heaps {
 		target := vals.At(h) ^ x
 		g.rule.EachOption(h, func(parts []int) bool {
@@ -195,7 +196,7 @@ func (g *heapRuleGame) Solve(ctx context.Context, tokens []string, opts catalog.
 			for _, p := range parts {
 				v ^= vals.At(p)
 			}
-			if v == target {
+			if v == target && distinct.Add(strconv.Itoa(h), intTexts(parts)...) {
 				r.WinningMoves = append(r.WinningMoves, replaceHeap(heaps, i, parts))
 			}
 			return true
@@ -428,7 +429,16 @@ func (g *heapRuleGame) solveByPeriod(ctx context.Context, heaps []int, opts cata
 		r.WinningMoves = append(r.WinningMoves, m)
 		return true
 	}
+	var distinct catalog.MoveSet
 	for i, h := range heaps {
+		// A heap equal to an earlier one has the same moves, which are
+		// the earlier heap's (catalog.MoveSet): neither listed nor
+		// counted. One heap's options are distinct already (a split is
+		// counted once, smaller part first), and counting by residue
+		// below cannot ask the set about each of them.
+		if !distinct.Add(strconv.Itoa(h)) {
+			continue
+		}
 		target := q.at(h) ^ x
 		for k, d := range g.rule.Digits {
 			m := h - k
@@ -518,4 +528,13 @@ func countResidue(lo, hi, c, p int) int {
 // search adapter's remoteness and suspense numbers.
 func (g *heapRuleGame) SolveCompound(ctx context.Context, kind compound.Kind, components [][]string, opts catalog.Options) (*catalog.Report, error) {
 	return g.search().SolveCompound(ctx, kind, components, opts)
+}
+
+// intTexts writes heaps in decimal, for catalog.MoveSet.
+func intTexts(heaps []int) []string {
+	out := make([]string, len(heaps))
+	for i, h := range heaps {
+		out[i] = strconv.Itoa(h)
+	}
+	return out
 }

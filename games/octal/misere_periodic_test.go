@@ -25,6 +25,7 @@ func TestMiserePeriodicQuotient(t *testing.T) {
 		t.Fatal(err)
 	}
 	w := catalogtest.NewMisereWitness(catalogtest.SumMoves(Game{Rule: r}.Options), catalogtest.JoinWith(strconv.Itoa, " "))
+	w.Sep = " "
 	w.MemoKey = catalogtest.SortedSum
 	for n := 13; n <= 22; n++ {
 		for _, sum := range [][]int{{n}, {n, 1}, {n, 2}} {

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/grundy-go/grundy/catalog"
+	"github.com/grundy-go/grundy/catalog/catalogtest"
 	"github.com/grundy-go/grundy/heap"
 )
 
@@ -117,7 +118,7 @@ func TestMisereAgainstWitness(t *testing.T) {
 						t.Fatalf("%s %v (%v): remoteness %v, want %d", spec, heaps, method, r.Remoteness, rem)
 					}
 				}
-				if !slices.Equal(r.WinningMoves, moves) {
+				if !catalogtest.SameSums(r.WinningMoves, moves, " ") {
 					t.Fatalf("%s %v (%v): winning moves %q, want %q", spec, heaps, method, r.WinningMoves, moves)
 				}
 			}
@@ -140,7 +141,7 @@ func TestMisereSingleHeaps(t *testing.T) {
 		{"1", "P", 1, nil},
 		{"2", "N", 2, []string{"1"}},
 		{"3", "N", 2, []string{"1"}},
-		{"1 1", "N", 2, []string{"0 1", "1 0"}},
+		{"1 1", "N", 2, []string{"0 1"}}, // taking either pin is one move
 	} {
 		r, err := ms.SolveMisere(context.Background(), strings.Fields(c.heaps), catalog.Options{})
 		if err != nil {

@@ -280,7 +280,7 @@ func (g *Game) Parse(s string) (Pos, error) {
 			continue
 		}
 		if cell == size {
-			return 0, bad(i, "bad position %q: more than %d cells (the extra one at offset %d)", s, size, i)
+			return 0, bad(i, "bad position %s: more than %d cells (the extra one at that offset)", budget.Excerpt(s, i), size)
 		}
 		switch ch {
 		case 'X', 'x':
@@ -295,15 +295,15 @@ func (g *Game) Parse(s string) (Pos, error) {
 		cell++
 	}
 	if cell != size {
-		return 0, bad(-1, "bad position %q: %d cells; expected %d (X, O or . row by row), then :X or :O", s, cell, size)
+		return 0, bad(-1, "bad position %s: %d cells; expected %d (X, O or . row by row), then :X or :O", budget.Excerpt(s, -1), cell, size)
 	}
 	if i == len(s) {
-		return 0, bad(-1, "bad position %q: the player to move is missing; end it with :X or :O", s)
+		return 0, bad(-1, "bad position %s: the player to move is missing; end it with :X or :O", budget.Excerpt(s, -1))
 	}
 	turn := strings.TrimSpace(s[i+1:])
 	if turn == "" {
 		// Point at the ':', not past the end of the input.
-		return 0, bad(i, "bad position %q: the player to move is missing after ':' at offset %d; end it with :X or :O", s, i)
+		return 0, bad(i, "bad position %s: the player to move is missing after ':'; end it with :X or :O", budget.Excerpt(s, i))
 	}
 	switch turn {
 	case "X", "x":

@@ -208,6 +208,7 @@ func (b *bashGame) Solve(ctx context.Context, tokens []string, opts catalog.Opti
 		}
 		moves = append(moves, move{i, new(big.Int).Sub(h, take)})
 	}
+	moves = catalog.DistinctMoves(moves, func(m move) (string, []string) { return heaps[m.index].String(), []string{m.to.String()} })
 	r.AddMoves(len(moves), func(k int) string {
 		next := append([]*big.Int(nil), heaps...)
 		next[moves[k].index] = moves[k].to
@@ -360,6 +361,7 @@ func (g *subtractGame) Solve(ctx context.Context, tokens []string, opts catalog.
 			}
 		}
 	}
+	moves = catalog.DistinctMoves(moves, func(m move) (string, []string) { return heaps[m.index].String(), []string{m.to.String()} })
 	r.AddMoves(len(moves), func(k int) string {
 		next := append([]*big.Int(nil), heaps...)
 		next[moves[k].index] = moves[k].to

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/big"
+	"slices"
 	"strings"
 
 	"github.com/grundy-go/grundy/catalog"
@@ -18,9 +19,10 @@ const greenPosition = "pictures: green edges U-V separated by commas, e.g. 0-1,1
 	"a list is read from 0 when vertex 0 appears, from 1 when the header's N does, else say green-hackenbush:0 or :1); @FILE reads the position from FILE"
 
 // greenGame is green-hackenbush: solved and valued by the fusion and
-// colon principles in linear time (package greenhackenbush), any size;
-// the partizan adapter beside it lists the moves of small pictures for
-// the explorer.
+// colon principles in linear time (package greenhackenbush), any size,
+// and explored from the same values (Explore: cuts, not the partizan
+// adapter's L:/R: moves); the partizan adapter beside it remains for
+// what only it gives (canonical forms of small pictures).
 type greenGame struct {
 	*partizanreport.Game[string]
 	spec string
@@ -150,4 +152,61 @@ func (g *greenGame) Solve(ctx context.Context, tokens []string, opts catalog.Opt
 		r.Notes = append(r.Notes, fmt.Sprintf("cuts of %d edges on cycles were not tried: each is tried by valuing its piece again, and the picture is too large for all of them (bridges and loops are all tried)", untried))
 	}
 	return r, nil
+}
+
+// Explore lists the cuts of a position from the same impartial values as
+// Solve (not the partizan adapter's L:/R: moves, which stop at small
+// pictures): every edge of every picture, each with the nimber of the sum
+// it leaves. A cut costs one valuation of its picture, linear in its edges,
+// and only the listed cuts are valued.
+func (g *greenGame) Explore(ctx context.Context, tokens []string, opts catalog.Options, maxMoves int) (*catalog.Exploration, error) {
+	if maxMoves <= 0 {
+		maxMoves = catalog.DefaultMaxMoves
+	}
+	r, err := g.Solve(ctx, tokens, opts)
+	if err != nil {
+		return nil, err
+	}
+	pos, err := g.parse(tokens, opts)
+	if err != nil {
+		return nil, err
+	}
+	ps := pos.Pictures
+	parts := make([]string, len(ps))
+	var x uint64
+	vals := make([]uint64, len(ps))
+	for i, p := range ps {
+		parts[i] = greenhackenbush.Format(p, g.out())
+		vals[i] = greenhackenbush.Value(p)
+		x ^= vals[i]
+	}
+	ex := &catalog.Exploration{Report: r, Board: &catalog.Board{Kind: catalog.BoardComponents, Text: r.Position, Components: parts}, MovesCounted: true}
+	for i, p := range ps {
+		ex.MovesTotal += p.Edges()
+		for e := 0; e < p.Edges() && len(ex.Moves) < maxMoves; e++ {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			q := greenhackenbush.Cut(p, e)
+			v := x ^ vals[i] ^ greenhackenbush.Value(q)
+			after := slices.Clone(ps)
+			after[i] = q
+			to := greenhackenbush.Format(q, g.out())
+			if to == "-" {
+				to = ""
+			}
+			var kept []*greenhackenbush.Picture
+			for _, a := range after {
+				if greenhackenbush.Format(a, g.out()) != "-" {
+					kept = append(kept, a)
+				}
+			}
+			gv := new(big.Int).SetUint64(v)
+			ex.Moves = append(ex.Moves, catalog.MoveInfo{
+				Component: i, From: parts[i], To: to, Position: g.format(kept),
+				Outcome: catalog.OutcomeOfValue(gv), Grundy: gv,
+			})
+		}
+	}
+	return ex, nil
 }
