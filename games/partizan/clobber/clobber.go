@@ -2,6 +2,7 @@ package clobber
 
 import (
 	"fmt"
+	"github.com/grundy-go/grundy/budget"
 	"iter"
 	"strings"
 
@@ -267,22 +268,22 @@ func Parse(tokens []string) ([]string, error) {
 			f = strings.ToLower(f)
 			rows := strings.Split(f, "/")
 			if len(f) > 2*MaxCells {
-				return nil, fmt.Errorf("bad board %q: at most %d cells", f, MaxCells)
+				return nil, fmt.Errorf("bad board %s: at most %d cells", budget.Excerpt(f, -1), MaxCells)
 			}
 			cells := 0
 			for i, r := range rows {
 				if r == "" || len(r) != len(rows[0]) {
-					return nil, fmt.Errorf("bad board %q: row %d has %d cells, row 1 has %d; rows are joined by '/' and all of one length", f, i+1, len(r), len(rows[0]))
+					return nil, fmt.Errorf("bad board %s: row %d has %d cells, row 1 has %d; rows are joined by '/' and all of one length", budget.Excerpt(f, -1), i+1, len(r), len(rows[0]))
 				}
 				for j := 0; j < len(r); j++ {
 					if c := r[j]; c != 'x' && c != 'o' && c != '.' {
-						return nil, fmt.Errorf("bad board %q: row %d, column %d is %q; use x (black, Left), o (white, Right) and . (empty)", f, i+1, j+1, c)
+						return nil, fmt.Errorf("bad board %s: row %d, column %d is %q; use x (black, Left), o (white, Right) and . (empty)", budget.Excerpt(f, -1), i+1, j+1, c)
 					}
 				}
 				cells += len(r)
 			}
 			if cells > MaxCells {
-				return nil, fmt.Errorf("bad board %q: %d cells, at most %d", f, cells, MaxCells)
+				return nil, fmt.Errorf("bad board %s: %d cells, at most %d", budget.Excerpt(f, -1), cells, MaxCells)
 			}
 			out = append(out, f)
 		}

@@ -2,6 +2,7 @@ package gridboard
 
 import (
 	"fmt"
+	"github.com/grundy-go/grundy/budget"
 	"strconv"
 	"strings"
 )
@@ -152,20 +153,20 @@ func (n Notation) Parse(text string) (Board, error) {
 	}
 	lines := strings.FieldsFunc(read, func(r rune) bool { return r == '|' || r == '/' })
 	if len(lines) == 0 {
-		return Board{}, fmt.Errorf("bad board %q: no cells", text)
+		return Board{}, fmt.Errorf("bad board %s: no cells", budget.Excerpt(text, -1))
 	}
 	cols := len(lines[0])
 	if cols*len(lines) > MaxCells {
-		return Board{}, fmt.Errorf("bad board %q: %d cells, at most %d", text, cols*len(lines), MaxCells)
+		return Board{}, fmt.Errorf("bad board %s: %d cells, at most %d", budget.Excerpt(text, -1), cols*len(lines), MaxCells)
 	}
 	b := Board{Rows: len(lines), Cols: cols, Cells: make([]byte, 0, cols*len(lines))}
 	for r, line := range lines {
 		if len(line) != cols {
-			return Board{}, fmt.Errorf("bad board %q: row %d has %d cells, row 1 has %d", text, r+1, len(line), cols)
+			return Board{}, fmt.Errorf("bad board %s: row %d has %d cells, row 1 has %d", budget.Excerpt(text, -1), r+1, len(line), cols)
 		}
 		for c := 0; c < cols; c++ {
 			if strings.IndexByte(n.Cells, line[c]) < 0 {
-				return Board{}, fmt.Errorf("bad board %q: row %d, column %d is %q; %s", text, r+1, c+1, line[c], n.Legend)
+				return Board{}, fmt.Errorf("bad board %s: row %d, column %d is %q; %s", budget.Excerpt(text, -1), r+1, c+1, line[c], n.Legend)
 			}
 		}
 		b.Cells = append(b.Cells, line...)

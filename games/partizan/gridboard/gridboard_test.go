@@ -50,7 +50,8 @@ func TestErrors(t *testing.T) {
 		{domino, "..|.", `bad board "..|.": row 2 has 1 cells, row 1 has 2`},
 		{domino, "..|.x", `bad board "..|.x": row 2, column 2 is 'x'; use . for empty and # for filled`},
 		{domino, "||", `bad board "||": no cells`},
-		{domino, strings.Repeat(".", 65), `bad board "` + strings.Repeat(".", 65) + `": 65 cells, at most 64`},
+		// A long board is quoted by its first 60 bytes (budget.Excerpt).
+		{domino, strings.Repeat(".", 65), `bad board "` + strings.Repeat(".", 60) + `…" (65 bytes): 65 cells, at most 64`},
 		{queens, "x.q", `bad board "x.q": row 1, column 3 is 'q'; use . (empty), x (Left's amazon), o (Right's amazon) and # (stone)`},
 		{queens, "2x3", `bad board "2x3": row 1, column 1 is '2'; use . (empty), x (Left's amazon), o (Right's amazon) and # (stone)`},
 	} {
