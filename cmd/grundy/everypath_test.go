@@ -66,6 +66,7 @@ func TestEveryPathAgrees(t *testing.T) {
 			twin: func(a, b int) (string, []string) { return "cram", []string{fmt.Sprintf("%dx%d", a, b)} }},
 		{script: "domineering.star", template: board, upto: 4, from: 1,
 			twin: func(a, b int) (string, []string) { return "domineering", []string{fmt.Sprintf("%dx%d", a, b)} }},
+		{script: "knight.star", upto: 15},
 		{script: "partizan_subtraction.star", upto: 12},
 		{script: "toppling.star", template: `"{n:LR}"`, upto: 4},
 	}
