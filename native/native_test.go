@@ -304,3 +304,39 @@ func TestServeScript(t *testing.T) {
 		t.Errorf("chomp.go 3 3: %s %s %v %v", r.Game, r.Outcome, r.Grundy, r.WinningMoves)
 	}
 }
+
+// TestMisere: misère play of a Go game is its script twin's (the script
+// with misere = True is solved by its own search of the rules).
+func TestMisere(t *testing.T) {
+	g := lookup(t, twin("examples/native/euclid/euclid.go")).(catalog.MisereSolver)
+	s := lookup(t, "../examples/euclid.star").(catalog.MisereSolver)
+	for _, pos := range []string{"5 3", "7 2", "4 4", "9 5", "1 1", "0 3", "13 8"} {
+		a, err := g.SolveMisere(context.Background(), strings.Fields(pos), catalog.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := s.SolveMisere(context.Background(), strings.Fields(pos), catalog.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := same(a, b); d != "" {
+			t.Errorf("misère %s: Go and script differ: %s", pos, d)
+		}
+	}
+	// A coin-turning game: its components cancel only under normal play.
+	g = lookup(t, twin("examples/native/mock/mock.go")).(catalog.MisereSolver)
+	s = lookup(t, "../examples/mock.star").(catalog.MisereSolver)
+	for _, pos := range []string{"1 2 3", "0", "2", "0 3", "1 4 5"} {
+		a, err := g.SolveMisere(context.Background(), strings.Fields(pos), catalog.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := s.SolveMisere(context.Background(), strings.Fields(pos), catalog.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := same(a, b); d != "" {
+			t.Errorf("mock misère %s: Go and script differ: %s", pos, d)
+		}
+	}
+}
