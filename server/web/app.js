@@ -501,6 +501,21 @@ function badge(m) {
   return m.outcome;
 }
 
+// elide shortens a long text (a partizan value such as
+// {3|{2|{1|0}}}) to n characters, ending in …; the whole is the title.
+function elide(text, n) {
+  const cs = [...text];
+  return cs.length <= n ? text : cs.slice(0, n - 1).join("") + "…";
+}
+
+// badgeSpan is a move's badge, elided when long, the whole on hover.
+function badgeSpan(m) {
+  const b = badge(m), short = elide(b, 30);
+  const s = el("span", { class: "badge" }, short);
+  if (short !== b) s.title = b;
+  return s;
+}
+
 // ---- drawing
 
 function el(tag, attrs, ...children) {
@@ -727,9 +742,15 @@ function gridCells(d, b) {
 
 function drawGrid(d, b, box) {
   const { R, C, cur, changed } = gridCells(d, b);
-  const size = Math.max(44, Math.min(64, Math.floor(480 / Math.max(C, 1))));
-  const table = el("div", { class: "grid-board", role: "group", "aria-label": d.game + " board, " + R + " rows and " + C + " columns" });
-  table.style.gridTemplateColumns = "repeat(" + C + ", " + size + "px)";
+  // A strip (one row) wraps like a line of text where the screen is
+  // narrower than it; a board of rows keeps its shape, its cells as large
+  // as the width allows (44 px, a finger's target, when they fit).
+  const room = Math.max(box.clientWidth || 480, 200);
+  const strip = R === 1;
+  let size = Math.max(44, Math.min(64, Math.floor(480 / Math.max(C, 1))));
+  if (!strip && C * (size + 2) + 4 > room) size = Math.max(24, Math.floor((room - 4) / C) - 2);
+  const table = el("div", { class: "grid-board" + (strip ? " strip" : ""), role: "group", "aria-label": d.game + " board, " + R + " rows and " + C + " columns" });
+  if (!strip) table.style.gridTemplateColumns = "repeat(" + C + ", " + size + "px)";
   const pick = state.pick && state.pick.position === d.position ? state.pick.cell : null;
   // The moves through the picked cell, and the other cells they change.
   const through = (key) => [...changed.entries()].filter(([, cs]) => cs.includes(key)).map(([m]) => m);
@@ -1055,7 +1076,7 @@ function drawMoves(d) {
   const best = d.best_move ? d.moves.find((m) => m.position === d.best_move) : bestOf(d);
   const button = (m, cls, onClick) => {
     const b = el("button", { type: "button", class: "move " + (m.result || "unknown") + (cls || ""), title: moveTitle(m), "data-position": m.position, "data-result": m.result || "", "data-player": m.player || "", "data-to": m.to || "" },
-      el("span", { class: "label" }, moveLabel(m, d.board)), el("span", { class: "badge" }, badge(m)));
+      el("span", { class: "label" }, moveLabel(m, d.board)), badgeSpan(m));
     b.addEventListener("click", onClick);
     return b;
   };
