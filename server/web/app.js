@@ -451,6 +451,7 @@ function outcomeWords(d) {
 
 function describeMove(m) {
   if (!m) return "";
+  if (m.label) return m.label; // the server's name for it, as players say it
   if (m.component >= 0 && m.from !== "") return "heap " + (m.component + 1) + ": " + m.from + " → " + (m.to === "" ? "nothing" : m.to);
   if (m.to) return m.to + (m.position ? " → " + m.position : "");
   return "→ " + m.position;
@@ -459,6 +460,7 @@ function describeMove(m) {
 const plainNumber = (x) => /^[0-9]+$/.test(x);
 
 function moveLabel(m, board) {
+  if (m.label) return m.label;
   if (board && board.kind === "heaps" && m.component >= 0 && plainNumber(m.from) && board.heaps.length > m.component && board.heaps[m.component] === m.from) {
     return "heap " + (m.component + 1) + ": " + m.from + " → " + (m.to === "" ? "0" : m.to);
   }
@@ -789,7 +791,27 @@ function cellClass(ch) {
 function cellName(ch) {
   return { ".": "empty", "#": "covered", X: "X", O: "O", L: "blue (Left)", R: "red (Right)", T: "toad", F: "frog", "●": "a coin" }[ch] || ch;
 }
-function moveWords(m) { return (m.player ? sideName(m.player) + " " : "") + (m.to || m.position); }
+function moveWords(m) { return (m.player ? sideName(m.player) + " " : "") + (m.label || m.to || m.position); }
+
+// playedMove is the move that led from the history's position i−1 to
+// position i (the side's move in a partizan game, nature's outcome after a
+// chance event), or null at the start.
+function playedMove(i) {
+  const prev = state.history[i - 1], d = state.history[i];
+  if (!prev || !d) return null;
+  for (const m of prev.moves || []) {
+    if (m.position === d.position && (!m.player || m.player === (prev._turn || "left"))) return m;
+    for (const o of m.chance || []) if (o.position === d.position) return { ...o, label: m.label + ": " + (o.label || o.to) };
+  }
+  return null;
+}
+
+// playedLabel names that move, as the move list does.
+function playedLabel(i) {
+  const m = playedMove(i);
+  if (m) return moveLabel(m, state.history[i - 1].board);
+  return i === 0 ? "start" : "→ " + state.history[i].position;
+}
 
 // dropCell ends a drag from one cell to another: the move that changes
 // both cells, if there is one, is played.
