@@ -73,3 +73,73 @@ func TestBrowserPhoneEveryGame(t *testing.T) {
 		screenshot(t, ctx, fmt.Sprintf("phone-%s.png", strings.NewReplacer(":", "-", "/", "-", ".", "-").Replace(name)))
 	}
 }
+
+// TestBrowserValueHistory plays tic-tac-toe to its end: the value history
+// has one row per position, each after the start named by the move
+// played as the move list named it ("X in b2"); the finished game's last
+// row, a loss for the player to move, is on the winner's side at the
+// edge (remoteness 0), not on the draw line; the first player's wins are
+// on the left all game long; a click on a row goes back to it.
+func TestBrowserValueHistory(t *testing.T) {
+	ctx := browse(t)
+	ts := httptest.NewServer(New(Config{}))
+	defer ts.Close()
+	do(t, ctx, "tic-tac-toe",
+		chromedp.Navigate(ts.URL+"/?game=tictactoe&position=........."),
+		chromedp.WaitVisible(`#moves button.move`),
+	)
+	var played []string
+	for step := 0; step < 9; step++ {
+		if count(t, ctx, `#moves button.move`) == 0 {
+			break
+		}
+		// The winning move when there is one: X wins quickly then.
+		sel := `#moves button.move.win`
+		if count(t, ctx, sel) == 0 {
+			sel = `#moves button.move`
+		}
+		played = append(played, run(t, ctx, chromedp.Text(sel+` .label`)))
+		do(t, ctx, "a move", chromedp.Click(sel))
+		settled(t, ctx)
+		run(t, ctx, chromedp.Poll[bool](`state.index === `+fmt.Sprint(len(played)), chromedp.WithPollingTimeout(0)))
+	}
+	type row struct {
+		Name string  `json:"name"`
+		X    float64 `json:"x"`
+		View string  `json:"view"`
+		Turn string  `json:"turn"`
+	}
+	rows := run(t, ctx, chromedp.Evaluate[[]row](`[...document.querySelectorAll("#chart g.hrow")].map(g => ({name: g.querySelector(":scope > title").textContent, x: +g.querySelector("circle.pt").getAttribute("cx"), view: g.querySelector("circle.pt").dataset.view}))`))
+	if len(rows) != len(played)+1 {
+		t.Fatalf("%d rows in the value history after %d moves", len(rows), len(played))
+	}
+	if rows[0].Name != "start" {
+		t.Errorf("row 0: %q", rows[0].Name)
+	}
+	for i, p := range played {
+		if want := fmt.Sprint(i+1) + ". " + p; rows[i+1].Name != want || !strings.Contains(p, " in ") {
+			t.Errorf("row %d: %q, want %q (the move played, in players' words)", i+1, rows[i+1].Name, want)
+		}
+	}
+	centre := run(t, ctx, chromedp.Evaluate[float64](`+document.querySelector("#chart line.centre").getAttribute("x1")`))
+	last := rows[len(rows)-1]
+	if turn := run(t, ctx, chromedp.Text(`#turn`)); !strings.HasPrefix(turn, "Game over: X") {
+		t.Fatalf("the end: %q", turn)
+	}
+	// X, the first player, won: every row is on the left, the last at the
+	// edge.
+	for i, r := range rows {
+		if r.View != "D" && r.X >= centre {
+			t.Errorf("row %d (%s, %s) at x %.0f, right of the centre %.0f: X's wins are on the left", i, r.Name, r.View, r.X, centre)
+		}
+	}
+	if min := rows[0].X; last.X > min {
+		t.Errorf("the last row (a loss for O, remoteness 0) at x %.0f, inside the start's %.0f: it belongs at the edge", last.X, min)
+	}
+	screenshot(t, ctx, "tictactoe-history.png")
+	do(t, ctx, "clicking row 1", chromedp.Click(`#chart g.hrow[data-ply="1"] rect.hit`))
+	run(t, ctx, chromedp.Poll[bool](`state.index === 1 && !state.busy`, chromedp.WithPollingTimeout(0)))
+	if n := count(t, ctx, `#chart g.hrow`); n != 2 {
+		t.Errorf("after going back to move 1: %d rows", n)
+	}
+}
