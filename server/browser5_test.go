@@ -143,3 +143,19 @@ func TestBrowserValueHistory(t *testing.T) {
 		t.Errorf("after going back to move 1: %d rows", n)
 	}
 }
+
+// TestBrowserConnect4Discs: Connect-4's discs are drawn in two colours.
+func TestBrowserConnect4Discs(t *testing.T) {
+	ctx := browse(t)
+	ts := httptest.NewServer(New(Config{}))
+	defer ts.Close()
+	do(t, ctx, "connect4:4x4 12",
+		chromedp.Navigate(ts.URL+"/?game=connect4:4x4&position=12"),
+		chromedp.WaitVisible(`#moves button.move`),
+	)
+	colours := run(t, ctx, chromedp.Evaluate[[]string](`["c-x", "c-o"].map(c => getComputedStyle(document.querySelector("#board .cell." + c)).backgroundColor)`))
+	if len(colours) != 2 || colours[0] == colours[1] || colours[0] == "rgb(255, 255, 255)" || colours[1] == "rgb(255, 255, 255)" {
+		t.Errorf("connect-4's discs: %v", colours)
+	}
+	screenshot(t, ctx, "connect4-discs.png")
+}

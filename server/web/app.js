@@ -751,7 +751,7 @@ function drawGrid(d, b, box) {
   const strip = R === 1;
   let size = Math.max(44, Math.min(64, Math.floor(480 / Math.max(C, 1))));
   if (!strip && C * (size + 2) + 4 > room) size = Math.max(24, Math.floor((room - 4) / C) - 2);
-  const table = el("div", { class: "grid-board" + (strip ? " strip" : ""), role: "group", "aria-label": d.game + " board, " + R + " rows and " + C + " columns" });
+  const table = el("div", { class: "grid-board" + (strip ? " strip" : "") + " game-" + (d.game || "").split(":")[0], role: "group", "aria-label": d.game + " board, " + R + " rows and " + C + " columns" });
   if (!strip) table.style.gridTemplateColumns = "repeat(" + C + ", " + size + "px)";
   const pick = state.pick && state.pick.position === d.position ? state.pick.cell : null;
   // The moves through the picked cell, and the other cells they change.
@@ -786,7 +786,7 @@ function drawGrid(d, b, box) {
 }
 
 function cellClass(ch) {
-  return { ".": "empty", "#": "taken", X: "x", O: "o", L: "left", R: "right", T: "toad", F: "frog", "●": "coin" }[ch] || "other";
+  return { ".": "empty", "#": "taken", X: "x", O: "o", x: "x", o: "o", L: "left", R: "right", T: "toad", F: "frog", "●": "coin" }[ch] || "other";
 }
 function cellName(ch) {
   return { ".": "empty", "#": "covered", X: "X", O: "O", L: "blue (Left)", R: "red (Right)", T: "toad", F: "frog", "●": "a coin" }[ch] || ch;
