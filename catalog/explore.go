@@ -73,7 +73,11 @@ type MoveInfo struct {
 	From string `json:"from"`
 	To   string `json:"to"`
 	// Position is the whole position the move leaves, as tokens.
-	Position   string   `json:"position"`
+	Position string `json:"position"`
+	// Label names the move as players do ("X in b2", "column 4", "take 3
+	// from heap 2", "take 1 from both"), one label for each position a
+	// move of the list leaves (LabelMoves).
+	Label      string   `json:"label,omitempty"`
 	Outcome    string   `json:"outcome"`
 	Grundy     *big.Int `json:"grundy"`
 	Remoteness *int     `json:"remoteness"`

@@ -317,3 +317,38 @@ func TestScriptChance(t *testing.T) {
 		t.Errorf("coin cap=1: %d %v", code, out)
 	}
 }
+
+// TestMoveLabelsAPI: every listed move carries its name in players'
+// terms (catalog.LabelMoves), beside the position it leaves.
+func TestMoveLabelsAPI(t *testing.T) {
+	s := New(Config{})
+	for _, c := range []struct{ game, pos, label, leaves string }{
+		{"tictactoe", "X........", "O in b2", "X...O...."},
+		{"connect4:4x4", "12", "column 3", "123"},
+		{"wythoff", "2 5", "take 1 from both", "1 4"},
+		{"wythoff", "2 5", "take 2 from heap 1", "0 5"},
+		{"nim", "3 4 5", "take 2 from heap 1", "1 4 5"},
+		{"kayles", "5 3", "heap 1: 5 → 1 + 3", "1 3 3"},
+		{"quixo:3", "", "cube at (1, 1) pushed in at the right", "..X......:O"},
+		{"domineering", "2x2", "domino on a1–a2", "#.|#."},
+	} {
+		code, a := get(t, s, "/api/v1/position", url.Values{"game": {c.game}, "position": {c.pos}})
+		if code != 200 {
+			t.Errorf("%s %q: %d %v", c.game, c.pos, code, a)
+			continue
+		}
+		found := false
+		for _, m := range a["moves"].([]any) {
+			m := m.(map[string]any)
+			if m["label"] == c.label {
+				found = true
+				if m["position"] != c.leaves {
+					t.Errorf("%s %q: %q leaves %v, want %q", c.game, c.pos, c.label, m["position"], c.leaves)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%s %q: no move labelled %q", c.game, c.pos, c.label)
+		}
+	}
+}

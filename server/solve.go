@@ -333,6 +333,7 @@ func (s *Server) explore(ctx context.Context, g *served, pos string, params map[
 		if x, err = g.ex.Explore(ctx, tokens, opts, s.cfg.MaxMoves); err != nil {
 			return nil, err
 		}
+		catalog.LabelMoves(g.inst, x)
 		if how.misere {
 			if err := misereMoves(ctx, g, x, tokens, opts); err != nil {
 				return nil, err
@@ -362,6 +363,7 @@ func (s *Server) exploreDB(g *served, pos string) (*solved, error) {
 	if err != nil {
 		return nil, err
 	}
+	catalog.LabelMoves(g.inst, x)
 	x.Report.Method = "read from the server's database of " + g.db.Game() + ", every position reachable from the start solved (grundy db build)"
 	return answer(x, true, false)
 }

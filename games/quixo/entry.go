@@ -181,3 +181,20 @@ func (in instance) Successors(ctx context.Context, tokens []string, opts catalog
 	}
 	return list, nil
 }
+
+var _ catalog.MoveLabeler = instance{}
+
+// LabelMoves names each move by the cube taken and the end it is pushed
+// in at (Game.MoveNames).
+func (in instance) LabelMoves(x *catalog.Exploration) {
+	p, err := in.g.Parse(x.Report.Position)
+	if err != nil {
+		return
+	}
+	names := in.g.MoveNames(p)
+	for i := range x.Moves {
+		if q, err := in.g.Parse(x.Moves[i].Position); err == nil {
+			x.Moves[i].Label = names[q]
+		}
+	}
+}

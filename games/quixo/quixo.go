@@ -343,3 +343,34 @@ func (g *Game) From(p Pos) iter.Seq[Pos] {
 
 // counts is the numbers of X's and O's.
 func counts(p Pos) (int, int) { return bits.OnesCount64(p.X()), bits.OnesCount64(p.O()) }
+
+// MoveNames names each position a move from p leaves by the first push
+// (in Moves' order) that leaves it: "cube at (1, 3) pushed in at the
+// left", rows and columns numbered from 1 at the top left. The cube taken
+// from the border goes in at that end of its row or column, the cubes
+// between sliding one cell towards where it was.
+func (g *Game) MoveNames(p Pos) map[Pos]string {
+	out := map[Pos]string{}
+	if g.Over(p) {
+		return out
+	}
+	me, opp := p.Mover(), p.Opponent()
+	oNext := !p.OToMove()
+	for _, m := range g.pushes {
+		if opp&m.src != 0 {
+			continue
+		}
+		nm, no := m.apply(me)|m.dest, m.apply(opp)
+		q := pos(no, nm, false)
+		if oNext {
+			q = pos(nm, no, true)
+		}
+		if _, ok := out[q]; ok {
+			continue
+		}
+		i := bits.TrailingZeros64(m.src)
+		end := map[int]string{1: "left", -1: "right", g.n: "top", -g.n: "bottom"}[m.shift]
+		out[q] = fmt.Sprintf("cube at (%d, %d) pushed in at the %s", i/g.n+1, i%g.n+1, end)
+	}
+	return out
+}

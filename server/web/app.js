@@ -451,6 +451,7 @@ function outcomeWords(d) {
 
 function describeMove(m) {
   if (!m) return "";
+  if (m.label) return m.label; // the server's name for it, as players say it
   if (m.component >= 0 && m.from !== "") return "heap " + (m.component + 1) + ": " + m.from + " → " + (m.to === "" ? "nothing" : m.to);
   if (m.to) return m.to + (m.position ? " → " + m.position : "");
   return "→ " + m.position;
@@ -459,6 +460,7 @@ function describeMove(m) {
 const plainNumber = (x) => /^[0-9]+$/.test(x);
 
 function moveLabel(m, board) {
+  if (m.label) return m.label;
   if (board && board.kind === "heaps" && m.component >= 0 && plainNumber(m.from) && board.heaps.length > m.component && board.heaps[m.component] === m.from) {
     return "heap " + (m.component + 1) + ": " + m.from + " → " + (m.to === "" ? "0" : m.to);
   }
@@ -499,6 +501,21 @@ function badge(m) {
   if (b) return b;
   if (m.payoff != null) return "payoffs " + [].concat(m.payoff).map(fmt).join(" / ");
   return m.outcome;
+}
+
+// elide shortens a long text (a partizan value such as
+// {3|{2|{1|0}}}) to n characters, ending in …; the whole is the title.
+function elide(text, n) {
+  const cs = [...text];
+  return cs.length <= n ? text : cs.slice(0, n - 1).join("") + "…";
+}
+
+// badgeSpan is a move's badge, elided when long, the whole on hover.
+function badgeSpan(m) {
+  const b = badge(m), short = elide(b, 30);
+  const s = el("span", { class: "badge" }, short);
+  if (short !== b) s.title = b;
+  return s;
 }
 
 // ---- drawing
@@ -727,9 +744,15 @@ function gridCells(d, b) {
 
 function drawGrid(d, b, box) {
   const { R, C, cur, changed } = gridCells(d, b);
-  const size = Math.max(44, Math.min(64, Math.floor(480 / Math.max(C, 1))));
-  const table = el("div", { class: "grid-board", role: "group", "aria-label": d.game + " board, " + R + " rows and " + C + " columns" });
-  table.style.gridTemplateColumns = "repeat(" + C + ", " + size + "px)";
+  // A strip (one row) wraps like a line of text where the screen is
+  // narrower than it; a board of rows keeps its shape, its cells as large
+  // as the width allows (44 px, a finger's target, when they fit).
+  const room = Math.max(box.clientWidth || 480, 200);
+  const strip = R === 1;
+  let size = Math.max(44, Math.min(64, Math.floor(480 / Math.max(C, 1))));
+  if (!strip && C * (size + 2) + 4 > room) size = Math.max(24, Math.floor((room - 4) / C) - 2);
+  const table = el("div", { class: "grid-board" + (strip ? " strip" : "") + " game-" + (d.game || "").split(":")[0], role: "group", "aria-label": d.game + " board, " + R + " rows and " + C + " columns" });
+  if (!strip) table.style.gridTemplateColumns = "repeat(" + C + ", " + size + "px)";
   const pick = state.pick && state.pick.position === d.position ? state.pick.cell : null;
   // The moves through the picked cell, and the other cells they change.
   const through = (key) => [...changed.entries()].filter(([, cs]) => cs.includes(key)).map(([m]) => m);
@@ -763,12 +786,32 @@ function drawGrid(d, b, box) {
 }
 
 function cellClass(ch) {
-  return { ".": "empty", "#": "taken", X: "x", O: "o", L: "left", R: "right", T: "toad", F: "frog", "●": "coin" }[ch] || "other";
+  return { ".": "empty", "#": "taken", X: "x", O: "o", x: "x", o: "o", L: "left", R: "right", T: "toad", F: "frog", "●": "coin" }[ch] || "other";
 }
 function cellName(ch) {
   return { ".": "empty", "#": "covered", X: "X", O: "O", L: "blue (Left)", R: "red (Right)", T: "toad", F: "frog", "●": "a coin" }[ch] || ch;
 }
-function moveWords(m) { return (m.player ? sideName(m.player) + " " : "") + (m.to || m.position); }
+function moveWords(m) { return (m.player ? sideName(m.player) + " " : "") + (m.label || m.to || m.position); }
+
+// playedMove is the move that led from the history's position i−1 to
+// position i (the side's move in a partizan game, nature's outcome after a
+// chance event), or null at the start.
+function playedMove(i) {
+  const prev = state.history[i - 1], d = state.history[i];
+  if (!prev || !d) return null;
+  for (const m of prev.moves || []) {
+    if (m.position === d.position && (!m.player || m.player === (prev._turn || "left"))) return m;
+    for (const o of m.chance || []) if (o.position === d.position) return { ...o, label: m.label + ": " + (o.label || o.to) };
+  }
+  return null;
+}
+
+// playedLabel names that move, as the move list does.
+function playedLabel(i) {
+  const m = playedMove(i);
+  if (m) return moveLabel(m, state.history[i - 1].board);
+  return i === 0 ? "start" : "→ " + state.history[i].position;
+}
 
 // dropCell ends a drag from one cell to another: the move that changes
 // both cells, if there is one, is played.
@@ -1055,7 +1098,7 @@ function drawMoves(d) {
   const best = d.best_move ? d.moves.find((m) => m.position === d.best_move) : bestOf(d);
   const button = (m, cls, onClick) => {
     const b = el("button", { type: "button", class: "move " + (m.result || "unknown") + (cls || ""), title: moveTitle(m), "data-position": m.position, "data-result": m.result || "", "data-player": m.player || "", "data-to": m.to || "" },
-      el("span", { class: "label" }, moveLabel(m, d.board)), el("span", { class: "badge" }, badge(m)));
+      el("span", { class: "label" }, moveLabel(m, d.board)), badgeSpan(m));
     b.addEventListener("click", onClick);
     return b;
   };
@@ -1180,21 +1223,24 @@ function ticks(lo, hi, n) {
   return out;
 }
 
-// drawChart draws the visual value history: one row per position played.
-// In win/lose/draw games (after GamesmanUni's "visual value history"):
-// win on the left, lose on the right, remoteness as the distance from the
-// centre; a partizan position is placed by its outcome for the side to
-// move and labelled with its value. In games with payoffs or chance the
-// row's point is the mover's value (win probability or expected payoff)
-// on a scale with its ticks. The drawing is one unit a pixel, so its text
-// keeps its size at every width.
+// drawChart draws the visual value history: one row per position played,
+// named by the move that led there. In win/lose/draw games (after
+// GamesmanUni's "visual value history") the two players have fixed sides:
+// the first player (the one to move at the start; Left in a partizan
+// game) on the left, the second on the right, each row's point on the
+// side of the player who wins there, remoteness 0 at the outer edge and
+// draws in the middle; a partizan position is labelled with its value.
+// In games with payoffs or chance the row's point is the mover's value
+// (win probability or expected payoff) on a scale with its ticks. A
+// row's click (or Enter) goes back to that position. The drawing is one
+// unit a pixel, so its text keeps its size at every width.
 function drawChart() {
   const chart = $("chart");
   chart.replaceChildren();
   const rows = state.history.slice(0, state.index + 1);
   const W = Math.max(320, Math.round(chart.clientWidth || chart.parentNode.clientWidth || 760));
   const narrow = W < 560;
-  const rowH = 24, top = 40, labelW = narrow ? 58 : 80;
+  const rowH = 26, top = 40, labelW = narrow ? 120 : 220;
   const H = top + Math.max(rows.length, 3) * rowH + 30;
   chart.setAttribute("viewBox", "0 0 " + W + " " + H);
   chart.setAttribute("width", W);
@@ -1203,6 +1249,9 @@ function drawChart() {
   const valued = values.some((v) => v != null);
   const left = labelW + 8, right = W - 16;
   let x, axisName, tickVals, tickX;
+  // sideOf is the fixed side (0 left, 1 right) of the player to move at d.
+  const sideOf = (d) => (isPartizan(d) ? ((d._turn || "left") === "left" ? 0 : 1) : (d._ply || 0) % 2);
+  const names = rows.length && isPartizan(rows[0]) ? ["Left", "Right"] : rows.length ? (() => { const p = players(rows[0]); return sideOf(rows[0]) ? [p[1], p[0]] : p; })() : ["Player 1", "Player 2"];
   if (valued) {
     let lo = Math.min(0, ...values.filter((v) => v != null)), hi = Math.max(0, ...values.filter((v) => v != null));
     if (lo >= 0 && hi <= 1) { lo = 0; hi = 1; }
@@ -1217,46 +1266,68 @@ function drawChart() {
     let maxR = 5;
     for (const d of rows) if (d.remoteness != null) maxR = Math.max(maxR, d.remoteness);
     const cx = (left + right) / 2, half = (right - left) / 2 - 14;
-    const off = (d) => (d.remoteness == null ? half * 0.5 : (d.remoteness / maxR) * half);
+    // How far in from the winner's edge: remoteness 0 at the edge, the
+    // longest at the centre; not known, halfway.
+    const inset = (d) => (d.remoteness == null ? half * 0.5 : (d.remoteness / (maxR + 1)) * half);
     x = (d) => {
       const o = view(d);
       if (o !== "N" && o !== "P") return cx;
-      return o === "N" ? cx - off(d) : cx + off(d);
+      const winner = o === "N" ? sideOf(d) : 1 - sideOf(d);
+      return winner === 0 ? cx - half + inset(d) : cx + half - inset(d);
     };
     const step = maxR <= 10 ? 1 : maxR <= 40 ? 5 : Math.ceil(maxR / 10);
     tickVals = [];
-    for (let r = 0; r <= maxR; r += narrow ? step * 2 : step) { tickVals.push(-r); if (r) tickVals.push(r); }
-    tickX = (r) => cx + (r / maxR) * half;
-    axisName = rows.some((d) => d.remoteness != null) ? "remoteness: moves left under perfect play" : "outcome for the player to move (remoteness not known: drawn midway)";
-    chart.append(svg("text", { x: left, y: 14, class: "side win" }, "← mover wins"));
-    chart.append(svg("text", { x: right, y: 14, class: "side lose", "text-anchor": "end" }, "mover loses →"));
+    for (let r = 0; r <= maxR; r += narrow ? step * 2 : step) { tickVals.push({ r, side: 0 }); tickVals.push({ r, side: 1 }); }
+    tickX = (t) => (t.side === 0 ? cx - half + (t.r / (maxR + 1)) * half : cx + half - (t.r / (maxR + 1)) * half);
+    axisName = rows.some((d) => d.remoteness != null) ? "remoteness: moves left under perfect play (0 at the edges, draws in the middle)" : "who wins (remoteness not known: drawn halfway)";
+    chart.append(svg("text", { x: left, y: 14, class: "side win" }, "← " + names[0] + " wins"));
+    chart.append(svg("text", { x: right, y: 14, class: "side lose", "text-anchor": "end" }, names[1] + " wins →"));
+    chart.append(svg("line", { x1: cx, x2: cx, y1: top - 6, y2: H - 26, class: "centre" }));
   }
   for (const v of tickVals) {
     const gx = tickX(v);
-    chart.append(svg("line", { x1: gx, x2: gx, y1: top - 6, y2: H - 26, class: v === 0 ? "centre" : "grid" }));
-    chart.append(svg("text", { x: gx, y: top - 10, "text-anchor": "middle", class: "tick" }, valued ? fmtTick(v) : String(Math.abs(v))));
+    const zero = valued ? v === 0 : false;
+    chart.append(svg("line", { x1: gx, x2: gx, y1: top - 6, y2: H - 26, class: zero ? "centre" : "grid" }));
+    chart.append(svg("text", { x: gx, y: top - 10, "text-anchor": "middle", class: "tick" }, valued ? fmtTick(v) : String(v.r)));
   }
   let path = "";
   rows.forEach((d, i) => {
     const y = top + i * rowH + rowH / 2;
-    chart.append(svg("text", { x: 4, y: y + 4 }, i === 0 ? "start" : (narrow ? "" : "move ") + i));
     path += (i ? " L " : "M ") + x(d, i) + " " + y;
   });
-  chart.append(svg("path", { d: path, class: "trail" }));
+  const trail = svg("path", { d: path, class: "trail" });
+  const maxChars = Math.floor(labelW / 7.2);
   rows.forEach((d, i) => {
     const y = top + i * rowH + rowH / 2;
     const o = view(d);
+    const label = playedLabel(i);
+    const whole = (i === 0 ? "start" : i + ". " + label);
+    // The row: the move that led here, clickable to go back to it.
+    const row = svg("g", { class: "hrow" + (i === state.index ? " here" : ""), "data-ply": i, tabindex: "0", role: "button", "aria-label": (i === 0 ? "the start" : "move " + i + ", " + label) + ": " + (valued ? "value " + fmt(values[i]) : outcomeWords(d)) + (i === state.index ? " (shown)" : "; go back to it") });
+    row.append(svg("title", {}, whole));
+    row.append(svg("rect", { x: 0, y: y - rowH / 2, width: W, height: rowH, class: "hit" }));
+    row.append(svg("text", { x: 4, y: y + 4, class: "move-name" }, elide(whole, maxChars)));
     let cls = o === "N" ? "win" : o === "P" ? "lose" : o === "D" ? "draw" : "unknown";
     if (valued) cls = values[i] == null ? "unknown" : "valued";
     const hollow = !valued && (o === "N" || o === "P") && d.remoteness == null ? " hollow" : "";
     const c = svg("circle", { cx: x(d, i), cy: y, r: 7, class: "pt " + cls + hollow + (i === state.index ? " current" : ""), "data-ply": i, "data-outcome": d.outcome, "data-view": o, "data-turn": d._turn || "", "data-remoteness": d.remoteness == null ? "" : d.remoteness, "data-value": values[i] == null ? "" : values[i] });
-    c.append(svg("title", {}, (i === 0 ? "start" : "after move " + i) + ": " + d.position + " — " + (valued ? "value " + fmt(values[i]) : d.outcome + (d.remoteness != null ? ", remoteness " + d.remoteness : "") + (d.value != null ? ", value " + d.value : ""))));
-    chart.append(c);
-    if (isPartizan(d) && d.value != null) chart.append(svg("text", { x: x(d, i) + 11, y: y + 4, class: "val" }, String(d.value)));
-    if (valued && values[i] != null) chart.append(svg("text", { x: x(d, i) + 11, y: y + 4, class: "val" }, fmtTick(values[i])));
+    c.append(svg("title", {}, whole + ": " + d.position + " — " + (valued ? "value " + fmt(values[i]) : d.outcome + (d.remoteness != null ? ", remoteness " + d.remoteness : "") + (d.value != null ? ", value " + d.value : ""))));
+    row.append(c);
+    if (isPartizan(d) && d.value != null) {
+      const v = String(d.value), vt = svg("text", { x: x(d, i) + 11, y: y + 4, class: "val" }, elide(v, 12));
+      vt.append(svg("title", {}, v));
+      row.append(vt);
+    }
+    if (valued && values[i] != null) row.append(svg("text", { x: x(d, i) + 11, y: y + 4, class: "val" }, fmtTick(values[i])));
+    const go = () => { if (i !== state.index && !state.busy) history.go(i - state.index); };
+    row.addEventListener("click", go);
+    row.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); go(); } });
+    chart.append(row);
   });
+  // The trail under the rows (their backgrounds are translucent).
+  chart.insertBefore(trail, chart.querySelector("g.hrow"));
   chart.append(svg("text", { x: (left + right) / 2, y: H - 8, "text-anchor": "middle" }, axisName));
-  chart.setAttribute("aria-label", "value history: " + rows.map((d, i) => (i === 0 ? "start " : "move " + i + " ") + d.position + " " + (valued ? "value " + fmt(values[i]) : view(d))).join("; "));
+  chart.setAttribute("aria-label", "value history: " + rows.map((d, i) => (i === 0 ? "start " : "move " + i + " " + playedLabel(i) + " ") + (valued ? "value " + fmt(values[i]) : view(d))).join("; "));
 }
 
 // ---- pictures: the value sequence of a heap game, the thermograph of a

@@ -274,3 +274,16 @@ func (in instance) successors(r *catalog.Report, b connect4.Board, moves string,
 	}
 	return list
 }
+
+var _ catalog.MoveLabeler = instance{}
+
+// LabelMoves names each move by the column its disc drops into,
+// "column 4", columns numbered from 1 at the left as in the position.
+func (instance) LabelMoves(x *catalog.Exploration) {
+	for i := range x.Moves {
+		m := &x.Moves[i]
+		if c, ok := strings.CutPrefix(m.Position, x.Report.Position); ok && c != "" {
+			m.Label = "column " + c
+		}
+	}
+}
