@@ -1,0 +1,187 @@
+package teeko
+
+import (
+	"context"
+	"fmt"
+	"iter"
+	"strings"
+
+	"github.com/grundy-go/grundy/catalog"
+	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/retro"
+)
+
+func init() {
+	catalog.Register(catalog.Entry{
+		Name:           "teeko",
+		Params:         "advanced",
+		OptionalParams: true,
+		Position: "the 25 cells row by row (b, r or .), ':' and the player to move (b or r; optional while dropping), " +
+			"e.g. bb.r.......r............:b; nothing for the start",
+		Summary: "Teeko (Scarne) on a 5x5 board: Black and Red drop four pieces each in turn, Black first, then step a piece to " +
+			"an adjacent empty cell (8 directions); four in a row or on a 2x2 square wins, endless play draws. " +
+			"teeko:advanced (Advanced Teeko) also wins on the corners of a 3x3, 4x4 or 5x5 square. " +
+			"The move phase alone has 151 million positions: solve a whole game with grundy db build teeko",
+		Example: "solve teeko bbbb.rrr.....r...........:r",
+		Kind:    "loopy",
+		Make: func(params string) (catalog.Instance, error) {
+			switch params {
+			case "":
+				return instance{New(false)}, nil
+			case "advanced":
+				return instance{New(true)}, nil
+			}
+			return nil, fmt.Errorf("bad teeko variant %q: expected nothing (Teeko) or advanced (teeko:advanced)", params)
+		},
+	})
+}
+
+type instance struct{ g *Game }
+
+var (
+	_ catalog.Instance        = instance{}
+	_ catalog.Starter         = instance{}
+	_ catalog.SuccessorLister = instance{}
+	_ catalog.MoveLabeler     = instance{}
+)
+
+func (in instance) Spec() string { return in.g.Spec() }
+
+// Start is the empty board with Black to move.
+func (in instance) Start() string { return in.g.Format(0) }
+
+func (in instance) parse(tokens []string) (Pos, error) {
+	return in.g.Parse(strings.Join(tokens, " "))
+}
+
+// from is the game restricted to the positions reachable from root.
+type from struct {
+	*Game
+	root Pos
+}
+
+func (f from) Positions() iter.Seq[Pos] { return f.From(f.root) }
+
+// Root lets retro.SolveGame list the positions itself (game.Rooted).
+func (f from) Root() Pos { return f.root }
+
+var (
+	_ game.Enumerable[Pos] = from{}
+	_ game.Rooted[Pos]     = from{}
+	_ game.Terminal[Pos]   = from{}
+)
+
+// solve solves every position reachable from p by retrograde analysis.
+func (in instance) solve(ctx context.Context, p Pos, opts catalog.Options) (*retro.Table[Pos], error) {
+	gopts := retro.GameOptions{MaxStates: opts.MaxStates, Memory: opts.Memory}
+	if opts.Progress != nil {
+		gopts.Progress = func(done, _ int) { opts.Progress(done) }
+	}
+	return retro.SolveGame[Pos](ctx, from{in.g, p}, gopts)
+}
+
+func (in instance) Solve(ctx context.Context, tokens []string, opts catalog.Options) (*catalog.Report, error) {
+	if opts.Method == catalog.ClosedForm {
+		return nil, catalog.RefuseMethod(in.Spec(), catalog.ClosedForm, "teeko has no closed form")
+	}
+	if opts.Method == catalog.Search {
+		e := catalog.RefuseMethod(in.Spec(), catalog.Search, "teeko repeats positions once every piece is on the board, and a game-tree search cannot prove outcomes through cycles")
+		e.Instead = "retrograde analysis"
+		return nil, e
+	}
+	p, err := in.parse(tokens)
+	if err != nil {
+		return nil, err
+	}
+	tab, err := in.solve(ctx, p, opts)
+	if err != nil {
+		return nil, err
+	}
+	return in.report(tab, p), nil
+}
+
+func (in instance) report(tab *retro.Table[Pos], p Pos) *catalog.Report {
+	o, rem, _ := tab.Lookup(p)
+	r := &catalog.Report{
+		Game:     in.Spec(),
+		Position: in.g.Format(p),
+		Outcome:  o.String(),
+		Method:   fmt.Sprintf("retrograde analysis of the positions reachable (%d); endless play is a draw", tab.Len()),
+	}
+	if rem != retro.NoRemoteness {
+		x := int(rem)
+		r.Remoteness = &x
+	}
+	wins := tab.WinningMoves(p)
+	r.AddMoves(len(wins), func(i int) string { return in.g.Format(wins[i]) })
+	who, other := "Black", "Red"
+	if p.RedToMove() {
+		who, other = "Red", "Black"
+	}
+	switch {
+	case in.g.Over(p):
+		r.Notes = append(r.Notes, "the game is over: "+other+" has won")
+	case p.Pieces() < 2*in.g.k:
+		r.Notes = append(r.Notes, who+" is to drop a piece")
+	default:
+		r.Notes = append(r.Notes, who+" is to move a piece")
+	}
+	return r
+}
+
+// Successors lists the positions the moves leave, solved from one
+// retrograde analysis.
+func (in instance) Successors(ctx context.Context, tokens []string, opts catalog.Options, limit int) (*catalog.SuccessorList, error) {
+	p, err := in.parse(tokens)
+	if err != nil {
+		return nil, err
+	}
+	tab, err := in.solve(ctx, p, opts)
+	if err != nil {
+		return nil, err
+	}
+	list := &catalog.SuccessorList{
+		Report:   in.report(tab, p),
+		Board:    in.board(p),
+		Kind:     catalog.MovesOutcome,
+		Complete: true,
+	}
+	for q := range in.g.Moves(p) {
+		if len(list.Moves) >= limit {
+			list.Complete = false
+			break
+		}
+		list.Moves = append(list.Moves, catalog.Successor{Position: in.g.Format(q), MoverIndex: 1})
+	}
+	list.Solve = func(ctx context.Context, pos string) (*catalog.Report, error) {
+		q, err := in.g.Parse(pos)
+		if err != nil {
+			return nil, err
+		}
+		if _, _, ok := tab.Lookup(q); !ok {
+			return nil, fmt.Errorf("internal error: %s is not reachable from %s", pos, in.g.Format(p))
+		}
+		return in.report(tab, q), nil
+	}
+	return list, nil
+}
+
+// board is the explorer's picture: the grid of cells, b and r.
+func (in instance) board(p Pos) *catalog.Board {
+	return &catalog.Board{Kind: catalog.BoardGrid, Text: in.g.Format(p), Rows: in.g.Rows(p)}
+}
+
+// LabelMoves names each move in players' words (Game.MoveNames): "drop
+// at c3", "c3-d4".
+func (in instance) LabelMoves(x *catalog.Exploration) {
+	p, err := in.g.Parse(x.Report.Position)
+	if err != nil {
+		return
+	}
+	names := in.g.MoveNames(p)
+	for i := range x.Moves {
+		if q, err := in.g.Parse(x.Moves[i].Position); err == nil {
+			x.Moves[i].Label = names[q]
+		}
+	}
+}
