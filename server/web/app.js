@@ -398,6 +398,7 @@ function players(d) {
   else if (g === "tictactoe") names = (pos.match(/X/g) || []).length > (pos.match(/O/g) || []).length ? ["O", "X"] : ["X", "O"];
   else if (g === "quixo" && /:[XO]$/.test(pos)) names = pos.endsWith(":X") ? ["X", "O"] : ["O", "X"];
   else if (g === "connect4") names = pos.replace(/[^0-9]/g, "").length % 2 ? ["O", "X"] : ["X", "O"];
+  else if (g === "teeko" && /:[br]$/.test(pos)) names = pos.endsWith(":b") ? ["Black", "Red"] : ["Red", "Black"];
   else names = (d._ply || 0) % 2 ? ["Player 2", "Player 1"] : ["Player 1", "Player 2"];
   if (vsEngine() && d._ply != null) {
     const mine = humansTurn(d);
@@ -709,7 +710,7 @@ function clickToken(d, moves, i, n, k) {
 }
 const toPartsSum = (m) => (m.to || "").trim().split(/\s+/).filter((x) => x !== "").reduce((s, x) => s + Number(x), 0);
 
-// Grids: boards of cells (Domineering, tic-tac-toe, Quixo, strips of
+// Grids: boards of cells (Domineering, tic-tac-toe, Quixo, Teeko, strips of
 // Col, Snort, Toads and Frogs, Treblecross, Connect-4). A move is read
 // from the cells it changes: the position it leaves, written as the
 // board's rows (joined by "|", or row after row), compared cell by cell;
@@ -786,10 +787,10 @@ function drawGrid(d, b, box) {
 }
 
 function cellClass(ch) {
-  return { ".": "empty", "#": "taken", X: "x", O: "o", x: "x", o: "o", L: "left", R: "right", T: "toad", F: "frog", "●": "coin" }[ch] || "other";
+  return { ".": "empty", "#": "taken", X: "x", O: "o", x: "x", o: "o", L: "left", R: "right", T: "toad", F: "frog", "●": "coin", b: "black", r: "red" }[ch] || "other";
 }
 function cellName(ch) {
-  return { ".": "empty", "#": "covered", X: "X", O: "O", L: "blue (Left)", R: "red (Right)", T: "toad", F: "frog", "●": "a coin" }[ch] || ch;
+  return { ".": "empty", "#": "covered", X: "X", O: "O", L: "blue (Left)", R: "red (Right)", T: "toad", F: "frog", "●": "a coin", b: "black (Teeko)", r: "red (Teeko)" }[ch] || ch;
 }
 function moveWords(m) { return (m.player ? sideName(m.player) + " " : "") + (m.label || m.to || m.position); }
 
