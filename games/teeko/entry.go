@@ -21,7 +21,7 @@ func init() {
 		Summary: "Teeko (Scarne) on a 5x5 board: Black and Red drop four pieces each in turn, Black first, then step a piece to " +
 			"an adjacent empty cell (8 directions); four in a row or on a 2x2 square wins, endless play draws. " +
 			"teeko:advanced (Advanced Teeko) also wins on the corners of a 3x3, 4x4 or 5x5 square. " +
-			"The move phase alone has 151 million positions: solve a whole game with grundy db build teeko",
+			"The move phase alone has 151 million positions: solve the whole game with grundy db build teeko --out DIR, then query, solve or serve --db DIR",
 		Example: "solve teeko bbbb.rrr.....r...........:r",
 		Kind:    "loopy",
 		Make: func(params string) (catalog.Instance, error) {
@@ -38,17 +38,17 @@ func init() {
 
 type instance struct{ g *Game }
 
+// Not a catalog.Starter: the start (the empty board, which no position
+// or "" names on the command line) cannot be solved in memory, so a
+// server without a database opens the example, a finished game; with
+// one (grundy serve --db) its start is the database's, the empty board.
 var (
 	_ catalog.Instance        = instance{}
-	_ catalog.Starter         = instance{}
 	_ catalog.SuccessorLister = instance{}
 	_ catalog.MoveLabeler     = instance{}
 )
 
 func (in instance) Spec() string { return in.g.Spec() }
-
-// Start is the empty board with Black to move.
-func (in instance) Start() string { return in.g.Format(0) }
 
 func (in instance) parse(tokens []string) (Pos, error) {
 	return in.g.Parse(strings.Join(tokens, " "))
