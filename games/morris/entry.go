@@ -15,7 +15,7 @@ import (
 func init() {
 	catalog.Register(catalog.Entry{
 		Name:   "morris",
-		Params: "N[:lasker][:fly|:nofly][:diag]",
+		Params: "N[:VARIANT]...",
 		Position: "the points in notation order (W, B or .; rows from the top, files left to right: a3 b3 c3 a2 ... c1 on 3 men's), " +
 			"':' and the player to move (W or B), ':' and the men in hand, White's then Black's, e.g. W.B.W.B..:W:1,1; nothing for the start",
 		Summary: "The Mills family: N men's morris for N = 3, 6, 9, 12 (12: the 9 men's board with diagonals); place the men in turn, " +
@@ -273,7 +273,7 @@ func (in instance) Successors(ctx context.Context, tokens []string, opts catalog
 			list.Complete = false
 			return
 		}
-		list.Moves = append(list.Moves, catalog.Successor{Move: g.Label(m), Position: g.Format(q), MoverIndex: 1})
+		list.Moves = append(list.Moves, catalog.Successor{Move: g.Label(m), Position: g.Format(q), MoverIndex: 1, Board: in.board(q)})
 	})
 	list.Solve = func(ctx context.Context, pos string) (*catalog.Report, error) {
 		q, err := g.Parse(pos)

@@ -17,6 +17,14 @@ func (in instance) Strong() strong.Game {
 			p, err := in.g.Parse(strings.Join(tokens, " "))
 			return p, in.g.Format(p), err
 		},
+		// Positions are written point by point, not as the grid's rows.
+		MoveBoards: true,
+		Label: func(p, q Pos) string {
+			if m, ok := in.g.MoveTo(p, q); ok {
+				return in.g.Label(m)
+			}
+			return ""
+		},
 	})
 }
 
