@@ -242,7 +242,7 @@ func checkPosition(t *testing.T, g *Game, r refRules, p Pos) {
 // it) equals the model's analysis by rounds on every position reachable
 // from the start of three men's morris (with and without diagonals and
 // flying). The larger games are checked against the model move by move
-// (TestPlayouts) and value by value near the end (TestDepthLimited).
+// (TestPlayouts) and value by value against six men's database (TestDatabase6).
 func TestAgainstModel(t *testing.T) {
 	check := func(g *Game, root Pos) int {
 		t.Helper()
