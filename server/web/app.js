@@ -398,6 +398,7 @@ function players(d) {
   else if (g === "tictactoe") names = (pos.match(/X/g) || []).length > (pos.match(/O/g) || []).length ? ["O", "X"] : ["X", "O"];
   else if (g === "quixo" && /:[XO]$/.test(pos)) names = pos.endsWith(":X") ? ["X", "O"] : ["O", "X"];
   else if (g === "connect4") names = pos.replace(/[^0-9]/g, "").length % 2 ? ["O", "X"] : ["X", "O"];
+  else if (g === "morris" && /:[WB]:/.test(pos)) names = /:W:/.test(pos) ? ["White", "Black"] : ["Black", "White"];
   else names = (d._ply || 0) % 2 ? ["Player 2", "Player 1"] : ["Player 1", "Player 2"];
   if (vsEngine() && d._ply != null) {
     const mine = humansTurn(d);
@@ -786,10 +787,10 @@ function drawGrid(d, b, box) {
 }
 
 function cellClass(ch) {
-  return { ".": "empty", "#": "taken", X: "x", O: "o", x: "x", o: "o", L: "left", R: "right", T: "toad", F: "frog", "●": "coin" }[ch] || "other";
+  return { ".": "empty", "#": "taken", " ": "gap", X: "x", O: "o", x: "x", o: "o", L: "left", R: "right", T: "toad", F: "frog", "●": "coin" }[ch] || "other";
 }
 function cellName(ch) {
-  return { ".": "empty", "#": "covered", X: "X", O: "O", L: "blue (Left)", R: "red (Right)", T: "toad", F: "frog", "●": "a coin" }[ch] || ch;
+  return { ".": "empty", "#": "covered", " ": "no point", X: "X", O: "O", L: "blue (Left)", R: "red (Right)", T: "toad", F: "frog", "●": "a coin" }[ch] || ch;
 }
 function moveWords(m) { return (m.player ? sideName(m.player) + " " : "") + (m.label || m.to || m.position); }
 
