@@ -155,3 +155,8 @@ func (in instance) Successors(ctx context.Context, tokens []string, opts catalog
 	}
 	return list, nil
 }
+
+var _ catalog.InARow = instance{}
+
+// InARow is 3: three in a row, column or diagonal win.
+func (instance) InARow() int { return 3 }

@@ -417,6 +417,10 @@ function over(d) {
 // resultWords says who has won a finished game, in players' words.
 function resultWords(d) {
   const [mover, other] = players(d);
+  // The line that won (d.line), its cells named as the labels name them:
+  // columns a, b, … from the left, rows 1, 2, … from the top.
+  const line = (d.line || []).map(([r, c]) => String.fromCharCode(97 + c) + (r + 1)).join(" ");
+  if (line && d.outcome === "P") return "Game over: " + other + " wins, in a line (" + line + ").";
   if (isPartizan(d)) return "Game over: " + mover + " has no move, so " + other + " wins.";
   if (d.move_kind === "payoff" || d.move_kind === "chance") return "Game over.";
   switch (d.outcome) {
@@ -523,7 +527,7 @@ function badgeSpan(m) {
 function el(tag, attrs, ...children) {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs || {})) {
-    if (k === "class") e.className = v; else if (k.startsWith("data-")) e.setAttribute(k, v); else e[k] = v;
+    if (k === "class") e.className = v; else if (k.startsWith("data-") || k.startsWith("aria-")) e.setAttribute(k, v); else e[k] = v;
   }
   for (const c of children) e.append(c);
   return e;
@@ -754,6 +758,9 @@ function drawGrid(d, b, box) {
   const table = el("div", { class: "grid-board" + (strip ? " strip" : "") + " game-" + (d.game || "").split(":")[0], role: "group", "aria-label": d.game + " board, " + R + " rows and " + C + " columns" });
   if (!strip) table.style.gridTemplateColumns = "repeat(" + C + ", " + size + "px)";
   const pick = state.pick && state.pick.position === d.position ? state.pick.cell : null;
+  // The line that won the game (the server's line: tic-tac-toe,
+  // Connect-4, Quixo), its cells highlighted.
+  const inLine = new Set((d.line || []).map(([r, c]) => r + "," + c));
   // The moves through the picked cell, and the other cells they change.
   const through = (key) => [...changed.entries()].filter(([, cs]) => cs.includes(key)).map(([m]) => m);
   const picked = pick ? through(pick) : [];
@@ -766,7 +773,8 @@ function drawGrid(d, b, box) {
       const cls = ["cell", "c-" + cellClass(ch)];
       if (ms.length) cls.push("playable", "hint-" + bestResult(ms));
       if (key === pick) cls.push("picked");
-      const label = "row " + (r + 1) + ", column " + (c + 1) + ": " + cellName(ch) + (ms.length ? "; " + (ms.length === 1 ? "plays " + moveWords(ms[0]) + ", " + badge(ms[0]) : ms.length + " moves, best " + bestResult(ms)) : "");
+      if (inLine.has(key)) cls.push("in-line");
+      const label = "row " + (r + 1) + ", column " + (c + 1) + ": " + cellName(ch) + (inLine.has(key) ? ", in the winning line" : "") + (ms.length ? "; " + (ms.length === 1 ? "plays " + moveWords(ms[0]) + ", " + badge(ms[0]) : ms.length + " moves, best " + bestResult(ms)) : "");
       const cell = el("button", { type: "button", class: cls.join(" "), "data-cell": key, "data-row": r + 1, "data-col": c + 1, "aria-label": label, title: label }, ch === "." ? "" : ch);
       cell.style.width = cell.style.height = size + "px";
       cell.disabled = ms.length === 0 && key !== pick;
