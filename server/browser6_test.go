@@ -205,3 +205,49 @@ func axeClean(t *testing.T, ctx context.Context, axe, what string) {
 		}
 	}
 }
+
+// TestBrowserPig: Pig's page draws the banked scores and the turn total,
+// and after a roll the die's face; payoffs and probabilities are
+// rounded to 4 places, the exact value on hover.
+func TestBrowserPig(t *testing.T) {
+	ctx := browse(t)
+	ts := httptest.NewServer(New(Config{}))
+	defer ts.Close()
+	do(t, ctx, "pig:20 7 3 2",
+		chromedp.Navigate(ts.URL+"/?game=pig:20&position=7+3+2"),
+		chromedp.WaitVisible(`#moves button.move`),
+	)
+	settled(t, ctx)
+	nums := run(t, ctx, chromedp.Evaluate[string](`[...document.querySelectorAll("#board .pig .pig-num")].map(e => e.textContent).join(" ")`))
+	if nums != "7 3 2" {
+		t.Errorf("Pig's counters: %q, want 7 3 2 (banked, banked, turn total)", nums)
+	}
+	if turn := run(t, ctx, chromedp.Text(`#board .pig-counter.turn`)); !strings.Contains(turn, "turn total") {
+		t.Errorf("the turn total's counter: %q", turn)
+	}
+	summary := run(t, ctx, chromedp.Text(`#summary`))
+	if strings.Contains(summary, "0.74055") || !strings.Contains(summary, "0.7406") {
+		t.Errorf("the summary's values are not rounded to 4 places: %q", summary)
+	}
+	if title := run(t, ctx, chromedp.Evaluate[string](`document.getElementById("summary").title`)); !strings.Contains(title, "0.7405528790894108") {
+		t.Errorf("the summary's exact values on hover: %q", title)
+	}
+	badges := run(t, ctx, chromedp.Evaluate[string](`[...document.querySelectorAll("#moves .badge")].map(b => b.textContent + " | " + b.title).join("\n")`))
+	if strings.Contains(strings.Split(badges, " | ")[0], "0.74055") || !strings.Contains(badges, "exactly 0.7405528790894108") {
+		t.Errorf("the moves' badges: %s", badges)
+	}
+	if n := count(t, ctx, `#board .pig-die`); n != 0 {
+		t.Errorf("a die before any roll: %d", n)
+	}
+	do(t, ctx, "chance rolls a 4", chromedp.Click(`#moves li.chance-move button.outcome[data-to="4"]`))
+	settled(t, ctx)
+	run(t, ctx, chromedp.Poll[bool](`state.index === 1`, chromedp.WithPollingTimeout(0)))
+	if nums := run(t, ctx, chromedp.Evaluate[string](`[...document.querySelectorAll("#board .pig .pig-num")].map(e => e.textContent).join(" ")`)); nums != "7 3 6" {
+		t.Errorf("after a 4: %q, want 7 3 6", nums)
+	}
+	die := run(t, ctx, chromedp.Evaluate[string](`(() => { const d = document.querySelector("#board .pig-die"); return d ? d.dataset.roll + " " + d.textContent : ""; })()`))
+	if die != "4 ⚃rolled 4" {
+		t.Errorf("the die after a 4: %q", die)
+	}
+	screenshot(t, ctx, "pig.png")
+}

@@ -519,7 +519,35 @@ function badgeSpan(m) {
   const b = badge(m), short = elide(b, 30);
   const s = el("span", { class: "badge" }, mark(m.result), short);
   if (short !== b) s.title = b;
+  // Rounded values (0.7406) keep their exact value on hover.
+  const exact = [m.probability, m.mover_value, m.strategy_probability].filter(inexact).map(String);
+  if (exact.length) s.title = (s.title ? s.title + "; " : "") + "exactly " + exact.join(", ");
   return s;
+}
+
+// inexact is a number that fmt rounds.
+const inexact = (x) => typeof x === "number" && !Number.isInteger(x) && x.toFixed(4) !== String(x);
+
+// Pig: the banked scores and the turn total drawn as counters, and the
+// die's last roll as a die face (the outcome of chance that led here).
+const dieFaces = ["⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
+function drawPig(d, box) {
+  const f = (d.position || "").split(" ").map(Number);
+  if (f.length !== 3 || f.some((x) => !Number.isInteger(x))) return false;
+  const goal = (/goal ([0-9]+)/.exec((d.board && d.board.text) || "") || [])[1];
+  const [me, them] = players(d);
+  const counter = (cls, name, v) => el("div", { class: "pig-counter " + cls }, el("span", { class: "pig-name" }, name), el("span", { class: "pig-num" }, String(v)));
+  const row = el("div", { class: "pig", role: "group", "aria-label": "Pig: " + me + " has banked " + f[0] + ", " + them + " " + f[1] + "; turn total " + f[2] + (goal ? "; goal " + goal : "") },
+    counter("", me + " banked", f[0]), counter("", them + " banked", f[1]), counter("turn", "turn total", f[2]));
+  const m = playedMove(state.history.indexOf(d));
+  if (m && m.player === "chance" && /^[1-6]$/.test(m.to || "")) {
+    const n = Number(m.to);
+    row.append(el("div", { class: "pig-die", "data-roll": n, title: "the last roll: " + n + (n === 1 ? " (the turn total is lost)" : "") },
+      el("span", { class: "die", "aria-hidden": "true" }, dieFaces[n - 1]), el("span", { class: "pig-name" }, "rolled " + n)));
+  }
+  box.append(row);
+  if (goal) box.append(el("p", { class: "help" }, "First to " + goal + " wins. Roll to add the die to the turn total (a 1 loses it and ends the turn); hold to bank it."));
+  return true;
 }
 
 // A move's result for its mover told by a glyph as well as a colour
@@ -574,6 +602,7 @@ function drawBoard(d) {
   const b = d._movesError ? boardFromText(d) : (d.board || { kind: "text", text: d.position });
   if (b.kind === "heaps") drawHeaps(d, b, box);
   else if (b.kind === "grid") drawGrid(d, b, box);
+  else if (/^pig\b/.test(d.game || "") && drawPig(d, box)) { /* drawn */ }
   else if (b.kind === "components" && d.game === "hackenbush" && drawHackenbush(d, b, box)) { /* drawn */ }
   else if (b.kind === "components" && /hackenbush/.test(d.game) && drawHackenbushGraph(d, b, box)) { /* drawn */ }
   else if (b.kind === "nodes") {
@@ -1205,9 +1234,12 @@ function drawSummary(d) {
   if (d.misere) parts.push("Misère play: whoever makes the last move loses.");
   if (d.grundy != null) parts.push("Sprague–Grundy value " + d.grundy + ".");
   if (d.value != null) parts.push("Value " + fmt(d.value) + ".");
-  if (d.payoff != null) parts.push("Payoffs, from the player to move on: " + [].concat(d.payoff).join(" / ") + ".");
+  if (d.payoff != null) parts.push("Payoffs, from the player to move on: " + [].concat(d.payoff).map(fmt).join(" / ") + ".");
+  // Rounded values keep their exact value on hover.
+  const exact = [d.value].concat(d.payoff == null ? [] : [].concat(d.payoff)).filter(inexact);
   if (isPartizan(d)) parts.push(sideName(d._turn) + " is to move.");
   s.textContent = parts.join(" ");
+  s.title = exact.length ? "exactly: " + exact.map(String).join(", ") : "";
   s.hidden = parts.length === 0;
   $("position-text").textContent = d.game + " · " + d.position;
   $("turn-bar").hidden = !isPartizan(d);
