@@ -1381,7 +1381,7 @@ function drawChart() {
     const mv = playedMove(i);
     const moverResult = mv && mv.result ? mv.result : "";
     const hollow = !valued && (o === "N" || o === "P") && d.remoteness == null ? " hollow" : "";
-    const c = svg("circle", { cx: x(d, i), cy: y, r: 8, class: "pt " + cls + hollow + (i === state.index ? " current" : ""), "data-ply": i, "data-outcome": d.outcome, "data-view": o, "data-turn": d._turn || "", "data-remoteness": d.remoteness == null ? "" : d.remoteness, "data-value": values[i] == null ? "" : values[i] });
+    const c = svg("circle", { cx: x(d, i), cy: y, r: 9, class: "pt " + cls + hollow + (i === state.index ? " current" : ""), "data-ply": i, "data-outcome": d.outcome, "data-view": o, "data-turn": d._turn || "", "data-remoteness": d.remoteness == null ? "" : d.remoteness, "data-value": values[i] == null ? "" : values[i] });
     c.append(svg("title", {}, whole + (moverResult ? " (" + resultWord[moverResult] + " for its mover)" : "") + ": " + d.position + " — " + (valued ? "value " + fmt(values[i]) : d.outcome + (d.remoteness != null ? ", remoteness " + d.remoteness : "") + (d.value != null ? ", value " + d.value : ""))));
     row.append(c);
     if (glyph) row.append(svg("text", { x: x(d, i), y: y + 4, "text-anchor": "middle", class: "pt-mark " + cls, "aria-hidden": "true" }, glyph));
