@@ -59,6 +59,9 @@ type Exploration struct {
 	// mover's moves with the outcome each leaves (MovesPartizan,
 	// MovesPayoff, MovesChance, MovesOutcome); "" for impartial games.
 	MoveKind string `json:"move_kind,omitempty"`
+	// Line is the cells of the line that won the game, [row, column]
+	// from 0 at the top left (MarkLine: InARow games); nil otherwise.
+	Line [][2]int `json:"line,omitempty"`
 }
 
 // MoveInfo is one move and the position it leaves, solved: Outcome,
