@@ -80,7 +80,11 @@ type MoveInfo struct {
 	// Label names the move as players do ("X in b2", "column 4", "take 3
 	// from heap 2", "take 1 from both"), one label for each position a
 	// move of the list leaves (LabelMoves).
-	Label      string   `json:"label,omitempty"`
+	Label string `json:"label,omitempty"`
+	// Move is Label again under the name issue 33's contract gives it
+	// ("the label beside the position each move leaves"): LabelMoves
+	// sets both.
+	Move       string   `json:"move,omitempty"`
 	Outcome    string   `json:"outcome"`
 	Grundy     *big.Int `json:"grundy"`
 	Remoteness *int     `json:"remoteness"`

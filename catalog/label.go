@@ -49,11 +49,13 @@ func LabelMoves(inst Instance, x *Exploration) {
 		if m.Label == "" {
 			m.Label = genericLabel(x, m)
 		}
+		m.Move = m.Label
 		for j := range m.Chance {
 			o := &m.Chance[j]
 			if o.Label == "" {
 				o.Label = genericLabel(x, o)
 			}
+			o.Move = o.Label
 		}
 	}
 }
