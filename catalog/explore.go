@@ -59,6 +59,9 @@ type Exploration struct {
 	// mover's moves with the outcome each leaves (MovesPartizan,
 	// MovesPayoff, MovesChance, MovesOutcome); "" for impartial games.
 	MoveKind string `json:"move_kind,omitempty"`
+	// Line is the cells of the line that won the game, [row, column]
+	// from 0 at the top left (MarkLine: InARow games); nil otherwise.
+	Line [][2]int `json:"line,omitempty"`
 }
 
 // MoveInfo is one move and the position it leaves, solved: Outcome,
@@ -77,7 +80,11 @@ type MoveInfo struct {
 	// Label names the move as players do ("X in b2", "column 4", "take 3
 	// from heap 2", "take 1 from both"), one label for each position a
 	// move of the list leaves (LabelMoves).
-	Label      string   `json:"label,omitempty"`
+	Label string `json:"label,omitempty"`
+	// Move is Label again under the name issue 33's contract gives it
+	// ("the label beside the position each move leaves"): LabelMoves
+	// sets both.
+	Move       string   `json:"move,omitempty"`
 	Outcome    string   `json:"outcome"`
 	Grundy     *big.Int `json:"grundy"`
 	Remoteness *int     `json:"remoteness"`

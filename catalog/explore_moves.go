@@ -61,6 +61,10 @@ type Successor struct {
 	// Strategy, when set, is the probability with which an optimal mixed
 	// strategy makes this move (games of hidden information).
 	Strategy any
+	// Board draws the position the move leaves, for a game whose
+	// position text is not its grid's rows (the Mills boards), so that a
+	// page reads the move from the cells it changes; nil otherwise.
+	Board *Board
 }
 
 // SuccessorList is a position solved, with its moves.
@@ -133,7 +137,7 @@ func (e listExplorer) Explore(ctx context.Context, tokens []string, opts Options
 // solveSuccessor solves the position a move leaves (or each outcome of the
 // chance event it leads to) and writes the MoveInfo.
 func solveSuccessor(ctx context.Context, solve func(context.Context, string) (*Report, error), s Successor) (MoveInfo, error) {
-	mi := MoveInfo{Component: -1, To: s.Move, Player: s.Player, Probability: s.Probability, Strategy: s.Strategy}
+	mi := MoveInfo{Component: -1, To: s.Move, Player: s.Player, Probability: s.Probability, Strategy: s.Strategy, Board: s.Board}
 	switch {
 	case s.Chance != nil:
 		vals := make([]any, len(s.Chance))

@@ -49,11 +49,13 @@ func LabelMoves(inst Instance, x *Exploration) {
 		if m.Label == "" {
 			m.Label = genericLabel(x, m)
 		}
+		m.Move = m.Label
 		for j := range m.Chance {
 			o := &m.Chance[j]
 			if o.Label == "" {
 				o.Label = genericLabel(x, o)
 			}
+			o.Move = o.Label
 		}
 	}
 }
@@ -274,4 +276,68 @@ func gridLabel(rows []string, _ string, to string) string {
 		}
 	}
 	return ""
+}
+
+// BoardDrawer is implemented by instances that can draw a position
+// without solving it (the board the explorer shows), so that its moves
+// can be labelled where only their positions are known (LabelPositions).
+type BoardDrawer interface {
+	DrawBoard(tokens []string) (*Board, error)
+}
+
+// LabelPositions names the moves from the position written as tokens
+// (Report.Position from) that leave each of positions, as LabelMoves
+// names them for the explorer, without solving anything: "" for a move
+// it cannot name better than its position. The command line labels its
+// winning moves with it ("column 4", "take 2 from heap 1"). With heaps
+// set (an impartial game's positions of numbers are heap sizes), a move
+// that changes one number of a position of numbers is a move in that heap.
+func LabelPositions(inst Instance, from string, tokens []string, positions []string, heaps bool) []string {
+	x := &Exploration{Report: &Report{Position: from}}
+	if d, ok := inst.(BoardDrawer); ok {
+		if b, err := d.DrawBoard(tokens); err == nil {
+			x.Board = b
+		}
+	}
+	sizes, isHeaps := numbers(from)
+	isHeaps = isHeaps && heaps
+	if x.Board == nil && isHeaps && len(sizes) > 0 {
+		b := &Board{Kind: BoardHeaps, Text: from}
+		for _, h := range sizes {
+			b.Heaps = append(b.Heaps, strconv.FormatInt(h, 10))
+		}
+		x.Board = b
+	}
+	x.Moves = make([]MoveInfo, len(positions))
+	for i, p := range positions {
+		m := MoveInfo{Component: -1, Position: p}
+		if q, ok := numbers(p); ok && isHeaps && len(q) == len(sizes) && x.Board.Kind == BoardHeaps {
+			// One heap changed: a move in it.
+			changed := -1
+			for j := range q {
+				if q[j] != sizes[j] {
+					if changed >= 0 {
+						changed = -2
+						break
+					}
+					changed = j
+				}
+			}
+			if changed >= 0 {
+				m.Component, m.From = changed, strconv.FormatInt(sizes[changed], 10)
+				if q[changed] > 0 {
+					m.To = strconv.FormatInt(q[changed], 10)
+				}
+			}
+		}
+		x.Moves[i] = m
+	}
+	LabelMoves(inst, x)
+	out := make([]string, len(positions))
+	for i, m := range x.Moves {
+		if m.Label != "" && !strings.HasPrefix(m.Label, "→ ") {
+			out[i] = m.Label
+		}
+	}
+	return out
 }

@@ -107,6 +107,9 @@ func checkLabels(t *testing.T, spec, pos string, moves []catalog.MoveInfo, named
 			t.Errorf("%s %q: the move to %q has no label", spec, pos, m.Position)
 			continue
 		}
+		if m.Move != m.Label {
+			t.Errorf("%s %q: the move to %q: move %q, label %q; want the same", spec, pos, m.Position, m.Move, m.Label)
+		}
 		if named && strings.HasPrefix(m.Label, "→") {
 			t.Errorf("%s %q: the move to %q is labelled %q, not in players' terms", spec, pos, m.Position, m.Label)
 		}

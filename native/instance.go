@@ -396,7 +396,17 @@ func (in *instance[P]) Solve(ctx context.Context, tokens []string, opts catalog.
 	if opts.Method == catalog.ClosedForm {
 		return nil, catalog.RefuseMethod(in.name, catalog.ClosedForm, "%s has no closed form: it is searched", in.name)
 	}
-	err = in.run(ctx, opts.Memory, func() error {
+	err = in.atPosition(ctx, tokens, opts, func(s *session[P], p P) error {
+		r, err = s.solve(ctx, p)
+		return err
+	})
+	return r, err
+}
+
+// atPosition runs f, under run's watch, with a session for opts and the
+// position tokens (or opts.PositionExpr) write.
+func (in *instance[P]) atPosition(ctx context.Context, tokens []string, opts catalog.Options, f func(s *session[P], p P) error) error {
+	return in.run(ctx, opts.Memory, func() error {
 		s, err := in.session(opts)
 		if err != nil {
 			return err
@@ -405,10 +415,8 @@ func (in *instance[P]) Solve(ctx context.Context, tokens []string, opts catalog.
 		if err != nil {
 			return err
 		}
-		r, err = s.solve(ctx, p)
-		return err
+		return f(s, p)
 	})
-	return r, err
 }
 
 // Start is the start position, written so that Solve reads it back.
@@ -528,15 +536,7 @@ func (in *instance[P]) Explore(ctx context.Context, tokens []string, opts catalo
 	if maxMoves <= 0 {
 		maxMoves = catalog.DefaultMaxMoves
 	}
-	err = in.run(ctx, opts.Memory, func() error {
-		s, err := in.session(opts)
-		if err != nil {
-			return err
-		}
-		p, err := s.parse(tokens, opts.PositionExpr)
-		if err != nil {
-			return err
-		}
+	err = in.atPosition(ctx, tokens, opts, func(s *session[P], p P) error {
 		report, err := s.solve(ctx, p)
 		if err != nil {
 			return err

@@ -21,17 +21,10 @@ func (in *instance[P]) SolveMisere(ctx context.Context, tokens []string, opts ca
 	if opts.Method == catalog.ClosedForm {
 		return nil, catalog.RefuseMethod(in.name, catalog.ClosedForm, "%s has no closed form: it is searched", in.name)
 	}
-	err = in.run(ctx, opts.Memory, func() error {
-		s, err := in.session(opts)
-		if err != nil {
-			return err
-		}
-		p, err := s.parse(tokens, opts.PositionExpr)
-		if err != nil {
-			return err
-		}
+	err = in.atPosition(ctx, tokens, opts, func(_ *session[P], p P) error {
 		search := &impartialgame.Searched[P]{Name: in.name, Format: func(p P) string { return format(in.d, p) },
 			Game: game.AsSplitting[P](plainGame[P]{in.d})}
+		var err error
 		r, err = search.SolveMisereComponents(ctx, []P{p}, opts, nil)
 		return err
 	})

@@ -2,19 +2,14 @@ package native
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/binary"
 	"errors"
 	"fmt"
-	"slices"
-	"strings"
 
 	"github.com/grundy-go/grundy/budget"
 	"github.com/grundy-go/grundy/catalog"
 	"github.com/grundy-go/grundy/catalog/strong"
 	"github.com/grundy-go/grundy/db"
 	"github.com/grundy-go/grundy/game"
-	"github.com/grundy-go/grundy/outcome"
 	"github.com/grundy-go/grundy/tier"
 )
 
@@ -38,17 +33,7 @@ func (t *tiered[P]) Spec() string { return t.in.name }
 
 // digest identifies the game's text and parameters in a database.
 func (t *tiered[P]) digest(params map[string]string) uint64 {
-	h := sha256.New()
-	h.Write([]byte(t.in.sum))
-	keys := make([]string, 0, len(params))
-	for k := range params {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	for _, k := range keys {
-		fmt.Fprintf(h, "\x00%q=%q", k, params[k])
-	}
-	return binary.BigEndian.Uint64(h.Sum(nil))
+	return strong.SourceDigest([]byte(t.in.sum), params)
 }
 
 // session opens the game for a build or a query, checking it has tiers.
@@ -154,44 +139,11 @@ func (t *tiered[P]) answer(d *db.DB, tokens []string, kids bool) (r *catalog.Rep
 			return &budget.BadInput{Input: text, Offset: -1,
 				Msg: fmt.Sprintf("%s is not reachable from the start of %s: the database holds only positions that play reaches", text, t.in.name)}
 		}
-		o, rem, _ := db.Decode(c)
-		r = &catalog.Report{Game: t.in.name, Position: text, Outcome: o.String(), Method: "read from the database in " + d.Dir()}
-		if rem != db.NoRemoteness {
-			x := int(rem)
-			r.Remoteness = &x
-		}
-		if !kids && o != outcome.N && o != outcome.D {
-			r.AddMoves(0, nil)
-			return nil
-		}
 		qs, texts := s.moves(p)
-		var wins, draws []string
-		for i, q := range qs {
-			cq, ok, err := t.record(d, q)
-			if err != nil {
-				return err
-			}
-			if !ok {
-				return &strong.DataError{Dir: d.Dir(), Err: fmt.Errorf("%s: no record for %s, a move from %s (the database is damaged)", d.Dir(), texts[i], text)}
-			}
-			qo, qrem, _ := db.Decode(cq)
-			out = append(out, strong.Move{Text: texts[i], Outcome: qo, Remoteness: qrem})
-			switch {
-			case qo == outcome.P:
-				wins = append(wins, texts[i])
-			case qo == outcome.D && o == outcome.D:
-				draws = append(draws, texts[i])
-			}
-		}
-		r.AddMoves(len(wins), func(i int) string { return wins[i] })
-		if o == outcome.D {
-			if draws == nil {
-				draws = []string{}
-			}
-			r.Extra = map[string]any{"drawing_moves": draws}
-			r.Notes = append(r.Notes, "drawing moves (keep the draw): "+strings.Join(draws, ", "))
-		}
-		return nil
+		r, out, err = strong.CustomAnswer(d, t.in.name, text, c, texts, func(i int) (uint16, bool, error) {
+			return t.record(d, qs[i])
+		}, kids)
+		return err
 	})
 	return r, out, err
 }

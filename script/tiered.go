@@ -2,12 +2,8 @@ package script
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/binary"
 	"errors"
 	"fmt"
-	"slices"
-	"strings"
 
 	"go.starlark.net/starlark"
 
@@ -16,7 +12,6 @@ import (
 	"github.com/grundy-go/grundy/catalog/strong"
 	"github.com/grundy-go/grundy/db"
 	"github.com/grundy-go/grundy/game"
-	"github.com/grundy-go/grundy/outcome"
 	"github.com/grundy-go/grundy/tier"
 )
 
@@ -66,21 +61,8 @@ func (g *Game) appendPosKey(dst []byte, p Pos) ([]byte, error) {
 	return appendKey(dst, g.nodes[p].val, noPath)
 }
 
-// Digest is a digest of the script's text and parameters: a database
-// records it, and is read only with the same script.
-func digest(src []byte, params map[string]string) uint64 {
-	h := sha256.New()
-	h.Write(src)
-	keys := make([]string, 0, len(params))
-	for k := range params {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	for _, k := range keys {
-		fmt.Fprintf(h, "\x00%q=%q", k, params[k])
-	}
-	return binary.BigEndian.Uint64(h.Sum(nil))
-}
+// digest identifies the script's text and parameters in a database.
+func digest(src []byte, params map[string]string) uint64 { return strong.SourceDigest(src, params) }
 
 // Strong binds the script to the tier solver and its databases
 // (strong.Tierable): a script without tier(pos) says so when built.
@@ -213,48 +195,17 @@ func (t *tiered) answer(d *db.DB, tokens []string, kids bool) (*catalog.Report, 
 		return nil, nil, &budget.BadInput{Input: text, Offset: -1,
 			Msg: fmt.Sprintf("%s is not reachable from the start of %s: the database holds only positions that play reaches", text, g.file)}
 	}
-	o, rem, _ := db.Decode(c)
-	r := &catalog.Report{Game: t.s.path, Position: text, Outcome: o.String(), Method: "read from the database in " + d.Dir()}
-	if rem != db.NoRemoteness {
-		x := int(rem)
-		r.Remoteness = &x
-	}
-	if !kids && o != outcome.N && o != outcome.D {
-		r.AddMoves(0, nil)
-		return r, nil, nil
-	}
 	moves, err := g.MoveList(ctx, p)
 	if err != nil {
 		return nil, nil, err
 	}
-	var out []strong.Move
-	var wins, draws []string
-	for _, m := range moves {
-		cq, ok, err := t.record(ctx, g, d, m.To)
-		if err != nil {
-			return nil, nil, err
-		}
-		if !ok {
-			return nil, nil, &strong.DataError{Dir: d.Dir(), Err: fmt.Errorf("%s: no record for %s, a move from %s (the database is damaged)", d.Dir(), g.Format(m.To), text)}
-		}
-		qo, qrem, _ := db.Decode(cq)
-		out = append(out, strong.Move{Text: g.Format(m.To), Outcome: qo, Remoteness: qrem})
-		switch {
-		case qo == outcome.P:
-			wins = append(wins, g.Format(m.To))
-		case qo == outcome.D && o == outcome.D:
-			draws = append(draws, g.Format(m.To))
-		}
+	texts := make([]string, len(moves))
+	for i, m := range moves {
+		texts[i] = g.Format(m.To)
 	}
-	r.AddMoves(len(wins), func(i int) string { return wins[i] })
-	if o == outcome.D {
-		if draws == nil {
-			draws = []string{}
-		}
-		r.Extra = map[string]any{"drawing_moves": draws}
-		r.Notes = append(r.Notes, "drawing moves (keep the draw): "+strings.Join(draws, ", "))
-	}
-	return r, out, nil
+	return strong.CustomAnswer(d, t.s.path, text, c, texts, func(i int) (uint16, bool, error) {
+		return t.record(ctx, g, d, moves[i].To)
+	}, kids)
 }
 
 // Query answers for a position from the database: its record, and its

@@ -334,6 +334,7 @@ func (s *Server) explore(ctx context.Context, g *served, pos string, params map[
 			return nil, err
 		}
 		catalog.LabelMoves(g.inst, x)
+		catalog.MarkLine(g.inst, x)
 		if how.misere {
 			if err := misereMoves(ctx, g, x, tokens, opts); err != nil {
 				return nil, err
@@ -364,6 +365,7 @@ func (s *Server) exploreDB(g *served, pos string) (*solved, error) {
 		return nil, err
 	}
 	catalog.LabelMoves(g.inst, x)
+	catalog.MarkLine(g.inst, x)
 	x.Report.Method = "read from the server's database of " + g.db.Game() + ", every position reachable from the start solved (grundy db build)"
 	return answer(x, true, false)
 }
@@ -406,6 +408,9 @@ func answer(x *catalog.Exploration, explorable, summary bool) (*solved, error) {
 		"explorable": explorable, "method": x.Report.Method, "notes": notes,
 		"best_move": bestPos, "best_reason": res.bestWhy, "move_kind": x.MoveKind,
 		"moves_pending": summary && explorable,
+	}
+	if len(x.Line) > 0 {
+		fields["line"] = x.Line
 	}
 	for k := range x.Report.Extra {
 		// A report's own field of the same name gives way to the

@@ -20,6 +20,7 @@ import (
 	_ "github.com/grundy-go/grundy/games/landlords"
 	_ "github.com/grundy-go/grundy/games/lasker"
 	_ "github.com/grundy-go/grundy/games/moore"
+	_ "github.com/grundy-go/grundy/games/morris"
 	_ "github.com/grundy-go/grundy/games/multiply"
 	_ "github.com/grundy-go/grundy/games/nim"
 	_ "github.com/grundy-go/grundy/games/octal"

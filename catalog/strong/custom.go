@@ -2,6 +2,13 @@ package strong
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/binary"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/grundy-go/grundy/outcome"
 
 	"github.com/grundy-go/grundy/catalog"
 	"github.com/grundy-go/grundy/db"
@@ -42,3 +49,67 @@ func (c custom) explore(d *db.DB, tokens []string, maxMoves int) (*catalog.Explo
 	return c.c.Explore(d, tokens, maxMoves)
 }
 func (c custom) start(d *db.DB) (string, error) { return c.c.Start(d) }
+
+// SourceDigest identifies a custom game's definition in its database: the
+// digest of its text (or of a sum of it) and the parameters it was built
+// with, in a fixed order, so that a database is read only with the same
+// definition.
+func SourceDigest(text []byte, params map[string]string) uint64 {
+	h := sha256.New()
+	h.Write(text)
+	keys := make([]string, 0, len(params))
+	for k := range params {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		fmt.Fprintf(h, "\x00%q=%q", k, params[k])
+	}
+	return binary.BigEndian.Uint64(h.Sum(nil))
+}
+
+// CustomAnswer is a custom game's answer for the position written text,
+// whose record is code, from its database d: the report, and, when kids
+// is set or the position is won or drawn, its moves' records (record(i)
+// is the record of the position moves[i] leaves; ok false when d holds
+// none, which is damage) with the winning and drawing moves.
+func CustomAnswer(d *db.DB, game, text string, code uint16, moves []string, record func(i int) (code uint16, ok bool, err error), kids bool) (*catalog.Report, []Move, error) {
+	o, rem, _ := db.Decode(code)
+	r := &catalog.Report{Game: game, Position: text, Outcome: o.String(), Method: "read from the database in " + d.Dir()}
+	if rem != db.NoRemoteness {
+		x := int(rem)
+		r.Remoteness = &x
+	}
+	if !kids && o != outcome.N && o != outcome.D {
+		r.AddMoves(0, nil)
+		return r, nil, nil
+	}
+	var out []Move
+	var wins, draws []string
+	for i, m := range moves {
+		cq, ok, err := record(i)
+		if err != nil {
+			return nil, nil, err
+		}
+		if !ok {
+			return nil, nil, &DataError{Dir: d.Dir(), Err: fmt.Errorf("%s: no record for %s, a move from %s (the database is damaged)", d.Dir(), m, text)}
+		}
+		qo, qrem, _ := db.Decode(cq)
+		out = append(out, Move{Text: m, Outcome: qo, Remoteness: qrem})
+		switch {
+		case qo == outcome.P:
+			wins = append(wins, m)
+		case qo == outcome.D && o == outcome.D:
+			draws = append(draws, m)
+		}
+	}
+	r.AddMoves(len(wins), func(i int) string { return wins[i] })
+	if o == outcome.D {
+		if draws == nil {
+			draws = []string{}
+		}
+		r.Extra = map[string]any{"drawing_moves": draws}
+		r.Notes = append(r.Notes, "drawing moves (keep the draw): "+strings.Join(draws, ", "))
+	}
+	return r, out, nil
+}

@@ -50,6 +50,14 @@ type Binding[P comparable] struct {
 	// as a report lists a winning move; nil writes q with the game's
 	// Formatter (fmt's %v without one).
 	Child func(text string, p, q P) string
+	// MoveBoards gives each explored move the grid of the position it
+	// leaves (catalog.MoveInfo.Board), for a game with a Rows method
+	// whose position text is not its grid's rows (the Mills boards), so
+	// that a page reads a move from the cells it changes.
+	MoveBoards bool
+	// Label names the move from p to q in players' terms for the
+	// explorer (catalog.MoveInfo.To: "a1-a4xd7"); nil names none.
+	Label func(p, q P) string
 }
 
 // Bind returns b as a Game.
@@ -132,6 +140,11 @@ type Move struct {
 	Text       string
 	Outcome    outcome.Outcome
 	Remoteness uint32
+	// Board draws the position left when the game draws its positions
+	// as rows (MoveInfo.Board); nil otherwise.
+	Board *catalog.Board
+	// Label names the move in players' terms (MoveInfo.To), "" for none.
+	Label string
 }
 
 // Exploration is the exploration of a position whose report is r, board
@@ -140,7 +153,7 @@ type Move struct {
 func Exploration(r *catalog.Report, board *catalog.Board, kids []Move, maxMoves int) *catalog.Exploration {
 	x := &catalog.Exploration{Report: r, Board: board, MovesTotal: len(kids), MovesCounted: true, MoveKind: catalog.MovesOutcome}
 	for _, c := range kids[:min(len(kids), maxMoves)] {
-		m := catalog.MoveInfo{Component: -1, Position: c.Text, Outcome: c.Outcome.String()}
+		m := catalog.MoveInfo{Component: -1, Position: c.Text, Outcome: c.Outcome.String(), Board: c.Board, To: c.Label}
 		if c.Remoteness != db.NoRemoteness {
 			x := int(c.Remoteness)
 			m.Remoteness = &x
@@ -175,6 +188,12 @@ func (b *bound[P]) children(d *db.DB, p P, text string) ([]Move, error) {
 			return nil, err
 		}
 		c := Move{Text: b.childText(text, p, q)}
+		if b.Label != nil {
+			c.Label = b.Label(p, q)
+		}
+		if g, ok := b.Game.(interface{ Rows(P) []string }); ok && b.MoveBoards {
+			c.Board = &catalog.Board{Kind: catalog.BoardGrid, Text: c.Text, Rows: g.Rows(q)}
+		}
 		var ok bool
 		if c.Outcome, c.Remoteness, ok = db.Decode(cq); !ok {
 			return nil, &DataError{Dir: d.Dir(), Err: fmt.Errorf("%s: no record for %s, a move from %s (the database is damaged, or was built by another version of the game)", d.Dir(), c.Text, text)}

@@ -164,7 +164,7 @@ func solveFromDB(cmd *cobra.Command, inst catalog.Instance, dir string, tokens [
 	if asJSON {
 		return writeJSON(cmd.OutOrStdout(), r)
 	}
-	printReport(cmd.OutOrStdout(), r)
+	printLabelled(cmd.OutOrStdout(), inst, tokens, r)
 	return nil
 }
 

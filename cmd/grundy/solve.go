@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -185,7 +186,7 @@ components joined by " / ".`,
 			if flags.json {
 				return writeJSON(cmd.OutOrStdout(), report)
 			}
-			printReport(cmd.OutOrStdout(), report)
+			printLabelled(cmd.OutOrStdout(), inst, args[1:], report)
 			return nil
 		},
 	}
@@ -202,7 +203,34 @@ components joined by " / ".`,
 // all of them.
 const maxMovesShown = 20
 
-func printReport(w io.Writer, r *catalog.Report) {
+// printLabelled prints a report with its winning moves named as players
+// say them where the game names them (catalog.LabelPositions, the
+// explorer's labels): "column 4 (→ 2321)".
+func printLabelled(w io.Writer, inst catalog.Instance, tokens []string, r *catalog.Report) {
+	var labels []string
+	if n := min(len(r.WinningMoves), maxMovesShown); n > 0 {
+		labels = catalog.LabelPositions(inst, r.Position, tokens, r.WinningMoves[:n], heapGame(inst.Spec()))
+	}
+	printReportLabels(w, r, labels)
+}
+
+// heapGame reports whether spec names an impartial built-in game, whose
+// positions of numbers are heap sizes.
+func heapGame(spec string) bool {
+	name, _, _ := strings.Cut(spec, ":")
+	for _, e := range catalog.Entries() {
+		if e.Name == name || slices.Contains(e.Aliases, name) {
+			return e.Kind == "impartial"
+		}
+	}
+	return false
+}
+
+func printReport(w io.Writer, r *catalog.Report) { printReportLabels(w, r, nil) }
+
+// printReportLabels prints a report for people; labels, when given, name
+// the first winning moves (one each, "" for one without a name).
+func printReportLabels(w io.Writer, r *catalog.Report, labels []string) {
 	fmt.Fprintf(w, "%s  %s\n", r.Game, r.Position)
 	if desc := r.DescribeOutcome(); desc != "" {
 		fmt.Fprintf(w, "  outcome     %s: %s\n", r.Outcome, desc)
@@ -245,6 +273,10 @@ func printReport(w io.Writer, r *catalog.Report) {
 					fmt.Fprintf(w, "    … and %d more (--json lists all)\n", n-maxMovesShown)
 				}
 				break
+			}
+			if i < len(labels) && labels[i] != "" {
+				fmt.Fprintf(w, "    %s (→ %s)\n", labels[i], m)
+				continue
 			}
 			fmt.Fprintf(w, "    %s\n", m)
 		}

@@ -198,3 +198,8 @@ func (in instance) LabelMoves(x *catalog.Exploration) {
 		}
 	}
 }
+
+var _ catalog.InARow = instance{}
+
+// InARow is N: a whole row, column or diagonal of the N×N board wins.
+func (in instance) InARow() int { return in.g.n }

@@ -155,3 +155,20 @@ func (in instance) Successors(ctx context.Context, tokens []string, opts catalog
 	}
 	return list, nil
 }
+
+var _ catalog.InARow = instance{}
+
+// InARow is 3: three in a row, column or diagonal win.
+func (instance) InARow() int { return 3 }
+
+var _ catalog.BoardDrawer = instance{}
+
+// DrawBoard is the board's rows, without solving (catalog.LabelPositions).
+func (instance) DrawBoard(tokens []string) (*catalog.Board, error) {
+	p, err := parseTokens(tokens)
+	if err != nil {
+		return nil, err
+	}
+	g := Game{}
+	return &catalog.Board{Kind: catalog.BoardGrid, Text: g.Format(p), Rows: g.Rows(p)}, nil
+}

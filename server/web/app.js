@@ -398,6 +398,7 @@ function players(d) {
   else if (g === "tictactoe") names = (pos.match(/X/g) || []).length > (pos.match(/O/g) || []).length ? ["O", "X"] : ["X", "O"];
   else if (g === "quixo" && /:[XO]$/.test(pos)) names = pos.endsWith(":X") ? ["X", "O"] : ["O", "X"];
   else if (g === "connect4") names = pos.replace(/[^0-9]/g, "").length % 2 ? ["O", "X"] : ["X", "O"];
+  else if (g === "morris" && /:[WB]:/.test(pos)) names = /:W:/.test(pos) ? ["White", "Black"] : ["Black", "White"];
   else if (g === "teeko" && /:[br]$/.test(pos)) names = pos.endsWith(":b") ? ["Black", "Red"] : ["Red", "Black"];
   else names = (d._ply || 0) % 2 ? ["Player 2", "Player 1"] : ["Player 1", "Player 2"];
   if (vsEngine() && d._ply != null) {
@@ -418,6 +419,10 @@ function over(d) {
 // resultWords says who has won a finished game, in players' words.
 function resultWords(d) {
   const [mover, other] = players(d);
+  // The line that won (d.line), its cells named as the labels name them:
+  // columns a, b, … from the left, rows 1, 2, … from the top.
+  const line = (d.line || []).map(([r, c]) => String.fromCharCode(97 + c) + (r + 1)).join(" ");
+  if (line && d.outcome === "P") return "Game over: " + other + " wins, in a line (" + line + ").";
   if (isPartizan(d)) return "Game over: " + mover + " has no move, so " + other + " wins.";
   if (d.move_kind === "payoff" || d.move_kind === "chance") return "Game over.";
   switch (d.outcome) {
@@ -514,9 +519,48 @@ function elide(text, n) {
 // badgeSpan is a move's badge, elided when long, the whole on hover.
 function badgeSpan(m) {
   const b = badge(m), short = elide(b, 30);
-  const s = el("span", { class: "badge" }, short);
+  const s = el("span", { class: "badge" }, mark(m.result), short);
   if (short !== b) s.title = b;
+  // Rounded values (0.7406) keep their exact value on hover.
+  const exact = [m.probability, m.mover_value, m.strategy_probability].filter(inexact).map(String);
+  if (exact.length) s.title = (s.title ? s.title + "; " : "") + "exactly " + exact.join(", ");
   return s;
+}
+
+// inexact is a number that fmt rounds.
+const inexact = (x) => typeof x === "number" && !Number.isInteger(x) && x.toFixed(4) !== String(x);
+
+// Pig: the banked scores and the turn total drawn as counters, and the
+// die's last roll as a die face (the outcome of chance that led here).
+const dieFaces = ["⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
+function drawPig(d, box) {
+  const f = (d.position || "").split(" ").map(Number);
+  if (f.length !== 3 || f.some((x) => !Number.isInteger(x))) return false;
+  const goal = (/goal ([0-9]+)/.exec((d.board && d.board.text) || "") || [])[1];
+  const [me, them] = players(d);
+  const counter = (cls, name, v) => el("div", { class: "pig-counter " + cls }, el("span", { class: "pig-name" }, name), el("span", { class: "pig-num" }, String(v)));
+  const row = el("div", { class: "pig", role: "group", "aria-label": "Pig: " + me + " has banked " + f[0] + ", " + them + " " + f[1] + "; turn total " + f[2] + (goal ? "; goal " + goal : "") },
+    counter("", me + " banked", f[0]), counter("", them + " banked", f[1]), counter("turn", "turn total", f[2]));
+  const m = playedMove(state.history.indexOf(d));
+  if (m && m.player === "chance" && /^[1-6]$/.test(m.to || "")) {
+    const n = Number(m.to);
+    row.append(el("div", { class: "pig-die", "data-roll": n, title: "the last roll: " + n + (n === 1 ? " (the turn total is lost)" : "") },
+      el("span", { class: "die", "aria-hidden": "true" }, dieFaces[n - 1]), el("span", { class: "pig-name" }, "rolled " + n)));
+  }
+  box.append(row);
+  if (goal) box.append(el("p", { class: "help" }, "First to " + goal + " wins. Roll to add the die to the turn total (a 1 loses it and ends the turn); hold to bank it."));
+  return true;
+}
+
+// A move's result for its mover told by a glyph as well as a colour
+// (WCAG 1.4.1): ✓ it wins, ✗ it loses, = it draws.
+const resultGlyph = { win: "✓", lose: "✗", draw: "=" };
+const resultWord = { win: "wins", lose: "loses", draw: "draws" };
+// mark is the glyph of a result as an element, hidden from screen
+// readers (the words are in the element's name); null for no result.
+function mark(result, tag) {
+  const g = resultGlyph[result];
+  return g ? el(tag || "span", { class: "mark mark-" + result, "aria-hidden": "true" }, g) : "";
 }
 
 // ---- drawing
@@ -524,7 +568,7 @@ function badgeSpan(m) {
 function el(tag, attrs, ...children) {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs || {})) {
-    if (k === "class") e.className = v; else if (k.startsWith("data-")) e.setAttribute(k, v); else e[k] = v;
+    if (k === "class") e.className = v; else if (k.startsWith("data-") || k.startsWith("aria-")) e.setAttribute(k, v); else e[k] = v;
   }
   for (const c of children) e.append(c);
   return e;
@@ -560,6 +604,7 @@ function drawBoard(d) {
   const b = d._movesError ? boardFromText(d) : (d.board || { kind: "text", text: d.position });
   if (b.kind === "heaps") drawHeaps(d, b, box);
   else if (b.kind === "grid") drawGrid(d, b, box);
+  else if (/^pig\b/.test(d.game || "") && drawPig(d, box)) { /* drawn */ }
   else if (b.kind === "components" && d.game === "hackenbush" && drawHackenbush(d, b, box)) { /* drawn */ }
   else if (b.kind === "components" && /hackenbush/.test(d.game) && drawHackenbushGraph(d, b, box)) { /* drawn */ }
   else if (b.kind === "nodes") {
@@ -595,7 +640,8 @@ function drawHeaps(d, b, box) {
     for (let k = 0; k < Math.min(n, maxTokensDrawn); k++) {
       const cands = heapCandidates(d, moves, i, n, k);
       const t = el("button", { type: "button", class: "token " + (cands.length ? "hint-" + bestResult(cands) : "none"), "data-heap": i, "data-k": k,
-        "aria-label": "heap " + (i + 1) + ", token " + (k + 1) + (cands.length ? ": " + cands.map((m) => moveLabel(m, b) + " " + badge(m)).join("; ") : ": no move starts here") });
+        "aria-label": "heap " + (i + 1) + ", token " + (k + 1) + (cands.length ? ": " + cands.map((m) => moveLabel(m, b) + " " + markWords(m)).join("; ") : ": no move starts here") });
+      if (cands.length) t.append(mark(bestResult(cands)));
       t.title = cands.length === 1 ? moveLabel(cands[0], b) + " — " + badge(cands[0]) : cands.length ? cands.length + " moves start here" : "no move starts here";
       t.disabled = !d.explorable || d._movesError != null;
       t.addEventListener("mouseenter", () => previewTake(i, k));
@@ -755,6 +801,9 @@ function drawGrid(d, b, box) {
   const table = el("div", { class: "grid-board" + (strip ? " strip" : "") + " game-" + (d.game || "").split(":")[0], role: "group", "aria-label": d.game + " board, " + R + " rows and " + C + " columns" });
   if (!strip) table.style.gridTemplateColumns = "repeat(" + C + ", " + size + "px)";
   const pick = state.pick && state.pick.position === d.position ? state.pick.cell : null;
+  // The line that won the game (the server's line: tic-tac-toe,
+  // Connect-4, Quixo), its cells highlighted.
+  const inLine = new Set((d.line || []).map(([r, c]) => r + "," + c));
   // The moves through the picked cell, and the other cells they change.
   const through = (key) => [...changed.entries()].filter(([, cs]) => cs.includes(key)).map(([m]) => m);
   const picked = pick ? through(pick) : [];
@@ -767,8 +816,10 @@ function drawGrid(d, b, box) {
       const cls = ["cell", "c-" + cellClass(ch)];
       if (ms.length) cls.push("playable", "hint-" + bestResult(ms));
       if (key === pick) cls.push("picked");
-      const label = "row " + (r + 1) + ", column " + (c + 1) + ": " + cellName(ch) + (ms.length ? "; " + (ms.length === 1 ? "plays " + moveWords(ms[0]) + ", " + badge(ms[0]) : ms.length + " moves, best " + bestResult(ms)) : "");
+      if (inLine.has(key)) cls.push("in-line");
+      const label = "row " + (r + 1) + ", column " + (c + 1) + ": " + cellName(ch) + (inLine.has(key) ? ", in the winning line" : "") + (ms.length ? "; " + (ms.length === 1 ? "plays " + moveWords(ms[0]) + ", " + markWords(ms[0]) : ms.length + " moves, the best " + (resultWord[bestResult(ms)] || "not valued")) : "");
       const cell = el("button", { type: "button", class: cls.join(" "), "data-cell": key, "data-row": r + 1, "data-col": c + 1, "aria-label": label, title: label }, ch === "." ? "" : ch);
+      if (ms.length) cell.append(mark(bestResult(ms)));
       cell.style.width = cell.style.height = size + "px";
       cell.disabled = ms.length === 0 && key !== pick;
       cell.addEventListener("click", () => clickCell(d, key, changed));
@@ -787,10 +838,16 @@ function drawGrid(d, b, box) {
 }
 
 function cellClass(ch) {
-  return { ".": "empty", "#": "taken", X: "x", O: "o", x: "x", o: "o", L: "left", R: "right", T: "toad", F: "frog", "●": "coin", b: "black", r: "red" }[ch] || "other";
+  return { ".": "empty", "#": "taken", " ": "gap", X: "x", O: "o", x: "x", o: "o", L: "left", R: "right", T: "toad", F: "frog", "●": "coin", b: "black", r: "red" }[ch] || "other";
 }
 function cellName(ch) {
-  return { ".": "empty", "#": "covered", X: "X", O: "O", L: "blue (Left)", R: "red (Right)", T: "toad", F: "frog", "●": "a coin", b: "black (Teeko)", r: "red (Teeko)" }[ch] || ch;
+  return { ".": "empty", "#": "covered", " ": "no point", X: "X", O: "O", L: "blue (Left)", R: "red (Right)", T: "toad", F: "frog", "●": "a coin", b: "black (Teeko)", r: "red (Teeko)" }[ch] || ch;
+}
+// markWords is a move marker's value in words: the badge, which names
+// the result ("win in 3"), or the result alone where the badge does not.
+function markWords(m) {
+  const b = badge(m), w = m.result && !new RegExp("\\b" + m.result + "\\b").test(b) ? m.result + " · " : "";
+  return w + b;
 }
 function moveWords(m) { return (m.player ? sideName(m.player) + " " : "") + (m.label || m.to || m.position); }
 
@@ -1007,6 +1064,7 @@ function drawHackenbushGraph(d, b, box) {
       a.append(svg("path", { d: dpath, class: "hit", fill: "none" }));
       const [tx, ty] = e.u === e.v ? [x1, y1 - 2 * (9 + 5 * nth)] : [(x1 + x2) / 2, (y1 + y2) / 2];
       a.append(svg("circle", { cx: tx, cy: ty, r: 4, class: "node" }));
+      if (m && resultGlyph[m.result]) a.append(svg("text", { x: tx + 7, y: ty - 5, class: "mark mark-" + m.result, "aria-hidden": "true" }, resultGlyph[m.result]));
       a.append(svg("title", {}, m ? "cut: " + badge(m) : "not " + sideName(d._turn || "left") + "'s edge"));
       a.addEventListener("click", (ev) => { ev.preventDefault(); if (m) playMove(d, m); });
       g.append(a);
@@ -1054,6 +1112,7 @@ function drawHackenbush(d, b, box) {
       a.append(svg("line", { x1: xb, x2: x, y1: yb, y2: y, class: "stem" }));
       a.append(svg("line", { x1: xb, x2: x, y1: yb, y2: y, class: "hit" }));
       a.append(svg("circle", { cx: x, cy: y, r: 4, class: "node" }));
+      if (m && resultGlyph[m.result]) a.append(svg("text", { x: x + 7, y: y - 5, class: "mark mark-" + m.result, "aria-hidden": "true" }, resultGlyph[m.result]));
       a.append(svg("title", {}, m ? "cut: " + badge(m) : "not " + sideName(d._turn || "left") + "'s edge"));
       a.addEventListener("click", (ev) => { ev.preventDefault(); if (m) playMove(d, m); });
       g.append(a);
@@ -1177,9 +1236,12 @@ function drawSummary(d) {
   if (d.misere) parts.push("Misère play: whoever makes the last move loses.");
   if (d.grundy != null) parts.push("Sprague–Grundy value " + d.grundy + ".");
   if (d.value != null) parts.push("Value " + fmt(d.value) + ".");
-  if (d.payoff != null) parts.push("Payoffs, from the player to move on: " + [].concat(d.payoff).join(" / ") + ".");
+  if (d.payoff != null) parts.push("Payoffs, from the player to move on: " + [].concat(d.payoff).map(fmt).join(" / ") + ".");
+  // Rounded values keep their exact value on hover.
+  const exact = [d.value].concat(d.payoff == null ? [] : [].concat(d.payoff)).filter(inexact);
   if (isPartizan(d)) parts.push(sideName(d._turn) + " is to move.");
   s.textContent = parts.join(" ");
+  s.title = exact.length ? "exactly: " + exact.map(String).join(", ") : "";
   s.hidden = parts.length === 0;
   $("position-text").textContent = d.game + " · " + d.position;
   $("turn-bar").hidden = !isPartizan(d);
@@ -1304,22 +1366,36 @@ function drawChart() {
     const label = playedLabel(i);
     const whole = (i === 0 ? "start" : i + ". " + label);
     // The row: the move that led here, clickable to go back to it.
-    const row = svg("g", { class: "hrow" + (i === state.index ? " here" : ""), "data-ply": i, tabindex: "0", role: "button", "aria-label": (i === 0 ? "the start" : "move " + i + ", " + label) + ": " + (valued ? "value " + fmt(values[i]) : outcomeWords(d)) + (i === state.index ? " (shown)" : "; go back to it") });
+    const row = svg("g", { class: "hrow" + (i === state.index ? " here" : ""), "data-ply": i, tabindex: "0", role: "button" });
     row.append(svg("title", {}, whole));
     row.append(svg("rect", { x: 0, y: y - rowH / 2, width: W, height: rowH, class: "hit" }));
     row.append(svg("text", { x: 4, y: y + 4, class: "move-name" }, elide(whole, maxChars)));
-    let cls = o === "N" ? "win" : o === "P" ? "lose" : o === "D" ? "draw" : "unknown";
+    // The point is coloured by the side that wins there, as the columns
+    // are (the first player's colour on the left, the second's on the
+    // right, draws in the middle), and carries the winner's initial ("="
+    // for a draw), so that it is told by text as well as colour.
+    const winner = o === "N" ? sideOf(d) : o === "P" ? 1 - sideOf(d) : null;
+    let cls = winner === 0 ? "p1" : winner === 1 ? "p2" : o === "D" ? "draw" : "unknown";
     if (valued) cls = values[i] == null ? "unknown" : "valued";
+    const initial = (n) => { const t = n.replace(/ \(.*\)$/, ""); return /^Player \d/.test(t) ? t.slice(7) : t.charAt(0); };
+    const glyph = valued ? "" : winner != null ? initial(names[winner]) : o === "D" ? "=" : "";
+    // What the move that led here meant for the player who made it.
+    const mv = playedMove(i);
+    const moverResult = mv && mv.result ? mv.result : "";
     const hollow = !valued && (o === "N" || o === "P") && d.remoteness == null ? " hollow" : "";
-    const c = svg("circle", { cx: x(d, i), cy: y, r: 7, class: "pt " + cls + hollow + (i === state.index ? " current" : ""), "data-ply": i, "data-outcome": d.outcome, "data-view": o, "data-turn": d._turn || "", "data-remoteness": d.remoteness == null ? "" : d.remoteness, "data-value": values[i] == null ? "" : values[i] });
-    c.append(svg("title", {}, whole + ": " + d.position + " — " + (valued ? "value " + fmt(values[i]) : d.outcome + (d.remoteness != null ? ", remoteness " + d.remoteness : "") + (d.value != null ? ", value " + d.value : ""))));
+    const c = svg("circle", { cx: x(d, i), cy: y, r: 9, class: "pt " + cls + hollow + (i === state.index ? " current" : ""), "data-ply": i, "data-outcome": d.outcome, "data-view": o, "data-turn": d._turn || "", "data-remoteness": d.remoteness == null ? "" : d.remoteness, "data-value": values[i] == null ? "" : values[i] });
+    c.append(svg("title", {}, whole + (moverResult ? " (" + resultWord[moverResult] + " for its mover)" : "") + ": " + d.position + " — " + (valued ? "value " + fmt(values[i]) : d.outcome + (d.remoteness != null ? ", remoteness " + d.remoteness : "") + (d.value != null ? ", value " + d.value : ""))));
     row.append(c);
+    if (glyph) row.append(svg("text", { x: x(d, i), y: y + 4, "text-anchor": "middle", class: "pt-mark " + cls, "aria-hidden": "true" }, glyph));
+    const who = valued ? "value " + fmt(values[i]) : winner != null ? names[winner] + " wins" + (d.remoteness != null ? " (remoteness " + d.remoteness + ")" : "") : o === "D" ? "a draw" : "not known";
+    row.setAttribute("aria-label", (i === 0 ? "the start" : "move " + i + ", " + label + (moverResult ? ", " + resultWord[moverResult] + " for its mover" : "")) + ": " + who + (i === state.index ? " (shown)" : "; go back to it"));
+    c.setAttribute("data-result", moverResult);
     if (isPartizan(d) && d.value != null) {
-      const v = String(d.value), vt = svg("text", { x: x(d, i) + 11, y: y + 4, class: "val" }, elide(v, 12));
+      const v = String(d.value), vt = svg("text", { x: x(d, i) + 12, y: y + 4, class: "val" }, elide(v, 12));
       vt.append(svg("title", {}, v));
       row.append(vt);
     }
-    if (valued && values[i] != null) row.append(svg("text", { x: x(d, i) + 11, y: y + 4, class: "val" }, fmtTick(values[i])));
+    if (valued && values[i] != null) row.append(svg("text", { x: x(d, i) + 12, y: y + 4, class: "val" }, fmtTick(values[i])));
     const go = () => { if (i !== state.index && !state.busy) history.go(i - state.index); };
     row.addEventListener("click", go);
     row.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); go(); } });

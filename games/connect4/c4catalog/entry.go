@@ -287,3 +287,8 @@ func (instance) LabelMoves(x *catalog.Exploration) {
 		}
 	}
 }
+
+var _ catalog.InARow = instance{}
+
+// InARow is the board's K (4 unless the spec says WxH:K).
+func (in instance) InARow() int { return in.g.S.K }
