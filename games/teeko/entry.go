@@ -14,13 +14,13 @@ import (
 func init() {
 	catalog.Register(catalog.Entry{
 		Name:           "teeko",
-		Params:         "advanced",
+		Params:         "VARIANT",
 		OptionalParams: true,
 		Position: "the 25 cells row by row (b, r or .), ':' and the player to move (b or r; optional while dropping), " +
 			"e.g. bb.r.......r............:b; nothing for the start",
 		Summary: "Teeko (Scarne) on a 5x5 board: Black and Red drop four pieces each in turn, Black first, then step a piece to " +
 			"an adjacent empty cell (8 directions); four in a row or on a 2x2 square wins, endless play draws. " +
-			"teeko:advanced (Advanced Teeko) also wins on the corners of a 3x3, 4x4 or 5x5 square. " +
+			"VARIANT advanced (teeko:advanced, Advanced Teeko) also wins on the corners of a 3x3, 4x4 or 5x5 square. " +
 			"The move phase alone has 151 million positions: solve the whole game with grundy db build teeko --out DIR, then query, solve or serve --db DIR",
 		Example: "solve teeko bbbb.rrr.....r...........:r",
 		Kind:    "loopy",
