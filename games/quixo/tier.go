@@ -57,7 +57,7 @@ func (g *Game) rawRank(p Pos) int64 {
 	n := bits.OnesCount64(occ)
 	// The X's as a subset of the occupied cells' indices, and both sets'
 	// colex ranks, a byte at a time (rank.go).
-	r := 2 * (setRank(occ)*colex.Binom(n, bits.OnesCount64(xs)) + setRank(extract(xs, occ)))
+	r := 2 * (colex.RankSmall(occ)*colex.Binom(n, bits.OnesCount64(xs)) + colex.RankSmall(colex.Extract(xs, occ)))
 	if p.OToMove() {
 		r++
 	}
@@ -93,7 +93,7 @@ func (g *Game) rawUnrank(t game.Tier, r int64) (Pos, bool) {
 	} else {
 		occ, sub = colex.Unrank(g.n*g.n, n, r/per), colex.Unrank(n, x, r%per)
 	}
-	xs := deposit(sub, occ)
+	xs := colex.Deposit(sub, occ)
 	return pos(xs, occ&^xs, oToMove), true
 }
 

@@ -55,7 +55,7 @@ func (g *Game) rawRank(p Pos) int64 {
 	b := uint64(p.Black())
 	occ := b | uint64(p.Red())
 	n := bits.OnesCount64(occ)
-	r := setRank(occ)*colex.Binom(n, bits.OnesCount64(b)) + setRank(extract(b, occ))
+	r := colex.RankSmall(occ)*colex.Binom(n, bits.OnesCount64(b)) + colex.RankSmall(colex.Extract(b, occ))
 	if n == 2*g.k {
 		r *= 2
 		if p.RedToMove() {
@@ -84,7 +84,7 @@ func (g *Game) TierUnrank(t game.Tier, r int64) (Pos, bool) {
 	}
 	per := colex.Binom(n, nb)
 	occ := colex.Unrank(g.n*g.n, n, r/per)
-	b := deposit(colex.Unrank(n, nb, r%per), occ)
+	b := colex.Deposit(colex.Unrank(n, nb, r%per), occ)
 	p := pos(uint32(b), uint32(occ&^b), red)
 	if g.Won(p.Mover()) || g.Canonical(p) != p {
 		return 0, false

@@ -46,3 +46,42 @@ func TestLargeSets(t *testing.T) {
 		t.Errorf("C(64, 32) = %d", Binom(64, 32))
 	}
 }
+
+// TestSmall checks the byte tables against Rank and a bit-by-bit
+// extract: every set of the low 16 cells, and random sets of up to 32
+// cells with random subsets; Deposit undoes Extract.
+func TestSmall(t *testing.T) {
+	plainExtract := func(x, occ uint64) uint64 {
+		var out uint64
+		i := 0
+		for s := occ; s != 0; s &= s - 1 {
+			if x&(s&-s) != 0 {
+				out |= 1 << i
+			}
+			i++
+		}
+		return out
+	}
+	check := func(occ, x uint64) {
+		if got, want := RankSmall(occ), Rank(occ); got != want {
+			t.Fatalf("RankSmall(%b) = %d, Rank %d", occ, got, want)
+		}
+		if got, want := Extract(x, occ), plainExtract(x, occ); got != want {
+			t.Fatalf("Extract(%b, %b) = %b, want %b", x, occ, got, want)
+		}
+		if got := Deposit(Extract(x, occ), occ); got != x&occ {
+			t.Fatalf("Deposit(Extract(%b, %b)) = %b", x, occ, got)
+		}
+	}
+	for s := range uint64(1 << 16) {
+		check(s, s*0x9e3779b9)
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 200000 {
+		occ := rng.Uint64() & rng.Uint64() & (1<<32 - 1)
+		if rng.IntN(4) == 0 {
+			occ = rng.Uint64() & (1<<32 - 1)
+		}
+		check(occ, rng.Uint64())
+	}
+}

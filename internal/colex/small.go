@@ -1,22 +1,20 @@
-package teeko
+package colex
 
-import (
-	"math/bits"
+import "math/bits"
 
-	"github.com/grundy-go/grundy/internal/colex"
-)
-
-// Table-driven ranking (TierRank), as games/quixo ranks its cubes (the
-// same code): the colex rank of a set of cells, and
-// the black pieces as a subset of the occupied cells (a parallel bit extract),
-// a byte of cells at a time instead of a bit at a time. GamesmanOne's
-// two-piece hash does the same with BMI2 pext and lookup tables.
+// Table-driven ranking of small sets, a byte of cells at a time instead
+// of a bit at a time (GamesmanOne's two-piece hash does the same with
+// BMI2 pext and lookup tables): RankSmall is Rank for a set of at most 32
+// cells, Extract packs the bits of a subset at the places of its set's
+// bits (pext), Deposit undoes it (pdep). Board games rank a position by
+// the occupied cells and one player's among them (Quixo's cubes, Teeko's
+// pieces).
 
 // byteRank[j][k][b] is what the cells of byte b at bits 8j..8j+7 add to
 // a set's colex rank when k of the set's cells lie below bit 8j: the
 // i-th of b's cells (from 0), at bit 8j+e, adds C(8j+e, k+i+1)
-// (colex.Rank's sum, split by bytes). Boards have at most 25 cells, so
-// 4 bytes and k ≤ 25; every value is below C(31, 15) and fits an int32.
+// (Rank's sum, split by bytes). Sets have at most 32 cells, so 4 bytes
+// and k ≤ 24; every value is below C(32, 16) and fits an int32.
 var byteRank = func() (t [4][26][256]int32) {
 	for j := range 4 {
 		for k := range 26 {
@@ -26,7 +24,7 @@ var byteRank = func() (t [4][26][256]int32) {
 				for s := b; s != 0; s &= s - 1 {
 					i++
 					if i <= 64 {
-						sum += colex.Binom(8*j+bits.TrailingZeros(uint(s)), i)
+						sum += Binom(8*j+bits.TrailingZeros(uint(s)), i)
 					}
 				}
 				t[j][k][b] = int32(sum)
@@ -54,8 +52,8 @@ var byteExtract = func() (t [1 << 16]uint8) {
 	return t
 }()
 
-// setRank is colex.Rank(s) for a set of at most 25 cells.
-func setRank(s uint64) int64 {
+// RankSmall is Rank(s) for a set of at most 32 cells (s < 2^32).
+func RankSmall(s uint64) int64 {
 	if s < 1<<16 {
 		b0, b1 := s&0xff, s>>8
 		return int64(byteRank[0][0][b0]) + int64(byteRank[1][bits.OnesCount64(b0)][b1])
@@ -67,9 +65,9 @@ func setRank(s uint64) int64 {
 	return int64(byteRank[0][0][b0]) + int64(byteRank[1][k1][b1]) + int64(byteRank[2][k2][b2]) + int64(byteRank[3][k3][b3])
 }
 
-// extract is the bits of x at the places of occ's bits, packed: bit i of
+// Extract is the bits of x at the places of occ's bits, packed: bit i of
 // the result is x's bit at occ's i-th cell.
-func extract(x, occ uint64) uint64 {
+func Extract(x, occ uint64) uint64 {
 	var out uint64
 	var at uint
 	if occ < 1<<16 {
@@ -103,9 +101,9 @@ var byteDeposit = func() (t [1 << 16]uint8) {
 	return t
 }()
 
-// deposit spreads the bits of sub over the places of occ's bits: bit i
-// of sub goes to occ's i-th cell (the inverse of extract).
-func deposit(sub, occ uint64) uint64 {
+// Deposit spreads the bits of sub over the places of occ's bits: bit i
+// of sub goes to occ's i-th cell (the inverse of Extract).
+func Deposit(sub, occ uint64) uint64 {
 	var out uint64
 	for j := uint(0); j < 32 && occ>>j != 0; j += 8 {
 		o := occ >> j & 0xff
