@@ -38,7 +38,7 @@ func (in *instance[P]) check(ctx context.Context, opts reports.CheckOptions) (r 
 	r = &reports.CheckReport{File: in.name, Players: 2, Solver: "impartial"}
 	for name, f := range map[string]bool{"moves": d.Moves != nil, "split": d.Split != nil, "key": d.Key != nil,
 		"start": d.Start != nil || d.hasStart, "view": d.View != nil, "parse": d.Parse != nil, "format": d.Format != nil,
-		"init": d.Init != nil, "rank": d.Rank != nil, "tier": d.Tier != nil} {
+		"init": d.Init != nil, "rank": d.Rank != nil, "tier": d.Tier != nil, "label": d.Label != nil} {
 		if f {
 			r.Functions = append(r.Functions, name)
 		}

@@ -47,6 +47,10 @@ type Def[P comparable] struct {
 	// Tier is p's tier, for grundy db build: a non-negative int that no
 	// move decreases (tiered.go).
 	Tier func(p P) int
+	// Label names the move from p to q as players do ("take 3 from heap
+	// 2"), for the explorer's move list; "" leaves the catalog's generic
+	// label.
+	Label func(p, q P) string
 
 	start    P
 	hasStart bool

@@ -16,6 +16,8 @@
 //	func Format(p P) string         … and written
 //	func Init(params map[string]string) error   the --param values
 //	func Rank(p P) int              a dense rank, for flat tables
+//	func Tier(p P) int              the tier, for grundy db build
+//	func Label(p, q P) string       the move from p to q in players' words
 //
 // P is any comparable type. Without Parse and Format a position is
 // written as a script's would be (position.go): ints, strings and bools

@@ -549,7 +549,11 @@ func (in *instance[P]) Explore(ctx context.Context, tokens []string, opts catalo
 			if err != nil {
 				return err
 			}
-			x.Moves = append(x.Moves, catalog.MoveInfo{Component: -1, Position: res.Position, Outcome: res.Outcome, Grundy: res.Grundy, Remoteness: res.Remoteness, Board: in.board(q, res.Position)})
+			mi := catalog.MoveInfo{Component: -1, Position: res.Position, Outcome: res.Outcome, Grundy: res.Grundy, Remoteness: res.Remoteness, Board: in.board(q, res.Position)}
+			if in.d.Label != nil {
+				mi.Label = in.d.Label(p, q)
+			}
+			x.Moves = append(x.Moves, mi)
 		}
 		return nil
 	})

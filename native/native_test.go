@@ -340,3 +340,34 @@ func TestMisere(t *testing.T) {
 		}
 	}
 }
+
+// TestLabel: a game's Label names its moves in the explorer, and the
+// catalog's labelling keeps it.
+func TestLabel(t *testing.T) {
+	d := native.New(func(n int) []int {
+		var out []int
+		for k := 1; k <= 3 && k <= n; k++ {
+			out = append(out, n-k)
+		}
+		return out
+	})
+	d.Label = func(p, q int) string { return fmt.Sprintf("take %d", p-q) }
+	self, _ := filepath.Abs("label.go")
+	native.Register(self, self, native.Sum([]byte("label")), d)
+	inst, err := catalog.OpenScript("label.go", []byte("label"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	x, err := inst.(catalog.Explorer).Explore(context.Background(), []string{"5"}, catalog.Options{}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	catalog.LabelMoves(inst, x)
+	var got []string
+	for _, m := range x.Moves {
+		got = append(got, m.Position+":"+m.Label+":"+m.Move)
+	}
+	if want := "[4:take 1:take 1 3:take 2:take 2 2:take 3:take 3]"; fmt.Sprint(got) != want {
+		t.Errorf("moves from 5: %v, want %s", got, want)
+	}
+}

@@ -130,13 +130,13 @@ type game struct {
 }
 
 // known are the names of a game's functions (docs/native.md).
-var known = []string{"Moves", "Split", "Key", "Start", "View", "Parse", "Format", "Init", "Rank", "Tier"}
+var known = []string{"Moves", "Split", "Key", "Start", "View", "Parse", "Format", "Init", "Rank", "Tier", "Label"}
 
 // signatures are the types of a game's functions, P its positions' type.
 var signatures = map[string]string{
 	"Moves": "func(P) []P, P a comparable type", "Split": "func(P) []P", "Key": "func(P) P",
 	"Start": "func() P, or var Start P", "View": "func(P) []string", "Parse": "func(string) (P, error)",
-	"Format": "func(P) string", "Init": "func(map[string]string) error", "Rank": "func(P) int", "Tier": "func(P) int",
+	"Format": "func(P) string", "Init": "func(map[string]string) error", "Rank": "func(P) int", "Tier": "func(P) int", "Label": "func(P, P) string",
 }
 
 // inspect reads a game's file and finds its functions, with the errors
