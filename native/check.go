@@ -80,9 +80,9 @@ func (in *instance[P]) check(ctx context.Context, opts reports.CheckOptions) (r 
 			if d.Tier != nil && d.Tier(p) < 0 {
 				return fmt.Errorf("%s: Tier(%s) = %d; a tier is a non-negative int", in.name, text, d.Tier(p))
 			}
-			qs, texts := s.moves(p)
+			qs := s.moves(p)
 			if p == start {
-				r.StartMoves = texts
+				r.StartMoves = formats(d, qs)
 			}
 			if len(qs) == 0 {
 				r.Ends++

@@ -115,9 +115,9 @@ func resolve(spec string) (catalog.Instance, bool, error) {
 
 // open returns the instance of the game file at path whose text is src.
 func open(path string, src []byte) (catalog.ScriptInstance, error) {
-	abs, err := absPath(path)
+	abs, err := filepath.Abs(path)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("game %s: %w", path, err)
 	}
 	sum := Sum(src)
 	mu.Lock()
@@ -140,15 +140,6 @@ func open(path string, src []byte) (catalog.ScriptInstance, error) {
 		return nil, fmt.Errorf("game %s changed after it was built; run the command again", path)
 	}
 	return r.open(path), nil
-}
-
-// absPath is path made absolute and clean, the key games are registered by.
-func absPath(path string) (string, error) {
-	abs, err := filepathAbs(path)
-	if err != nil {
-		return "", fmt.Errorf("game %s: %w", path, err)
-	}
-	return abs, nil
 }
 
 // ---- running the game's own code

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"iter"
 	"math/big"
-	"path/filepath"
 	"reflect"
 	"strings"
 
@@ -19,8 +18,6 @@ import (
 	"github.com/grundy-go/grundy/retro"
 	"github.com/grundy-go/grundy/script"
 )
-
-var filepathAbs = filepath.Abs
 
 // instance is a native game in the catalog. Each request makes its own
 // session (a solver and its memo), as a script's instance loads its
@@ -281,21 +278,27 @@ func (s *session[P]) value(ctx context.Context, p P) (uint64, int, error) {
 	return v, r, err
 }
 
-// moves lists the distinct positions one move from p leaves, through Key,
-// each with its text.
-func (s *session[P]) moves(p P) ([]P, []string) {
+// moves lists the distinct positions one move from p leaves, through Key.
+func (s *session[P]) moves(p P) []P {
 	var out []P
-	var texts []string
 	seen := map[P]bool{}
 	for _, q := range s.in.d.Moves(p) {
 		q = canon(s.in.d, q)
 		if !seen[q] {
 			seen[q] = true
 			out = append(out, q)
-			texts = append(texts, format(s.in.d, q))
 		}
 	}
-	return out, texts
+	return out
+}
+
+// formats writes positions in the game's notation.
+func formats[P comparable](d *Def[P], ps []P) []string {
+	out := make([]string, len(ps))
+	for i, p := range ps {
+		out[i] = format(d, p)
+	}
+	return out
 }
 
 // solve reports on p: by Sprague–Grundy search, or by retrograde analysis
@@ -328,15 +331,15 @@ func (s *session[P]) solveAcyclic(ctx context.Context, p P) (*catalog.Report, er
 	if rem != impartial.UnknownRemoteness {
 		r.Remoteness = &rem
 	}
-	qs, texts := s.moves(p)
+	qs := s.moves(p)
 	var wins []string
-	for i, q := range qs {
+	for _, q := range qs {
 		w, _, err := s.value(ctx, q)
 		if err != nil {
 			return nil, err
 		}
 		if w == 0 {
-			wins = append(wins, texts[i])
+			wins = append(wins, format(s.in.d, q))
 		}
 	}
 	r.AddMoves(len(wins), func(i int) string { return wins[i] })
@@ -373,14 +376,13 @@ func (s *session[P]) solveLoopy(ctx context.Context, p P) (*catalog.Report, erro
 		n := int(rem)
 		r.Remoteness = &n
 	}
-	qs, texts := s.moves(p)
 	var wins, draws []string
-	for i, q := range qs {
+	for _, q := range s.moves(p) {
 		switch qo, _, _ := s.loopy.Lookup(q); {
 		case qo == outcome.P:
-			wins = append(wins, texts[i])
+			wins = append(wins, format(s.in.d, q))
 		case qo == outcome.D && o == outcome.D:
-			draws = append(draws, texts[i])
+			draws = append(draws, format(s.in.d, q))
 		}
 	}
 	r.AddMoves(len(wins), func(i int) string { return wins[i] })
@@ -542,7 +544,7 @@ func (in *instance[P]) Explore(ctx context.Context, tokens []string, opts catalo
 			return err
 		}
 		x = &catalog.Exploration{Report: report, Board: in.board(p, report.Position), MovesCounted: true}
-		qs, _ := s.moves(p)
+		qs := s.moves(p)
 		x.MovesTotal = len(qs)
 		for _, q := range qs[:min(len(qs), maxMoves)] {
 			res, err := s.solve(ctx, q)

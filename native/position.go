@@ -144,8 +144,8 @@ func describe(v starlark.Value) string {
 	return fmt.Sprintf("%s %s", v.Type(), s)
 }
 
-// intValue reads small non-negative ints for tables: the position n (or
-// (a, b)) as the notation reads it.
+// intTuple is the value of a table's cell: the int n, or the tuple
+// (a, b), as the notation reads them.
 func intTuple(xs ...int) starlark.Value {
 	if len(xs) == 1 {
 		return starlark.MakeInt(xs[0])

@@ -139,8 +139,8 @@ func (t *tiered[P]) answer(d *db.DB, tokens []string, kids bool) (r *catalog.Rep
 			return &budget.BadInput{Input: text, Offset: -1,
 				Msg: fmt.Sprintf("%s is not reachable from the start of %s: the database holds only positions that play reaches", text, t.in.name)}
 		}
-		qs, texts := s.moves(p)
-		r, out, err = strong.CustomAnswer(d, t.in.name, text, c, texts, func(i int) (uint16, bool, error) {
+		qs := s.moves(p)
+		r, out, err = strong.CustomAnswer(d, t.in.name, text, c, formats(t.in.d, qs), func(i int) (uint16, bool, error) {
 			return t.record(d, qs[i])
 		}, kids)
 		return err
