@@ -29,8 +29,8 @@
 // Package nativebuild compiles the file inside grundy's own module with
 // go build -overlay (the file, renamed into package usergame, plus a
 // generated file that calls New and Register with what it defines), into
-// a whole grundy program cached by the SHA-256 of the file, of the
-// grundy that builds it and of the toolchain; the command line then runs
+// a whole grundy program cached by the SHA-256 of the file, the grundy
+// that builds it (its path, size and time) and the toolchain; the command line then runs
 // in that program, where the game is registered like a built-in
 // (Register; the catalog resolves a spec ending in .go to it, and
 // catalog.OpenScript opens it for the server). A second process is

@@ -257,10 +257,12 @@ func Build(ctx context.Context, files []string, status io.Writer) (string, error
 	var games []*game
 	h := sha256.New()
 	fmt.Fprintf(h, "%s\x00%s\x00%s\x00", version, src, runtime.Version())
+	// The grundy that builds is named by its file's path, size and time
+	// (any rebuild changes them), not hashed: reading the whole program
+	// on every run of a game cost as much as the run.
 	if exe, err := os.Executable(); err == nil {
-		if f, err := os.Open(exe); err == nil {
-			io.Copy(h, f)
-			f.Close()
+		if fi, err := os.Stat(exe); err == nil {
+			fmt.Fprintf(h, "%s\x00%d\x00%d\x00", exe, fi.Size(), fi.ModTime().UnixNano())
 		}
 	}
 	for i, f := range files {

@@ -11,7 +11,9 @@
 // the compiler's positions are the file's own), a generated file that
 // registers it, and a file importing it into cmd/grundy; nothing is
 // written into the source tree. The build is cached under the user's
-// cache directory by the SHA-256 of the grundy that builds it, the
+// cache directory by a SHA-256 of the grundy that builds it (its path,
+// size and modification time: any rebuild changes them, and reading the
+// whole program on every run would cost as much as the run), the
 // toolchain's version and each game's path and text; builds not used for
 // two weeks are removed. The first build of a game takes seconds (go's
 // own build cache keeps grundy's packages compiled); later runs start at
