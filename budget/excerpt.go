@@ -44,3 +44,25 @@ func runeStart(s string, i int) int {
 	}
 	return i
 }
+
+// MaxErrorLine bounds the line an error prints. Parsers quote an excerpt
+// of a bad input themselves (Excerpt, with the offset of the fault);
+// ShortLine catches any message that would still quote a long input
+// whole (a position read from a 10 MB file, say), in every front end.
+const MaxErrorLine = 400
+
+// ShortLine is line with its middle left out past MaxErrorLine bytes.
+func ShortLine(line string) string {
+	if len(line) <= MaxErrorLine {
+		return line
+	}
+	head, tail := 240, 120
+	for head > 0 && !utf8.RuneStart(line[head]) {
+		head--
+	}
+	cut := len(line) - tail
+	for cut < len(line) && !utf8.RuneStart(line[cut]) {
+		cut++
+	}
+	return fmt.Sprintf("%s … (%d bytes left out) … %s", line[:head], cut-head, line[cut:])
+}

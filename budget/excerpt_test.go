@@ -36,3 +36,16 @@ func TestExcerpt(t *testing.T) {
 		}
 	}
 }
+
+// TestShortLine: a long line keeps its start and end, valid UTF-8, within
+// MaxErrorLine and a few bytes of its note; a short one is kept whole.
+func TestShortLine(t *testing.T) {
+	if got := ShortLine("bad position \"3 4\""); got != "bad position \"3 4\"" {
+		t.Errorf("a short line changed: %q", got)
+	}
+	long := "bad board \"" + strings.Repeat("é", 50_000) + "\": row 2 is short"
+	got := ShortLine(long)
+	if len(got) > MaxErrorLine+40 || !utf8.ValidString(got) || !strings.HasPrefix(got, "bad board \"é") || !strings.HasSuffix(got, "row 2 is short") || !strings.Contains(got, "bytes left out") {
+		t.Errorf("ShortLine of %d bytes: %d bytes, %q", len(long), len(got), got)
+	}
+}

@@ -330,10 +330,11 @@ func writeError(w http.ResponseWriter, status int, msg string) {
 	writeJSON(w, status, apiError{Error: firstLine(msg)})
 }
 
-// firstLine is msg cut to its first line.
+// firstLine is msg cut to its first line, its middle left out when it
+// is long (budget.ShortLine), as the command line prints it.
 func firstLine(msg string) string {
 	msg, _, _ = strings.Cut(strings.TrimSpace(msg), "\n")
-	return msg
+	return budget.ShortLine(msg)
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {

@@ -16,7 +16,6 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
-	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 
@@ -72,33 +71,11 @@ func runContext(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	}
 	msg := strings.TrimSpace(inWords(cmd, withAdvice(cmd, err)).Error())
 	first, rest, _ := strings.Cut(msg, "\n")
-	fmt.Fprintln(stderr, "grundy:", shortLine(first))
+	fmt.Fprintln(stderr, "grundy:", budget.ShortLine(first))
 	if verbose, _ := root.PersistentFlags().GetBool("verbose"); verbose && rest != "" {
 		fmt.Fprintln(stderr, rest)
 	}
 	return exitBadInput
-}
-
-// maxErrorLine bounds the line an error prints. Parsers quote an excerpt
-// of a bad input themselves (budget.Excerpt, with the offset of the
-// fault); this catches any message that would still quote a long input
-// whole (a position read from a 10 MB file, say).
-const maxErrorLine = 400
-
-// shortLine is line, its middle left out past maxErrorLine bytes.
-func shortLine(line string) string {
-	if len(line) <= maxErrorLine {
-		return line
-	}
-	head, tail := 240, 120
-	for head > 0 && !utf8.RuneStart(line[head]) {
-		head--
-	}
-	cut := len(line) - tail
-	for cut < len(line) && !utf8.RuneStart(line[cut]) {
-		cut++
-	}
-	return fmt.Sprintf("%s … (%d bytes left out) … %s", line[:head], cut-head, line[cut:])
 }
 
 // stopSignal is the cause of a context cancelled by a signal.
