@@ -94,21 +94,19 @@ func (s *instance) Table(ctx context.Context, upto int, opts catalog.Options) (*
 		if err != nil {
 			return nil, err
 		}
-	}
-	for a := range rows {
-		for b := range cols {
-			if opts.Template == nil {
-				break
+	} else {
+		for a := range rows {
+			for b := range cols {
+				text, err := tmpl.Expand(a, b)
+				if err != nil {
+					return nil, err
+				}
+				p, err := g.Parse(ctx, nil, text)
+				if err != nil {
+					return nil, fmt.Errorf("the table's cell %s: %w", cellText(a, b, grid), err)
+				}
+				cells = append(cells, p)
 			}
-			text, err := tmpl.Expand(a, b)
-			if err != nil {
-				return nil, err
-			}
-			p, err := g.Parse(ctx, nil, text)
-			if err != nil {
-				return nil, fmt.Errorf("the table's cell %s: %w", cellText(a, b, grid), err)
-			}
-			cells = append(cells, p)
 		}
 	}
 	t := &catalog.Table{Game: s.path}
