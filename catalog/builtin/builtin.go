@@ -34,6 +34,7 @@ import (
 	_ "github.com/grundy-go/grundy/games/partizan/eatcake"
 	_ "github.com/grundy-go/grundy/games/partizan/hackenbush"
 	_ "github.com/grundy-go/grundy/games/partizan/maundy"
+	_ "github.com/grundy-go/grundy/games/partizan/peuclid"
 	_ "github.com/grundy-go/grundy/games/partizan/psubtract"
 	_ "github.com/grundy-go/grundy/games/partizan/toads"
 	_ "github.com/grundy-go/grundy/games/partizan/toppling"

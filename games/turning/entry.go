@@ -16,16 +16,18 @@ import (
 // heads-up coins 3, 7 and 12 (or a row written with H and T: THHT) and
 // lists the winning moves as the heads they leave.
 
-// named are the games of Winning Ways' chapter 14 by their names.
+// named are the games of Winning Ways' chapter 14 by their names, with
+// their turning codes (CGSuite's, in the table of its game.strip.Turning).
 var named = []struct {
-	name, rule, summary string
+	name, code, summary string
 }{
-	{"turtles", "2", "Turning Turtles: turn one or two coins, the rightmost from heads to tails (Nim in disguise)"},
-	{"mock-turtles", "3", "Mock Turtles: turn one, two or three coins, the rightmost from heads to tails (values: the odious numbers)"},
-	{"moebius", "5", "Moebius: turn one to five coins, the rightmost from heads to tails"},
-	{"mogul", "7", "Mogul: turn one to seven coins, the rightmost from heads to tails"},
-	{"twins", "=2", "Twins: turn exactly two coins, the rightmost from heads to tails"},
-	{"ruler", "run", "Ruler: turn a run of consecutive coins of any length, the rightmost from heads to tails (values: the largest power of 2 dividing n)"},
+	{"turtles", "1-2", "Turning Turtles: turn one or two coins, the rightmost from heads to tails (Nim in disguise)"},
+	{"mock-turtles", "1-3", "Mock Turtles: turn one, two or three coins, the rightmost from heads to tails (values: the odious numbers)"},
+	{"moebius", "1-5", "Moebius: turn one to five coins, the rightmost from heads to tails"},
+	{"mogul", "1-7", "Mogul: turn one to seven coins, the rightmost from heads to tails"},
+	{"twins", "2", "Twins: turn exactly two coins, the rightmost from heads to tails"},
+	{"triplets", "3", "Triplets: turn exactly three coins, the rightmost from heads to tails"},
+	{"ruler", "1+C", "Ruler: turn any number of consecutive coins, the rightmost from heads to tails (values: the largest power of 2 dividing n)"},
 }
 
 const position = "the heads-up coins, numbered 1, 2, 3, … from the left (e.g. 3 7 12), or the row written with H and T (e.g. THHT: coins 2 and 3 heads)"
@@ -33,10 +35,10 @@ const position = "the heads-up coins, numbered 1, 2, 3, … from the left (e.g. 
 func init() {
 	catalog.Register(catalog.Entry{
 		Name:     "turning",
-		Params:   "R",
+		Params:   "CODE",
 		Position: position,
-		Summary:  "coin-turning games (Winning Ways ch. 14): R = K (turn at most K coins), =K (exactly K) or run (consecutive coins); the rightmost turned goes from heads to tails",
-		Example:  "solve turning:4 3 7 12",
+		Summary:  "coin-turning games (Winning Ways ch. 14) by CGSuite's turning code: parts joined by commas, each K (exactly K coins), A-B or A+, with C for consecutive coins (1-3 Mock Turtles, 2 Twins, 1+C Ruler); the rightmost coin turned goes from heads to tails",
+		Example:  "solve turning:1-4 3 7 12",
 		Kind:     "impartial",
 		Make: func(params string) (catalog.Instance, error) {
 			r, err := ParseRule(params)
@@ -47,7 +49,7 @@ func init() {
 		},
 	})
 	for _, n := range named {
-		r, err := ParseRule(n.rule)
+		r, err := ParseRule(n.code)
 		if err != nil {
 			panic(err)
 		}
@@ -72,7 +74,8 @@ type instance struct {
 }
 
 var (
-	_ catalog.Tabler = (*instance)(nil)
+	_ catalog.Tabler       = (*instance)(nil)
+	_ catalog.MisereSolver = (*instance)(nil)
 )
 
 func newInstance(name string, r Rule) *instance {
@@ -223,7 +226,7 @@ func (in *instance) Solve(ctx context.Context, tokens []string, opts catalog.Opt
 	if !complete {
 		r.MoveCount = 0
 		r.MovesIncomplete = true
-		r.Notes = append(r.Notes, "the winning moves that turn three coins or more are shown one for each coin and number of coins turned (there can be very many)")
+		r.Notes = append(r.Notes, "of the winning moves that turn three coins or more, one is shown for each coin and part of the code (there can be very many)")
 	}
 	return r, nil
 }
@@ -233,116 +236,67 @@ func (in *instance) Solve(ctx context.Context, tokens []string, opts catalog.Opt
 func (in *instance) winningMoves(vals *Values, heads []int, total uint64) (moves [][]int, complete bool) {
 	complete = true
 	seen := map[string]bool{}
-	add := func(n int, s []int) {
-		m := after(heads, n, s)
-		if k := formatHeads(m); !seen[k] {
-			seen[k] = true
-			moves = append(moves, m)
-		}
-	}
-	// byValue lists the coins below n by value, for pairs.
-	var byValue map[uint64][]int
 	for _, n := range heads {
 		t := total ^ in.g(vals, n) // what the other coins turned must nim-sum to
-		if vals == nil {
-			if !in.largeMoves(n, t, add) {
-				complete = false
-			}
-			continue
+		var sets [][]int
+		ok := true
+		if vals != nil {
+			sets, ok = vals.Sets(t, n)
+		} else {
+			sets, ok = in.largeSets(t, n)
 		}
-		if in.rule.Run {
-			for m := n; m >= 1; m-- {
-				if vals.prefix[n-1]^vals.prefix[m-1] == t {
-					s := make([]int, 0, n-m)
-					for k := m; k < n; k++ {
-						s = append(s, k)
-					}
-					add(n, s)
-				}
-			}
-			continue
-		}
-		for _, j := range in.rule.sizes() {
-			switch j {
-			case 0, 1:
-				if s, ok := vals.Set(j, t, n); ok {
-					add(n, s)
-				}
-			case 2:
-				if byValue == nil {
-					byValue = map[uint64][]int{}
-					for c := 1; c <= vals.Coins(); c++ {
-						byValue[vals.G(c)] = append(byValue[vals.G(c)], c)
-					}
-				}
-				for a := 1; a < n; a++ {
-					for _, b := range byValue[t^vals.G(a)] {
-						if a < b && b < n {
-							add(n, []int{a, b})
-						}
-					}
-				}
-			default:
-				if s, ok := vals.Set(j, t, n); ok {
-					add(n, s)
-					complete = false
-				}
+		complete = complete && ok
+		for _, s := range sets {
+			m := after(heads, n, s)
+			if k := formatHeads(m); !seen[k] {
+				seen[k] = true
+				moves = append(moves, m)
 			}
 		}
 	}
 	return moves, complete
 }
 
-// largeMoves finds, past the recurrence's coins, the winning moves from
-// the coin n that turn it alone or with one other coin (t is what the
-// others must nim-sum to), by the closed form's inverse; it reports
-// whether those are all the rule allows.
-func (in *instance) largeMoves(n int, t uint64, add func(int, []int)) bool {
+// largeSets finds, past the recurrence's coins, the sets of other coins
+// a move from the coin n may turn with the nim-sum t, as far as a closed
+// form's inverse finds them: none or one other coin (Turtles, Twins, Mock
+// Turtles), or a run of one or two (Ruler). It reports whether those are
+// all the rule allows.
+func (in *instance) largeSets(t uint64, n int) (sets [][]int, complete bool) {
 	f := in.rule.closed()
-	sizes := in.rule.sizes()
-	if in.rule.Run {
-		sizes = []int{0, 1}
-	}
-	for _, j := range sizes {
-		switch j {
-		case 0:
-			if t == 0 {
-				add(n, nil)
-			}
-		case 1:
-			if in.rule.Run {
-				if n > 1 && f(uint64(n-1)) == t {
-					add(n, []int{n - 1})
-				}
-				continue
-			}
-			if m, ok := in.inverse(t); ok && m < n {
-				add(n, []int{m})
-			}
+	switch in.rule.String() {
+	case "1+C":
+		if t == 0 {
+			sets = append(sets, nil)
 		}
+		if n > 1 && f(uint64(n-1)) == t {
+			sets = append(sets, []int{n - 1})
+		}
+		return sets, false
+	case "1", "1C":
+		if t == 0 {
+			sets = append(sets, nil)
+		}
+		return sets, true
 	}
-	return in.rule.Most <= 2 && !in.rule.Run
-}
-
-// inverse returns the coin whose closed-form value is t, for the rules
-// whose values are all distinct (Turtles, Twins, Mock Turtles).
-func (in *instance) inverse(t uint64) (int, bool) {
-	f := in.rule.closed()
+	// 2, 1-2 and 1-3: one other coin, found by the inverse; 1-2 and 1-3
+	// may turn none.
+	if t == 0 && in.rule.String() != "2" {
+		sets = append(sets, nil)
+	}
 	var m uint64
-	switch {
-	case in.rule.Most == 2 && in.rule.Exact:
+	switch in.rule.String() {
+	case "2":
 		m = t + 1
-	case in.rule.Most == 2:
+	case "1-2":
 		m = t
-	case in.rule.Most == 3:
+	case "1-3":
 		m = t/2 + 1
-	default:
-		return 0, false
 	}
-	if m < 1 || m > MaxClosedCoin || f(m) != t {
-		return 0, false
+	if m >= 1 && m < uint64(n) && f(m) == t {
+		sets = append(sets, []int{int(m)})
 	}
-	return int(m), true
+	return sets, in.rule.String() != "1-3"
 }
 
 // Table gives the values of the rows with one head: cell n is the coin n

@@ -12,7 +12,7 @@ import (
 	"github.com/grundy-go/grundy/catalog"
 )
 
-var rules = []string{"1", "2", "3", "4", "5", "7", "=1", "=2", "=3", "=4", "run"}
+var rules = []string{"1", "2", "3", "1-2", "1-3", "1-4", "1-5", "1-7", "2-3", "1+", "2+", "1+C", "1-3C", "2C", "1-2,4", "2,3C", "3+C"}
 
 // plainMoves lists the rows a move leaves, from the rules alone: the
 // coins turned are a set the rule allows whose rightmost is heads; rows
@@ -23,20 +23,19 @@ func plainMoves(r Rule, row uint32, coins int) []uint32 {
 		if row>>(n-1)&1 == 0 {
 			continue
 		}
-		if r.Run {
-			for m := n; m >= 1; m-- {
-				run := uint32(1)<<n - uint32(1)<<(m-1)
-				out = append(out, row^run)
-			}
-			continue
-		}
-		// every set of coins below n, of a size the rule allows
+		// every set of coins below n that some part of the code allows
 		for s := uint32(0); s < uint32(1)<<(n-1); s++ {
 			k := bits.OnesCount32(s) + 1
-			if k > r.Most || (r.Exact && k != r.Most) {
-				continue
+			run := uint32(1)<<(n-1) - uint32(1)<<(n-k) // the k−1 coins just below n
+			legal := false
+			for _, p := range r {
+				if k >= p.Least && (p.Most == unbounded || k <= p.Most) && (!p.Consecutive || s == run) {
+					legal = true
+				}
 			}
-			out = append(out, row^s^uint32(1)<<(n-1))
+			if legal {
+				out = append(out, row^s^uint32(1)<<(n-1))
+			}
 		}
 	}
 	return out
@@ -99,10 +98,10 @@ func TestAgainstPlainSearch(t *testing.T) {
 // TestClosedForms: Winning Ways' closed forms equal the recurrence far
 // past the plain search's rows.
 func TestClosedForms(t *testing.T) {
-	for _, spec := range []string{"1", "=1", "2", "=2", "3", "run"} {
+	for _, spec := range []string{"1", "2", "1-2", "1-3", "1+C"} {
 		r, _ := ParseRule(spec)
 		n := 3000
-		if r.Run {
+		if spec == "1+C" {
 			n = 600 // the recurrence of a run is quadratic
 		}
 		v := NewValues(r)
@@ -145,17 +144,17 @@ func TestPublished(t *testing.T) {
 	}
 }
 
-// TestWinningMoves: on random rows of up to 12 coins, every winning move
+// TestWinningMoves: on random rows of up to 11 coins, every winning move
 // listed is a move of the rules to a row of value 0 (plain search), and
 // when the list says it is complete it is every such move.
 func TestWinningMoves(t *testing.T) {
-	const coins = 12
+	const coins = 11
 	rng := rand.New(rand.NewPCG(1, 2))
 	for _, spec := range rules {
 		r, _ := ParseRule(spec)
 		inst := newInstance("turning:"+spec, r)
 		memo := map[uint32]uint64{}
-		for range 60 {
+		for range 25 {
 			row := rng.Uint32N(1 << coins)
 			rep, err := inst.Solve(context.Background(), []string{heads(row)}, catalog.Options{})
 			if err != nil {
@@ -240,8 +239,27 @@ func TestBadInput(t *testing.T) {
 			t.Errorf("%s %s: error %v, want one saying %q", c.game, c.pos, err, c.want)
 		}
 	}
-	if _, err := ParseRule("9"); err == nil {
-		t.Error("turning:9 accepted")
+	for _, code := range []string{"", "x", "3-1", "3E", "1-3C(5)", "0", "1,,2"} {
+		if _, err := ParseRule(code); err == nil {
+			t.Errorf("turning code %q accepted", code)
+		}
+	}
+}
+
+// TestCGSuite pins CGSuite's own test of its turning games
+// (GameStripTest: game.strip.Turning("1-3")("htththtth").NimValue is 29),
+// and that the codes read back as they are written.
+func TestCGSuite(t *testing.T) {
+	inst, _ := catalog.Lookup("turning:1-3")
+	rep, err := inst.Solve(context.Background(), []string{"htththtth"}, catalog.Options{})
+	if err != nil || rep.Grundy.Uint64() != 29 {
+		t.Errorf("turning:1-3 htththtth: %v %v, want 29", rep, err)
+	}
+	for _, code := range rules {
+		r, err := ParseRule(code)
+		if err != nil || r.String() != code {
+			t.Errorf("%q reads back as %q (%v)", code, r, err)
+		}
 	}
 }
 
@@ -267,4 +285,52 @@ func heads(row uint32) string {
 		return "-"
 	}
 	return strings.Join(out, " ")
+}
+
+// plainMisereWins: under misère play the player to move wins a row with
+// no move (the last mover lost), else when a move leaves a row lost.
+func plainMisereWins(r Rule, row uint32, coins int, memo map[uint32]bool) bool {
+	if w, ok := memo[row]; ok {
+		return w
+	}
+	moves := plainMoves(r, row, coins)
+	win := len(moves) == 0
+	for _, m := range moves {
+		if !plainMisereWins(r, m, coins, memo) {
+			win = true
+			break
+		}
+	}
+	memo[row] = win
+	return win
+}
+
+// TestMisere: under misère play every row's outcome, and each winning
+// move, is the plain search's.
+func TestMisere(t *testing.T) {
+	const coins = 9
+	for _, spec := range []string{"1-2", "1-3", "2", "1+C", "1-2,4", "2+"} {
+		r, _ := ParseRule(spec)
+		inst := newInstance("turning:"+spec, r)
+		memo := map[uint32]bool{}
+		for row := uint32(0); row < 1<<coins; row += 7 {
+			rep, err := inst.SolveMisere(context.Background(), []string{heads(row)}, catalog.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := map[bool]string{true: "N", false: "P"}[plainMisereWins(r, row, coins, memo)]
+			if rep.Outcome != want {
+				t.Fatalf("turning:%s %s misère: %s, plain %s", spec, heads(row), rep.Outcome, want)
+			}
+			for _, m := range rep.WinningMoves {
+				after, err := inst.SolveMisere(context.Background(), []string{m}, catalog.Options{})
+				if err != nil || after.Outcome != "P" {
+					t.Fatalf("turning:%s %s → %s misère: %v %v", spec, heads(row), m, after, err)
+				}
+			}
+		}
+	}
+	if _, err := newInstance("mock-turtles", Rule{{1, 3, false}}).SolveMisere(context.Background(), []string{"21"}, catalog.Options{}); err == nil || !strings.Contains(err.Error(), "coins up to 20") {
+		t.Errorf("coin 21 under misère play: %v", err)
+	}
 }
