@@ -1,0 +1,124 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"image"
+	"image/color"
+	"image/png"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/chromedp"
+)
+
+// TestScreenshots writes a picture of every game's page, opened from the
+// gallery at its default variant's start, at 1280 and 390 px wide, into
+// docs/screenshots (GAME-1280.png, GAME-390.png), and one of the gallery
+// at each width: for reviewing the pages by eye, not a check. It runs
+// only with GRUNDY_SCREENSHOTS=1 (a few minutes of a browser):
+//
+//	GRUNDY_SCREENSHOTS=1 go test ./server -run TestScreenshots -timeout 20m
+//
+// Each picture is the first screenful and a half of the page, with at
+// most 255 colours (the page's own flat colours, the rarer ones mapped
+// to the nearest kept), so that all of them stay within a few megabytes.
+func TestScreenshots(t *testing.T) {
+	if os.Getenv("GRUNDY_SCREENSHOTS") != "1" {
+		t.Skip("set GRUNDY_SCREENSHOTS=1 to write docs/screenshots")
+	}
+	ctx := browseWithin(t, 30*time.Minute)
+	ts := httptest.NewServer(New(Config{}))
+	defer ts.Close()
+	dir := filepath.Join("..", "docs", "screenshots")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	do(t, ctx, "opening the gallery", chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible(`body[data-ready="true"]`))
+	cards := run(t, ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll("#gallery button.start-game")].map(b => b.dataset.game)`))
+	for _, w := range []struct {
+		width, height int64
+		suffix        string
+	}{{1280, 900, "1280"}, {390, 844, "390"}} {
+		do(t, ctx, "resizing", chromedp.EmulateViewport(w.width, w.height, chromedp.EmulateScale(1)))
+		do(t, ctx, "the gallery", chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible(`body[data-ready="true"]`))
+		shoot(t, ctx, filepath.Join(dir, "gallery-"+w.suffix+".png"), w.width, w.height*3/2)
+		for _, name := range cards {
+			do(t, ctx, "playing "+name,
+				chromedp.Navigate(ts.URL+"/"),
+				chromedp.WaitVisible(`body[data-ready="true"]`),
+				chromedp.Click(`#gallery button.start-game[data-game="`+name+`"]`),
+			)
+			settled(t, ctx)
+			// The charts are drawn for the width at hand.
+			time.Sleep(300 * time.Millisecond)
+			shoot(t, ctx, filepath.Join(dir, name+"-"+w.suffix+".png"), w.width, w.height*3/2)
+		}
+	}
+}
+
+// shoot writes the top width×height of the page as a PNG of at most 255
+// colours.
+func shoot(t *testing.T, ctx context.Context, path string, width, height int64) {
+	t.Helper()
+	do(t, ctx, "moving the mouse away", chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, 1, 1))
+	buf := run(t, ctx, chromedp.FullScreenshot(100))
+	img, err := png.Decode(bytes.NewReader(buf))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := img.Bounds()
+	if int64(b.Dy()) > height {
+		b.Max.Y = b.Min.Y + int(height)
+	}
+	var out bytes.Buffer
+	enc := png.Encoder{CompressionLevel: png.BestCompression}
+	if err := enc.Encode(&out, quantize(img, b)); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, out.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// quantize keeps the 255 commonest colours of img within b and maps the
+// others to the nearest of them (a page's flat colours are few; the
+// rest are the edges of letters).
+func quantize(img image.Image, b image.Rectangle) *image.Paletted {
+	counts := map[color.RGBA]int{}
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			r, g, bl, _ := img.At(x, y).RGBA()
+			counts[color.RGBA{uint8(r >> 8), uint8(g >> 8), uint8(bl >> 8), 255}]++
+		}
+	}
+	cs := make([]color.RGBA, 0, len(counts))
+	for c := range counts {
+		cs = append(cs, c)
+	}
+	slices.SortFunc(cs, func(a, c color.RGBA) int { return counts[c] - counts[a] })
+	pal := color.Palette{}
+	for _, c := range cs[:min(255, len(cs))] {
+		pal = append(pal, c)
+	}
+	out := image.NewPaletted(image.Rect(0, 0, b.Dx(), b.Dy()), pal)
+	index := map[color.RGBA]uint8{}
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			r, g, bl, _ := img.At(x, y).RGBA()
+			c := color.RGBA{uint8(r >> 8), uint8(g >> 8), uint8(bl >> 8), 255}
+			i, ok := index[c]
+			if !ok {
+				i = uint8(pal.Index(c))
+				index[c] = i
+			}
+			out.SetColorIndex(x-b.Min.X, y-b.Min.Y, i)
+		}
+	}
+	return out
+}
