@@ -25,9 +25,10 @@ import (
 //
 //	GRUNDY_SCREENSHOTS=1 go test ./server -run TestScreenshots -timeout 20m
 //
-// Each picture is the first screenful and a half of the page, with at
-// most 255 colours (the page's own flat colours, the rarer ones mapped
-// to the nearest kept), so that all of them stay within a few megabytes.
+// Each picture is the top of the page (720 px of it at 1280 px wide,
+// 1000 px on a phone), with at most 64 colours (the page's
+// own flat colours, the rarer ones mapped to the nearest kept), so that
+// all of them stay within about 3 MB.
 func TestScreenshots(t *testing.T) {
 	if os.Getenv("GRUNDY_SCREENSHOTS") != "1" {
 		t.Skip("set GRUNDY_SCREENSHOTS=1 to write docs/screenshots")
@@ -42,12 +43,12 @@ func TestScreenshots(t *testing.T) {
 	do(t, ctx, "opening the gallery", chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible(`body[data-ready="true"]`))
 	cards := run(t, ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll("#gallery button.start-game")].map(b => b.dataset.game)`))
 	for _, w := range []struct {
-		width, height int64
-		suffix        string
-	}{{1280, 900, "1280"}, {390, 844, "390"}} {
+		width, height, shot int64
+		suffix              string
+	}{{1280, 900, 720, "1280"}, {390, 844, 1000, "390"}} {
 		do(t, ctx, "resizing", chromedp.EmulateViewport(w.width, w.height, chromedp.EmulateScale(1)))
 		do(t, ctx, "the gallery", chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible(`body[data-ready="true"]`))
-		shoot(t, ctx, filepath.Join(dir, "gallery-"+w.suffix+".png"), w.width, w.height*3/2)
+		shoot(t, ctx, filepath.Join(dir, "gallery-"+w.suffix+".png"), w.width, w.shot)
 		for _, name := range cards {
 			do(t, ctx, "playing "+name,
 				chromedp.Navigate(ts.URL+"/"),
@@ -57,13 +58,13 @@ func TestScreenshots(t *testing.T) {
 			settled(t, ctx)
 			// The charts are drawn for the width at hand.
 			time.Sleep(300 * time.Millisecond)
-			shoot(t, ctx, filepath.Join(dir, name+"-"+w.suffix+".png"), w.width, w.height*3/2)
+			shoot(t, ctx, filepath.Join(dir, name+"-"+w.suffix+".png"), w.width, w.shot)
 		}
 	}
 }
 
-// shoot writes the top width×height of the page as a PNG of at most 255
-// colours.
+// shoot writes the top width×height of the page as a PNG of at most
+// paletteSize colours.
 func shoot(t *testing.T, ctx context.Context, path string, width, height int64) {
 	t.Helper()
 	do(t, ctx, "moving the mouse away", chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, 1, 1))
@@ -86,7 +87,9 @@ func shoot(t *testing.T, ctx context.Context, path string, width, height int64) 
 	}
 }
 
-// quantize keeps the 255 commonest colours of img within b and maps the
+const paletteSize = 64
+
+// quantize keeps the paletteSize commonest colours of img within b and maps the
 // others to the nearest of them (a page's flat colours are few; the
 // rest are the edges of letters).
 func quantize(img image.Image, b image.Rectangle) *image.Paletted {
@@ -103,7 +106,7 @@ func quantize(img image.Image, b image.Rectangle) *image.Paletted {
 	}
 	slices.SortFunc(cs, func(a, c color.RGBA) int { return counts[c] - counts[a] })
 	pal := color.Palette{}
-	for _, c := range cs[:min(255, len(cs))] {
+	for _, c := range cs[:min(paletteSize, len(cs))] {
 		pal = append(pal, c)
 	}
 	out := image.NewPaletted(image.Rect(0, 0, b.Dx(), b.Dy()), pal)
