@@ -81,6 +81,16 @@ type Table struct {
 	// partizan game's positions.
 	Canonical     []string   `json:"canonical,omitempty"`
 	CanonicalGrid [][]string `json:"canonical_grid,omitempty"`
+	// Classes, or ClassGrid, holds beside a built-in partizan game's
+	// canonical forms each cell's outcome class (L, R, N or P), which a
+	// picture colours the cells by.
+	Classes   []string   `json:"classes,omitempty"`
+	ClassGrid [][]string `json:"class_grid,omitempty"`
+	// First is the number of the first row and column when it is not 0
+	// (a cake has no side of 0, so Cutcake's table starts at 1×1): the
+	// cell [i] (or [i][j]) stands for n = First+i (a = First+i,
+	// b = First+j).
+	First int `json:"first,omitempty"`
 	// Template is the position template the cells stand for (see
 	// ParseTemplate), "" when a cell is the game's own heap or pair.
 	Template string `json:"template,omitempty"`

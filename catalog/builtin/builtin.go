@@ -45,6 +45,7 @@ import (
 	_ "github.com/grundy-go/grundy/games/teeko"
 	_ "github.com/grundy-go/grundy/games/tictactoe"
 	_ "github.com/grundy-go/grundy/games/tshirts"
+	_ "github.com/grundy-go/grundy/games/turning"
 	_ "github.com/grundy-go/grundy/games/wythoff"
 	_ "github.com/grundy-go/grundy/native"
 	_ "github.com/grundy-go/grundy/script"

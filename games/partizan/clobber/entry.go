@@ -16,7 +16,7 @@ var (
 func init() {
 	catalog.Register(catalog.Entry{
 		Name:     "clobber",
-		Position: "boards of x (black, Left), o (white, Right) and . rows joined by '/', e.g. xoxo or xo/ox; several boards make a sum",
+		Position: "boards of x (black, Left), o (white, Right) and . rows joined by '/' (or '|', as CGSuite writes them), e.g. xoxo or xo/ox; several boards make a sum",
 		Summary:  "Clobber: a stone captures an orthogonally adjacent stone of the other colour; who cannot capture loses",
 		Example:  "value clobber xoxoxo",
 		Kind:     partizanreport.Kind,
