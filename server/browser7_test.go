@@ -279,3 +279,37 @@ func TestBrowserQuixoPush(t *testing.T) {
 	}
 	screenshot(t, ctx, "quixo-push.png")
 }
+
+// TestBrowserLongValues: an Amazons position whose value is hundreds of
+// characters long (and whose moves' values reach 1,794) at a phone's
+// width: the summary wraps the whole value, each long badge is elided
+// with the whole on hover (its title), the history's value label too,
+// and nothing is wider than the screen.
+func TestBrowserLongValues(t *testing.T) {
+	ctx := browse(t)
+	ts := httptest.NewServer(New(Config{}))
+	defer ts.Close()
+	do(t, ctx, "a phone's screen", chromedp.EmulateViewport(390, 844))
+	do(t, ctx, "amazons", chromedp.Navigate(ts.URL+"/?game=amazons&position=x...%7C....%7C...o"), chromedp.WaitVisible(`#moves button.move`))
+	settled(t, ctx)
+	if bad := run(t, ctx, chromedp.Evaluate[[]string](phoneChecks)); len(bad) > 0 {
+		t.Errorf("amazons with long values at 390 px:\n  %s", strings.Join(bad, "\n  "))
+	}
+	got := run(t, ctx, chromedp.Evaluate[[]int](`[
+	  String(current().value).length,
+	  document.getElementById("summary").textContent.includes(String(current().value)) ? 1 : 0,
+	  current().moves.filter(m => String(m.value).length > 30).length,
+	  [...document.querySelectorAll("#moves button.move .badge")].filter(b => b.textContent.endsWith("…") && b.title.includes(current().moves.find(m => m.position === b.closest("button").dataset.position && m.player === b.closest("button").dataset.player).value)).length,
+	  [...document.querySelectorAll("#moves button.move .badge")].filter(b => b.textContent.length > 32).length,
+	  [...document.querySelectorAll("#chart text.val")].filter(v => v.firstChild.nodeValue.endsWith("…") && v.querySelector("title").textContent === String(current().value)).length,
+	  [...document.querySelectorAll("#moves button.move .badge")].filter(b => b.textContent.endsWith("…")).length]`))
+	if got[0] < 300 || got[1] != 1 {
+		t.Errorf("the summary does not hold the whole value of %d characters", got[0])
+	}
+	if got[2] == 0 || got[3] != got[6] || got[6] < got[2] || got[4] != 0 {
+		t.Errorf("%d moves with long values, %d badges elided, %d of them with the whole value on hover, %d badges longer than 32 characters", got[2], got[6], got[3], got[4])
+	}
+	if got[5] != 1 {
+		t.Errorf("the history's value label is not elided with the whole on hover")
+	}
+}
