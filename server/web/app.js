@@ -1533,7 +1533,7 @@ function drawChart() {
     const winner = o === "N" ? sideOf(d) : o === "P" ? 1 - sideOf(d) : null;
     let cls = winner === 0 ? "p1" : winner === 1 ? "p2" : o === "D" ? "draw" : "unknown";
     if (valued) cls = values[i] == null ? "unknown" : "valued";
-    const initial = (n) => { const t = n.replace(/ \(.*\)$/, ""); return /^Player \d/.test(t) ? t.slice(7) : t.charAt(0); };
+    const initial = (n) => { const t = n.replace(/ \(.*\)$/, ""); return t === "first player" ? "1" : t === "second player" ? "2" : /^player \d/i.test(t) ? t.slice(7) : t.charAt(0); };
     const glyph = valued ? "" : winner != null ? initial(names[winner]) : o === "D" ? "=" : "";
     // What the move that led here meant for the player who made it.
     const mv = playedMove(i);
