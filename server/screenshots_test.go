@@ -25,8 +25,8 @@ import (
 //
 //	GRUNDY_SCREENSHOTS=1 go test ./server -run TestScreenshots -timeout 20m
 //
-// Each picture is the top of the page (720 px of it at 1280 px wide,
-// 1000 px on a phone), with at most 64 colours (the page's
+// Each picture is the top of the page (640 px of it at 1280 px wide,
+// 900 px on a phone), with at most 64 colours (the page's
 // own flat colours, the rarer ones mapped to the nearest kept), so that
 // all of them stay within about 3 MB.
 func TestScreenshots(t *testing.T) {
@@ -45,7 +45,7 @@ func TestScreenshots(t *testing.T) {
 	for _, w := range []struct {
 		width, height, shot int64
 		suffix              string
-	}{{1280, 900, 720, "1280"}, {390, 844, 1000, "390"}} {
+	}{{1280, 900, 640, "1280"}, {390, 844, 900, "390"}} {
 		do(t, ctx, "resizing", chromedp.EmulateViewport(w.width, w.height, chromedp.EmulateScale(1)))
 		do(t, ctx, "the gallery", chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible(`body[data-ready="true"]`))
 		shoot(t, ctx, filepath.Join(dir, "gallery-"+w.suffix+".png"), w.width, w.shot)
@@ -105,9 +105,21 @@ func quantize(img image.Image, b image.Rectangle) *image.Paletted {
 		cs = append(cs, c)
 	}
 	slices.SortFunc(cs, func(a, c color.RGBA) int { return counts[c] - counts[a] })
+	// The page's own colours first (style.css's :root, the board's
+	// discs and the hints' rings), so that a rare one (a draw's brown in
+	// the legend) is never mapped to its neighbour (a loss's red).
 	pal := color.Palette{}
-	for _, c := range cs[:min(paletteSize, len(cs))] {
-		pal = append(pal, c)
+	for _, hex := range []uint32{0x137333, 0xe6f4ea, 0xb3261e, 0xfce8e6, 0x8a4b00, 0xfef7e0, 0x202124, 0x5f6368, 0xdadce0, 0x3c4a8a,
+		0xfafafa, 0xffffff, 0xc5221f, 0xf9ab00, 0x1a56c4, 0x9aa0a6, 0xfde293, 0x1a73e8} {
+		pal = append(pal, color.RGBA{uint8(hex >> 16), uint8(hex >> 8), uint8(hex), 255})
+	}
+	for _, c := range cs {
+		if len(pal) >= paletteSize {
+			break
+		}
+		if !slices.Contains(pal, color.Color(c)) {
+			pal = append(pal, c)
+		}
 	}
 	out := image.NewPaletted(image.Rect(0, 0, b.Dx(), b.Dy()), pal)
 	index := map[color.RGBA]uint8{}
