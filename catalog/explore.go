@@ -62,6 +62,10 @@ type Exploration struct {
 	// Line is the cells of the line that won the game, [row, column]
 	// from 0 at the top left (MarkLine: InARow games); nil otherwise.
 	Line [][2]int `json:"line,omitempty"`
+	// ToMove names the player to move, as About.Players names them, for a
+	// game whose positions say who is to move (Turner; MarkTurn); "" for
+	// other games, whose front ends count turns.
+	ToMove string `json:"to_move,omitempty"`
 }
 
 // MoveInfo is one move and the position it leaves, solved: Outcome,

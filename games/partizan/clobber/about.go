@@ -1,0 +1,14 @@
+package clobber
+
+import "github.com/grundy-go/grundy/catalog"
+
+// What the game says about itself to a person (catalog.About): its
+// players, its rules with their source and the variants a person picks.
+func init() {
+	catalog.Describe("clobber", catalog.About{
+		Players: []string{"Left", "Right"},
+		Rules: "Clobber: black stones (Left's, x) and white stones (Right's, o) on a board. A move picks up one of your stones and " +
+			"puts it on an orthogonally adjacent stone of the other colour, which is removed (clobbered). Either player may move first; the player who cannot move loses.",
+		Source: "M. H. Albert, J. P. Grossman, R. J. Nowakowski and D. Wolfe, \"An introduction to Clobber\", Integers 5(2) (2005)",
+	})
+}
