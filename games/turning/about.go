@@ -1,8 +1,6 @@
 package turning
 
 import (
-	"strconv"
-
 	"github.com/grundy-go/grundy/catalog"
 )
 
@@ -14,26 +12,21 @@ func init() {
 			"to tails (the others may go either way). The player who cannot move loses. By the coin-turning theorem a row is " +
 			"worth the nim-sum of its heads-up coins' values, each as if it lay alone."
 	}
-	const source = "Berlekamp, Conway and Guy, Winning Ways for your Mathematical Plays, ch. 14 (Turning Turtles and other coin-turning games)"
+	const source = "Berlekamp, Conway and Guy, Winning Ways for your Mathematical Plays, ch. 14 (Turning Turtles and other coin-turning games); turning codes as CGSuite's game.strip.Turning writes them"
 	two := []string{"first player", "second player"}
-	var choices []catalog.Choice
-	for k := 1; k <= MaxTurned; k++ {
-		choices = append(choices, catalog.Choice{Value: strconv.Itoa(k), Label: "turn 1 to " + strconv.Itoa(k) + " coins"})
-	}
-	for k := 1; k <= MaxTurned; k++ {
-		choices = append(choices, catalog.Choice{Value: "=" + strconv.Itoa(k), Label: "turn exactly " + strconv.Itoa(k) + " coins"})
-	}
-	choices = append(choices, catalog.Choice{Value: "run", Label: "turn a run of consecutive coins (Ruler)"})
 	catalog.Describe("turning", catalog.About{
-		Players:    two,
-		Rules:      rules("the coins the rule allows (at most K, exactly K, or any run of consecutive coins)"),
-		Source:     source,
-		Variants:   []catalog.Param{{Name: "rule", Label: "which coins a move turns", Kind: catalog.ParamChoice, Default: "4", Choices: choices}},
-		SpecFormat: "turning:{rule}",
+		Players: two,
+		Rules:   rules("the coins the turning code allows: parts joined by commas, each K (exactly K coins), A-B or A+ (A or more), with C when the coins must be consecutive"),
+		Source:  source,
+		Variants: []catalog.Param{{Name: "code", Label: "turning code (1-3 Mock Turtles, 2 Twins, 1+C Ruler)", Kind: catalog.ParamText,
+			Default: "1-4"}},
+		SpecFormat: "turning:{code}",
 	})
 	for _, n := range named {
-		turn := map[string]string{"2": "one or two coins", "3": "one, two or three coins", "5": "one to five coins", "7": "one to seven coins",
-			"=2": "exactly two coins", "run": "a run of consecutive coins of any length"}[n.rule]
-		catalog.Describe(n.name, catalog.About{Players: two, Rules: rules(turn), Source: source})
+		r, err := ParseRule(n.code)
+		if err != nil {
+			panic(err)
+		}
+		catalog.Describe(n.name, catalog.About{Players: two, Rules: rules(r.Words()[len("turn "):]), Source: source})
 	}
 }
