@@ -1,0 +1,293 @@
+package dobutsu
+
+import (
+	"math/bits"
+	"sort"
+
+	"github.com/grundy-go/grundy/internal/colex"
+)
+
+// A ranker numbers the positions with Sente to move and both lions on
+// the board densely. The positions fall into classes by where each kind
+// of piece is: n of the kind's pieces on the board, h in Sente's hand,
+// the rest in Gote's (for two pieces of a kind, six ways). Within a
+// class, a position is a mixed-radix number: Sente's lion's cell (8
+// cells, files a and b, when the ranking is folded by the mirror; 12
+// otherwise), Gote's lion's among the 11 others, then for giraffes,
+// elephants and chicks in turn the cells they stand on among the cells
+// still free (a colex rank) and, for each of those cells in order, its
+// owner (and for a chick whether it is a hen). Ranks are distinct for
+// distinct positions and every rank below size names one.
+type ranker struct {
+	rules   Rules
+	folded  bool
+	lions   int                     // Sente's lion's cells: 8 or 12
+	lsIndex [Cells]int8             // the index of Sente's lion's cell, -1 for none
+	lsCell  []int8                  // its inverse
+	class   [3][3][3][3][3][3]int16 // [nG][hG][nE][hE][nC][hC] → classes index
+	classes []rankClass
+	size    int64
+}
+
+type rankClass struct {
+	n, h [3]int
+	off  int64
+}
+
+func newRanker(r Rules, folded bool) *ranker {
+	k := &ranker{rules: r, folded: folded}
+	for c := range Cells {
+		k.lsIndex[c] = -1
+		if folded && c%Files == 2 {
+			continue
+		}
+		k.lsIndex[c] = int8(len(k.lsCell))
+		k.lsCell = append(k.lsCell, int8(c))
+	}
+	k.lions = len(k.lsCell)
+	for i := range k.class {
+		for j := range k.class[i] {
+			for a := range k.class[i][j] {
+				for b := range k.class[i][j][a] {
+					for c := range k.class[i][j][a][b] {
+						for d := range k.class[i][j][a][b][c] {
+							k.class[i][j][a][b][c][d] = -1
+						}
+					}
+				}
+			}
+		}
+	}
+	var off int64
+	for nG := 0; nG <= r.total(0); nG++ {
+		for hG := 0; hG <= r.total(0)-nG; hG++ {
+			for nE := 0; nE <= r.total(1); nE++ {
+				for hE := 0; hE <= r.total(1)-nE; hE++ {
+					for nC := 0; nC <= r.total(2); nC++ {
+						for hC := 0; hC <= r.total(2)-nC; hC++ {
+							k.class[nG][hG][nE][hE][nC][hC] = int16(len(k.classes))
+							k.classes = append(k.classes, rankClass{n: [3]int{nG, nE, nC}, h: [3]int{hG, hE, hC}, off: off})
+							off += k.classSize([3]int{nG, nE, nC})
+						}
+					}
+				}
+			}
+		}
+	}
+	k.size = off
+	return k
+}
+
+// classSize is the number of ranks of a class with n pieces of each kind
+// on the board.
+func (k *ranker) classSize(n [3]int) int64 {
+	free := Cells - 2
+	s := int64(k.lions) * (Cells - 1)
+	for i, m := range n {
+		s *= colex.Binom(free, m) << (uint(m) * bitsPerCell(i))
+		free -= m
+	}
+	return s
+}
+
+// bitsPerCell is the bits of a piece of kind i's state: its owner, and
+// for a chick whether it is a hen.
+func bitsPerCell(i int) uint {
+	if i == 2 {
+		return 2
+	}
+	return 1
+}
+
+// rank is p's rank; p has Sente to move, both lions, and (folded) Sente's
+// lion not on file c.
+func (k *ranker) rank(p Pos) int64 {
+	ls, lg := -1, -1
+	var set, gote [3]uint64
+	var chicks uint64 // the chicks' states in cell order, 2 bits each
+	nc := uint(0)
+	for i := range Cells {
+		x := p.Cell(i)
+		if x == 0 {
+			continue
+		}
+		g := uint64(x >> 3)
+		switch x & 7 {
+		case Lion:
+			if g == 0 {
+				ls = i
+			} else {
+				lg = i
+			}
+		case Giraffe:
+			set[0] |= 1 << i
+			gote[0] |= g << i
+		case Elephant:
+			set[1] |= 1 << i
+			gote[1] |= g << i
+		case Chick, Hen:
+			set[2] |= 1 << i
+			st := g << 1
+			if x&7 == Hen {
+				st |= 1
+			}
+			chicks |= st << (2 * nc)
+			nc++
+		}
+	}
+	var n [3]int
+	for i := range n {
+		n[i] = bits.OnesCount64(set[i])
+	}
+	cl := k.classes[k.class[n[0]][p.Hand(Sente, 0)][n[1]][p.Hand(Sente, 1)][n[2]][p.Hand(Sente, 2)]]
+	lgi := lg
+	if lg > ls {
+		lgi--
+	}
+	r := int64(k.lsIndex[ls])*(Cells-1) + int64(lgi)
+	free := uint64(1<<Cells-1) &^ (1<<ls | 1<<lg)
+	nfree := Cells - 2
+	for i := range 3 {
+		r = r*colex.Binom(nfree, n[i]) + colex.RankSmall(colex.Extract(set[i], free))
+		if i < 2 {
+			r = r<<uint(n[i]) | int64(colex.Extract(gote[i], set[i]))
+		} else {
+			r = r<<(2*uint(n[i])) | int64(chicks)
+		}
+		free &^= set[i]
+		nfree -= n[i]
+	}
+	return cl.off + r
+}
+
+// unrank is the position of rank r (Sente to move).
+func (k *ranker) unrank(r int64) Pos {
+	ci := sort.Search(len(k.classes), func(i int) bool { return k.classes[i].off > r }) - 1
+	cl := &k.classes[ci]
+	local := r - cl.off
+	n := cl.n
+	// The free cells' counts before each kind.
+	nfree := [3]int{Cells - 2, Cells - 2 - n[0], Cells - 2 - n[0] - n[1]}
+	var setRank, state [3]int64
+	for i := 2; i >= 0; i-- {
+		w := uint(n[i]) * bitsPerCell(i)
+		state[i] = local & (1<<w - 1)
+		local >>= w
+		b := colex.Binom(nfree[i], n[i])
+		setRank[i] = local % b
+		local /= b
+	}
+	lgi := int(local % (Cells - 1))
+	ls := int(k.lsCell[local/(Cells-1)])
+	lg := lgi
+	if lg >= ls {
+		lg++
+	}
+	var p Pos
+	p = p.withCell(ls, Lion).withCell(lg, Lion|goteBit)
+	free := uint64(1<<Cells-1) &^ (1<<ls | 1<<lg)
+	for i := range 3 {
+		set := colex.Deposit(colex.Unrank(nfree[i], n[i], setRank[i]), free)
+		free &^= set
+		j := uint(0)
+		for s := set; s != 0; s &= s - 1 {
+			c := bits.TrailingZeros64(s)
+			var x uint8
+			if i < 2 {
+				x = handKinds[i]
+				if state[i]>>j&1 == 1 {
+					x |= goteBit
+				}
+			} else {
+				st := state[i] >> (2 * j) & 3
+				x = Chick
+				if st&1 == 1 {
+					x = Hen
+				}
+				if st&2 != 0 {
+					x |= goteBit
+				}
+			}
+			p = p.withCell(c, x)
+			j++
+		}
+		p = p.addHand(Sente, i, cl.h[i]).addHand(Gote, i, k.rules.total(i)-n[i]-cl.h[i])
+	}
+	return p
+}
+
+// rotate is p seen from the other side: the board turned half a turn,
+// every piece changing sides, the hands swapped, the other player to
+// move. The rules are the same for both players, so p and rotate(p)
+// have the same value for the player to move, and the moves of one are
+// the rotations of the other's.
+func rotate(p Pos) Pos {
+	var q Pos
+	for i := range Cells {
+		if x := p.Cell(i); x != 0 {
+			q = q.withCell(Cells-1-i, x^goteBit)
+		}
+	}
+	h := p >> handShift & (1<<12 - 1)
+	q |= (h>>6 | h&63<<6) << handShift
+	return q | (p^turnBit)&turnBit
+}
+
+// mirror is p reflected left to right (files a and c swapped): every
+// piece's moves are symmetric, so the value and the moves correspond.
+func mirror(p Pos) Pos {
+	q := p &^ boardMask
+	for row := range Ranks {
+		c := Files * row
+		q = q.withCell(c, p.Cell(c+2)).withCell(c+1, p.Cell(c+1)).withCell(c+2, p.Cell(c))
+	}
+	return q
+}
+
+// The database's ranking is of orbits under the group of four that the
+// two symmetries make: the rotation with the sides swapped (positions
+// are ranked as seen by the player to move, as Tanaka counts them) and
+// the mirror. Rank 0 stands for every finished game (the player to
+// move has lost their lion: all such positions have no moves and are
+// lost); rank 1 + r is the orbit whose least image with Sente to move
+// and Sente's lion on file a or b has rank r (folded ranker).
+
+// RankingVersion is the version of the ranking a database records.
+const RankingVersion = 1
+
+// endRank is the rank of every finished game.
+const endRank = 0
+
+// endPos is the position TierUnrank gives for endRank: Gote has taken
+// Sente's lion with the lion and holds every other piece, Sente to
+// move.
+func (g *Game) endPos() Pos {
+	p := Pos(0).withCell(1, Lion|goteBit)
+	for i := range 3 {
+		p = p.addHand(Gote, i, g.rules.total(i))
+	}
+	return p
+}
+
+// seenBySente is p with Sente to move: p, or p rotated.
+func seenBySente(p Pos) Pos {
+	if p.GoteToMove() {
+		return rotate(p)
+	}
+	return p
+}
+
+// foldedRank is the folded ranker's rank of p's orbit; p has Sente to
+// move and both lions.
+func (g *Game) foldedRank(p Pos) int64 {
+	switch p.lion(Sente) % Files {
+	case 2:
+		return g.folded.rank(mirror(p))
+	case 1:
+		return min(g.folded.rank(p), g.folded.rank(mirror(p)))
+	}
+	return g.folded.rank(p)
+}
+
+// hasLions reports whether both lions are on the board.
+func hasLions(p Pos) bool { return p.lion(Sente) >= 0 && p.lion(Gote) >= 0 }
