@@ -99,41 +99,50 @@ func bitsPerCell(i int) uint {
 	return 1
 }
 
+// Masks of the board's cells, bit i for cell i, computed a nibble per
+// cell at once: low3 is each cell's piece bits, ones a 1 in each cell.
+const (
+	ones = 0x111111111111
+	low3 = 7 * ones
+)
+
+// compact packs bit 4i of x (and nothing else set) into bit i.
+func compact(x uint64) uint64 {
+	x = (x | x>>3) & 0x030303030303
+	x = (x | x>>6) & 0x000f000f000f
+	return x&0xf | x>>12&0xf0 | x>>24&0xf00
+}
+
+// cellsOf is the set of cells holding piece kind k (either side).
+func cellsOf(b uint64, k uint64) uint64 {
+	y := b&low3 ^ k*ones // zero nibbles where the piece is k
+	return compact((y|y>>1|y>>2)&ones ^ ones)
+}
+
 // rank is p's rank; p has Sente to move, both lions, and (folded) Sente's
 // lion not on file c.
 func (k *ranker) rank(p Pos) int64 {
-	ls, lg := -1, -1
-	var set, gote [3]uint64
+	b := uint64(p & boardMask)
+	gote := compact(b >> 3 & ones)
+	lions := cellsOf(b, Lion)
+	ls := bits.TrailingZeros64(lions &^ gote)
+	lg := bits.TrailingZeros64(lions & gote)
+	set := [3]uint64{cellsOf(b, Giraffe), cellsOf(b, Elephant), cellsOf(b, Chick)}
+	hens := cellsOf(b, Hen)
+	set[2] |= hens
 	var chicks uint64 // the chicks' states in cell order, 2 bits each
-	nc := uint(0)
-	for i := range Cells {
-		x := p.Cell(i)
-		if x == 0 {
-			continue
+	j := uint(0)
+	for s := set[2]; s != 0; s &= s - 1 {
+		c := s & -s
+		var st uint64
+		if gote&c != 0 {
+			st = 2
 		}
-		g := uint64(x >> 3)
-		switch x & 7 {
-		case Lion:
-			if g == 0 {
-				ls = i
-			} else {
-				lg = i
-			}
-		case Giraffe:
-			set[0] |= 1 << i
-			gote[0] |= g << i
-		case Elephant:
-			set[1] |= 1 << i
-			gote[1] |= g << i
-		case Chick, Hen:
-			set[2] |= 1 << i
-			st := g << 1
-			if x&7 == Hen {
-				st |= 1
-			}
-			chicks |= st << (2 * nc)
-			nc++
+		if hens&c != 0 {
+			st |= 1
 		}
+		chicks |= st << (2 * j)
+		j++
 	}
 	var n [3]int
 	for i := range n {
@@ -150,7 +159,7 @@ func (k *ranker) rank(p Pos) int64 {
 	for i := range 3 {
 		r = r*colex.Binom(nfree, n[i]) + colex.RankSmall(colex.Extract(set[i], free))
 		if i < 2 {
-			r = r<<uint(n[i]) | int64(colex.Extract(gote[i], set[i]))
+			r = r<<uint(n[i]) | int64(colex.Extract(gote&set[i], set[i]))
 		} else {
 			r = r<<(2*uint(n[i])) | int64(chicks)
 		}
@@ -222,26 +231,24 @@ func (k *ranker) unrank(r int64) Pos {
 // have the same value for the player to move, and the moves of one are
 // the rotations of the other's.
 func rotate(p Pos) Pos {
-	var q Pos
-	for i := range Cells {
-		if x := p.Cell(i); x != 0 {
-			q = q.withCell(Cells-1-i, x^goteBit)
-		}
-	}
-	h := p >> handShift & (1<<12 - 1)
-	q |= (h>>6 | h&63<<6) << handShift
+	b := uint64(p & boardMask)
+	// Reverse the 12 cells (nibbles): swap halves of every width.
+	b = b>>24 | b&(1<<24-1)<<24
+	b = b>>12&0x000fff000fff | b&0x000fff000fff<<12
+	b = b>>8&0x00f00f00f00f | b&0x00f00f00f00f<<8 | b&0x0f00f00f00f0 // the outer cells of each rank
+	// Every piece changes sides: bit 3 of each non-empty cell flips.
+	occ := (b | b>>1 | b>>2) & 0x111111111111
+	b ^= occ << 3
+	h := uint64(p >> handShift & (1<<12 - 1))
+	q := Pos(b) | Pos(h>>6|h&63<<6)<<handShift
 	return q | (p^turnBit)&turnBit
 }
 
 // mirror is p reflected left to right (files a and c swapped): every
 // piece's moves are symmetric, so the value and the moves correspond.
 func mirror(p Pos) Pos {
-	q := p &^ boardMask
-	for row := range Ranks {
-		c := Files * row
-		q = q.withCell(c, p.Cell(c+2)).withCell(c+1, p.Cell(c+1)).withCell(c+2, p.Cell(c))
-	}
-	return q
+	const a, c = 0x00f00f00f00f, 0xf00f00f00f00 // files a and c
+	return p&^Pos(a|c) | (p&a)<<8 | (p&c)>>8
 }
 
 // The database's ranking is of orbits under the group of four that the
@@ -280,7 +287,7 @@ func seenBySente(p Pos) Pos {
 // foldedRank is the folded ranker's rank of p's orbit; p has Sente to
 // move and both lions.
 func (g *Game) foldedRank(p Pos) int64 {
-	switch p.lion(Sente) % Files {
+	switch senteLionFile(p) {
 	case 2:
 		return g.folded.rank(mirror(p))
 	case 1:
@@ -290,4 +297,15 @@ func (g *Game) foldedRank(p Pos) int64 {
 }
 
 // hasLions reports whether both lions are on the board.
-func hasLions(p Pos) bool { return p.lion(Sente) >= 0 && p.lion(Gote) >= 0 }
+func hasLions(p Pos) bool {
+	b := uint64(p & boardMask)
+	lions := cellsOf(b, Lion)
+	gote := compact(b >> 3 & ones)
+	return lions&gote != 0 && lions&^gote != 0
+}
+
+// senteLionFile is the file of Sente's lion (on the board).
+func senteLionFile(p Pos) int {
+	b := uint64(p & boardMask)
+	return bits.TrailingZeros64(cellsOf(b, Lion)&^compact(b>>3&ones)) % Files
+}
