@@ -400,6 +400,7 @@ function players(d) {
   else if (g === "connect4") names = pos.replace(/[^0-9]/g, "").length % 2 ? ["O", "X"] : ["X", "O"];
   else if (g === "morris" && /:[WB]:/.test(pos)) names = /:W:/.test(pos) ? ["White", "Black"] : ["Black", "White"];
   else if (g === "teeko" && /:[br]$/.test(pos)) names = pos.endsWith(":b") ? ["Black", "Red"] : ["Red", "Black"];
+  else if (g === "dobutsu" && /:[bw]$/.test(pos)) names = pos.endsWith(":b") ? ["Sente", "Gote"] : ["Gote", "Sente"];
   else names = (d._ply || 0) % 2 ? ["Player 2", "Player 1"] : ["Player 1", "Player 2"];
   if (vsEngine() && d._ply != null) {
     const mine = humansTurn(d);
@@ -817,7 +818,7 @@ function drawGrid(d, b, box) {
       if (ms.length) cls.push("playable", "hint-" + bestResult(ms));
       if (key === pick) cls.push("picked");
       if (inLine.has(key)) cls.push("in-line");
-      const label = "row " + (r + 1) + ", column " + (c + 1) + ": " + cellName(ch) + (inLine.has(key) ? ", in the winning line" : "") + (ms.length ? "; " + (ms.length === 1 ? "plays " + moveWords(ms[0]) + ", " + markWords(ms[0]) : ms.length + " moves, the best " + (resultWord[bestResult(ms)] || "not valued")) : "");
+      const label = "row " + (r + 1) + ", column " + (c + 1) + ": " + (game0(d) === "dobutsu" ? dobutsuCell(ch) : cellName(ch)) + (inLine.has(key) ? ", in the winning line" : "") + (ms.length ? "; " + (ms.length === 1 ? "plays " + moveWords(ms[0]) + ", " + markWords(ms[0]) : ms.length + " moves, the best " + (resultWord[bestResult(ms)] || "not valued")) : "");
       const cell = el("button", { type: "button", class: cls.join(" "), "data-cell": key, "data-row": r + 1, "data-col": c + 1, "aria-label": label, title: label }, ch === "." ? "" : ch);
       if (ms.length) cell.append(mark(bestResult(ms)));
       cell.style.width = cell.style.height = size + "px";
@@ -842,6 +843,12 @@ function cellClass(ch) {
 }
 function cellName(ch) {
   return { ".": "empty", "#": "covered", " ": "no point", X: "X", O: "O", L: "blue (Left)", R: "red (Right)", T: "toad", F: "frog", "●": "a coin", b: "black (Teeko)", r: "red (Teeko)" }[ch] || ch;
+}
+// Dobutsu shogi's cells: upper case Sente's pieces, lower case Gote's.
+function game0(d) { return (d.game || "").split(":")[0]; }
+function dobutsuCell(ch) {
+  const kind = { l: "lion", g: "giraffe", e: "elephant", c: "chick", h: "hen" }[ch.toLowerCase()];
+  return kind ? (ch === ch.toUpperCase() ? "Sente's " : "Gote's ") + kind : cellName(ch);
 }
 // markWords is a move marker's value in words: the badge, which names
 // the result ("win in 3"), or the result alone where the badge does not.
