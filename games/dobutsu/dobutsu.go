@@ -2,6 +2,7 @@ package dobutsu
 
 import (
 	"iter"
+	"math/bits"
 
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/outcome"
@@ -82,16 +83,17 @@ func (p Pos) Mover() int {
 
 // lion is the cell of side's lion, -1 when it has been taken.
 func (p Pos) lion(side int) int {
-	want := uint8(Lion)
-	if side == Gote {
-		want |= goteBit
+	b := uint64(p & boardMask)
+	l := cellsOf(b, Lion)
+	if gote := compact(b >> 3 & ones); side == Gote {
+		l &= gote
+	} else {
+		l &^= gote
 	}
-	for i := range Cells {
-		if p.Cell(i) == want {
-			return i
-		}
+	if l == 0 {
+		return -1
 	}
-	return -1
+	return bits.TrailingZeros64(l)
 }
 
 // Rules: the piece counts in play. The game has two giraffes, two
@@ -208,14 +210,22 @@ type Move struct {
 	Promote bool  // a chick stepping onto the far rank becomes a hen
 }
 
+// sideCells is the set of cells holding side's pieces.
+func (p Pos) sideCells(side int) uint64 {
+	b := uint64(p & boardMask)
+	occ := compact((b | b>>1 | b>>2) & ones)
+	gote := compact(b >> 3 & ones)
+	if side == Gote {
+		return occ & gote
+	}
+	return occ &^ gote
+}
+
 // attacks reports whether side's pieces on the board reach cell c.
 func (p Pos) attacks(side, c int) bool {
-	for i := range Cells {
-		x := p.Cell(i)
-		if x == 0 || int(x>>3) != side {
-			continue
-		}
-		if steps[side][x&7][i]>>c&1 == 1 {
+	for s := p.sideCells(side); s != 0; s &= s - 1 {
+		i := bits.TrailingZeros64(s)
+		if steps[side][p.Cell(i)&7][i]>>c&1 == 1 {
 			return true
 		}
 	}
@@ -268,11 +278,9 @@ func (g *Game) EachMove(p Pos, f func(Move, Pos)) {
 		}
 		return
 	}
-	for i := range Cells {
+	for mine := p.sideCells(me); mine != 0; mine &= mine - 1 {
+		i := bits.TrailingZeros64(mine)
 		x := p.Cell(i)
-		if x == 0 || int(x>>3) != me {
-			continue
-		}
 		for to := steps[me][x&7][i]; to != 0; to &= to - 1 {
 			c := trailing(to)
 			y := p.Cell(c)

@@ -256,8 +256,10 @@ func mirror(p Pos) Pos {
 // are ranked as seen by the player to move, as Tanaka counts them) and
 // the mirror. Rank 0 stands for every finished game (the player to
 // move has lost their lion: all such positions have no moves and are
-// lost); rank 1 + r is the orbit whose least image with Sente to move
-// and Sente's lion on file a or b has rank r (folded ranker).
+// lost); rank 1 + r is the orbit whose representative has rank r in
+// the folded ranker: its image with Sente to move and Sente's lion on
+// file a or b, and when the lion is on file b (both images are), the
+// lesser of the two as a Pos.
 
 // RankingVersion is the version of the ranking a database records.
 const RankingVersion = 1
@@ -291,7 +293,9 @@ func (g *Game) foldedRank(p Pos) int64 {
 	case 2:
 		return g.folded.rank(mirror(p))
 	case 1:
-		return min(g.folded.rank(p), g.folded.rank(mirror(p)))
+		// Both images have the lion on file b: the orbit's
+		// representative is the lesser as a Pos, one rank computed.
+		return g.folded.rank(min(p, mirror(p)))
 	}
 	return g.folded.rank(p)
 }

@@ -35,8 +35,8 @@ func (g *Game) TierRank(p Pos) int64 {
 	return 1 + g.foldedRank(seenBySente(p))
 }
 
-// TierUnrank is the position of rank r: the orbit's least image with
-// Sente to move and Sente's lion on file a or b. False for a rank whose
+// TierUnrank is the position of rank r: its orbit's representative
+// (see foldedRank). False for a rank whose
 // position is not its orbit's representative, and for a position with
 // Sente's lion on the far rank, which play never reaches (the game
 // ended when it got there).
@@ -48,7 +48,7 @@ func (g *Game) TierUnrank(t game.Tier, r int64) (Pos, bool) {
 		return g.endPos(), true
 	}
 	p := g.folded.unrank(r - 1)
-	if p.lion(Sente)%Files == 1 && g.folded.rank(mirror(p)) < r-1 {
+	if senteLionFile(p) == 1 && mirror(p) < p {
 		return 0, false
 	}
 	if p.lion(Sente)/Files == farRow(Sente) {
