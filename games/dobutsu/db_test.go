@@ -55,7 +55,7 @@ func TestDatabase(t *testing.T) {
 	})
 	rng := rand.New(rand.NewPCG(9, 10))
 	checked := 0
-	for range 2000 {
+	for range 1000 {
 		p := g.Start()
 		for ply := 0; ply < 200; ply++ {
 			o, rem := look(p)

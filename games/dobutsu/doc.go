@@ -39,10 +39,11 @@
 // was just taken). A lion may step where it can be taken, as in the
 // published rules. Remoteness counts plies to the capture of a lion or
 // to a try that stands: the start is a second-player win in 78 plies
-// (Tanaka's figure, reproduced by the database), and 246,803,167
-// positions are reachable from it counted as Tanaka counts them: seen
-// from the player to move, without the mirror, finished games left out
-// (CountReachable; TestTanakaCount).
+// (Tanaka's figure), and 246,803,167 positions are reachable from it
+// counted as Tanaka counts them: one for each orbit of the half turn
+// with the sides swapped and of the mirror, finished games left out —
+// the database's records but the one of finished games, 246,803,168
+// (CountReachable and TestTanakaCount count them again).
 //
 // Notation: see Format. Cells are named as the catalog names grid cells,
 // the file's letter from a at the left (as Sente sees the board), the

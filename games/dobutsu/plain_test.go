@@ -373,6 +373,13 @@ func TestDatabaseAgainstPlain(t *testing.T) {
 		if got, want := res.Count.RecordCount(), int64(len(orbits)+1); got != want {
 			t.Errorf("%s: %d records, the plain analysis reaches %d orbits and the finished games", g.Spec(), got, want)
 		}
+		c, err := g.CountReachable(context.Background(), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.All != int64(len(orbits)) || c.Catch+c.Try+c.Other != c.All {
+			t.Errorf("%s: CountReachable %+v, the plain analysis reaches %d orbits", g.Spec(), c, len(orbits))
+		}
 		t.Logf("%s: %d positions (%d N, %d P, %d D), %d orbits", g.Spec(), len(val), counts['N'], counts['P'], counts['D'], len(orbits))
 	}
 }
