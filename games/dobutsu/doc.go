@@ -1,7 +1,10 @@
 // Package dobutsu is Dobutsu shogi ("animal shogi", Madoka Kitao and
 // Maiko Fujita, 2008; sold abroad as "Let's Catch the Lion!") as a
-// built-in game of the catalog (dobutsu) and as a game.Tiered that the
-// tier solver strongly solves (grundy db build dobutsu).
+// built-in game of the catalog (dobutsu) and as a game.Tiered for the
+// tier solver (grundy db build dobutsu), whose forward pass reproduces
+// Tanaka's count of reachable positions; its retrograde pass needs about
+// 20 GB for the one loopy tier's graph, more than the default budget
+// here (see tier.go).
 //
 // The rules (Kitao's own summary, http://doubutsushogi.jp/howtoplayeng.html,
 // and Tanaka's analysis below, which these rules reproduce):

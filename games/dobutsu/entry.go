@@ -24,7 +24,7 @@ func init() {
 			"chick (one step forward, promoted to a hen, a gold general, on the far rank); captured pieces go to the captor's hand and may be " +
 			"dropped on any empty cell; taking the lion wins, and so does a lion reaching the far rank where it cannot be taken. Endless play draws. " +
 			"Moves are labelled Gc4-c3, Cb3xb2, Cb2-b1+ and C*a2 (a drop). Most positions reach most of the game's 247 million positions: " +
-			"build the database once with grundy db build dobutsu --out DIR (a second-player win in 78 plies), then query, solve or serve --db DIR",
+			"grundy db build dobutsu --out DIR solves it whole given about 20 GB (--max-memory), then query, solve or serve --db DIR",
 		Example: "solve dobutsu l../G../.../.L.:ECgec:b",
 		Kind:    "loopy",
 		Make: func(params string) (catalog.Instance, error) {
