@@ -945,7 +945,7 @@ function drawGrid(d, b, box) {
       if (ms.length) cls.push("playable", "hint-" + bestResult(ms));
       if (key === pick) cls.push("picked");
       if (inLine.has(key)) cls.push("in-line");
-      const label = "row " + (r + 1) + ", column " + (c + 1) + ": " + cellName(ch) + (inLine.has(key) ? ", in the winning line" : "") + (ms.length ? "; " + (ms.length === 1 ? "plays " + moveWords(ms[0]) + (hiding() ? "" : ", " + markWords(ms[0])) : ms.length + " moves" + (hiding() ? "" : ", the best " + (resultWord[bestResult(ms)] || "not valued"))) : "");
+      const label = "row " + (r + 1) + ", column " + (c + 1) + ": " + (game0(d) === "dobutsu" ? dobutsuCell(ch) : cellName(ch)) + (inLine.has(key) ? ", in the winning line" : "") + (ms.length ? "; " + (ms.length === 1 ? "plays " + moveWords(ms[0]) + (hiding() ? "" : ", " + markWords(ms[0])) : ms.length + " moves" + (hiding() ? "" : ", the best " + (resultWord[bestResult(ms)] || "not valued"))) : "");
       const cell = el("button", { type: "button", class: cls.join(" "), "data-cell": key, "data-row": r + 1, "data-col": c + 1, "aria-label": label, title: label }, ch === "." ? "" : ch);
       if (ms.length) cell.append(mark(bestResult(ms)));
       cell.style.width = cell.style.height = size + "px";
@@ -970,6 +970,12 @@ function cellClass(ch) {
 }
 function cellName(ch) {
   return { ".": "empty", "#": "covered", " ": "no point", X: "X", O: "O", L: "blue (Left)", R: "red (Right)", T: "toad", F: "frog", "●": "a coin", b: "black (Teeko)", r: "red (Teeko)" }[ch] || ch;
+}
+// Dobutsu shogi's cells: upper case Sente's pieces, lower case Gote's.
+function game0(d) { return (d.game || "").split(":")[0]; }
+function dobutsuCell(ch) {
+  const kind = { l: "lion", g: "giraffe", e: "elephant", c: "chick", h: "hen" }[ch.toLowerCase()];
+  return kind ? (ch === ch.toUpperCase() ? "Sente's " : "Gote's ") + kind : cellName(ch);
 }
 // markWords is a move marker's value in words: the badge, which names
 // the result ("win in 3"), or the result alone where the badge does not.
