@@ -1,0 +1,161 @@
+package tier
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/grundy-go/grundy/budget"
+	"github.com/grundy-go/grundy/db"
+	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/games/connect4"
+)
+
+// acyclicGraph is a random tier graph without loopy tiers (a DAG of
+// tiers, a tier with several parents and children), which a build by
+// ranges takes.
+func acyclicGraph(r *rand.Rand, tiers, per int) *tierGraphGame {
+	g := randomTierGraph(r, tiers, per, false)
+	for t := range g.loopy {
+		g.loopy[t] = false
+	}
+	for u := range g.adj {
+		kept := g.adj[u][:0]
+		for _, v := range g.adj[u] {
+			if g.tierOf[v] != g.tierOf[u] {
+				kept = append(kept, v)
+			}
+		}
+		g.adj[u] = kept
+	}
+	return g
+}
+
+// TestRangedSameBytes builds games by ranges of one block (many ranges a
+// tier, with and without the Walker fast path) and whole in memory: the
+// directories hold the same files, byte for byte, and the ranged
+// databases agree with the retrograde analysis of the whole game.
+func TestRangedSameBytes(t *testing.T) {
+	c4, err := connect4.New(4, 4, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec := "connect4:" + c4.S.String()
+	d, ranged := build(t, c4, spec, Options{rangeRanks: rangeUnit})
+	_, whole := build(t, c4, spec, Options{})
+	_, plain := build(t, c4, spec, Options{rangeRanks: rangeUnit, plain: true, Workers: 1})
+	sameFiles(t, ranged, whole)
+	sameFiles(t, plain, whole)
+	checkAgainstRetro(t, c4, d)
+	if n := d.Stats().Total.Positions(); n != 161029 {
+		t.Errorf("connect4:4x4 by ranges: %d positions, Tromp counts 161,029", n)
+	}
+
+	// Tiers of 4 ranges, the last one short; and 2-byte records.
+	for _, g := range []takeAway{{n0: 40, k: 30000, seed: 3}, {n0: 140, k: 8200, seed: 1, long: true}} {
+		d, ranged := build[tok](t, g, "takeaway", Options{rangeRanks: rangeUnit})
+		_, whole := build[tok](t, g, "takeaway", Options{})
+		sameFiles(t, ranged, whole)
+		checkAgainstRetro[tok](t, g, d)
+	}
+	// Random tier graphs: several parents and children a tier.
+	r := rand.New(rand.NewPCG(35, 1))
+	for iter := range 30 {
+		g := acyclicGraph(r, 1+r.IntN(7), 1+r.IntN(30))
+		d, ranged := build[int32](t, g, "graph", Options{rangeRanks: rangeUnit, Workers: 1 + iter%2})
+		_, whole := build[int32](t, g, "graph", Options{})
+		sameFiles(t, ranged, whole)
+		checkAgainstRetro[int32](t, g, d)
+	}
+}
+
+// TestRangedUnderBudget builds Connect-4 5x4 under a budget too small
+// for the in-memory build, which then goes by ranges on its own and
+// writes the bytes of the unbounded build; the budget's charges never
+// pass its limit (Charge refuses), and a budget too small even for one
+// range is an error naming it.
+func TestRangedUnderBudget(t *testing.T) {
+	g, err := connect4.New(5, 4, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec := "connect4:" + g.S.String()
+	mem := budget.NewBytes(1 << 20)
+	s, err := newOne[connect4.Board](g, Options{Memory: mem})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ranged, err := s.rangedPlan(); err != nil || !ranged {
+		t.Fatalf("connect4:5x4 in 1 MiB (in-memory peak %d bytes): ranged %v, %v", s.inMemoryPeak(), ranged, err)
+	}
+	d, small := build(t, g, spec, Options{Memory: mem})
+	_, whole := build(t, g, spec, Options{})
+	sameFiles(t, small, whole)
+	if n := d.Stats().Total.Positions(); n != 3945711 {
+		t.Errorf("connect4:5x4 in 1 MiB: %d positions, Tromp counts 3,945,711", n)
+	}
+	if mem.Used() != 0 {
+		t.Errorf("%d bytes still charged after the build", mem.Used())
+	}
+
+	b, err := db.Create(t.TempDir(), spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	_, err = Solve(context.Background(), g, b, Options{Memory: budget.NewBytes(32 << 10)})
+	if !errors.Is(err, budget.ErrExceeded) || !strings.Contains(err.Error(), "32 KiB") {
+		t.Errorf("a build in 32 KiB: %v", err)
+	}
+}
+
+// TestDiskEstimate: a build refuses to start when the filesystem has
+// less free space than its estimate, with one line saying both, and
+// starts when it has enough; the estimate of a ranged build counts its
+// parts too, and a resumed build counts only the tiers still to write.
+func TestDiskEstimate(t *testing.T) {
+	g := takeAway{n0: 40, k: 30000, seed: 3}
+	dir := t.TempDir()
+	b, err := db.Create(dir, "takeaway")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := newOne[tok](g, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.b = b
+	inMem, ranged := s.diskNeed(false), s.diskNeed(true)
+	// 41 tiers of 30,002 ranks: the files at 0.25 bytes a rank and the
+	// bitmaps at the peak, when the first tier's is still there with
+	// every other file written.
+	if inMem < 41*30002/4 || ranged <= inMem || ranged > inMem+30002/4+8192 {
+		t.Errorf("estimates: %d in memory, %d by ranges", inMem, ranged)
+	}
+	_, err = Solve(context.Background(), g, b, Options{DiskFree: func() (int64, error) { return inMem - 1, nil }})
+	if err == nil || strings.Contains(err.Error(), "\n") || !strings.Contains(err.Error(), "the build needs about") ||
+		!strings.Contains(err.Error(), "free") {
+		t.Fatalf("a build with too little disk: %v", err)
+	}
+	b.Close()
+	b, err = db.Create(dir, "takeaway")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Solve(context.Background(), g, b, Options{DiskFree: func() (int64, error) { return inMem, nil }}); err != nil {
+		t.Fatal(err)
+	}
+	b, err = db.Create(t.TempDir(), "takeaway")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	s.b = b
+	if got := s.diskNeed(false); got != inMem {
+		t.Errorf("estimate %d in an empty directory, %d before", got, inMem)
+	}
+}
+
+var _ game.Tiered[int32] = (*tierGraphGame)(nil)
