@@ -102,6 +102,10 @@ func (s *solver[P]) rangedPlan() (rangePlan, bool, error) {
 		return p, false, fmt.Errorf("internal error: ranges of %d ranks, not a multiple of %d", p.solveRanks, rangeUnit)
 	}
 	p.reachRanks = 8 * p.solveRanks
+	if s.opts.rangeRanks > 0 {
+		// Tests mark by ranges as small as they solve by.
+		p.reachRanks = p.solveRanks
+	}
 	p.cacheSlots = 16
 	if limit > 0 {
 		p.cacheSlots = max(4, int(limit/8/int64(s.workers)/db.BlockBytes))
@@ -372,6 +376,9 @@ func (s *solver[P]) solveRangedTier(ctx context.Context, ts *tierState, plan ran
 	defer func() { s.opts.Memory.Release(int64(8 * len(reach))) }()
 	s.report(s.cur)
 	for ri, c := range ranges {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		if len(ranges) > 1 {
 			s.cur.Step = fmt.Sprintf("range %d of %d", ri+1, len(ranges))
 		}
@@ -380,7 +387,9 @@ func (s *solver[P]) solveRangedTier(ctx context.Context, ts *tierState, plan ran
 		} else if ok {
 			parts = append(parts, p)
 			s.cur.Done += p.Count.RecordCount()
-			s.report(s.cur)
+			kept := s.cur
+			kept.Resumed = true
+			s.report(kept)
 			continue
 		}
 		if reach == nil || c.r0 < rq.r0 || c.r0 >= rq.r1 {
@@ -391,6 +400,7 @@ func (s *solver[P]) solveRangedTier(ctx context.Context, ts *tierState, plan ran
 				return err
 			}
 		}
+		s.report(s.cur)
 		w0 := (c.r0 - rq.r0) >> 6
 		words := reach[w0 : w0+ReachBits(c.r1-c.r0)]
 		recs, err := s.solveRange(ctx, ts, kids, plan, c, words)
@@ -403,6 +413,9 @@ func (s *solver[P]) solveRangedTier(ctx context.Context, ts *tierState, plan ran
 			return err
 		}
 		parts = append(parts, p)
+	}
+	if err := ctx.Err(); err != nil {
+		return err
 	}
 	info, err := s.b.AssembleParts(uint64(ts.t), ts.name, ts.size, parts)
 	if err != nil {

@@ -3,7 +3,10 @@ package tier
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -157,3 +160,74 @@ func TestDiskEstimate(t *testing.T) {
 }
 
 var _ game.Tiered[int32] = (*tierGraphGame)(nil)
+
+// TestRangedResume stops a build by ranges at chosen points (marking a
+// tier's third range; solving a tier's third range, its first two parts
+// saved; solving a tier's first range), damages some of what it left
+// (a part, a part's description, a reachability part), resumes, and
+// checks that the directory ends byte for byte as an uninterrupted
+// build's, without scratch files left.
+func TestRangedResume(t *testing.T) {
+	g := takeAway{n0: 40, k: 30000, seed: 9}
+	_, ref := build[tok](t, g, "takeaway", Options{Workers: 2})
+	type point struct {
+		phase string
+		tier  game.Tier
+		step  string
+	}
+	for _, c := range []struct {
+		at     point
+		damage []string // files to damage before resuming
+	}{
+		{point{PhaseReach, 20, "range 3 of 4"}, []string{db.ReachPartName(21, rangeUnit)}},
+		{point{PhaseSolve, 10, "range 3 of 4"}, []string{db.PartName(10, rangeUnit), db.PartName(10, 0) + ".json", db.ReachPartName(11, 0)}},
+		{point{PhaseSolve, 10, ""}, nil},
+		{point{PhaseSolve, 10, "range 4 of 4"}, nil},
+	} {
+		dir := t.TempDir()
+		b, err := db.Create(dir, "takeaway")
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		_, err = Solve[tok](ctx, g, b, Options{Workers: 2, rangeRanks: rangeUnit, Progress: func(p Progress) {
+			if p.Phase == c.at.phase && p.Tier == c.at.tier && (p.Step == c.at.step || c.at.step == "") {
+				cancel()
+			}
+		}})
+		cancel()
+		if !errors.Is(err, context.Canceled) {
+			t.Fatalf("%v: the build was not stopped: %v", c.at, err)
+		}
+		b.Close()
+		for _, name := range c.damage {
+			path := filepath.Join(dir, name)
+			data, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v: %v", c.at, err)
+			}
+			data[len(data)/2] ^= 0x21
+			if err := os.WriteFile(path, data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		b, err = db.Create(dir, "takeaway")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var kept []string
+		if _, err := Solve[tok](context.Background(), g, b, Options{Workers: 2, rangeRanks: rangeUnit, Progress: func(p Progress) {
+			if p.Phase == PhaseSolve && p.Tier == 10 && p.Resumed {
+				kept = append(kept, p.Step)
+			}
+		}}); err != nil {
+			t.Fatalf("%v: %v", c.at, err)
+		}
+		sameFiles(t, ref, dir)
+		// The ranges whose parts were left whole are kept, no other.
+		want := map[string]string{"range 3 of 4": "[]", "range 4 of 4": "[range 1 of 4 range 2 of 4 range 3 of 4]"}[c.at.step]
+		if c.at.phase == PhaseSolve && c.at.step != "" && fmt.Sprint(kept) != want {
+			t.Errorf("%v: the resumed build kept %v, want %s", c.at, kept, want)
+		}
+	}
+}

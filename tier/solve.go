@@ -60,11 +60,14 @@ type Progress struct {
 	// solving, ranks when marking reachability).
 	Done, Total int64
 	// Resumed is set, with Done == Total, for a tier whose file an
-	// earlier build left whole.
+	// earlier build left whole; in a build by ranges, with Step naming
+	// the range, for a range whose part an earlier build left whole.
 	Resumed bool
 	// Step names the pass of a loopy tier's solve: "moves" (its moves,
 	// counted), "graph" (its moves inside the tier, stored), "queue"
-	// (retrograde analysis); empty for an acyclic tier's one pass.
+	// (retrograde analysis); empty for an acyclic tier's one pass; in a
+	// build by ranges (ranged.go), the range of a tier of several:
+	// "range 2 of 5", Done and Total still counting the whole tier's.
 	Step string
 }
 

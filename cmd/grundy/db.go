@@ -234,6 +234,9 @@ type tierProgress struct {
 	p       *progress
 	tierAt  time.Time
 	current strong.Progress
+	// doneAt is Done when the tier's phase or step began: a build by
+	// ranges counts Done over the whole tier, range after range.
+	doneAt int64
 }
 
 func newTierProgress(w io.Writer) *tierProgress {
@@ -245,7 +248,7 @@ func newTierProgress(w io.Writer) *tierProgress {
 func (t *tierProgress) report(pr strong.Progress) {
 	now := time.Now()
 	if pr.Phase != t.current.Phase || pr.Tier != t.current.Tier || pr.Step != t.current.Step || t.tierAt.IsZero() {
-		t.tierAt = now
+		t.tierAt, t.doneAt = now, pr.Done
 	}
 	t.current = pr
 	if t.p.file != "" && (t.p.fileLast.IsZero() || now.Sub(t.p.fileLast) >= time.Second || pr.Done == pr.Total) {
@@ -265,8 +268,8 @@ func (t *tierProgress) report(pr strong.Progress) {
 		phase += " (" + pr.Step + ")"
 	}
 	line := fmt.Sprintf("%s tier %d/%d, %s: %s/%s positions", phase, pr.Index, pr.Tiers, pr.Name, thousands(pr.Done), thousands(pr.Total))
-	if el := now.Sub(t.tierAt).Seconds(); el > 0.5 && pr.Done > 0 {
-		rate := float64(pr.Done) / el
+	if el := now.Sub(t.tierAt).Seconds(); el > 0.5 && pr.Done > t.doneAt {
+		rate := float64(pr.Done-t.doneAt) / el
 		line += fmt.Sprintf(", %s/s", thousands(int64(rate)))
 		if pr.Total > pr.Done {
 			line += fmt.Sprintf(", %s left in the tier", time.Duration(float64(pr.Total-pr.Done)/rate*float64(time.Second)).Round(time.Second))
