@@ -7,26 +7,40 @@ import (
 	"github.com/grundy-go/grundy/budget"
 )
 
-// fileBytesPerRank is what a tier file takes on disk per rank, for the
-// disk estimate: an upper figure from the Connect-4 databases (0.20 on
-// 5x5, 0.14 on 6x5: a bitmap bit a rank, then the compressed records
-// of about one rank in three), since the records a tier will hold are
-// not known before it is solved.
-const fileBytesPerRank = 0.25
+// The disk estimate. A tier file holds, per block of ranks, a bitmap of
+// the ranks that hold a position and their records, compressed; what it
+// takes on disk is estimated as compressedShare of that sparse form
+// (measured on Connect-4: 0.40 on 5x5, 0.34 on 6x5; BENCHMARKS.md).
+// Before the forward pass the number of records is not known, and is
+// taken as recordShare of the ranks (measured: 0.36 on 5x5, 0.27 on
+// 6x5); after it, the build checks again with the counts it marked. A
+// reachability bitmap takes a bit a rank on disk, uncompressed.
+const (
+	compressedShare = 0.45
+	recordShare     = 0.4
+)
 
-// diskNeed estimates the most disk a build of the tiers not yet written
-// takes at once: solving goes from the last tier to the first, so when
-// tier k is being written the files of the tiers after it are there,
-// the reachability bitmaps of k and the tiers before it (a bit a rank)
-// too, and k's own file being written; a build by ranges (ranged) holds
-// k's parts as well until its file is assembled.
+// fileBytes estimates the tier file of ts.
+func fileBytes(ts *tierState) int64 {
+	records := float64(ts.marked)
+	if ts.marked < 0 {
+		records = float64(ts.size) * recordShare
+	}
+	return int64(math.Ceil(compressedShare*(float64(ts.size)/8+records))) + 4096
+}
+
+// diskNeed estimates the most disk the build of the tiers not yet
+// written takes at once: solving goes from the last tier to the first,
+// so when tier k is being written the files of the tiers after it are
+// there, the reachability bitmaps of k and the tiers before it too, and
+// k's own file being written; a build by ranges (ranged) holds k's parts
+// as well until its file is assembled.
 func (s *solver[P]) diskNeed(ranged bool) int64 {
-	file := func(size int64) int64 { return int64(math.Ceil(float64(size)*fileBytesPerRank)) + 4096 }
 	reach := func(size int64) int64 { return 8*ReachBits(size) + 128 }
 	var reachAll int64
 	todo := make([]bool, len(s.tiers))
 	for i, ts := range s.tiers {
-		todo[i] = !s.b.HasTierFile(uint64(ts.t))
+		todo[i] = !ts.finished && !s.b.HasTierFile(uint64(ts.t))
 		if todo[i] {
 			reachAll += reach(ts.size)
 		}
@@ -37,19 +51,23 @@ func (s *solver[P]) diskNeed(ranged bool) int64 {
 			continue
 		}
 		ts := s.tiers[k]
-		now := written + reachAll + file(ts.size)
+		f := fileBytes(ts)
+		now := written + reachAll + f
 		if ranged {
-			now += file(ts.size)
+			now += f
 		}
 		peak = max(peak, now)
-		written += file(ts.size)
+		written += f
 		reachAll -= reach(ts.size)
 	}
 	return peak
 }
 
 // checkDisk refuses a build whose estimated disk is more than the
-// filesystem's free bytes (Options.DiskFree).
+// filesystem's free bytes (Options.DiskFree). What the build has written
+// already (tier files, saved bitmaps) is on the disk, so the free bytes
+// are checked against what is still to come: the estimate less the
+// saved bitmaps' bytes when they are counted in it.
 func (s *solver[P]) checkDisk(ranged bool) error {
 	if s.opts.DiskFree == nil {
 		return nil
@@ -58,9 +76,16 @@ func (s *solver[P]) checkDisk(ranged bool) error {
 	if err != nil {
 		return fmt.Errorf("cannot tell the free disk of %s: %w", s.b.Dir(), err)
 	}
-	if need := s.diskNeed(ranged); need > free {
-		return fmt.Errorf("the build needs about %s of disk in %s and its filesystem has %s free: free some, or build elsewhere",
-			budget.FormatBytes(need), s.b.Dir(), budget.FormatBytes(free))
+	need := s.diskNeed(ranged)
+	var saved int64
+	for _, ts := range s.tiers {
+		if !ts.finished && ts.marked >= 0 {
+			saved += 8*ReachBits(ts.size) + 128
+		}
+	}
+	if need-saved > free {
+		return fmt.Errorf("the build needs about %s more of disk in %s and its filesystem has %s free: free some, or build elsewhere",
+			budget.FormatBytes(need-saved), s.b.Dir(), budget.FormatBytes(free))
 	}
 	return nil
 }

@@ -114,8 +114,9 @@ func TestRangedUnderBudget(t *testing.T) {
 
 // TestDiskEstimate: a build refuses to start when the filesystem has
 // less free space than its estimate, with one line saying both, and
-// starts when it has enough; the estimate of a ranged build counts its
-// parts too, and a resumed build counts only the tiers still to write.
+// starts when it has enough; the estimate of a ranged build counts a
+// tier's parts too, and a directory whose tier files are all written
+// needs nothing more.
 func TestDiskEstimate(t *testing.T) {
 	g := takeAway{n0: 40, k: 30000, seed: 3}
 	dir := t.TempDir()
@@ -128,16 +129,18 @@ func TestDiskEstimate(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.b = b
+	// 41 tiers of 30,002 ranks, each file 0.45 of a bitmap (3,750.25
+	// bytes) and of 0.4 records a rank (12,000.8 bytes), rounded up, and
+	// 4 KiB: 11,184 bytes. The peak is when tier 0 (the last solved) is
+	// written: 41 files, and tier 0's bitmap, 469 words and 128 bytes;
+	// by ranges, tier 0's parts too.
 	inMem, ranged := s.diskNeed(false), s.diskNeed(true)
-	// 41 tiers of 30,002 ranks: the files at 0.25 bytes a rank and the
-	// bitmaps at the peak, when the first tier's is still there with
-	// every other file written.
-	if inMem < 41*30002/4 || ranged <= inMem || ranged > inMem+30002/4+8192 {
-		t.Errorf("estimates: %d in memory, %d by ranges", inMem, ranged)
+	if inMem != 41*11184+3880 || ranged != inMem+11184 {
+		t.Errorf("estimates: %d in memory, %d by ranges; want %d and %d", inMem, ranged, 41*11184+3880, 42*11184+3880)
 	}
 	_, err = Solve(context.Background(), g, b, Options{DiskFree: func() (int64, error) { return inMem - 1, nil }})
-	if err == nil || strings.Contains(err.Error(), "\n") || !strings.Contains(err.Error(), "the build needs about") ||
-		!strings.Contains(err.Error(), "free") {
+	if err == nil || strings.Contains(err.Error(), "\n") || !strings.Contains(err.Error(), "the build needs about 451.6 KiB more of disk") ||
+		!strings.Contains(err.Error(), "451.6 KiB free") {
 		t.Fatalf("a build with too little disk: %v", err)
 	}
 	b.Close()
@@ -148,14 +151,8 @@ func TestDiskEstimate(t *testing.T) {
 	if _, err := Solve(context.Background(), g, b, Options{DiskFree: func() (int64, error) { return inMem, nil }}); err != nil {
 		t.Fatal(err)
 	}
-	b, err = db.Create(t.TempDir(), "takeaway")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer b.Close()
-	s.b = b
-	if got := s.diskNeed(false); got != inMem {
-		t.Errorf("estimate %d in an empty directory, %d before", got, inMem)
+	if got := s.diskNeed(false); got != 0 {
+		t.Errorf("estimate %d with every tier file written", got)
 	}
 }
 

@@ -170,6 +170,9 @@ func (s *solver[P]) buildInMemory(ctx context.Context, res *Result) error {
 	if err := s.reachAll(ctx); err != nil {
 		return err
 	}
+	if err := s.checkDisk(false); err != nil {
+		return err
+	}
 	for i := len(s.tiers) - 1; i >= 0; i-- {
 		ts := s.tiers[i]
 		if ts.finished {
