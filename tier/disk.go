@@ -13,11 +13,14 @@ import (
 // (measured on Connect-4: 0.40 on 5x5, 0.34 on 6x5; BENCHMARKS.md).
 // Before the forward pass the number of records is not known, and is
 // taken as recordShare of the ranks (measured: 0.36 on 5x5, 0.27 on
-// 6x5); after it, the build checks again with the counts it marked. A
-// reachability bitmap takes a bit a rank on disk, uncompressed.
+// 6x5; about 0.11 on 6x6, Tromp's count halved by the mirror ranking
+// over its ranks), so that a build that may fit is not refused before
+// its counts are known; after the forward pass, the build checks again
+// with the counts it marked. A reachability bitmap takes a bit a rank
+// on disk, uncompressed.
 const (
 	compressedShare = 0.45
-	recordShare     = 0.4
+	recordShare     = 0.25
 )
 
 // fileBytes estimates the tier file of ts.

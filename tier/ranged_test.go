@@ -130,17 +130,17 @@ func TestDiskEstimate(t *testing.T) {
 	}
 	s.b = b
 	// 41 tiers of 30,002 ranks, each file 0.45 of a bitmap (3,750.25
-	// bytes) and of 0.4 records a rank (12,000.8 bytes), rounded up, and
-	// 4 KiB: 11,184 bytes. The peak is when tier 0 (the last solved) is
+	// bytes) and of 0.25 records a rank (7,500.5 bytes), rounded up, and
+	// 4 KiB: 9,159 bytes. The peak is when tier 0 (the last solved) is
 	// written: 41 files, and tier 0's bitmap, 469 words and 128 bytes;
 	// by ranges, tier 0's parts too.
 	inMem, ranged := s.diskNeed(false), s.diskNeed(true)
-	if inMem != 41*11184+3880 || ranged != inMem+11184 {
-		t.Errorf("estimates: %d in memory, %d by ranges; want %d and %d", inMem, ranged, 41*11184+3880, 42*11184+3880)
+	if inMem != 41*9159+3880 || ranged != inMem+9159 {
+		t.Errorf("estimates: %d in memory, %d by ranges; want %d and %d", inMem, ranged, 41*9159+3880, 42*9159+3880)
 	}
 	_, err = Solve(context.Background(), g, b, Options{DiskFree: func() (int64, error) { return inMem - 1, nil }})
-	if err == nil || strings.Contains(err.Error(), "\n") || !strings.Contains(err.Error(), "the build needs about 451.6 KiB more of disk") ||
-		!strings.Contains(err.Error(), "451.6 KiB free") {
+	if err == nil || strings.Contains(err.Error(), "\n") || !strings.Contains(err.Error(), "the build needs about 370.5 KiB more of disk") ||
+		!strings.Contains(err.Error(), "370.5 KiB free") {
 		t.Fatalf("a build with too little disk: %v", err)
 	}
 	b.Close()
