@@ -78,8 +78,11 @@ func (s *solver[P]) inMemoryPeak() int64 {
 // its own memory, the compressors' and the collector's room (connect4:5x5
 // in memory charges about 30 MB and peaks at 112 MiB resident).
 func (s *solver[P]) rangedPlan() (rangePlan, bool, error) {
-	limit := s.opts.Memory.Limit()
-	if s.opts.rangeRanks == 0 && (limit == 0 || s.inMemoryPeak() <= limit/4) {
+	whole := s.opts.Memory.Limit()
+	limit := max(whole-s.opts.Reserve, 0)
+	// A budget that leaves nothing past the reserve is the in-memory
+	// build's to refuse, as before ranges.
+	if s.opts.rangeRanks == 0 && (whole == 0 || limit == 0 || s.inMemoryPeak() <= limit/4) {
 		return rangePlan{}, false, nil
 	}
 	for _, ts := range s.tiers {
@@ -92,10 +95,15 @@ func (s *solver[P]) rangedPlan() (rangePlan, bool, error) {
 	p := rangePlan{solveRanks: s.opts.rangeRanks}
 	if p.solveRanks == 0 {
 		p.solveRanks = limit / 8 / rangeUnit * rangeUnit
+		if p.solveRanks == 0 && s.opts.Reserve > 0 {
+			return p, false, budget.Exceed(budget.Memory, whole,
+				"a build by ranges needs at least %s: %s for the process itself (its code, runtime and compressors) and %s for a range of %d records, an eighth of the rest; the memory budget is %s",
+				budget.FormatBytes(s.opts.Reserve+8*rangeUnit), budget.FormatBytes(s.opts.Reserve), budget.FormatBytes(8*rangeUnit), rangeUnit, budget.FormatBytes(whole))
+		}
 		if p.solveRanks == 0 {
-			return p, false, budget.Exceed(budget.Memory, limit,
+			return p, false, budget.Exceed(budget.Memory, whole,
 				"a build by ranges needs at least %s: a range of %d records takes an eighth of the memory budget of %s",
-				budget.FormatBytes(8*rangeUnit), rangeUnit, budget.FormatBytes(limit))
+				budget.FormatBytes(8*rangeUnit), rangeUnit, budget.FormatBytes(whole))
 		}
 	}
 	if p.solveRanks%rangeUnit != 0 {

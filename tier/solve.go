@@ -30,6 +30,12 @@ type Options struct {
 	// in between.
 	Progress func(Progress)
 
+	// Reserve is the part of Memory's limit that the process takes
+	// outside the solver's tables (its code, the runtime, the
+	// compressors): a build by ranges plans its ranges and cache in the
+	// rest, and goes by ranges when the in-memory build's tables pass a
+	// quarter of the rest. 0 for none (tests of the solver alone).
+	Reserve int64
 	// DiskFree, if not nil, tells the free bytes of the database's
 	// filesystem: Solve estimates the disk the build needs (diskNeed)
 	// before it starts and refuses with an error when it is more.

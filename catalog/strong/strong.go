@@ -284,6 +284,9 @@ type BuildOptions struct {
 	// in the database so that queries load the script with them; a
 	// built-in game takes none.
 	Params map[string]string
+	// Reserve is the part of Memory that the process takes itself
+	// (tier.Options.Reserve).
+	Reserve int64
 	// DiskFree tells the free bytes of the directory's filesystem, which
 	// the build's disk estimate must not pass (tier.Options.DiskFree);
 	// nil asks the filesystem (db.FreeDisk), and a system that cannot
@@ -335,7 +338,7 @@ func Build(ctx context.Context, inst catalog.Instance, dir string, opts BuildOpt
 			return n, err
 		}
 	}
-	res, err := g.build(ctx, b, tier.Options{Memory: opts.Memory, Progress: opts.Progress, Workers: opts.Workers, DiskFree: free})
+	res, err := g.build(ctx, b, tier.Options{Memory: opts.Memory, Progress: opts.Progress, Workers: opts.Workers, DiskFree: free, Reserve: opts.Reserve})
 	if err != nil {
 		return nil, err
 	}
