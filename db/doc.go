@@ -33,6 +33,9 @@
 //	tier-<tier in hex>.grk  its key file, in a keyed database only (below)
 //	build.json            present only while a build is unfinished (the game's spec)
 //	reach-<tier in hex>.grb a build's scratch: the tier's reachable ranks (reach.go)
+//	reachpart-<tier>-<first rank>.grb, part-<tier>-<first rank>.grp(.json)
+//	                      a build by ranges' scratch: a range's reachable
+//	                      ranks, its records and their description (ooc.go)
 //
 // The manifest (JSON) holds the format version (FormatVersion), the game's
 // spec string, the start position's tier and rank, and per tier its

@@ -146,7 +146,8 @@ func CreateWith(dir, game string, params map[string]string) (*Builder, error) {
 		if entries, err := os.ReadDir(dir); err == nil {
 			for _, e := range entries {
 				if !strings.HasPrefix(e.Name(), tempPrefix) && e.Name() != ManifestName && e.Name() != lockName &&
-					!strings.HasPrefix(e.Name(), "tier-") && !strings.HasPrefix(e.Name(), reachPrefix) {
+					!strings.HasPrefix(e.Name(), "tier-") && !strings.HasPrefix(e.Name(), reachPrefix) &&
+					!strings.HasPrefix(e.Name(), reachPartPrefix) && !strings.HasPrefix(e.Name(), partPrefix) {
 					return nil, fmt.Errorf("%s is not empty and holds no grundy database or build (found %s)", dir, e.Name())
 				}
 			}

@@ -53,6 +53,17 @@
 // (1 bit per rank): a tier's records are freed once every parent tier is
 // solved. Memory is charged to Options.Memory before it is allocated.
 //
+// Builds larger than memory (ranged.go): when the in-memory build's
+// tables would pass a quarter of Options.Memory and every tier is
+// acyclic, Solve cuts each tier into rank ranges, as the Beam pipeline
+// does with --split-ranks: reachability by ranges saved as reachability
+// parts, records by ranges solved from the children's finished files
+// read a block at a time through a cache, saved as part files, and the
+// tier's file assembled from its parts, byte for byte the in-memory
+// build's. Before it starts, and again after the forward pass, Solve
+// estimates the disk the build needs (disk.go) and refuses when
+// Options.DiskFree says there is less.
+//
 // Discovered tiers: a game that only says which tier each position is in
 // (a game script's tier(pos)), with no dense ranks of its own, becomes a
 // game.Tiered by Discover: a forward search from the start, tier by tier

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -283,6 +284,14 @@ type BuildOptions struct {
 	// in the database so that queries load the script with them; a
 	// built-in game takes none.
 	Params map[string]string
+	// Reserve is the part of Memory that the process takes itself
+	// (tier.Options.Reserve).
+	Reserve int64
+	// DiskFree tells the free bytes of the directory's filesystem, which
+	// the build's disk estimate must not pass (tier.Options.DiskFree);
+	// nil asks the filesystem (db.FreeDisk), and a system that cannot
+	// tell skips the check.
+	DiskFree func() (int64, error)
 }
 
 // Progress is the tier solver's report on a build.
@@ -319,7 +328,17 @@ func Build(ctx context.Context, inst catalog.Instance, dir string, opts BuildOpt
 		return nil, err
 	}
 	defer b.Close()
-	res, err := g.build(ctx, b, tier.Options{Memory: opts.Memory, Progress: opts.Progress, Workers: opts.Workers})
+	free := opts.DiskFree
+	if free == nil {
+		free = func() (int64, error) {
+			n, err := db.FreeDisk(dir)
+			if errors.Is(err, errors.ErrUnsupported) {
+				return math.MaxInt64, nil
+			}
+			return n, err
+		}
+	}
+	res, err := g.build(ctx, b, tier.Options{Memory: opts.Memory, Progress: opts.Progress, Workers: opts.Workers, DiskFree: free, Reserve: opts.Reserve})
 	if err != nil {
 		return nil, err
 	}
