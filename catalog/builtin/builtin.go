@@ -43,6 +43,7 @@ import (
 	_ "github.com/grundy-go/grundy/games/staircase"
 	_ "github.com/grundy-go/grundy/games/subtraction"
 	_ "github.com/grundy-go/grundy/games/teeko"
+	_ "github.com/grundy-go/grundy/games/kalah"
 	_ "github.com/grundy-go/grundy/games/tictactoe"
 	_ "github.com/grundy-go/grundy/games/tshirts"
 	_ "github.com/grundy-go/grundy/games/wythoff"
