@@ -109,8 +109,11 @@ type marginSearch[P comparable] struct {
 	nodes    int64
 	path     map[P]bool
 	err      error
-	bufs     [][]P
+	bufs     [][]P          // per ply: the moves
+	scratch  []orderScratch // per ply: their order
 }
+
+type orderScratch struct{ order, est []int }
 
 // Margin returns the margin of p for the player to move under perfect
 // play (each player maximising its own margin) and its remoteness.
@@ -237,6 +240,7 @@ func (s *marginSearch[P]) negamax(p P, alpha, beta int32, ply int) int32 {
 	}
 	for len(s.bufs) <= ply {
 		s.bufs = append(s.bufs, nil)
+		s.scratch = append(s.scratch, orderScratch{})
 	}
 	moves := s.moves(s.bufs[ply][:0], p)
 	s.bufs[ply] = moves
@@ -265,15 +269,19 @@ func (s *marginSearch[P]) negamax(p P, alpha, beta int32, ply int) int32 {
 		s.path[p] = true
 		defer delete(s.path, p)
 	}
-	order := make([]int, len(moves))
-	for i := range order {
-		order[i] = i
-	}
-	if s.est != nil {
-		est := make([]int, len(moves))
-		for i, q := range moves {
-			est[i] = -s.est.EstimateMargin(q)
+	// The move order, in this ply's scratch space: nothing is allocated
+	// per node (garbage would let the heap grow to twice the table).
+	sc := &s.scratch[ply]
+	sc.order, sc.est = sc.order[:0], sc.est[:0]
+	for i, q := range moves {
+		sc.order = append(sc.order, i)
+		if s.est != nil {
+			sc.est = append(sc.est, -s.est.EstimateMargin(q))
 		}
+	}
+	order := sc.order
+	if s.est != nil {
+		est := sc.est
 		slices.SortStableFunc(order, func(a, b int) int { return est[b] - est[a] })
 	}
 	if ok && ttBest >= 0 && ttBest < len(moves) {

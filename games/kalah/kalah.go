@@ -182,9 +182,26 @@ func (g *Game) Moves(p Pos) iter.Seq[Pos] {
 	}
 }
 
-// AppendMoves appends the positions Moves yields.
+// AppendMoves appends the positions Moves yields, in the same order. It
+// allocates nothing but dst's growth (the solvers' hot path).
 func (g *Game) AppendMoves(dst []Pos, p Pos) []Pos {
-	g.Turns(p, func(_ []int, q Pos) bool { dst = append(dst, q); return true })
+	if g.Over(p) {
+		return dst
+	}
+	return g.appendTurns(dst, p)
+}
+
+func (g *Game) appendTurns(dst []Pos, p Pos) []Pos {
+	for pit := range g.P {
+		q, again, ok := g.Sow(p, pit)
+		switch {
+		case !ok:
+		case again:
+			dst = g.appendTurns(dst, q)
+		default:
+			dst = append(dst, q)
+		}
+	}
 	return dst
 }
 

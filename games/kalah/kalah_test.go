@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
+	"os"
 	"strings"
 	"testing"
 
@@ -255,5 +256,29 @@ func TestDatabaseAgainstMinimax(t *testing.T) {
 			s, _ := score(t, g, d, g.Start())
 			t.Logf("%s: %d positions, the first player's margin %d", g.Spec(), len(seen), s)
 		}
+	}
+}
+
+// long reports whether the long published values are asked for.
+func long() bool { return os.Getenv("GRUNDY_KALAH_LONG") != "" }
+
+// TestAppendMovesIsMoves: the hot path lists what Turns does, in order.
+func TestAppendMovesIsMoves(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	g := mustNew(t, 6, 4, false)
+	for range 300 {
+		playout(g, rng, func(p Pos) {
+			var want []Pos
+			g.Turns(p, func(_ []int, q Pos) bool { want = append(want, q); return true })
+			got := g.AppendMoves(nil, p)
+			if len(got) != len(want) {
+				t.Fatalf("%s: %d moves, Turns %d", g.Format(p), len(got), len(want))
+			}
+			for i := range got {
+				if got[i] != want[i] {
+					t.Fatalf("%s: move %d differs", g.Format(p), i)
+				}
+			}
+		})
 	}
 }
