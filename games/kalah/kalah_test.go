@@ -282,3 +282,25 @@ func TestAppendMovesIsMoves(t *testing.T) {
 		})
 	}
 }
+
+// FuzzParse: any text is a position whose notation reads back as it, or
+// one line of error with an offset inside the text.
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{"", "3,3,3/3,3,3/0,0/S", "0,0,0/0,0,0/9,9/N", "3,3,3/3,x,3/0,0/S", "/", "1,2/3"} {
+		f.Add(s)
+	}
+	g := mustNew(f, 3, 3, false)
+	f.Fuzz(func(t *testing.T, s string) {
+		p, err := g.Parse(s)
+		if err != nil {
+			var bi *budget.BadInput
+			if !errors.As(err, &bi) || bi.Offset < 0 || bi.Offset > len(s) || strings.Contains(err.Error(), "\n") {
+				t.Fatalf("%q: %v", s, err)
+			}
+			return
+		}
+		if back, err := g.Parse(g.Format(p)); err != nil || back != p {
+			t.Fatalf("%q reads as %s, which reads back as %s (%v)", s, g.Format(p), g.Format(back), err)
+		}
+	})
+}
