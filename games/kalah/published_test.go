@@ -34,7 +34,7 @@ func margin(t testing.TB, g *Game, p Pos) search.MarginValue {
 // takes a few seconds here; the longer ones are in BENCHMARKS.md (and run
 // with GRUNDY_KALAH_LONG=1).
 func TestPublished(t *testing.T) {
-	quick := func(m, n int) bool { return 2*m*n <= 24 || (m == 5 && n == 3) }
+	quick := func(m, n int) bool { return m <= 3 || 2*m*n <= 32 || m*n == 15 || m*n == 12 }
 	if testing.Short() {
 		quick = func(m, n int) bool { return 2*m*n <= 16 }
 	}
@@ -87,9 +87,9 @@ func TestSearchAgainstMinimax(t *testing.T) {
 	}
 }
 
-// ttSize is the tests' transposition table: 1 MiB, or 1 GiB for the long
-// published values.
-var ttSize int64 = 1 << 20
+// ttSize is the tests' transposition table: 16 MiB, or 1 GiB for the
+// long published values.
+var ttSize int64 = 16 << 20
 
 func init() {
 	if long() {
