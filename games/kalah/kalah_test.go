@@ -304,3 +304,5 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+func newRand() *rand.Rand { return rand.New(rand.NewPCG(11, 12)) }
