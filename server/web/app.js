@@ -1981,7 +1981,7 @@ function drawMarginChart() {
   const names = rows.length ? ((rows[0]._ply || 0) % 2 ? players(rows[0]).slice().reverse() : players(rows[0])) : ["Player 1", "Player 2"];
   chart.append(svg("text", { x: left, y: 14, class: "side win" }, "← " + names[0] + " wins by"));
   chart.append(svg("text", { x: right, y: 14, class: "side lose", "text-anchor": "end" }, names[1] + " wins by →"));
-  for (const v of ticks(-most, most, W < 560 ? 4 : 8)) {
+  for (const v of ticks(-most, most, W < 560 ? 4 : 8).filter(Number.isInteger)) {
     chart.append(svg("line", { x1: x(v), x2: x(v), y1: top - 6, y2: H - 26, class: v === 0 ? "centre" : "grid" }));
     chart.append(svg("text", { x: x(v), y: top - 10, "text-anchor": "middle", class: "tick" }, String(Math.abs(v))));
   }
