@@ -45,6 +45,15 @@ type MarginEstimator[P comparable] interface {
 	EstimateMargin(p P) int
 }
 
+// MarginBounder is an optional interface of a game.Scored: bounds of the
+// final margin for the player to move at p, whatever the play (Kalah: the
+// store difference, plus or minus the seeds still in pits). The search
+// stops at a position whose bounds already decide its test (the margin
+// analogue of Irving et al.'s futility pruning).
+type MarginBounder[P comparable] interface {
+	MarginBounds(p P) (lo, hi int)
+}
+
 // MarginValue is a margin with its remoteness (-1 for a zero margin).
 type MarginValue struct {
 	Margin     int
@@ -103,6 +112,7 @@ type marginSearch[P comparable] struct {
 	sc       game.Scored[P]
 	app      game.MoveAppender[P]
 	est      MarginEstimator[P]
+	bound    MarginBounder[P]
 	acyclic  bool
 	tt       *posTable[P]
 	maxNodes int64
@@ -176,6 +186,7 @@ func newMarginSearch[P comparable](ctx context.Context, g game.Game[P], opts Mar
 	s := &marginSearch[P]{ctx: ctx, g: g, sc: sc, tt: tt, maxNodes: opts.MaxNodes}
 	s.app, _ = g.(game.MoveAppender[P])
 	s.est, _ = g.(MarginEstimator[P])
+	s.bound, _ = g.(MarginBounder[P])
 	if a, ok := g.(Acyclic); ok && a.Acyclic() {
 		s.acyclic = true
 	} else {
@@ -251,6 +262,16 @@ func (s *marginSearch[P]) negamax(p P, alpha, beta int32, ply int) int32 {
 			return 0
 		}
 		return marginScore(m, 0)
+	}
+	if s.bound != nil {
+		// Every value of a margin m lies in (m·U − U/2, m·U + U/2].
+		mlo, mhi := s.bound.MarginBounds(p)
+		if up := int32(mhi)*MarginUnit + MarginUnit/2; up <= alpha {
+			return up
+		}
+		if down := int32(mlo)*MarginUnit - MarginUnit/2; down >= beta {
+			return down
+		}
 	}
 	lo, hi, ttBest, ok := s.tt.get(p)
 	if ok {

@@ -98,9 +98,18 @@ func (g *Game) EstimateMargin(p Pos) int {
 	return int(p.Store[p.Turn]) - int(p.Store[1-p.Turn])
 }
 
+// MarginBounds: whatever the play, the seeds in pits go to one store or
+// the other, and the stores never lose a seed.
+func (g *Game) MarginBounds(p Pos) (lo, hi int) {
+	d := g.EstimateMargin(p)
+	left := g.Seeds() - int(p.Store[0]) - int(p.Store[1])
+	return d - left, d + left
+}
+
 var (
 	_ search.Acyclic              = (*Game)(nil)
 	_ search.MarginEstimator[Pos] = (*Game)(nil)
+	_ search.MarginBounder[Pos]   = (*Game)(nil)
 )
 
 // analyze searches p and every move from it.
