@@ -166,6 +166,33 @@ func AnalyzeMargin[P comparable](ctx context.Context, g game.Game[P], p P, opts 
 	return res, nil
 }
 
+// MarginWins is Margin with the winning moves: those that leave the
+// opponent a negative margin, each found by one null-window test rather
+// than an exact search (what grundy solve lists, where the explorer needs
+// AnalyzeMargin's every margin).
+func MarginWins[P comparable](ctx context.Context, g game.Game[P], p P, opts MarginOptions) (*MarginResult[P], []P, error) {
+	s, err := newMarginSearch(ctx, g, opts)
+	if err != nil {
+		return nil, nil, err
+	}
+	v, err := s.exact(p)
+	if err != nil {
+		return nil, nil, err
+	}
+	var wins []P
+	if v > 0 {
+		for _, c := range s.moves(nil, p) {
+			if s.negamax(c, -1, 0, 0) < 0 {
+				wins = append(wins, c)
+			}
+			if s.err != nil {
+				return nil, nil, s.err
+			}
+		}
+	}
+	return &MarginResult[P]{MarginValue: ScoreMargin(v), Nodes: s.nodes}, wins, nil
+}
+
 func newMarginSearch[P comparable](ctx context.Context, g game.Game[P], opts MarginOptions) (*marginSearch[P], error) {
 	sc, ok := g.(game.Scored[P])
 	if !ok {

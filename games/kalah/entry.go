@@ -134,11 +134,19 @@ func (in instance) Solve(ctx context.Context, tokens []string, opts catalog.Opti
 	if err != nil {
 		return nil, err
 	}
-	res, method, err := in.analyze(ctx, p, opts)
+	table, release, err := searchreport.TableSize(opts, search.DefaultTTSize, 1<<12)
 	if err != nil {
 		return nil, err
 	}
-	return in.report(p, res, method), nil
+	defer release()
+	res, wins, err := search.MarginWins(ctx, in.g, p, search.MarginOptions{TTSize: table, MaxNodes: opts.MaxNodes})
+	if err != nil {
+		return nil, err
+	}
+	r := Report(in.g, p, res.MarginValue)
+	r.Method = fmt.Sprintf("alpha-beta search on the margin (MTD-bi) with a transposition table of %s: %d nodes", budget.FormatBytes(table), res.Nodes)
+	r.AddMoves(len(wins), func(i int) string { return in.g.Format(wins[i]) })
+	return r, nil
 }
 
 // report writes the search's result for p.
