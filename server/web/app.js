@@ -1803,7 +1803,7 @@ const kinds = [
 function kindOf(g) {
   if (g.script) return "script";
   if (g.kind === "partizan") return "partizan";
-  if (g.kind === "loopy") return "board";
+  if (g.kind === "loopy" || g.kind === "scored") return "board"; // scored: Kalah, the margin (issue 34)
   if (g.kind === "chance" || g.kind === "payoff") return "chance";
   if (/heap/i.test(g.position)) return "heap";
   return "impartial";
