@@ -8,7 +8,11 @@
 //
 // The rules are those of Irving, Donkers and Uiterwijk, "Solving Kalah",
 // ICGA Journal 23(3), 2000, pp. 139–147, which solved Kalah(m,n) for m ≤ 6
-// pits and n ≤ 6 seeds:
+// pits and n ≤ 6 seeds but (6,6) (Table 10: who wins; Table 9: the
+// first player's margin for m = 4, 5, 6); kalah with no parameters is
+// their standard, commercial Kalah(6,4), a first-player win by 10. The
+// values this package reproduces are pinned in published_test.go and
+// BENCHMARKS.md:
 //
 //   - South and North each own P pits (houses) and a store to the right
 //     of their row; every pit starts with S seeds, the stores empty, and
