@@ -203,6 +203,11 @@ type Report struct {
 	// Value is the expected result for the player to move, for two-player
 	// zero-sum games with numeric results or chance.
 	Value any `json:"value,omitempty"`
+	// Score is the final margin under perfect play for the player to move
+	// (points for minus points against, both players maximising their own
+	// margin; game.Scored), for games whose end has a score: Kalah's
+	// store difference, Othello's disc difference. Outcome is its sign.
+	Score *int `json:"score,omitempty"`
 	// Extra holds further fields of a game's own, added to the JSON object.
 	Extra map[string]any `json:"-"`
 

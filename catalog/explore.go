@@ -94,6 +94,10 @@ type MoveInfo struct {
 	Remoteness *int     `json:"remoteness"`
 	Payoff     any      `json:"payoff,omitempty"`
 	Value      any      `json:"value,omitempty"`
+	// Score is the margin of the position the move leaves, for the player
+	// to move there, as Outcome is (Report.Score): the mover's own margin
+	// by this move is its negation when the turn passes.
+	Score *int `json:"score,omitempty"`
 
 	// Player makes the move: PlayerLeft or PlayerRight in a partizan game
 	// (Outcome is then the partizan class L, R, N or P of the position

@@ -459,6 +459,9 @@ func bestMove(r *catalog.Report, moves []moveResponse, kind, player string) (*mo
 			return m, why
 		}
 	}
+	if m, why := bestScored(moves); m != nil {
+		return m, why
+	}
 	pick := -1
 	rem := func(i int, unknown int) int {
 		if moves[i].Remoteness == nil {

@@ -33,6 +33,19 @@
 // tier's marked ranks in order and the ranks of a position's moves
 // without building them (Connect-4: 1.8x less CPU on 5x5).
 //
+// Games with scores (game.Scored: the end has a margin, Kalah's store
+// difference) get margins instead of outcomes (scored.go): a position's
+// record is the best, for the player to move, of its moves' negated
+// margins, ties broken by remoteness (the fewest moves when winning or
+// tied, the most when losing), in 2-byte records (db.EncodeScore). An
+// acyclic tier is one pass of that rule (ScoredNegamax); a tier whose
+// moves may stay inside it is solved in Kahn's order of its moves inside
+// the tier, which needs them never to cycle: a margin is a maximum over
+// every move, and a position on a cycle has none, so a cycle stops the
+// build with an error naming a position on it rather than a guessed
+// value. Walker fast paths and the rank-range solving of Beam are for
+// win/lose/draw records and refuse scored games.
+//
 // Symmetry lives in the ranking, not in the solver (Orbits): a game may
 // give one rank to all the positions of an orbit of a symmetry of the
 // game (positions with the same value whose moves lead to the images of

@@ -232,6 +232,7 @@ type solver[P comparable] struct {
 	walk    Walker[P] // nil unless the game has the fast path
 	term    game.Terminal[P]
 	end     game.Endless[P]
+	score   game.Scored[P] // records are margins (scored.go)
 	opts    Options
 	workers int
 
@@ -246,7 +247,8 @@ func (s *solver[P]) setup() {
 	s.app, _ = s.g.(game.MoveAppender[P])
 	s.term, _ = s.g.(game.Terminal[P])
 	s.end, _ = s.g.(game.Endless[P])
-	if !s.opts.plain {
+	s.score, _ = s.g.(game.Scored[P])
+	if !s.opts.plain && s.score == nil {
 		s.walk, _ = s.g.(Walker[P])
 	}
 }
@@ -469,6 +471,14 @@ func (s *solver[P]) rankIn(ts *tierState, size int64, p, q P) (int64, error) {
 
 // terminalCode is the record of a position without moves.
 func (s *solver[P]) terminalCode(p P) (uint16, error) {
+	if s.score != nil {
+		v := s.score.TerminalScore(p)
+		c, ok := db.EncodeScore(v, 0)
+		if !ok {
+			return 0, fmt.Errorf("the final margin %d at %s is out of a record's range [%d, %d]", v, s.format(p), -db.MaxScore, db.MaxScore)
+		}
+		return c, nil
+	}
 	o := outcome.P
 	if s.term != nil {
 		o = s.term.TerminalOutcome(p)

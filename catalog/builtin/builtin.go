@@ -17,6 +17,7 @@ import (
 	_ "github.com/grundy-go/grundy/games/dobutsu"
 	_ "github.com/grundy-go/grundy/games/fibnim"
 	_ "github.com/grundy-go/grundy/games/graph"
+	_ "github.com/grundy-go/grundy/games/kalah"
 	_ "github.com/grundy-go/grundy/games/kuhn"
 	_ "github.com/grundy-go/grundy/games/landlords"
 	_ "github.com/grundy-go/grundy/games/lasker"

@@ -209,6 +209,7 @@ func printStats(w io.Writer, s *strong.Stats) {
 	for _, r := range s.Remoteness {
 		fmt.Fprintf(w, "  %-10d  %14s  %14s\n", r.Remoteness, thousands(r.N), thousands(r.P))
 	}
+	printScoreCounts(w, s)
 	fmt.Fprintf(w, "\n  %-12s  %14s  %14s  %14s  %14s  %10s\n", "tier", "positions", "N", "P", "D", "bytes")
 	for _, t := range s.Tiers {
 		fmt.Fprintf(w, "  %-12s  %14s  %14s  %14s  %14s  %10s\n", t.Name, thousands(t.Positions),

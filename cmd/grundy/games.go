@@ -93,6 +93,7 @@ var kinds = []struct{ kind, heading string }{
 	{"loopy", "Games with cycles (win, lose or draw, with remoteness):"},
 	{"payoff", "Games with several players or payoffs:"},
 	{"chance", "Games with chance:"},
+	{"scored", "Games with scores (the final margin under perfect play, \"wins by N\"):"},
 }
 
 func kindRank(kind string) int {

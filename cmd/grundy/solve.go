@@ -237,6 +237,7 @@ func printReportLabels(w io.Writer, r *catalog.Report, labels []string) {
 	} else {
 		fmt.Fprintf(w, "  outcome     %s\n", r.Outcome)
 	}
+	printScore(w, r)
 	if r.Value != nil {
 		fmt.Fprintf(w, "  value       %v\n", r.Value)
 	}

@@ -483,6 +483,7 @@ function turnWords(d) {
 
 function outcomeWords(d) {
   if (hiding() && !over(d)) return ""; // values hidden: nothing said of who wins
+  if (d.score != null && !over(d)) return marginWords(d);
   const r = d.remoteness;
   if (d.outcome === "D" && (d.move_kind === "payoff" || d.move_kind === "chance")) return "Neither player can force a win: the value is the expected payoff.";
   if (over(d)) return resultWords(d);
@@ -547,6 +548,7 @@ function badge(m) {
   if (m.mover_value != null) b += (b ? " · " : "") + "value " + fmt(m.mover_value);
   else if (m.player === "chance" && m.value != null) b += " · value " + fmt(m.value);
   if (m.strategy_probability != null) b += " · mix " + fmt(m.strategy_probability);
+  b += marginBadge(m);
   if (b) return b;
   if (m.payoff != null) return "payoffs " + [].concat(m.payoff).map(fmt).join(" / ");
   return m.outcome;
@@ -1832,8 +1834,10 @@ function render(how) {
     $("chart").setAttribute("aria-label", "value history (hidden)");
     $("picture").replaceChildren();
     $("pictures-panel").hidden = true;
+    if ($("margin-panel")) $("margin-panel").hidden = true;
   } else {
     drawChart();
+    drawMarginChart();
     drawPictures(d);
   }
   updateToolbar();
@@ -1982,7 +1986,7 @@ const kinds = [
 function kindOf(g) {
   if (g.script) return "script";
   if (g.kind === "partizan") return "partizan";
-  if (g.kind === "loopy") return "board";
+  if (g.kind === "loopy" || g.kind === "scored") return "board"; // scored: Kalah, the margin (issue 34)
   if (g.kind === "chance" || g.kind === "payoff") return "chance";
   if (/heap/i.test(g.position)) return "heap";
   return "impartial";
@@ -2173,3 +2177,85 @@ async function main() {
 }
 
 main();
+
+// ---- games with scores (a position's "score": the final margin for the
+// player to move under perfect play, issue 34's "win by")
+
+// moverMargin is the margin a move gives the player who makes it: the
+// margin left to the player to move after it, negated when the turn
+// passes (m.again: the same player moves again).
+const moverMargin = (m) => (m.again ? m.score : -m.score);
+
+// marginBadge is a move's margin for its mover (" · by +2"), "" for a
+// move without a score.
+function marginBadge(m) {
+  if (m.score == null) return "";
+  const v = moverMargin(m);
+  return " · " + (v > 0 ? "wins by " + v : v < 0 ? "loses by " + -v : "ties");
+}
+
+// marginWords says a position's value in a game with scores.
+function marginWords(d) {
+  const [mover, other] = players(d), s = d.score, r = d.remoteness;
+  const when = r != null ? " (" + r + (r === 1 ? " move" : " moves") + " to the end)" : "";
+  if (s > 0) return mover + " wins by " + s + " under perfect play" + when + ".";
+  if (s < 0) return other + " wins by " + -s + " under perfect play" + when + ".";
+  return "A tie under perfect play: equal scores.";
+}
+
+// drawMarginChart draws the win-by view of the value history, for a game
+// with scores: one row per position played, its point at the margin under
+// perfect play from the first player's side (the player to move at the
+// start: ahead to the left, behind to the right, a tie in the middle),
+// the margin written beside it. A row's click goes back to it. The panel
+// is hidden for games without scores.
+function drawMarginChart() {
+  const panel = $("margin-panel"), chart = $("margin-chart");
+  if (!panel || !chart) return;
+  const rows = state.history.slice(0, state.index + 1);
+  panel.hidden = !rows.some((d) => d.score != null);
+  chart.replaceChildren();
+  if (panel.hidden) return;
+  const W = Math.max(320, Math.round(chart.clientWidth || chart.parentNode.clientWidth || 760));
+  const labelW = W < 560 ? 120 : 220, rowH = 26, top = 40;
+  const H = top + Math.max(rows.length, 3) * rowH + 30;
+  chart.setAttribute("viewBox", "0 0 " + W + " " + H);
+  chart.setAttribute("width", W);
+  chart.setAttribute("height", H);
+  const left = labelW + 8, right = W - 16, cx = (left + right) / 2, half = (right - left) / 2 - 14;
+  // The first player's margin at d: d.score is the margin of the player
+  // to move there, who is the first player on even plies.
+  const first = (d) => (d.score == null ? null : (d._ply || 0) % 2 ? -d.score : d.score);
+  const margins = rows.map(first);
+  const most = Math.max(2, ...margins.filter((v) => v != null).map(Math.abs));
+  const x = (v) => cx - (v / most) * half;
+  const names = rows.length ? ((rows[0]._ply || 0) % 2 ? players(rows[0]).slice().reverse() : players(rows[0])) : ["Player 1", "Player 2"];
+  chart.append(svg("text", { x: left, y: 14, class: "side win" }, "← " + names[0] + " wins by"));
+  chart.append(svg("text", { x: right, y: 14, class: "side lose", "text-anchor": "end" }, names[1] + " wins by →"));
+  for (const v of ticks(-most, most, W < 560 ? 4 : 8).filter(Number.isInteger)) {
+    chart.append(svg("line", { x1: x(v), x2: x(v), y1: top - 6, y2: H - 26, class: v === 0 ? "centre" : "grid" }));
+    chart.append(svg("text", { x: x(v), y: top - 10, "text-anchor": "middle", class: "tick" }, String(Math.abs(v))));
+  }
+  let path = "";
+  rows.forEach((d, i) => { if (margins[i] != null) path += (path ? " L " : "M ") + x(margins[i]) + " " + (top + i * rowH + rowH / 2); });
+  chart.append(svg("path", { d: path, class: "trail" }));
+  rows.forEach((d, i) => {
+    const y = top + i * rowH + rowH / 2, v = margins[i];
+    const whole = i === 0 ? "start" : i + ". " + playedLabel(i);
+    const words = v == null ? "not known" : v > 0 ? names[0] + " wins by " + v : v < 0 ? names[1] + " wins by " + -v : "a tie";
+    const row = svg("g", { class: "hrow" + (i === state.index ? " here" : ""), "data-ply": i, tabindex: "0", role: "button", "aria-label": whole + ": " + words });
+    row.append(svg("title", {}, whole + ": " + words));
+    row.append(svg("rect", { x: 0, y: y - rowH / 2, width: W, height: rowH, class: "hit" }));
+    row.append(svg("text", { x: 4, y: y + 4, class: "move-name" }, elide(whole, Math.floor(labelW / 7.2))));
+    if (v != null) {
+      const cls = v > 0 ? "p1" : v < 0 ? "p2" : "draw";
+      row.append(svg("circle", { cx: x(v), cy: y, r: 9, class: "pt " + cls + (i === state.index ? " current" : ""), "data-margin": v }));
+      row.append(svg("text", { x: x(v) + 12, y: y + 4, class: "val" }, v > 0 ? "+" + v : String(v)));
+    }
+    const go = () => { if (i !== state.index && !state.busy) history.go(i - state.index); };
+    row.addEventListener("click", go);
+    row.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); go(); } });
+    chart.append(row);
+  });
+  chart.append(svg("text", { x: cx, y: H - 8, "text-anchor": "middle" }, "the margin under perfect play, from " + names[0] + "'s side"));
+}
