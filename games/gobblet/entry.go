@@ -40,11 +40,13 @@ var (
 
 func (in instance) Spec() string { return "gobblet" }
 
-// SearchDepth bounds solve's search without a database, in plies.
-const SearchDepth = 5
+// defaultSearchStates bounds the positions one solve's search visits
+// unless --max-states says otherwise.
+const defaultSearchStates = 2_000_000
 
-// searchNodes bounds the positions one solve's search visits.
-const searchNodes = 4_000_000
+// extraWinDepth is how much deeper than the quickest win solve searches
+// the other moves for wins.
+const extraWinDepth = 2
 
 func (in instance) Solve(ctx context.Context, tokens []string, opts catalog.Options) (*catalog.Report, error) {
 	if opts.Method == catalog.ClosedForm {
@@ -54,37 +56,43 @@ func (in instance) Solve(ctx context.Context, tokens []string, opts catalog.Opti
 	if err != nil {
 		return nil, err
 	}
-	s := newSearcher(in.g, searchNodes, opts.Memory)
-	v, err := s.solve(ctx, p, SearchDepth)
+	limit := opts.MaxStates
+	if limit <= 0 {
+		limit = defaultSearchStates
+	}
+	s := newSearcher(in.g, limit, opts.Memory)
+	v, depth, err := s.solve(ctx, p, maxSearchDepth)
+	if err == nil && v.o == outcome.D {
+		err = errSearchCap
+	}
 	if err != nil {
 		if errors.Is(err, errSearchCap) {
-			return nil, budget.Exceed(budget.States, searchNodes,
-				"gobblet %s: no win or loss within %d plies found in %d positions searched; build the database (grundy db build gobblet --out DIR) and ask it (grundy db query DIR POS, or solve --db DIR)",
-				in.g.Format(p), SearchDepth, s.nodes)
+			return nil, budget.Exceed(budget.States, int64(limit),
+				"gobblet %s: undecided after a search of %d positions to %d plies (a search proves wins and losses, never a draw); "+
+					"build the database (grundy db build gobblet --out DIR) and ask it (grundy db query DIR POS, or solve --db DIR)",
+				in.g.Format(p), s.nodes, depth)
 		}
 		return nil, err
-	}
-	if v.o == outcome.D {
-		return nil, budget.Exceed(budget.States, searchNodes,
-			"gobblet %s: neither player wins within %d plies (a search cannot prove a draw or a longer win); build the database (grundy db build gobblet --out DIR) and ask it (grundy db query DIR POS, or solve --db DIR)",
-			in.g.Format(p), SearchDepth)
 	}
 	r := &catalog.Report{
 		Game:     in.Spec(),
 		Position: in.g.Format(p),
 		Outcome:  v.o.String(),
-		Method:   fmt.Sprintf("search to %d plies (%d positions): the shortest forced win, the longest loss", SearchDepth, s.nodes),
+		Method:   fmt.Sprintf("search by increasing depth to %d plies (%d positions): the shortest forced win, the longest loss", depth, s.nodes),
 	}
 	rem := int(v.rem)
 	r.Remoteness = &rem
 	if v.o == outcome.N {
-		wins, undecided, err := s.winningMoves(ctx, p, SearchDepth-1)
+		// Other winning moves may win later than the quickest: their
+		// positions are searched a few plies deeper.
+		reach := depth - 1 + extraWinDepth
+		wins, undecided, err := s.winningMoves(ctx, p, reach)
 		if err != nil {
 			return nil, err
 		}
 		r.AddMoves(len(wins), func(i int) string { return in.g.Format(wins[i]) })
 		if undecided > 0 {
-			r.Notes = append(r.Notes, fmt.Sprintf("winning moves: those the search proves within %d plies; %d other moves are undecided there (the database lists every winning move)", SearchDepth-1, undecided))
+			r.Notes = append(r.Notes, fmt.Sprintf("winning moves: those the search proves within %d plies; %d other moves are undecided there (the database lists every winning move)", reach, undecided))
 		}
 	}
 	who, other := "Blue", "Orange"

@@ -110,6 +110,30 @@ func (r plainRules) moves(p plainPos) []plainPos {
 // move when their line shows, lost otherwise.
 func (r plainRules) won0(p plainPos) bool { return r.lineOf(p, p.orange) }
 
+// key packs a position for the index: each square a number below 27,
+// Σ owner × 3^size over its pieces (owner 1 Blue, 2 Orange; a stack
+// holds a size once, the plain moves only put a piece on smaller ones),
+// in base 27, and the player to move.
+func (p plainPos) key() uint64 {
+	var k uint64
+	for i := range 9 {
+		var c uint64
+		for j := range p.n[i] {
+			pc := p.sq[i][j]
+			o := uint64(1)
+			if pc.orange {
+				o = 2
+			}
+			c += o * [3]uint64{1, 3, 9}[pc.size]
+		}
+		k = 27*k + c
+	}
+	if p.orange {
+		k |= 1 << 63
+	}
+	return k
+}
+
 func (r plainRules) text(p plainPos) string {
 	var sb strings.Builder
 	for i := range 9 {
@@ -150,15 +174,16 @@ func (v plainValue) String() string { return fmt.Sprintf("%c%d", v.o, v.rem) }
 // leads to a position lost in d-1, and lost in d when every move leads
 // to a won position and the greatest remoteness among them is d-1.
 func (r plainRules) solve() ([]plainPos, []plainValue) {
-	index := map[plainPos]int32{}
+	index := map[uint64]int32{}
 	var all []plainPos
 	var kids [][]int32
 	add := func(p plainPos) int32 {
-		if i, ok := index[p]; ok {
+		k := p.key()
+		if i, ok := index[k]; ok {
 			return i
 		}
 		i := int32(len(all))
-		index[p] = i
+		index[k] = i
 		all = append(all, p)
 		return i
 	}
@@ -181,12 +206,17 @@ func (r plainRules) solve() ([]plainPos, []plainValue) {
 			}
 		}
 	}
+	open := []int{} // the positions still undecided
+	for i := range all {
+		if val[i].o == 'D' {
+			open = append(open, i)
+		}
+	}
 	for d := 1; ; d++ {
 		var lost, won []int
-		for i, ks := range kids {
-			if val[i].o != 'D' {
-				continue
-			}
+		still := open[:0]
+		for _, i := range open {
+			ks := kids[i]
 			allWon, most, winning := true, -1, false
 			for _, k := range ks {
 				v := val[k]
@@ -204,8 +234,11 @@ func (r plainRules) solve() ([]plainPos, []plainValue) {
 				won = append(won, i)
 			case allWon && most == d-1:
 				lost = append(lost, i)
+			default:
+				still = append(still, i)
 			}
 		}
+		open = still
 		if len(lost)+len(won) == 0 {
 			// A position decided in a later round needs one decided in
 			// this round (a loss in d for a win in d+1, a win in d as

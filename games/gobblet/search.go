@@ -44,16 +44,21 @@ func newSearcher(g *Game, cap int, mem *budget.Bytes) *searcher {
 	return &searcher{g: g, cap: cap, mem: mem, tt: map[Pos]sentry{}}
 }
 
+// maxSearchDepth bounds the depth of solve's search (the table's depth
+// is an int8); the cap on positions stops it long before, except where
+// few positions are reachable.
+const maxSearchDepth = 120
+
 // solve searches p to depth 0, 1, ..., maxDepth and returns the first
-// decided value (D when none).
-func (s *searcher) solve(ctx context.Context, p Pos, maxDepth int) (sval, error) {
+// decided value (D when none) and the depth it reached.
+func (s *searcher) solve(ctx context.Context, p Pos, maxDepth int) (sval, int, error) {
 	for d := 0; d <= maxDepth; d++ {
 		v, err := s.bounded(ctx, p, d, 0)
 		if err != nil || v.o != outcome.D {
-			return v, err
+			return v, d, err
 		}
 	}
-	return sval{o: outcome.D}, nil
+	return sval{o: outcome.D}, maxDepth, nil
 }
 
 // bounded is p's value when decided within d plies, D otherwise.
@@ -123,7 +128,7 @@ func (s *searcher) bounded(ctx context.Context, p Pos, d, ply int) (sval, error)
 // undecided (any of which may win too).
 func (s *searcher) winningMoves(ctx context.Context, p Pos, maxDepth int) (wins []Pos, undecided int, err error) {
 	for _, q := range s.g.AppendMoves(nil, p) {
-		c, err := s.solve(ctx, q, maxDepth)
+		c, _, err := s.solve(ctx, q, maxDepth)
 		if err != nil {
 			return nil, 0, err
 		}
