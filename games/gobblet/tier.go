@@ -38,13 +38,14 @@ import (
 const RankingVersion = 1
 
 // countCode is a player's count vector as a number: Σ c_s 3^s.
+// (Sizes the game lacks have no pieces, so all three are counted.)
 func (g *Game) countCode(p Pos, orange bool) int {
-	c, m := 0, 1
-	for s := range g.sizes {
-		c += p.Placed(s, orange) * m
-		m *= 3
+	sh := 0
+	if orange {
+		sh = 9
 	}
-	return c
+	x := uint64(p) >> sh
+	return bits.OnesCount64(x&all9) + 3*bits.OnesCount64(x>>18&all9) + 9*bits.OnesCount64(x>>36&all9)
 }
 
 // counts unpacks a count code.
