@@ -20,7 +20,7 @@ func init() {
 			"a turn places a piece from the reserve or moves one's own visible piece, to an empty square or over any smaller piece (gobbling it); " +
 			"three visible pieces of one's colour in a line win, and a line uncovered for the opponent wins for the opponent even if the mover makes one too. " +
 			"Endless play draws. Without a database solve searches a few plies; grundy db build gobblet --out DIR solves every position",
-		Example: "solve gobblet L,.,./.,s,./.,.,.:o",
+		Example: "solve gobblet sL,S,./.,s,S/L,.,l:b",
 		Kind:    "loopy",
 		Make: func(params string) (catalog.Instance, error) {
 			if params != "" {
