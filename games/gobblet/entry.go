@@ -13,20 +13,29 @@ import (
 
 func init() {
 	catalog.Register(catalog.Entry{
-		Name: "gobblet",
+		Name:           "gobblet",
+		Params:         "SIZES,PER",
+		OptionalParams: true,
 		Position: "the 9 squares row by row, each its stack bottom to top (S M L Blue's small, medium, large; s m l Orange's; . empty), " +
 			"squares separated by ',' and rows by '/', then ':' and the player to move (b or o), e.g. S,.,./.,l,./.,.,.:b; nothing for the start",
 		Summary: "Gobblet Gobblers (Blue Orange Games) on a 3x3 board: Blue and Orange each have two small, two medium and two large pieces; " +
 			"a turn places a piece from the reserve or moves one's own visible piece, to an empty square or over any smaller piece (gobbling it); " +
 			"three visible pieces of one's colour in a line win, and a line uncovered for the opponent wins for the opponent even if the mover makes one too. " +
-			"Endless play draws. Without a database solve searches a few plies; grundy db build gobblet --out DIR solves every position",
+			"Endless play draws. gobblet:SIZES,PER plays with the smallest SIZES sizes (1..3) and PER pieces of each (1..2). " +
+			"Without a database solve searches a few plies; grundy db build gobblet --out DIR solves every position",
 		Example: "solve gobblet sL,S,./.,s,S/L,.,l:b",
 		Kind:    "loopy",
 		Make: func(params string) (catalog.Instance, error) {
-			if params != "" {
-				return nil, fmt.Errorf("gobblet takes no parameters (got %q)", params)
+			if params == "" {
+				return instance{New()}, nil
 			}
-			return instance{New()}, nil
+			// Farmer's variants: fewer sizes, or one piece of each.
+			var sizes, per int
+			if n, err := fmt.Sscanf(params, "%d,%d", &sizes, &per); err != nil || n != 2 || fmt.Sprintf("%d,%d", sizes, per) != params ||
+				sizes < 1 || sizes > 3 || per < 1 || per > 2 {
+				return nil, fmt.Errorf("bad gobblet variant %q: expected nothing (three sizes, two pieces of each) or SIZES,PER with SIZES 1..3 and PER 1..2 (gobblet:3,1)", params)
+			}
+			return instance{newGame(sizes, per)}, nil
 		},
 	})
 }
@@ -38,7 +47,7 @@ var (
 	_ catalog.MoveLabeler = instance{}
 )
 
-func (in instance) Spec() string { return "gobblet" }
+func (in instance) Spec() string { return in.g.Spec() }
 
 // defaultSearchStates bounds the positions one solve's search visits
 // unless --max-states says otherwise.
@@ -68,9 +77,9 @@ func (in instance) Solve(ctx context.Context, tokens []string, opts catalog.Opti
 	if err != nil {
 		if errors.Is(err, errSearchCap) {
 			return nil, budget.Exceed(budget.States, int64(limit),
-				"gobblet %s: undecided after a search of %d positions to %d plies (a search proves wins and losses, never a draw); "+
-					"build the database (grundy db build gobblet --out DIR) and ask it (grundy db query DIR POS, or solve --db DIR)",
-				in.g.Format(p), s.nodes, depth)
+				"%s %s: undecided after a search of %d positions to %d plies (a search proves wins and losses, never a draw); "+
+					"build the database (grundy db build %s --out DIR) and ask it (grundy db query DIR POS, or solve --db DIR)",
+				in.Spec(), in.g.Format(p), s.nodes, depth, in.Spec())
 		}
 		return nil, err
 	}

@@ -1,6 +1,7 @@
 package gobblet
 
 import (
+	"fmt"
 	"iter"
 	"math/bits"
 
@@ -52,9 +53,9 @@ func bit(s int, orange bool, sq int) Pos {
 	return Pos(1) << k
 }
 
-// Game is Gobblet Gobblers, or (for the tests' plain analysis of every
-// position) the same rules with fewer sizes or one piece of each size.
-// Make it with New.
+// Game is Gobblet Gobblers, or the same rules with fewer sizes or one
+// piece of each size (gobblet:SIZES,PER, Farmer's variants; the tests'
+// plain analysis of every position uses them). Make it with New.
 type Game struct {
 	sizes, per int
 	sym        [8][512]uint16 // sym[g][set]: the image of a set of squares under symmetry g
@@ -79,6 +80,14 @@ func newGame(sizes, per int) *Game {
 	g.initSymmetry()
 	g.layer = newLayerTables(per)
 	return g
+}
+
+// Spec is "gobblet", or "gobblet:SIZES,PER" for a variant.
+func (g *Game) Spec() string {
+	if g.sizes == 3 && g.per == 2 {
+		return "gobblet"
+	}
+	return fmt.Sprintf("gobblet:%d,%d", g.sizes, g.per)
 }
 
 // Sizes is the number of sizes; PerSize the pieces of each size a player has.
