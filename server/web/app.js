@@ -400,6 +400,7 @@ function players(d) {
   else if (g === "connect4") names = pos.replace(/[^0-9]/g, "").length % 2 ? ["O", "X"] : ["X", "O"];
   else if (g === "morris" && /:[WB]:/.test(pos)) names = /:W:/.test(pos) ? ["White", "Black"] : ["Black", "White"];
   else if (g === "teeko" && /:[br]$/.test(pos)) names = pos.endsWith(":b") ? ["Black", "Red"] : ["Red", "Black"];
+  else if (g === "gobblet" && /:[bo]$/.test(pos)) names = pos.endsWith(":b") ? ["Blue", "Orange"] : ["Orange", "Blue"];
   else names = (d._ply || 0) % 2 ? ["Player 2", "Player 1"] : ["Player 1", "Player 2"];
   if (vsEngine() && d._ply != null) {
     const mine = humansTurn(d);
@@ -800,7 +801,8 @@ function drawGrid(d, b, box) {
   if (!strip && C * (size + 2) + 4 > room) size = Math.max(24, Math.floor((room - 4) / C) - 2);
   const table = el("div", { class: "grid-board" + (strip ? " strip" : "") + " game-" + (d.game || "").split(":")[0], role: "group", "aria-label": d.game + " board, " + R + " rows and " + C + " columns" });
   if (!strip) table.style.gridTemplateColumns = "repeat(" + C + ", " + size + "px)";
-  const pick = state.pick && state.pick.position === d.position ? state.pick.cell : null;
+  // (A piece picked from Gobblet's reserve is no cell of the grid.)
+  const pick = state.pick && state.pick.position === d.position && !String(state.pick.cell).startsWith("res:") ? state.pick.cell : null;
   // The line that won the game (the server's line: tic-tac-toe,
   // Connect-4, Quixo), its cells highlighted.
   const inLine = new Set((d.line || []).map(([r, c]) => r + "," + c));
@@ -1975,13 +1977,15 @@ function gobbletReserves(d, box) {
   const board = ((d.board && d.board.text) || d.position || "").split(":")[0];
   const pick = state.pick && state.pick.position === d.position ? state.pick.cell : null;
   const orangeToMove = /:o$/.test(d.position || "");
-  for (const [who, letters, mover] of [["Blue", "SML", !orangeToMove], ["Orange", "sml", orangeToMove]]) {
+  // gobblet:SIZES,PER has the smallest SIZES sizes, PER pieces of each.
+  const [sizes, per] = ((d.game || "").split(":")[1] || "3,2").split(",").map(Number);
+  for (const [who, letters, mover] of [["Blue", "SML".slice(0, sizes), !orangeToMove], ["Orange", "sml".slice(0, sizes), orangeToMove]]) {
     const row = el("div", { class: "gb-reserve", role: "group", "aria-label": who + "'s reserve" }, el("span", {}, who + ": "));
     for (const ch of letters) {
-      const size = gobbletSizes[ch.toLowerCase()], left = 2 - board.split(ch).length + 1;
+      const size = gobbletSizes[ch.toLowerCase()], left = per - board.split(ch).length + 1;
       for (let i = 0; i < left; i++) {
         const key = "res:" + size, playable = mover && movesToPlay(d).some((m) => (m.label || "").startsWith(size + " from reserve"));
-        const b = el("button", { type: "button", class: ["cell", "gb-piece", "gb-" + who.toLowerCase(), "gb-" + size].concat(pick === key ? ["picked"] : []).join(" "),
+        const b = el("button", { type: "button", class: ["gb-res", "gb-piece", "gb-" + who.toLowerCase(), "gb-" + size].concat(pick === key ? ["picked"] : []).join(" "),
           "aria-label": who + "'s " + size + " piece in reserve", title: who + "'s " + size + " piece in reserve" }, ch);
         b.disabled = !playable;
         b.addEventListener("click", () => { state.pick = pick === key ? null : { position: d.position, cell: key }; drawBoard(d); });
