@@ -195,13 +195,14 @@ func (g *Game) AppendMoves(dst []Pos, p Pos) []Pos {
 	return dst
 }
 
-// TerminalOutcome scores a position where a line shows (the only
-// positions without moves: a player always has a piece in reserve or a
-// visible piece that can move to a square no largest piece holds, since
-// two largest pieces a player cannot fill nine squares): N when the
-// player to move shows a line (the opponent uncovered it, and that wins
-// even if the opponent made a line of their own with the same move), P
-// otherwise (the player who just moved made a line).
+// TerminalOutcome scores a position where a line shows, the only
+// positions without moves (a player with a piece of the largest size in
+// reserve can place it, as at most the opponent's two hold squares
+// there; one with both on the board can move one, as they are never
+// covered and at most four squares hold a piece of that size): N when
+// the player to move shows a line (the opponent uncovered it, and that
+// wins even if the opponent made a line of their own with the same
+// move), P otherwise (the player who just moved made a line).
 func (g *Game) TerminalOutcome(p Pos) outcome.Outcome {
 	b, o := g.Lines(p)
 	if p.OrangeToMove() && o || !p.OrangeToMove() && b {
