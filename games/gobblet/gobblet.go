@@ -197,9 +197,9 @@ func (g *Game) AppendMoves(dst []Pos, p Pos) []Pos {
 
 // TerminalOutcome scores a position where a line shows, the only
 // positions without moves (a player with a piece of the largest size in
-// reserve can place it, as at most the opponent's two hold squares
-// there; one with both on the board can move one, as they are never
-// covered and at most four squares hold a piece of that size): N when
+// reserve can place it, as at most three squares hold one; a player
+// with both on the board can move one, as they are never covered and at
+// most four squares hold a piece of that size): N when
 // the player to move shows a line (the opponent uncovered it, and that
 // wins even if the opponent made a line of their own with the same
 // move), P otherwise (the player who just moved made a line).
