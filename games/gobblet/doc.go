@@ -70,8 +70,8 @@
 // remoteness) on every position of the same rules with fewer pieces
 // (one size of two, two sizes of one, three sizes of one: 1,494,118
 // positions, decided in at most one ply; two sizes of two with
-// GRUNDY_GOBBLET_LONG: 3,995,365 positions, remoteness up to 30 and
-// more, about a minute of CPU), and random play-outs of the full game
+// GRUNDY_GOBBLET_LONG: 3,995,365 positions, remoteness up to 33,
+// about a minute of CPU), and random play-outs of the full game
 // against the plain rules' moves.
 //
 // Without a database, grundy solve searches by increasing depth (a
