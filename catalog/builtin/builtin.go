@@ -16,6 +16,7 @@ import (
 	_ "github.com/grundy-go/grundy/games/connect4/c4catalog"
 	_ "github.com/grundy-go/grundy/games/dobutsu"
 	_ "github.com/grundy-go/grundy/games/fibnim"
+	_ "github.com/grundy-go/grundy/games/gobblet"
 	_ "github.com/grundy-go/grundy/games/graph"
 	_ "github.com/grundy-go/grundy/games/kalah"
 	_ "github.com/grundy-go/grundy/games/kuhn"

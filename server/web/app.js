@@ -930,7 +930,8 @@ function drawGrid(d, b, box) {
   if (!strip && C * (size + 2) + 4 > room) size = Math.max(24, Math.floor((room - 4) / C) - 2);
   const table = el("div", { class: "grid-board" + (strip ? " strip" : "") + " game-" + (d.game || "").split(":")[0], role: "group", "aria-label": d.game + " board, " + R + " rows and " + C + " columns" });
   if (!strip) table.style.gridTemplateColumns = "repeat(" + C + ", " + size + "px)";
-  const pick = state.pick && state.pick.position === d.position ? state.pick.cell : null;
+  // (A piece picked from Gobblet's reserve is no cell of the grid.)
+  const pick = state.pick && state.pick.position === d.position && !String(state.pick.cell).startsWith("res:") ? state.pick.cell : null;
   // The line that won the game (the server's line: tic-tac-toe,
   // Connect-4, Quixo), its cells highlighted.
   const inLine = new Set((d.line || []).map(([r, c]) => r + "," + c));
@@ -943,11 +944,11 @@ function drawGrid(d, b, box) {
       const ch = cur[r][c] || ".";
       let ms = through(key);
       if (pick) ms = ms.filter((m) => picked.includes(m));
-      const cls = ["cell", "c-" + cellClass(ch)];
+      const cls = ["cell", "c-" + cellClass(ch)].concat(gobbletClasses(d, ch));
       if (ms.length) cls.push("playable", "hint-" + bestResult(ms));
       if (key === pick) cls.push("picked");
       if (inLine.has(key)) cls.push("in-line");
-      const label = "row " + (r + 1) + ", column " + (c + 1) + ": " + (game0(d) === "dobutsu" ? dobutsuCell(ch) : cellName(ch)) + (inLine.has(key) ? ", in the winning line" : "") + (ms.length ? "; " + (ms.length === 1 ? "plays " + moveWords(ms[0]) + (hiding() ? "" : ", " + markWords(ms[0])) : ms.length + " moves" + (hiding() ? "" : ", the best " + (resultWord[bestResult(ms)] || "not valued"))) : "");
+      const label = "row " + (r + 1) + ", column " + (c + 1) + ": " + (game0(d) === "dobutsu" ? dobutsuCell(ch) : gobbletName(d, ch) || cellName(ch)) + (inLine.has(key) ? ", in the winning line" : "") + (ms.length ? "; " + (ms.length === 1 ? "plays " + moveWords(ms[0]) + (hiding() ? "" : ", " + markWords(ms[0])) : ms.length + " moves" + (hiding() ? "" : ", the best " + (resultWord[bestResult(ms)] || "not valued"))) : "");
       const cell = el("button", { type: "button", class: cls.join(" "), "data-cell": key, "data-row": r + 1, "data-col": c + 1, "aria-label": label, title: label }, ch === "." ? "" : ch);
       if (ms.length) cell.append(mark(bestResult(ms)));
       cell.style.width = cell.style.height = size + "px";
@@ -961,6 +962,7 @@ function drawGrid(d, b, box) {
     }
   }
   box.append(table);
+  if (gobbletReserves(d, box)) return;
   if (changed.size > 0) {
     box.append(el("p", { class: "help", id: "grid-help" }, pick ? "Now click the move's other cell (outlined), or the picked cell again to drop it." :
       "Click a cell to move there" + ([...changed.values()].some((cs) => cs.length === 2) ? " (a move that covers two cells: click one, then the other)" : "") + ". A cell's ring shows the best move through it."));
@@ -1021,6 +1023,7 @@ function dropCell(ev) {
 }
 
 function clickCell(d, key, changed) {
+  if (gobbletClick(d, key)) return;
   const through = [...changed.entries()].filter(([, cs]) => cs.includes(key)).map(([m]) => m);
   const pick = state.pick && state.pick.position === d.position ? state.pick.cell : null;
   if (pick === key) { state.pick = null; drawBoard(d); return; }
@@ -2258,4 +2261,76 @@ function drawMarginChart() {
     chart.append(row);
   });
   chart.append(svg("text", { x: cx, y: H - 8, "text-anchor": "middle" }, "the margin under perfect play, from " + names[0] + "'s side"));
+}
+
+// Gobblet Gobblers (issue 34): each square shows its top piece, S M L
+// Blue's, s m l Orange's, drawn as a disc of the piece's size and colour;
+// the reserves are drawn below the board. A move is two clicks: a piece
+// of the reserve (or a square, for a piece on the board), then the square
+// it goes to; the server labels each move "large from reserve to b2" or
+// "medium a1-c3", which is how a click pair finds its move.
+const isGobblet = (d) => (d.game || "").split(":")[0] === "gobblet";
+const gobbletSizes = { s: "small", m: "medium", l: "large" };
+function gobbletClasses(d, ch) {
+  if (!isGobblet(d) || !gobbletSizes[ch.toLowerCase()]) return [];
+  return ["gb-piece", ch === ch.toUpperCase() ? "gb-blue" : "gb-orange", "gb-" + gobbletSizes[ch.toLowerCase()]];
+}
+function gobbletName(d, ch) {
+  if (!isGobblet(d)) return "";
+  if (ch === ".") return "empty";
+  const size = gobbletSizes[ch.toLowerCase()];
+  return size ? (ch === ch.toUpperCase() ? "Blue's " : "Orange's ") + size + " piece on top" : "";
+}
+// gobbletCell is a grid key's square name, a1 at the top left.
+const gobbletCell = (key) => { const [r, c] = key.split(",").map(Number); return "abc"[c] + (r + 1); };
+// gobbletMove is the move from the picked reserve piece or square to the
+// square key, or null.
+function gobbletMove(d, from, key) {
+  const to = gobbletCell(key);
+  return movesToPlay(d).find((m) => {
+    const l = m.label || m.to || "";
+    return from.startsWith("res:") ? l === from.slice(4) + " from reserve to " + to : l.endsWith(" " + gobbletCell(from) + "-" + to);
+  }) || null;
+}
+// gobbletClick plays or picks on a click on square key; false leaves the
+// click to the grid (games other than Gobblet).
+function gobbletClick(d, key) {
+  if (!isGobblet(d)) return false;
+  const pick = state.pick && state.pick.position === d.position ? state.pick.cell : null;
+  if (pick && pick !== key) {
+    const m = gobbletMove(d, pick, key);
+    state.pick = null;
+    if (m) { playMove(d, m); return true; }
+  }
+  state.pick = pick === key ? null : { position: d.position, cell: key };
+  drawBoard(d);
+  return true;
+}
+// gobbletReserves draws both players' reserves under the board, the
+// mover's pieces clickable, and the help line; false for other games.
+function gobbletReserves(d, box) {
+  if (!isGobblet(d)) return false;
+  const board = ((d.board && d.board.text) || d.position || "").split(":")[0];
+  const pick = state.pick && state.pick.position === d.position ? state.pick.cell : null;
+  const orangeToMove = /:o$/.test(d.position || "");
+  // gobblet:SIZES,PER has the smallest SIZES sizes, PER pieces of each.
+  const [sizes, per] = ((d.game || "").split(":")[1] || "3,2").split(",").map(Number);
+  for (const [who, letters, mover] of [["Blue", "SML".slice(0, sizes), !orangeToMove], ["Orange", "sml".slice(0, sizes), orangeToMove]]) {
+    const row = el("div", { class: "gb-reserve", role: "group", "aria-label": who + "'s reserve" }, el("span", {}, who + ": "));
+    for (const ch of letters) {
+      const size = gobbletSizes[ch.toLowerCase()], left = per - board.split(ch).length + 1;
+      for (let i = 0; i < left; i++) {
+        const key = "res:" + size, playable = mover && movesToPlay(d).some((m) => (m.label || "").startsWith(size + " from reserve"));
+        const b = el("button", { type: "button", class: ["gb-res", "gb-piece", "gb-" + who.toLowerCase(), "gb-" + size].concat(pick === key ? ["picked"] : []).join(" "),
+          "aria-label": who + "'s " + size + " piece in reserve", title: who + "'s " + size + " piece in reserve" }, ch);
+        b.disabled = !playable;
+        b.addEventListener("click", () => { state.pick = pick === key ? null : { position: d.position, cell: key }; drawBoard(d); });
+        row.append(b);
+      }
+    }
+    box.append(row);
+  }
+  box.append(el("p", { class: "help", id: "grid-help" }, pick ? "Now click the square the piece goes to." :
+    "Click a piece of your reserve or one of your pieces on the board, then the square it goes to (empty, or holding a smaller piece)."));
+  return true;
 }
