@@ -1043,14 +1043,14 @@ function clickCell(d, key, changed) {
 // Hackenbush: stalks (strings of l and r, no branches) drawn as edges
 // standing on the ground; cutting an edge removes it and every edge above
 // it. Trees with branches are written as text chips.
-// Hackenbush trees (games/partizan/hackenbush, trees.go): an edge l or r
-// from the ground up; a node with several branches lists them in
+// Hackenbush trees (games/partizan/hackenbush, trees.go): an edge l, r or
+// e (green, either player's) from the ground up; a node with several branches lists them in
 // brackets, "l[r,lr]". A stalk is a tree without brackets.
 function parseTrees(text) {
   let pos = 0;
   const tree = () => {
     const c = text[pos++];
-    if (c !== "l" && c !== "r") throw new Error("not a tree");
+    if (c !== "l" && c !== "r" && c !== "e") throw new Error("not a tree");
     const n = { c, kids: [] };
     if (text[pos] === "[") {
       pos++;
@@ -1243,10 +1243,10 @@ function drawHackenbush(d, b, box) {
       const w = treeLeaves(n) * unit, x = left + w / 2, y = ground - (depth + 1) * E;
       const rest = treeCut(t, n);
       const want = canon.filter((_, j) => j !== i).concat(rest ? [canonTree(rest)] : []);
-      const side = n.c === "l" ? "left" : "right";
+      const side = n.c === "l" ? "left" : n.c === "r" ? "right" : d._turn || "left"; // green (e): the mover's
       const m = moves.find((m) => m.player === side && sameMultiset(m.position.split(" ").filter((s) => s !== "" && s !== "-"), want));
-      const a = svg("a", { href: "#", class: "edge " + (n.c === "l" ? "blue" : "red") + (m ? " hint-" + (m.result || "unknown") : ""), "data-stalk": i, "data-edge": k, role: "button",
-        "aria-label": "tree " + (i + 1) + ", edge " + (k + 1) + " (" + (n.c === "l" ? "blue, Left's" : "red, Right's") + ")" + (m ? ": cut it" + (hiding() ? "" : ", " + badge(m)) : ": not the mover's edge") });
+      const a = svg("a", { href: "#", class: "edge " + ({ l: "blue", r: "red" }[n.c] || "green") + (m ? " hint-" + (m.result || "unknown") : ""), "data-stalk": i, "data-edge": k, role: "button",
+        "aria-label": "tree " + (i + 1) + ", edge " + (k + 1) + " (" + ({ l: "blue, Left's", r: "red, Right's" }[n.c] || "green, either player's") + ")" + (m ? ": cut it" + (hiding() ? "" : ", " + badge(m)) : ": not the mover's edge") });
       k++;
       a.append(svg("line", { x1: xb, x2: x, y1: yb, y2: y, class: "stem" }));
       a.append(svg("line", { x1: xb, x2: x, y1: yb, y2: y, class: "hit" }));
@@ -1262,7 +1262,7 @@ function drawHackenbush(d, b, box) {
     x0 += widths[i];
   });
   box.append(g);
-  box.append(el("p", { class: "help" }, "Click an edge of the side to move to cut it: it falls with every edge above it. Blue edges are Left's, red Right's."));
+  box.append(el("p", { class: "help" }, "Click an edge of the side to move to cut it: it falls with every edge above it. Blue edges are Left's, red Right's, green either player's."));
   return true;
 }
 
