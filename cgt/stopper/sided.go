@@ -213,11 +213,23 @@ func sideByElimination(g *Graph, onside bool, lim *Limits) (*Graph, bool, error)
 		return nil, false, err
 	}
 	cur := &Graph{L: cloneOpts(g.L), R: cloneOpts(g.R)}
-	// First the moves that the other player undoes at once: on the
-	// onside a Right move answered by a Left move straight back only
-	// hands Left an endless play, and on the offside the same holds
-	// for Left's moves (CGSuite's obvious simplifications) — all at
-	// once, kept if the comparison agrees.
+	// First, all at once, every move of the player whom an endless
+	// play does not suit (Right on the onside, Left on the offside) that
+	// lies on an alternating cycle: on the onside such a move of Right's
+	// only lets the play go on, which Left is glad of. Kept, and done,
+	// if the comparison of sides agrees.
+	if cand, ok := withoutCycleMoves(cur, !onside); ok && IsStopper(cand) {
+		eq, err := sidedEqual(cand, g, onside, lim)
+		if err != nil {
+			return nil, false, err
+		}
+		if eq {
+			c, err := Canonical(cand, lim)
+			return c, err == nil, err
+		}
+	}
+	// Next the moves that the other player undoes at once (CGSuite's
+	// obvious simplifications).
 	if cand, ok := withoutTwoCycles(cur, onside); ok {
 		eq, err := sidedEqual(cand, g, onside, lim)
 		if err != nil {
@@ -273,6 +285,30 @@ func sideByElimination(g *Graph, onside bool, lim *Limits) (*Graph, bool, error)
 	}
 	c, err := Canonical(cur, lim)
 	return c, err == nil, err
+}
+
+// withoutCycleMoves deletes every move of Left (left) or Right that lies
+// on an alternating cycle; it reports whether it deleted any.
+func withoutCycleMoves(g *Graph, left bool) (*Graph, bool) {
+	cyc := cyclicStates(g)
+	out := &Graph{L: cloneOpts(g.L), R: cloneOpts(g.R)}
+	opts, side := out.R, 1
+	if left {
+		opts, side = out.L, 0
+	}
+	changed := false
+	for v := range opts {
+		kept := opts[v][:0]
+		for _, w := range opts[v] {
+			if cyc[2*v+side] && cyc[2*int(w)+1-side] {
+				changed = true
+				continue
+			}
+			kept = append(kept, w)
+		}
+		opts[v] = kept
+	}
+	return out, changed
 }
 
 // withoutTwoCycles deletes, on the onside, every Right move v → t where
@@ -351,42 +387,56 @@ func cloneOpts(opts [][]int32) [][]int32 {
 }
 
 // cyclicStates marks the states (2v: Left to move at v, 2v+1: Right to
-// move) that lie on or after an alternating cycle.
+// move) that lie on an alternating cycle or on an alternating path from
+// one to another: what remains when states with no alternating move in,
+// or none out, are peeled off again and again.
 func cyclicStates(g *Graph) []bool {
 	n := g.Len()
-	indeg := make([]int32, 2*n)
-	for v := 0; v < n; v++ {
-		for _, w := range g.L[v] {
-			indeg[2*w+1]++
+	next := func(s int32) []int32 {
+		if s%2 == 0 {
+			return g.L[s/2]
 		}
-		for _, w := range g.R[v] {
-			indeg[2*w]++
+		return g.R[s/2]
+	}
+	// succ(s) = states after a move from s; the turn flips.
+	indeg := make([]int32, 2*n)
+	outdeg := make([]int32, 2*n)
+	pred := make([][]int32, 2*n)
+	for s := int32(0); s < int32(2*n); s++ {
+		for _, w := range next(s) {
+			t := 2*w + 1 - s%2
+			indeg[t]++
+			outdeg[s]++
+			pred[t] = append(pred[t], s)
 		}
 	}
+	gone := make([]bool, 2*n)
 	var queue []int32
 	for s := range indeg {
-		if indeg[s] == 0 {
+		if indeg[s] == 0 || outdeg[s] == 0 {
+			gone[s] = true
 			queue = append(queue, int32(s))
 		}
 	}
-	cyc := make([]bool, 2*n)
-	for i := range cyc {
-		cyc[i] = true
-	}
 	for i := 0; i < len(queue); i++ {
 		s := queue[i]
-		cyc[s] = false
-		v := s / 2
-		next, turn := g.R[v], int32(0)
-		if s%2 == 0 {
-			next, turn = g.L[v], 1
-		}
-		for _, w := range next {
-			t := 2*w + turn
-			if indeg[t]--; indeg[t] == 0 {
+		for _, w := range next(s) {
+			t := 2*w + 1 - s%2
+			if indeg[t]--; indeg[t] == 0 && !gone[t] {
+				gone[t] = true
 				queue = append(queue, t)
 			}
 		}
+		for _, p := range pred[s] {
+			if outdeg[p]--; outdeg[p] == 0 && !gone[p] {
+				gone[p] = true
+				queue = append(queue, p)
+			}
+		}
+	}
+	cyc := make([]bool, 2*n)
+	for s := range cyc {
+		cyc[s] = !gone[s]
 	}
 	return cyc
 }

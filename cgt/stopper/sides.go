@@ -24,45 +24,16 @@ func (e *NotSettledError) Error() string {
 }
 
 // cyclicVertices marks the vertices from which a play with the players
-// alternating can go on forever, and those that reach one by any moves
-// (the vertices that are not stoppers).
+// alternating can go on forever: those with a state on an alternating
+// cycle, and those that reach one by any moves (the vertices that are not
+// stoppers).
 func cyclicVertices(g *Graph) []bool {
 	n := g.Len()
-	indeg := make([]int32, 2*n)
-	for v := 0; v < n; v++ {
-		for _, w := range g.L[v] {
-			indeg[2*w+1]++
-		}
-		for _, w := range g.R[v] {
-			indeg[2*w]++
-		}
-	}
-	var queue []int32
-	for s := range indeg {
-		if indeg[s] == 0 {
-			queue = append(queue, int32(s))
-		}
-	}
-	removed := make([]bool, 2*n)
-	for i := 0; i < len(queue); i++ {
-		s := queue[i]
-		removed[s] = true
-		v := s / 2
-		next, turn := g.R[v], int32(0)
-		if s%2 == 0 {
-			next, turn = g.L[v], 1
-		}
-		for _, w := range next {
-			t := 2*w + turn
-			if indeg[t]--; indeg[t] == 0 {
-				queue = append(queue, t)
-			}
-		}
-	}
+	cyc := cyclicStates(g)
 	bad := make([]bool, n)
 	var stack []int32
 	for v := 0; v < n; v++ {
-		if !removed[2*v] || !removed[2*v+1] {
+		if cyc[2*v] || cyc[2*v+1] {
 			bad[v] = true
 			stack = append(stack, int32(v))
 		}
