@@ -260,7 +260,9 @@ func (p *parser) primary() *node {
 			if namedGames[name] || name == "pass" {
 				p.failAt(start, "%q names a game and cannot label braces", name)
 			}
-			return p.braces(name)
+			n := p.braces(name)
+			n.pos = start // errors about the label point at it
+			return n
 		case p.has("(") && (name == "Tiny" || name == "Miny"):
 			p.pos++
 			a := p.sided()

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -228,6 +230,20 @@ func TestIdentities(t *testing.T) {
 	}
 }
 
+// randomCases is n, or 20 with -short, or STOPPER_RANDOM_CASES when set
+// (long runs: STOPPER_RANDOM_CASES=2000).
+func randomCases(n int) int {
+	if s := os.Getenv("STOPPER_RANDOM_CASES"); s != "" {
+		if k, err := strconv.Atoi(s); err == nil {
+			return k
+		}
+	}
+	if testing.Short() {
+		return 20
+	}
+	return n
+}
+
 // randomShort is a random short game born by day depth.
 func randomShort(r *rand.Rand, s *cgt.Space, depth int) cgt.Game {
 	if depth == 0 || r.IntN(4) == 0 {
@@ -306,10 +322,7 @@ func checkSides(t *testing.T, what string, g *Graph, v *Value, pool []*Graph) {
 func TestRandomStoppers(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	pool := testPool(t)
-	n := 300
-	if testing.Short() {
-		n = 60
-	}
+	n := randomCases(80)
 	notStopper := 0
 	for i := 0; i < n; i++ {
 		g := randomStopper(r, 6)
@@ -376,10 +389,7 @@ func TestRandomStoppers(t *testing.T) {
 func TestRandomSides(t *testing.T) {
 	r := rand.New(rand.NewPCG(9, 10))
 	pool := testPool(t)
-	n, found := 300, 0
-	if testing.Short() {
-		n = 60
-	}
+	n, found := randomCases(80), 0
 	for i := 0; i < n; i++ {
 		g := randomGraph(r, 1+r.IntN(5), 1.4)
 		if IsStopper(g) {
@@ -448,7 +458,7 @@ func TestBadInput(t *testing.T) {
 		{"on{0|}", 0, "cannot label"},
 		{"a{0|a{a|}}", 4, "already the label"},
 		{"{0|*} + ", 8, "end of the input"},
-		{"{0|pass}||", 8, "end of the input"},
+		{"{0|pass}||", 10, "end of the input"},
 	} {
 		_, err := Parse(c.in, nil)
 		var pe *ParseError
