@@ -45,7 +45,7 @@ func (lim *Limits) maxVertices() int {
 
 func (lim *Limits) checkVertices(n int, what string) error {
 	if max := lim.maxVertices(); n > max {
-		return budget.Exceed(budget.Nodes, int64(max), "%s has more than %d vertices", what, max)
+		return budget.Exceed(budget.States, int64(max), "%s has more than %d vertices", what, max)
 	}
 	return nil
 }
@@ -134,7 +134,7 @@ func Sum(g, h *Graph, lim *Limits) (*Graph, error) {
 			return id, nil
 		}
 		if len(pairs) >= max {
-			return 0, budget.Exceed(budget.Nodes, int64(max), "the sum has more than %d vertices", max)
+			return 0, budget.Exceed(budget.States, int64(max), "the sum has more than %d vertices", max)
 		}
 		id := int32(len(pairs))
 		ids[k] = id

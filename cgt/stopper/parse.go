@@ -400,3 +400,35 @@ func (p *parser) split(items []barItem, pos int, label string) *node {
 	}
 	return &node{kind: kBrace, pos: pos, label: label, L: side(items[:at]), R: side(items[at+1:])}
 }
+
+// LooksLoopy reports whether src names a loopy game — on, off, over,
+// under, upon, dud or pass, a label before braces (a{0|a}), or a sided
+// value G & H — so that a calculator sends it here rather than to the
+// short-game parser (package cgt), which refuses loopy games.
+func LooksLoopy(src string) bool {
+	if strings.Contains(src, "&") {
+		return true
+	}
+	for i := 0; i < len(src); {
+		if !isLetter(src[i]) {
+			i++
+			continue
+		}
+		start := i
+		for i < len(src) && (isLetter(src[i]) || isDigit(src[i])) {
+			i++
+		}
+		name := src[start:i]
+		if namedGames[name] || name == "pass" {
+			return true
+		}
+		j := i
+		for j < len(src) && (src[j] == ' ' || src[j] == '\t') {
+			j++
+		}
+		if j < len(src) && src[j] == '{' {
+			return true
+		}
+	}
+	return false
+}

@@ -140,6 +140,27 @@ func (pr *printer) prepare(lim *Limits) error {
 			}
 		}
 	}
+	// x over = {x|pass} and x under = {pass|x} for a number x ≠ 0, as
+	// CGSuite writes them (3/2under).
+	for v := 0; v < n; v++ {
+		L, R := g.L[v], g.R[v]
+		if pr.named[v] != "" || len(L) != 1 || len(R) != 1 {
+			continue
+		}
+		num := func(w int32) bool {
+			if !pr.short[w] {
+				return false
+			}
+			_, ok := pr.space.IsNumber(pr.cgtOf[w])
+			return ok
+		}
+		switch {
+		case R[0] == int32(v) && num(L[0]):
+			pr.named[v] = pr.space.String(pr.cgtOf[L[0]]) + "over"
+		case L[0] == int32(v) && num(R[0]):
+			pr.named[v] = pr.space.String(pr.cgtOf[R[0]]) + "under"
+		}
+	}
 	pr.key = refine(g, func(v int) string {
 		if pr.short[v] {
 			return "s" + pr.space.String(pr.cgtOf[v])
