@@ -125,7 +125,11 @@ func DescribeLoopy(v *stopper.Value, lim *stopper.Limits, all bool) (*LoopyRepor
 		return nil, err
 	}
 	r := &LoopyReport{Value: s, Outcome: stopper.OutcomeName(lf, rf), LeftFirst: lf.String(), RightFirst: rf.String()}
-	p, err := stopper.Describe(v, lim)
+	describe := stopper.DescribeBasic
+	if all {
+		describe = stopper.Describe
+	}
+	p, err := describe(v, lim)
 	if err != nil {
 		return nil, err
 	}

@@ -247,7 +247,13 @@ func ptr[T any](x T) *T { return &x }
 
 // Describe computes v's properties. Only limits are errors; a property
 // that cannot be had is nil with a message.
-func Describe(v *Value, lim *Limits) (*Properties, error) {
+func Describe(v *Value, lim *Limits) (*Properties, error) { return describe(v, lim, true) }
+
+// DescribeBasic computes only the kind, sides and stops, which need no
+// sums: what the calculator shows without --all.
+func DescribeBasic(v *Value, lim *Limits) (*Properties, error) { return describe(v, lim, false) }
+
+func describe(v *Value, lim *Limits, all bool) (*Properties, error) {
 	p := &Properties{Messages: map[string]string{}}
 	note := func(name string, err error) error {
 		var ns *NotSettledError
@@ -297,7 +303,7 @@ func Describe(v *Value, lim *Limits) (*Properties, error) {
 		for _, name := range []string{"is_plumtree", "is_pseudonumber", "left_stop", "right_stop", "left_options", "right_options", "follower_count", "followers", "degree", "variety", "is_stable"} {
 			p.Messages[name] = "defined for stoppers; this is not one"
 		}
-		if v.HasSides() {
+		if v.HasSides() && all {
 			idem, err := isIdempotent(v, lim)
 			if note("is_idempotent", err) != nil {
 				return nil, err
@@ -317,6 +323,9 @@ func Describe(v *Value, lim *Limits) (*Properties, error) {
 			continue
 		}
 		*dst = ptr(s.String())
+	}
+	if !all {
+		return p, nil
 	}
 	for side, opts := range [][]int32{g.L[0], g.R[0]} {
 		var parts []string
