@@ -237,6 +237,9 @@ var ErrNotPartizan = errors.New("not a partizan game")
 // canonical value of a position of a partizan game, named by the game's
 // spec and the position as the game writes it.
 func PartizanValue(ctx context.Context, inst catalog.Instance, tokens []string, opts catalog.Options, copts CGTOptions) (*CGTReport, error) {
+	if lv, ok := inst.(LoopyValuer); ok {
+		return loopyValue(ctx, lv, tokens, opts, copts.Properties)
+	}
 	v, ok := inst.(Valuer)
 	if !ok {
 		return nil, fmt.Errorf("game %q: %w", inst.Spec(), ErrNotPartizan)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"github.com/grundy-go/grundy/budget"
+	"github.com/grundy-go/grundy/catalog"
 	"github.com/grundy-go/grundy/cgt/stopper"
 )
 
@@ -20,9 +21,11 @@ import (
 // loopy games do not have (birthday, mean, temperature, atomic weight)
 // are null, so a reader of either finds the same keys.
 type LoopyReport struct {
-	Value   string `json:"value"`
-	Kind    string `json:"kind"`    // stopper, sided value, loopy game
-	Outcome string `json:"outcome"` // L R N P D PHat PCheck NHat NCheck
+	Game     string `json:"game,omitempty"`     // the game of a position ('grundy value')
+	Position string `json:"position,omitempty"` // the position ('grundy value')
+	Value    string `json:"value"`
+	Kind     string `json:"kind"`    // stopper, sided value, loopy game
+	Outcome  string `json:"outcome"` // L R N P D PHat PCheck NHat NCheck
 	// LeftFirst and RightFirst say who wins with each player moving
 	// first: "Left wins", "Right wins" or "draw".
 	LeftFirst    string  `json:"left_first"`
@@ -40,6 +43,28 @@ type LoopyReport struct {
 	// sides were not found.
 	Note       string              `json:"note,omitempty"`
 	Properties *stopper.Properties `json:"properties,omitempty"`
+}
+
+// LoopyValuer is implemented by the instances of loopy partizan games
+// (Backsliding Toads and Frogs): LoopyValue parses a position and returns
+// its value, stopper or sided, with the position written back.
+type LoopyValuer interface {
+	catalog.Instance
+	LoopyValue(ctx context.Context, tokens []string, opts catalog.Options) (*stopper.Value, string, error)
+}
+
+// loopyValue is PartizanValue for a loopy game.
+func loopyValue(ctx context.Context, inst LoopyValuer, tokens []string, opts catalog.Options, all bool) (*CGTReport, error) {
+	v, pos, err := inst.LoopyValue(ctx, tokens, opts)
+	if err != nil {
+		return nil, err
+	}
+	lr, err := DescribeLoopy(v, &stopper.Limits{Memory: opts.Memory}, all)
+	if err != nil {
+		return nil, err
+	}
+	lr.Game, lr.Position = inst.Spec(), pos
+	return &CGTReport{Loopy: lr}, nil
 }
 
 // LoopyMaxVertices bounds the game graphs of one calculator run.

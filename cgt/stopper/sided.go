@@ -268,7 +268,17 @@ func sideByElimination(g *Graph, onside bool, lim *Limits) (*Graph, bool, error)
 					} else {
 						cand.R[v] = append(append([]int32(nil), opts[:i]...), opts[i+1:]...)
 					}
-					eq, err := sidedEqual(cand, g, onside, lim)
+					// Deleting a move of Left's can only lower the game
+					// and one of Right's only raise it (the other player
+					// has every option he had), so one comparison says
+					// whether the side is unchanged.
+					var eq bool
+					var err error
+					if side == 0 {
+						eq, err = sidedLeq(g, cand, onside, lim)
+					} else {
+						eq, err = sidedLeq(cand, g, onside, lim)
+					}
 					if err != nil {
 						return nil, false, err
 					}

@@ -68,6 +68,11 @@ func cyclicVertices(g *Graph) []bool {
 // replaces. Sidling need not reach a fixed point in finitely many
 // rounds, so it stops after MaxSidleRounds with a *NotSettledError.
 func sidle(g *Graph, onside bool, lim *Limits) (*Graph, error) {
+	return sidleRounds(g, onside, MaxSidleRounds, lim)
+}
+
+// sidleRounds is sidle stopped after rounds rounds.
+func sidleRounds(g *Graph, onside bool, rounds int, lim *Limits) (*Graph, error) {
 	n := g.Len()
 	bad := cyclicVertices(g)
 	// C: the stopper vertices of g, then the starting value (on or off).
@@ -93,7 +98,7 @@ func sidle(g *Graph, onside bool, lim *Limits) (*Graph, error) {
 	if err != nil {
 		return nil, err
 	}
-	for round := 1; round <= MaxSidleRounds; round++ {
+	for round := 1; round <= rounds; round++ {
 		if err := lim.checkVertices(c.Len()+n, "a sidling approximation"); err != nil {
 			return nil, err
 		}
@@ -139,5 +144,5 @@ func sidle(g *Graph, onside bool, lim *Limits) (*Graph, error) {
 			return pack(c, cur[0]), nil
 		}
 	}
-	return nil, &NotSettledError{Onside: onside, Rounds: MaxSidleRounds}
+	return nil, &NotSettledError{Onside: onside, Rounds: rounds}
 }

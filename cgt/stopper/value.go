@@ -151,6 +151,15 @@ func side(g *Graph, onside bool, lim *Limits) (*Graph, error) {
 	if IsStopper(g) {
 		return Canonical(g, lim)
 	}
+	// Sidling first, for a few rounds: it settles at once on sides that
+	// are short games or simple loops; then the elimination of moves,
+	// which finds sides that sidling only approaches (over); then
+	// sidling to the end.
+	if s, err := sidleRounds(g, onside, quickSidleRounds, lim); err == nil {
+		return s, nil
+	} else if !isNotSettled(err) {
+		return nil, err
+	}
 	s, ok, err := sideByElimination(g, onside, lim)
 	if err != nil {
 		return nil, err
@@ -159,6 +168,14 @@ func side(g *Graph, onside bool, lim *Limits) (*Graph, error) {
 		return s, nil
 	}
 	return sidle(g, onside, lim)
+}
+
+// quickSidleRounds is how long side sidles before it tries elimination.
+const quickSidleRounds = 12
+
+func isNotSettled(err error) bool {
+	var ns *NotSettledError
+	return errors.As(err, &ns)
 }
 
 // Add is v + w. Sided values add side by side: the onsides by Upsum and

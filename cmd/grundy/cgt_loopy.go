@@ -35,6 +35,9 @@ func printLoopyReport(w io.Writer, r *reports.LoopyReport) {
 	if r.Properties != nil {
 		msgs = r.Properties.Messages
 	}
+	if r.Game != "" {
+		row("position", r.Game+" "+r.Position)
+	}
 	row("value", r.Value)
 	row("kind", r.Kind)
 	row("outcome", fmt.Sprintf("%s (%s)", r.Outcome, loopyOutcomes[r.Outcome]))
