@@ -322,7 +322,7 @@ func checkSides(t *testing.T, what string, g *Graph, v *Value, pool []*Graph) {
 func TestRandomStoppers(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	pool := testPool(t)
-	n := randomCases(80)
+	n := randomCases(40)
 	notStopper := 0
 	for i := 0; i < n; i++ {
 		g := randomStopper(r, 6)
@@ -389,7 +389,7 @@ func TestRandomStoppers(t *testing.T) {
 func TestRandomSides(t *testing.T) {
 	r := rand.New(rand.NewPCG(9, 10))
 	pool := testPool(t)
-	n, found := randomCases(80), 0
+	n, found := randomCases(40), 0
 	for i := 0; i < n; i++ {
 		g := randomGraph(r, 1+r.IntN(5), 1.4)
 		if IsStopper(g) {
