@@ -9,6 +9,7 @@ import (
 	"github.com/grundy-go/grundy/budget"
 	"github.com/grundy-go/grundy/catalog"
 	"github.com/grundy-go/grundy/cgt"
+	"github.com/grundy-go/grundy/cgt/stopper"
 )
 
 // The CGT calculator's report: a short partizan game written in CGSuite's
@@ -84,6 +85,9 @@ type CGTReport struct {
 	Comparison *CGTComparison `json:"-"`
 	// Thermograph is the SVG image asked for by CGTOptions.Thermograph.
 	Thermograph []byte `json:"-"`
+	// Loopy is the report on a loopy game (loopyreport.go); when set, it
+	// is the whole report.
+	Loopy *LoopyReport `json:"-"`
 }
 
 // CGTComparison is the truth of "Left Op Right".
@@ -95,6 +99,9 @@ type CGTComparison struct {
 // MarshalJSON writes the contract: the fields of a game, or {"result":
 // bool} for a comparison.
 func (r *CGTReport) MarshalJSON() ([]byte, error) {
+	if r.Loopy != nil && r.Comparison == nil {
+		return json.Marshal(r.Loopy)
+	}
 	if r.Comparison != nil {
 		return json.Marshal(struct {
 			Result bool `json:"result"`
@@ -122,6 +129,9 @@ func NewCGTSpace(ctx context.Context, maxSteps int64) *cgt.Space {
 // names the column; running out of work is a *budget.Exceeded, out of time
 // the context's error.
 func CGT(ctx context.Context, expr string, opts CGTOptions) (*CGTReport, error) {
+	if stopper.LooksLoopy(expr) {
+		return loopyCGT(ctx, expr, opts)
+	}
 	s := NewCGTSpace(ctx, opts.MaxSteps)
 	s.Memory = opts.Memory
 	g, op, h, err := s.ParseComparison(expr)
@@ -227,6 +237,9 @@ var ErrNotPartizan = errors.New("not a partizan game")
 // canonical value of a position of a partizan game, named by the game's
 // spec and the position as the game writes it.
 func PartizanValue(ctx context.Context, inst catalog.Instance, tokens []string, opts catalog.Options, copts CGTOptions) (*CGTReport, error) {
+	if lv, ok := inst.(LoopyValuer); ok {
+		return loopyValue(ctx, lv, tokens, opts, copts.Properties)
+	}
 	v, ok := inst.(Valuer)
 	if !ok {
 		return nil, fmt.Errorf("game %q: %w", inst.Spec(), ErrNotPartizan)

@@ -121,7 +121,16 @@ expansion and the predicates (with --json, under "properties").
 the machine's): a larger computation stops with an error that names it.
 
 Outcome classes: L (Left wins whoever starts), R (Right wins), N (the
-first player wins), P (the second player wins). Fractions are exact.`,
+first player wins), P (the second player wins). Fractions are exact.
+
+Loopy games (package cgt/stopper), in CGSuite's notation: on  off  over
+under  upon  dud, pass inside braces ({pass|3/2}), labelled loops
+(a{0|a}, a{0|b{a|*}}), 3/2under (= 3/2 + under), sided values G & H
+(onside of G, offside of H). A stopper is printed in simplest form, any
+other game as onside & offside; sums of sided values add side by side.
+Outcomes of loopy games add D (a draw) and PHat, PCheck, NHat, NCheck
+(a draw for one player moving first). --all adds the stops, options,
+followers, degree, variety and CGSuite's predicates.`,
 		Example: "  grundy cgt \"{2|0||-1} + ^*\"\n  grundy cgt \"{0|*} == ^\"\n  grundy cgt \"{3||2*|1*}\" --json --svg thermo.svg",
 		// Expressions often start with '-' ("-3/4 + ^"), so flags are read
 		// here: --json, --svg FILE, --help, and "--" ends them.
@@ -194,6 +203,10 @@ first player wins), P (the second player wins). Fractions are exact.`,
 			}
 			if asJSON {
 				return writeJSON(out, r)
+			}
+			if r.Loopy != nil {
+				printLoopyReport(out, r.Loopy)
+				return nil
 			}
 			printCgtReport(out, r)
 			return nil

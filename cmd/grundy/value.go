@@ -78,6 +78,10 @@ as for 'grundy solve'.`,
 			if asJSON {
 				return writeJSON(cmd.OutOrStdout(), r)
 			}
+			if r.Loopy != nil {
+				printLoopyReport(cmd.OutOrStdout(), r.Loopy)
+				return nil
+			}
 			printCgtReport(cmd.OutOrStdout(), r)
 			return nil
 		},

@@ -1,0 +1,434 @@
+package stopper
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/grundy-go/grundy/cgt"
+)
+
+// The notation is CGSuite's for loopy games (its manual, "Loopy Games"):
+//
+//	on off over under upon dud       the named games
+//	{0|pass}  {pass|3/2}             pass: a move to the braces it is in
+//	a{0|a}  a{0|b{a|*}}              a label names the braces right after
+//	                                 it and is used as an option inside them
+//	G + H   G - H   -G   +-G   (G)   sums, negation, switches
+//	3/2under  2over                  a number followed by over or under
+//	Tiny(G)  Miny(G)                 {0||0|-G} and {G|0||0}
+//	G & H                            the sided value onside(G) & offside(H)
+//	G <= H  >=  ==  !=  <  >  ||  <|  |>   comparisons
+//
+// Short games inside are CGSuite's (numbers, *n, ^, v, {..|..} with
+// slashes {2|0||-1}).
+
+// ParseError is a syntax or value error at a byte offset of the input.
+type ParseError struct {
+	Pos int // 0-based byte offset
+	Msg string
+}
+
+func (e *ParseError) Error() string { return fmt.Sprintf("column %d: %s", e.Pos+1, e.Msg) }
+
+// MaxInputLen bounds an expression; MaxNesting its nesting.
+const (
+	MaxInputLen = 1 << 16
+	MaxNesting  = 1000
+)
+
+// Parsed is a game, or a comparison Left Op Right when Op is not "".
+type Parsed struct {
+	Left  *Value
+	Op    string
+	Right *Value
+}
+
+type kind int
+
+const (
+	kBrace kind = iota
+	kRef        // a label or pass
+	kName       // on, off, over, under, upon, dud
+	kShort      // a short game
+	kNeg
+	kAdd
+	kSub
+	kPM
+	kSided
+	kTiny
+	kMiny
+)
+
+type node struct {
+	kind  kind
+	pos   int
+	label string // kBrace: its label; kRef, kName: the name
+	L, R  []*node
+	a, b  *node
+	short cgt.Game
+}
+
+type parser struct {
+	src   string
+	pos   int
+	depth int
+	space *cgt.Space
+}
+
+type parseFail struct{ err error }
+
+func (p *parser) failAt(pos int, format string, args ...any) {
+	panic(parseFail{&ParseError{pos, fmt.Sprintf(format, args...)}})
+}
+
+// Parse reads a loopy game, a sided value or a comparison of two.
+func Parse(src string, lim *Limits) (res *Parsed, err error) {
+	if len(src) > MaxInputLen {
+		return nil, &ParseError{MaxInputLen, fmt.Sprintf("input longer than %d bytes", MaxInputLen)}
+	}
+	if !utf8.ValidString(src) {
+		return nil, &ParseError{0, "input is not valid UTF-8"}
+	}
+	p := &parser{src: src, space: cgt.NewSpace()}
+	defer func() {
+		if r := recover(); r != nil {
+			f, ok := r.(parseFail)
+			if !ok {
+				panic(r)
+			}
+			res, err = nil, f.err
+		}
+	}()
+	left := p.sided()
+	p.skip()
+	op := p.cmpOp()
+	var right *node
+	if op != "" {
+		right = p.sided()
+		p.skip()
+	}
+	if p.pos < len(p.src) {
+		switch p.src[p.pos] {
+		case '}':
+			p.failAt(p.pos, "unbalanced '}'")
+		case '|':
+			p.failAt(p.pos, "'|' outside braces")
+		case ')':
+			p.failAt(p.pos, "unbalanced ')'")
+		}
+		r, _ := utf8.DecodeRuneInString(p.src[p.pos:])
+		p.failAt(p.pos, "unexpected %q", r)
+	}
+	res = &Parsed{Op: op}
+	if res.Left, err = p.value(left, lim); err != nil {
+		return nil, err
+	}
+	if right != nil {
+		if res.Right, err = p.value(right, lim); err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (p *parser) skip() {
+	for p.pos < len(p.src) && strings.IndexByte(" \t\r\n", p.src[p.pos]) >= 0 {
+		p.pos++
+	}
+}
+
+func (p *parser) has(tok string) bool { return strings.HasPrefix(p.src[p.pos:], tok) }
+
+func (p *parser) enter() {
+	if p.depth++; p.depth > MaxNesting {
+		p.failAt(p.pos, "nesting deeper than %d levels", MaxNesting)
+	}
+}
+
+func (p *parser) cmpOp() string {
+	for _, op := range []string{"<=", ">=", "==", "!=", "<|", "|>", "||", "<>", "<", ">", "="} {
+		if p.has(op) {
+			p.pos += len(op)
+			switch op {
+			case "=":
+				return "=="
+			case "<>":
+				return "||"
+			}
+			return op
+		}
+	}
+	return ""
+}
+
+// sided := sum ('&' sum)?
+func (p *parser) sided() *node {
+	a := p.sum()
+	p.skip()
+	if p.has("&") {
+		pos := p.pos
+		p.pos++
+		b := p.sum()
+		return &node{kind: kSided, pos: pos, a: a, b: b}
+	}
+	return a
+}
+
+// sum := unary (('+' | '-') unary)*
+func (p *parser) sum() *node {
+	a := p.unary()
+	for {
+		p.skip()
+		pos := p.pos
+		switch {
+		case p.has("+-") || p.has("±"):
+			p.failAt(pos, "write G + (+-H) for a sum with a switch")
+		case p.has("+"):
+			p.pos++
+			a = &node{kind: kAdd, pos: pos, a: a, b: p.unary()}
+		case p.has("-"):
+			p.pos++
+			a = &node{kind: kSub, pos: pos, a: a, b: p.unary()}
+		default:
+			return a
+		}
+	}
+}
+
+func (p *parser) unary() *node {
+	p.skip()
+	p.enter()
+	defer func() { p.depth-- }()
+	pos := p.pos
+	switch {
+	case p.has("+-") || p.has("±"):
+		if p.has("±") {
+			p.pos += len("±")
+		} else {
+			p.pos += 2
+		}
+		return &node{kind: kPM, pos: pos, a: p.unary()}
+	case p.has("-") && p.pos+1 < len(p.src) && isDigit(p.src[p.pos+1]):
+		return p.primary() // a signed number, as CGSuite reads -1/2v*
+	case p.has("-"):
+		p.pos++
+		return &node{kind: kNeg, pos: pos, a: p.unary()}
+	case p.has("+"):
+		p.pos++
+		return p.unary()
+	}
+	return p.primary()
+}
+
+func isDigit(c byte) bool  { return c >= '0' && c <= '9' }
+func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' }
+
+var namedGames = map[string]bool{"on": true, "off": true, "over": true, "under": true, "upon": true, "dud": true}
+
+func (p *parser) primary() *node {
+	p.skip()
+	pos := p.pos
+	if p.pos >= len(p.src) {
+		p.failAt(pos, "expected a game, found the end of the input")
+	}
+	c := p.src[p.pos]
+	switch {
+	case c == '{':
+		return p.braces("")
+	case c == '(':
+		p.pos++
+		n := p.sided()
+		p.skip()
+		if !p.has(")") {
+			p.failAt(p.pos, "expected ')' to close the '(' at column %d", pos+1)
+		}
+		p.pos++
+		return n
+	case isDigit(c) || c == '-' || c == '*' || c == '^' || c == 'v' && p.allVs():
+		return p.literal()
+	case isLetter(c):
+		start := p.pos
+		for p.pos < len(p.src) && (isLetter(p.src[p.pos]) || isDigit(p.src[p.pos])) {
+			p.pos++
+		}
+		name := p.src[start:p.pos]
+		p.skip()
+		switch {
+		case p.has("{"):
+			if namedGames[name] || name == "pass" {
+				p.failAt(start, "%q names a game and cannot label braces", name)
+			}
+			n := p.braces(name)
+			n.pos = start // errors about the label point at it
+			return n
+		case p.has("(") && (name == "Tiny" || name == "Miny"):
+			p.pos++
+			a := p.sided()
+			p.skip()
+			if !p.has(")") {
+				p.failAt(p.pos, "expected ')' to close %s(", name)
+			}
+			p.pos++
+			k := kTiny
+			if name == "Miny" {
+				k = kMiny
+			}
+			return &node{kind: k, pos: start, a: a}
+		case namedGames[name]:
+			return &node{kind: kName, pos: start, label: name}
+		}
+		return &node{kind: kRef, pos: start, label: name}
+	case c == '}':
+		p.failAt(pos, "unbalanced '}'")
+	case c == '|':
+		p.failAt(pos, "'|' outside braces")
+	}
+	r, _ := utf8.DecodeRuneInString(p.src[p.pos:])
+	p.failAt(pos, "unexpected %q", r)
+	return nil
+}
+
+// allVs reports whether the letters at pos are all 'v' (a down).
+func (p *parser) allVs() bool {
+	i := p.pos
+	for i < len(p.src) && isLetter(p.src[i]) {
+		if p.src[i] != 'v' {
+			return false
+		}
+		i++
+	}
+	return true
+}
+
+// literal reads a short number-up-star such as 3/2, -1/4, *2, ^*, v,
+// 1/2v*, and a following over or under (3/2under is 3/2 + under).
+func (p *parser) literal() *node {
+	start := p.pos
+	if p.has("-") {
+		p.pos++
+	}
+	for p.pos < len(p.src) {
+		c := p.src[p.pos]
+		if isDigit(c) || c == '/' || c == '*' || c == '^' || c == '.' || c == 'v' && p.allVs() {
+			p.pos++
+			continue
+		}
+		break
+	}
+	text := p.src[start:p.pos]
+	g, err := p.space.Parse(text)
+	if err != nil {
+		var pe *cgt.ParseError
+		if errors.As(err, &pe) {
+			p.failAt(start+pe.Pos, "%s", pe.Msg)
+		}
+		p.failAt(start, "%v", err)
+	}
+	n := &node{kind: kShort, pos: start, short: g}
+	for _, suffix := range []string{"over", "under"} {
+		if p.has(suffix) && (p.pos+len(suffix) == len(p.src) || !isLetter(p.src[p.pos+len(suffix)])) {
+			at := p.pos
+			p.pos += len(suffix)
+			return &node{kind: kAdd, pos: at, a: n, b: &node{kind: kName, pos: at, label: suffix}}
+		}
+	}
+	return n
+}
+
+// braces reads {options | options} with CGSuite's slashes: the longest
+// run of bars splits first, so {0||0|off} is {0|{0|off}}.
+func (p *parser) braces(label string) *node {
+	open := p.pos
+	p.enter()
+	defer func() { p.depth-- }()
+	p.pos++
+	var items []barItem
+	cur := barItem{pos: p.pos}
+	for {
+		p.skip()
+		if p.pos >= len(p.src) {
+			p.failAt(open, "unbalanced '{': no '}' closes it")
+		}
+		switch c := p.src[p.pos]; {
+		case c == '}':
+			p.pos++
+			items = append(items, cur)
+			return p.split(items, open, label)
+		case c == '|':
+			at := p.pos
+			k := 0
+			for p.pos < len(p.src) && p.src[p.pos] == '|' {
+				k++
+				p.pos++
+			}
+			items = append(items, cur, barItem{bars: k, pos: at})
+			cur = barItem{pos: p.pos}
+		case c == ',':
+			p.pos++
+		default:
+			cur.opts = append(cur.opts, p.sum())
+		}
+	}
+}
+
+type barItem struct {
+	opts []*node
+	bars int
+	pos  int
+}
+
+// split builds the game of items (option lists separated by bar runs).
+func (p *parser) split(items []barItem, pos int, label string) *node {
+	best, at := 0, -1
+	for i, it := range items {
+		if it.bars > best {
+			best, at = it.bars, i
+		} else if it.bars == best && best > 0 {
+			p.failAt(it.pos, "ambiguous bars: two runs of %d '|' in one game", best)
+		}
+	}
+	if at < 0 {
+		p.failAt(pos, "braces need a '|' between Left's and Right's options")
+	}
+	side := func(part []barItem) []*node {
+		if len(part) == 1 {
+			return part[0].opts
+		}
+		return []*node{p.split(part, part[0].pos, "")}
+	}
+	return &node{kind: kBrace, pos: pos, label: label, L: side(items[:at]), R: side(items[at+1:])}
+}
+
+// LooksLoopy reports whether src names a loopy game — on, off, over,
+// under, upon, dud or pass, a label before braces (a{0|a}), or a sided
+// value G & H — so that a calculator sends it here rather than to the
+// short-game parser (package cgt), which refuses loopy games.
+func LooksLoopy(src string) bool {
+	if strings.Contains(src, "&") {
+		return true
+	}
+	for i := 0; i < len(src); {
+		if !isLetter(src[i]) {
+			i++
+			continue
+		}
+		start := i
+		for i < len(src) && (isLetter(src[i]) || isDigit(src[i])) {
+			i++
+		}
+		name := src[start:i]
+		if namedGames[name] || name == "pass" {
+			return true
+		}
+		j := i
+		for j < len(src) && (src[j] == ' ' || src[j] == '\t') {
+			j++
+		}
+		if j < len(src) && src[j] == '{' {
+			return true
+		}
+	}
+	return false
+}

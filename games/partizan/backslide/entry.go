@@ -1,0 +1,123 @@
+package backslide
+
+import (
+	"context"
+	"strings"
+
+	"github.com/grundy-go/grundy/catalog"
+	"github.com/grundy-go/grundy/cgt/stopper"
+	"github.com/grundy-go/grundy/games/partizan/toads"
+)
+
+// Kind is the catalog.Entry Kind of loopy partizan games: 'grundy value'
+// gives their stopper or sided value, 'grundy solve' the outcome with
+// draws.
+const Kind = "loopy-partizan"
+
+// MaxValueVertices bounds the positions valued by 'grundy value' (the
+// comparison of stoppers works on every pair of positions);
+// MaxSolveVertices those played out by 'grundy solve' unless
+// --max-states says otherwise.
+const (
+	MaxValueVertices = 4096
+	MaxSolveVertices = 2_000_000
+)
+
+func init() {
+	catalog.Register(catalog.Entry{
+		Name:     "backsliding-toads",
+		Aliases:  []string{"backsliding-toads-and-frogs"},
+		Position: "a strip of T (Left's toads), F (Right's frogs) and . (empty), e.g. T.F; several strips make a sum",
+		Summary:  "Backsliding Toads and Frogs: as Toads and Frogs, and a toad may also step back left, a frog back right; play may go on for ever",
+		Example:  "solve backsliding-toads T.F",
+		Kind:     Kind,
+		Make:     func(string) (catalog.Instance, error) { return instance{}, nil },
+	})
+}
+
+type instance struct{}
+
+func (instance) Spec() string { return "backsliding-toads" }
+
+// LoopyValue is the value of the position: a stopper in simplest form
+// or a sided value.
+func (instance) LoopyValue(ctx context.Context, tokens []string, opts catalog.Options) (*stopper.Value, string, error) {
+	strips, err := toads.Parse(tokens)
+	if err != nil {
+		return nil, "", err
+	}
+	max := MaxValueVertices
+	if opts.MaxStates > 0 && opts.MaxStates < max {
+		max = opts.MaxStates
+	}
+	g, _, err := Graph(strips, max)
+	if err != nil {
+		return nil, "", err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, "", err
+	}
+	v, err := stopper.FromGraph(g, &stopper.Limits{MaxVertices: max, Memory: opts.Memory})
+	return v, strings.Join(strips, " "), err
+}
+
+// Solve plays the game graph out: who wins with Left and with Right
+// moving first (an endless play is a draw), CGSuite's loopy outcome
+// class, and each side's winning and drawing first moves.
+func (instance) Solve(ctx context.Context, tokens []string, opts catalog.Options) (*catalog.Report, error) {
+	strips, err := toads.Parse(tokens)
+	if err != nil {
+		return nil, err
+	}
+	max := MaxSolveVertices
+	if opts.MaxStates > 0 {
+		max = opts.MaxStates
+	}
+	g, names, err := Graph(strips, max)
+	if err != nil {
+		return nil, err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	lf, rf := stopper.Results(g)
+	r := &catalog.Report{
+		Game:     "backsliding-toads",
+		Position: names[0],
+		Outcome:  stopper.OutcomeName(lf[0], rf[0]),
+		Method:   "retrograde analysis of the game graph, an endless play a draw (see 'grundy value' for the stopper or sided value)",
+		Notes: []string{
+			"outcome: L/R = Left/Right wins whoever starts, N/P = the first/second player wins, D = a draw; PHat = Left moving first draws, Right moving first loses; NHat = Left moving first wins, Right moving first draws; PCheck, NCheck the same for Right",
+			"winning moves are Left's (L:) and Right's (R:) first moves that win, each to the position it leaves; drawing_moves those that hold a draw where no move wins",
+		},
+		Extra: map[string]any{"left_first": lf[0].String(), "right_first": rf[0].String()},
+	}
+	var drawing []string
+	for _, side := range []struct {
+		opts  []int32
+		after []stopper.Result // the result with the other player to move
+		win   stopper.Result
+		label string
+	}{{g.L[0], rf, stopper.LeftWins, "L: "}, {g.R[0], lf, stopper.RightWins, "R: "}} {
+		canWin := false
+		for _, w := range side.opts {
+			if side.after[w] == side.win {
+				r.WinningMoves = append(r.WinningMoves, side.label+names[w])
+				canWin = true
+			}
+		}
+		if canWin {
+			continue
+		}
+		for _, w := range side.opts {
+			if side.after[w] == stopper.Draw {
+				drawing = append(drawing, side.label+names[w])
+			}
+		}
+	}
+	if drawing == nil {
+		drawing = []string{}
+	}
+	r.Extra["drawing_moves"] = drawing
+	return r, nil
+}
