@@ -30,6 +30,8 @@ type Canon struct {
 	MaxGames int
 	// ctx, when set, is checked every 4096 games stored.
 	ctx context.Context
+	// algebra caches parity, mates and parts (algebra.go).
+	algebra *algebra
 }
 
 // NewCanon returns a Canon holding the game 0.
