@@ -20,6 +20,9 @@ type algebra struct {
 	odd   map[int32]bool
 	pairs map[int32][]int32 // an even game's 2-partitions, (X, Y) at 2i, 2i+1
 	mates map[int32]int32
+	// sorted is each game's options in canonical order: order compares
+	// them, and sorting them again at every level was exponential.
+	sorted map[int32][]int32
 }
 
 // failure carries an error of Sum or Game out of the recursions of this
@@ -38,7 +41,7 @@ func catch(err *error) {
 
 func (c *Canon) alg() *algebra {
 	if c.algebra == nil {
-		c.algebra = &algebra{odd: map[int32]bool{}, pairs: map[int32][]int32{}, mates: map[int32]int32{}}
+		c.algebra = &algebra{odd: map[int32]bool{}, pairs: map[int32][]int32{}, mates: map[int32]int32{}, sorted: map[int32][]int32{}}
 	}
 	return c.algebra
 }
@@ -137,15 +140,29 @@ func (c *Canon) order(a, b int32) int {
 
 // sortedOptions is g's options in canonical order.
 func (c *Canon) sortedOptions(g int32) []int32 {
+	a := c.alg()
+	if o, ok := a.sorted[g]; ok {
+		return o
+	}
 	o := slices.Clone(c.opts[g])
 	slices.SortFunc(o, c.order)
+	a.sorted[g] = o
 	return o
+}
+
+// poll stops the computation when the Canon's context is done.
+func (c *Canon) poll() {
+	if c.ctx != nil {
+		if err := c.ctx.Err(); err != nil {
+			panic(failure{err})
+		}
+	}
 }
 
 // SortedOptions returns g's options in CGSuite's canonical order (Order).
 func (c *Canon) SortedOptions(g int32) (opts []int32, err error) {
 	defer catch(&err)
-	return c.sortedOptions(g), nil
+	return slices.Clone(c.sortedOptions(g)), nil
 }
 
 // Mate returns g's mate (ONAG ch. 12): 0 and *1 are each other's, and
@@ -230,6 +247,7 @@ func (c *Canon) pairs2(g int32) []int32 {
 	for changed := true; changed; {
 		changed = false
 		for _, x := range cands {
+			c.poll()
 			if indexIn(pairs, x) >= 0 {
 				continue
 			}

@@ -406,3 +406,7 @@ func (c *Canon) Genera(ctx context.Context, ids []int32) ([]GenusOf, error) {
 	}
 	return out, nil
 }
+
+// SetContext makes the Canon check ctx as it stores games (every 4096),
+// so that a long computation stops when ctx is done.
+func (c *Canon) SetContext(ctx context.Context) { c.ctx = ctx }

@@ -44,8 +44,20 @@ func digit(n int) string {
 
 // Format writes g in CGSuite's notation, *[…] (see above).
 func (c *Canon) Format(g int32) (str string, err error) {
-	defer catch(&err)
-	var sb strings.Builder
+	str, _, err = c.FormatLimit(g, 0)
+	return str, err
+}
+
+// errTooLong stops a text that passed FormatLimit's bound.
+var errTooLong = failure{nil}
+
+// FormatLimit is Format with a bound on the text: the form of a sum of
+// wild games can be exponentially long. It returns false, and no text,
+// when the text would pass max bytes (0: no bound).
+func (c *Canon) FormatLimit(g int32, max int) (str string, ok bool, err error) {
+	defer catch(&err) // errTooLong leaves err nil and ok false
+	var sb limitedBuilder
+	sb.max = max
 	sub := false
 	c.format(&sb, g, false, &sub)
 	if sub {
@@ -56,13 +68,28 @@ func (c *Canon) Format(g int32) (str string, err error) {
 		// {*4, *2}: *[4,2], not CGSuite's *[42] (the heap 42 as input).
 		mid = strings.Join(strings.Split(mid, ""), ",")
 	}
-	return "*[" + mid + "]", nil
+	return "*[" + mid + "]", true, nil
+}
+
+// limitedBuilder is a strings.Builder that stops the formatter past max
+// bytes.
+type limitedBuilder struct {
+	strings.Builder
+	max int
+}
+
+func (b *limitedBuilder) WriteString(s string) (int, error) {
+	if b.max > 0 && b.Len()+len(s) > b.max {
+		panic(errTooLong)
+	}
+	return b.Builder.WriteString(s)
 }
 
 // format writes g; paren asks for parentheses around a list of options,
 // and *sub is set when a subscript was opened ('[' written after the
 // innermost base), which the writer of the whole option closes.
-func (c *Canon) format(sb *strings.Builder, g int32, paren bool, sub *bool) {
+func (c *Canon) format(sb *limitedBuilder, g int32, paren bool, sub *bool) {
+	c.poll()
 	b := c.bday[g]
 	if c.nim[g] {
 		sb.WriteString(digit(b))
