@@ -36,6 +36,10 @@ func printCgtReport(w io.Writer, r *reports.CGTReport) {
 	if r.Game != "" {
 		fmt.Fprintf(w, "%-13s %s %s\n", "position", r.Game, r.Position)
 	}
+	if r.Sum != nil {
+		printSumReport(w, r, outcomes)
+		return
+	}
 	if r.ValueTooLong {
 		fmt.Fprintf(w, "%-13s %s\n", "value", reports.ValueTooLongText)
 	} else {

@@ -70,3 +70,12 @@ func printMisereCgt(w io.Writer, r *reports.MisereCGTReport) {
 		row(b.name, fmt.Sprint(b.v))
 	}
 }
+
+// printSumReport writes the report of a sum whose canonical form was not
+// built: what its parts decide.
+func printSumReport(w io.Writer, r *reports.CGTReport, outcomes map[string]string) {
+	fmt.Fprintf(w, "%-13s %s\n", "value", "(not built: the sum's canonical form is large; --form builds it)")
+	fmt.Fprintf(w, "%-13s %s (%s; searched over the %d parts' forms)\n", "outcome", r.Outcome, outcomes[r.Outcome], r.Sum.Components)
+	fmt.Fprintf(w, "%-13s %s (the sum of the parts' means)\n", "mean", r.Mean)
+	fmt.Fprintf(w, "%-13s at most %s (the hottest part's)\n", "temperature", r.Sum.TemperatureAtMost)
+}
