@@ -80,6 +80,9 @@ func sumValue(ctx context.Context, s *cgt.Space, sv SumValuer, tokens []string, 
 	if copts.Thermograph {
 		return nil, errors.New("the thermograph of this sum needs its canonical form: add --form to build it")
 	}
+	if copts.Properties {
+		return nil, errors.New("the properties of this sum need its canonical form: add --form to build it")
+	}
 	o, err := cgt.NewSumSearch(s).Outcome(parts)
 	if err != nil {
 		return nil, err
