@@ -41,7 +41,7 @@ type SumSearch struct {
 }
 
 // DefaultSumSearchEntries is SumSearch.MaxEntries when it is 0.
-const DefaultSumSearchEntries = 20_000_000
+const DefaultSumSearchEntries = 10_000_000
 
 // NewSumSearch returns a search over the games of s.
 func NewSumSearch(s *Space) *SumSearch {
@@ -254,8 +254,18 @@ moves:
 		limit(budget.States, int64(max), "the search of the sum met more than %d sums of components", max)
 	}
 	q.memo[k] = res
+	if len(q.memo)%4096 == 0 && s.Memory != nil {
+		// The memo is charged to the Space's budget as it grows (a key
+		// and a map slot, about 128 bytes an entry), and kept with it.
+		if err := s.Memory.Charge(4096*sumEntryBytes, "the search of the sum over its components"); err != nil {
+			throw(err)
+		}
+	}
 	return res
 }
+
+// sumEntryBytes is what one memo entry of SumSearch holds, about.
+const sumEntryBytes = 128
 
 // TrySum returns the canonical form of the sum of parts if it takes at
 // most maxSteps more units of work (Space.MaxSteps), and false when it
