@@ -10,6 +10,7 @@ import (
 
 	"github.com/grundy-go/grundy/budget"
 	"github.com/grundy-go/grundy/cgt"
+	"github.com/grundy-go/grundy/cgt/notation"
 )
 
 // hot is a sum of switches whose canonical form takes tens of thousands
@@ -286,5 +287,30 @@ func TestNoPanics(t *testing.T) {
 	g := s.Number(cgt.Int(math.MaxInt64))
 	if l := s.Left(g); len(l) != 1 || s.String(l[0]) != "9223372036854775806" {
 		t.Errorf("Left(MaxInt64) = %v", l)
+	}
+}
+
+// TestLoopyWants: a loopy name in a short game is refused with
+// notation.Error.Wants naming the loopy notation, the hook a calculator
+// uses to hand the expression on (package notation).
+func TestLoopyWants(t *testing.T) {
+	s := cgt.NewSpace()
+	for in, pos := range map[string]int{"on": 0, "1 + off": 4, "{0|pass}": 3, "{1|*}": -1} {
+		_, err := s.Parse(in)
+		var pe *cgt.ParseError
+		if pos < 0 {
+			if err != nil {
+				t.Errorf("%q: %v", in, err)
+			}
+			continue
+		}
+		if !errors.As(err, &pe) || pe.Wants != notation.WantsLoopy || pe.Pos != pos {
+			t.Errorf("%q: %v (%+v), want a ParseError at %d wanting %q", in, err, pe, pos, notation.WantsLoopy)
+		}
+	}
+	_, err := s.Parse("{1|x}")
+	var pe *cgt.ParseError
+	if !errors.As(err, &pe) || pe.Wants != "" {
+		t.Errorf("an unknown name wants no other notation: %v", err)
 	}
 }

@@ -147,10 +147,6 @@ func (e *opError) Error() string { return e.msg }
 
 // The printer's CGSuite forms.
 
-// maxSlashes is CGSuite's limit on bars in a row: a game that would need
-// more is written in braces (CanonicalShortGame.maxSlashes).
-const maxSlashes = 4
-
 // isSwitch reports whether g = −g and g is not a number-up-star: CGSuite
 // writes it ±G, or ±{G1,G2,…} for several Left options.
 func (s *Space) isSwitch(g Game) bool {

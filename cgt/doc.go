@@ -35,6 +35,13 @@
 // options in CGSuite's order (cgsuite.go, uptimal.go), plus quoted games
 // '{-1|1}' and the relations <>, <| and |>.
 //
+// The notation is in files by concern: print.go (String), parse.go (the
+// expression grammar), parse_braces.go (braces and slashes),
+// parse_call.go (functions), relation.go (comparisons), on the lexical
+// layer that every notation shares, package cgt/notation (its doc says
+// how another notation — misère forms, loopy values — joins, and how
+// this parser hands a loopy name on: ParseError.Wants).
+//
 // Beyond these, CGSuite's operations and properties (ops.go,
 // properties.go; CGSuite's CanonicalShortGameOps and Siegel, CGT): atomic
 // weight of every atomic game, companion, reduced canonical form,

@@ -307,3 +307,68 @@ func TestExampleBadPositions(t *testing.T) {
 		}
 	}
 }
+
+// TestSolvePartizanScript: 'grundy solve' on a partizan script (issue
+// 37) gives the outcome and the winning moves a plain search of the play
+// gives: who wins moving first, by the rules in Go, on heaps 0..25 of
+// partizan_subtraction.star with Left {1,2}, Right {3} and with Left
+// {1,3}, Right {2,3}.
+func TestSolvePartizanScript(t *testing.T) {
+	for _, sets := range [][2][]int{{{1, 2}, {3}}, {{1, 3}, {2, 3}}} {
+		params := map[string]string{"left": join(sets[0]), "right": join(sets[1])}
+		inst, err := catalog.OpenScript("partizan_subtraction.star", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// winsFirst[left][n]: the player moving first on heap n wins.
+		memo := map[[2]int]bool{}
+		var winsFirst func(left bool, n int) bool
+		winsFirst = func(left bool, n int) bool {
+			key := [2]int{n, 0}
+			set := sets[1]
+			if left {
+				key[1], set = 1, sets[0]
+			}
+			if v, ok := memo[key]; ok {
+				return v
+			}
+			v := false
+			for _, k := range set {
+				if k <= n && !winsFirst(!left, n-k) {
+					v = true
+				}
+			}
+			memo[key] = v
+			return v
+		}
+		for n := 0; n <= 25; n++ {
+			r, err := inst.Solve(context.Background(), []string{fmt.Sprint(n)}, catalog.Options{Params: params})
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := map[[2]bool]string{{true, true}: "N", {true, false}: "L", {false, true}: "R", {false, false}: "P"}[[2]bool{winsFirst(true, n), winsFirst(false, n)}]
+			if r.Outcome != want {
+				t.Fatalf("sets %v heap %d: %s, the plain search says %s", sets, n, r.Outcome, want)
+			}
+			var moves []string
+			for i, set := range sets {
+				for _, k := range set {
+					if k <= n && !winsFirst(i == 1, n-k) {
+						moves = append(moves, fmt.Sprintf("%s: %d", []string{"L", "R"}[i], n-k))
+					}
+				}
+			}
+			if strings.Join(r.WinningMoves, ";") != strings.Join(moves, ";") {
+				t.Fatalf("sets %v heap %d: winning moves %v, the plain search says %v", sets, n, r.WinningMoves, moves)
+			}
+		}
+	}
+}
+
+func join(xs []int) string {
+	s := make([]string, len(xs))
+	for i, x := range xs {
+		s[i] = fmt.Sprint(x)
+	}
+	return strings.Join(s, ",")
+}

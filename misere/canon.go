@@ -30,6 +30,8 @@ type Canon struct {
 	MaxGames int
 	// ctx, when set, is checked every 4096 games stored.
 	ctx context.Context
+	// algebra caches parity, mates and parts (algebra.go).
+	algebra *algebra
 }
 
 // NewCanon returns a Canon holding the game 0.
@@ -404,3 +406,7 @@ func (c *Canon) Genera(ctx context.Context, ids []int32) ([]GenusOf, error) {
 	}
 	return out, nil
 }
+
+// SetContext makes the Canon check ctx as it stores games (every 4096),
+// so that a long computation stops when ctx is done.
+func (c *Canon) SetContext(ctx context.Context) { c.ctx = ctx }

@@ -245,3 +245,36 @@ func Genera(ctx context.Context, rule Rule, upto, maxStates int) ([]GenusOf, err
 	}
 	return out, nil
 }
+
+// CGSuiteString writes the genus as CGSuite's Genus does, given the
+// game's phylum: a nim heap's as its Grundy value alone ("2"), a tame or
+// restive game's as g^γ0, and another's with the terms up to where the
+// last two alternate; terms of 10 or more put the terms in parentheses,
+// separated by commas ("12^(12,14)"). Winning Ways' String writes every
+// term up to the alternation ("2^20" for *2).
+func (g GenusOf) CGSuiteString(p Phylum) string {
+	if p == NimHeapPhylum || len(g.Gamma) == 0 {
+		return strconv.Itoa(g.G)
+	}
+	n := len(g.Gamma)
+	if p.restiveOrTame() {
+		n = 1
+	}
+	for !g.Cut && n > 2 && g.Gamma[n-1] == g.Gamma[n-3] {
+		n--
+	}
+	parts := make([]string, n)
+	wide := false
+	for i, v := range g.Gamma[:n] {
+		parts[i] = strconv.Itoa(v)
+		wide = wide || v >= 10
+	}
+	cut := ""
+	if g.Cut {
+		cut = "…"
+	}
+	if wide {
+		return strconv.Itoa(g.G) + "^(" + strings.Join(parts, ",") + cut + ")"
+	}
+	return strconv.Itoa(g.G) + "^" + strings.Join(parts, "") + cut
+}

@@ -112,6 +112,9 @@ func (s *instance) Solve(ctx context.Context, tokens []string, opts catalog.Opti
 	if err != nil {
 		return nil, err
 	}
+	if g := solver.Game(); g.Partizan() {
+		return s.solvePartizan(ctx, g, root, opts)
+	}
 	if opts.Method == catalog.Search {
 		return s.search(ctx, solver.Game(), root, opts)
 	}

@@ -68,6 +68,7 @@ type Game[P comparable] struct {
 
 var (
 	_ Instance                = (*Game[string])(nil)
+	_ reports.SumValuer       = (*Game[string])(nil)
 	_ catalog.SuccessorLister = (*Game[string])(nil)
 )
 
@@ -107,6 +108,33 @@ func (g *Game[P]) value(ctx context.Context, s *cgt.Space, tokens []string, opts
 	return v, e, parts, err
 }
 
+// ValueParts parses the position and returns the canonical value of each
+// of its parts, not added: a sum of a few hot parts can have a canonical
+// form far too large to build (reports.SumValuer).
+func (g *Game[P]) ValueParts(ctx context.Context, s *cgt.Space, tokens []string, opts catalog.Options) ([]cgt.Game, string, error) {
+	parts, err := g.rules.Parse(tokens)
+	if err != nil {
+		return nil, "", err
+	}
+	e, err := partizan.New[P](s, g.rules.Game)
+	if err != nil {
+		return nil, "", err
+	}
+	e.MaxPositions = opts.MaxStates
+	e.Progress = opts.Progress
+	if opts.Memory != nil {
+		bound(s, opts)
+		e.Memory = opts.Memory
+	}
+	vals := make([]cgt.Game, len(parts))
+	for i, p := range parts {
+		if vals[i], err = e.Value(ctx, p); err != nil {
+			return nil, "", err
+		}
+	}
+	return vals, g.formatSum(parts), nil
+}
+
 func (g *Game[P]) formatSum(parts []P) string {
 	if len(parts) == 0 {
 		return "-"
@@ -128,15 +156,38 @@ func (g *Game[P]) Solve(ctx context.Context, tokens []string, opts catalog.Optio
 	s := cgt.NewSpace()
 	s.Context = ctx
 	bound(s, opts)
-	v, e, parts, err := g.value(ctx, s, tokens, opts)
+	parts, err := g.rules.Parse(tokens)
 	if err != nil {
 		return nil, err
 	}
-	o, err := s.Outcome(v)
+	e, err := partizan.New[P](s, g.rules.Game)
 	if err != nil {
 		return nil, err
 	}
-	text, _ := reports.ValueText(s, v)
+	e.MaxPositions, e.Progress = opts.MaxStates, opts.Progress
+	if opts.Memory != nil {
+		e.Memory = opts.Memory
+	}
+	// The outcome and the winning moves come from the parts' forms
+	// (cgt.SumSearch); the sum's own form is built only when it is cheap
+	// (issue 37: three heaps of partizan subtraction).
+	vals := make([]cgt.Game, len(parts))
+	for i, p := range parts {
+		if vals[i], err = e.Value(ctx, p); err != nil {
+			return nil, err
+		}
+	}
+	search := cgt.NewSumSearch(s)
+	o, err := search.Outcome(vals)
+	if err != nil {
+		return nil, err
+	}
+	text := notBuiltText
+	if v, ok, err := s.TrySum(vals, reports.SumFormTrialSteps); err != nil {
+		return nil, err
+	} else if ok {
+		text, _ = reports.ValueText(s, v)
+	}
 	r := &catalog.Report{
 		Game:     g.spec,
 		Position: g.formatSum(parts),
@@ -152,7 +203,7 @@ func (g *Game[P]) Solve(ctx context.Context, tokens []string, opts catalog.Optio
 		left  bool
 		label string
 	}{{true, "L: "}, {false, "R: "}} {
-		moves, err := g.winningMoves(ctx, e, parts, side.left)
+		moves, err := g.winningMoves(ctx, e, search, parts, vals, side.left)
 		if err != nil {
 			return nil, err
 		}
@@ -163,64 +214,36 @@ func (g *Game[P]) Solve(ctx context.Context, tokens []string, opts catalog.Optio
 	return r, nil
 }
 
+// notBuiltText stands in a report's value for the canonical form of a sum
+// that was not built.
+const notBuiltText = "(the canonical form of the sum was not built: 'grundy value --form' builds it)"
+
 // winningMoves lists the player's first moves that win, each written as
 // the whole position it leaves, exactly as the explorer's move list writes
 // it (g.options, formatSum), so that a winning move can be pasted back
 // into solve or the explorer. A move by Left wins when the sum it leaves
 // is ≥ 0 (Right, moving next, has no winning move), one by Right when it
 // is ≤ 0 (Siegel, Combinatorial Game Theory, II.1: G ≥ 0 iff Left wins
-// moving second). The sum left is valued from the parts: the other parts'
-// sum plus the regions the move leaves, never the whole minus the part
-// moved in, whose difference is a far larger game to simplify when the
-// values are large.
-func (g *Game[P]) winningMoves(ctx context.Context, e *partizan.Evaluator[P], parts []P, left bool) ([]string, error) {
-	s := e.Space
-	vals := make([]cgt.Game, len(parts))
-	for i, p := range parts {
-		v, err := e.Value(ctx, p)
-		if err != nil {
-			return nil, err
-		}
-		vals[i] = v
-	}
-	// others[i] is the sum of every part but the i-th, from the sums of
-	// the parts before it and after it: 3k additions for k parts.
-	others := make([]cgt.Game, len(parts))
-	before := cgt.Zero
-	for i := range vals {
-		others[i] = before
-		var err error
-		if before, err = s.Add(before, vals[i]); err != nil {
-			return nil, err
-		}
-	}
-	after := cgt.Zero
-	for i := len(vals) - 1; i >= 0; i-- {
-		var err error
-		if others[i], err = s.Add(others[i], after); err != nil {
-			return nil, err
-		}
-		if after, err = s.Add(after, vals[i]); err != nil {
-			return nil, err
-		}
-	}
+// moving second). The sum left is the other parts' values with the
+// value of what the move leaves, compared with 0 by search over the
+// components (cgt.SumSearch): no sum's form is built.
+func (g *Game[P]) winningMoves(ctx context.Context, e *partizan.Evaluator[P], search *cgt.SumSearch, parts []P, vals []cgt.Game, left bool) ([]string, error) {
 	var moves []string
 	seen := map[string]bool{}
+	comps := make([]cgt.Game, len(vals))
 	for i, p := range parts {
 		for next := range g.options(p, left) {
 			v, err := e.Value(ctx, next...)
 			if err != nil {
 				return nil, err
 			}
-			leaves, err := s.Add(others[i], v)
-			if err != nil {
-				return nil, err
-			}
+			copy(comps, vals)
+			comps[i] = v
 			var wins bool
 			if left {
-				wins, err = s.Leq(cgt.Zero, leaves)
+				wins, err = search.GeqZero(comps)
 			} else {
-				wins, err = s.Leq(leaves, cgt.Zero)
+				wins, err = search.LeqZero(comps)
 			}
 			if err != nil {
 				return nil, err

@@ -58,6 +58,10 @@ type CGTOptions struct {
 	// Memory is the budget the Space's tables charge (cgt.Space.Memory);
 	// nil for none beyond MaxSteps and the Space's own cap on games.
 	Memory *budget.Bytes
+	// Form asks PartizanValue to build the canonical form of a sum
+	// whatever it costs; without it a sum whose form takes more than
+	// SumFormTrialSteps is answered from its components (sumvalue.go).
+	Form bool
 }
 
 // CGTReport is the report of the calculator ('grundy cgt', /api/v1/cgt)
@@ -80,6 +84,9 @@ type CGTReport struct {
 	ValueTooLong bool `json:"value_too_long,omitempty"`
 	// Properties are CGSuite's other properties, when asked for.
 	Properties *cgt.Properties `json:"properties,omitempty"`
+	// Sum is set when the canonical form of a sum was not built: the
+	// report is then the one of SumReport (sumvalue.go).
+	Sum *SumReport `json:"-"`
 
 	// Comparison is the answer when the expression was a comparison.
 	Comparison *CGTComparison `json:"-"`
@@ -106,6 +113,9 @@ func (r *CGTReport) MarshalJSON() ([]byte, error) {
 		return json.Marshal(struct {
 			Result bool `json:"result"`
 		}{r.Comparison.Result})
+	}
+	if r.Sum != nil {
+		return r.Sum.marshal(r)
 	}
 	type plain CGTReport
 	return json.Marshal((*plain)(r))
@@ -245,6 +255,9 @@ func PartizanValue(ctx context.Context, inst catalog.Instance, tokens []string, 
 		return nil, fmt.Errorf("game %q: %w", inst.Spec(), ErrNotPartizan)
 	}
 	s := NewCGTSpace(ctx, copts.MaxSteps)
+	if sv, ok := inst.(SumValuer); ok && !copts.Form {
+		return sumValue(ctx, s, sv, tokens, opts, copts)
+	}
 	g, pos, err := v.Value(ctx, s, tokens, opts)
 	if err != nil {
 		return nil, err

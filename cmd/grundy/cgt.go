@@ -36,6 +36,10 @@ func printCgtReport(w io.Writer, r *reports.CGTReport) {
 	if r.Game != "" {
 		fmt.Fprintf(w, "%-13s %s %s\n", "position", r.Game, r.Position)
 	}
+	if r.Sum != nil {
+		printSumReport(w, r, outcomes)
+		return
+	}
 	if r.ValueTooLong {
 		fmt.Fprintf(w, "%-13s %s\n", "value", reports.ValueTooLongText)
 	} else {
@@ -88,7 +92,7 @@ func printCgtReport(w io.Writer, r *reports.CGTReport) {
 }
 
 func newCgtCmd() *cobra.Command {
-	var asJSON, all bool
+	var asJSON, all, misereForms bool
 	var svg string
 	maxMemory := budget.DefaultMemory()
 	cmd := &cobra.Command{
@@ -117,6 +121,13 @@ Comparisons: G == H, G <= H, G >= H, G < H, G > H, G || H or G <> H
 --all adds every CGSuite property: companion, followers, freeze,
 incentives, options, reduced canonical form, stop count, uptimal
 expansion and the predicates (with --json, under "properties").
+--misere reads and writes impartial misère canonical forms instead, in
+CGSuite's notation: *[n] a nim heap, *[a,b,...] the game with those
+options ([2] inside is the game whose one option is *[2]: *[[2],0]), sums
+with +, and G == H; printed as CGSuite does (*[2#0]; *[2[2]] is
+*[2] + *[2]), with the misere outcome class, birthday, genus, nim value
+and misere nim value (--all: mate, options, parts, partitions, phylum and
+CGSuite's is_ predicates).
 --max-memory SIZE bounds the memory of the games' tables (default half
 the machine's): a larger computation stops with an error that names it.
 
@@ -147,6 +158,8 @@ followers, degree, variety and CGSuite's predicates.`,
 					asJSON = true
 				case a == "--all":
 					all = true
+				case a == "--misere":
+					misereForms = true
 				case a == "--svg":
 					if i+1 >= len(args) {
 						return fmt.Errorf("--svg needs a file name")
@@ -181,6 +194,9 @@ followers, degree, variety and CGSuite's predicates.`,
 			expr := strings.Join(rest, " ")
 			budget.SetProcessLimit(maxMemory)
 			mem := budget.NewBytes(maxMemory)
+			if misereForms {
+				return runMisereCgt(cmd, expr, svg, asJSON, all, mem)
+			}
 			r, err := reports.CGT(cmd.Context(), expr, reports.CGTOptions{Thermograph: svg != "", Properties: all, Memory: mem})
 			if errors.Is(err, reports.ErrThermographOfComparison) {
 				return fmt.Errorf("--svg draws one game, not a comparison")
@@ -214,6 +230,7 @@ followers, degree, variety and CGSuite's predicates.`,
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object")
 	cmd.Flags().BoolVar(&all, "all", false, "also print every CGSuite property of the game")
+	cmd.Flags().BoolVar(&misereForms, "misere", false, "impartial misère canonical forms, *[2#0] (CGSuite's notation)")
 	cmd.Flags().StringVar(&svg, "svg", "", "also draw the thermograph into this SVG file")
 	cmd.Flags().Var(&byteSize{&maxMemory}, "max-memory", "memory the games' tables may use, e.g. 4GiB (default half the machine's)")
 	return cmd

@@ -24,7 +24,7 @@ func partizanGames() string {
 }
 
 func newValueCmd() *cobra.Command {
-	var asJSON, all bool
+	var asJSON, all, form bool
 	var limits limitFlags
 	var script scriptArgs
 	var svg string
@@ -62,7 +62,7 @@ as for 'grundy solve'.`,
 			}
 			ctx, cancel := limits.context(cmd.Context())
 			defer cancel()
-			r, err := reports.PartizanValue(ctx, inst, args[1:], opts, reports.CGTOptions{Thermograph: svg != "", Properties: all})
+			r, err := reports.PartizanValue(ctx, inst, args[1:], opts, reports.CGTOptions{Thermograph: svg != "", Properties: all, Form: form})
 			p.Done()
 			if errors.Is(err, reports.ErrNotPartizan) {
 				return fmt.Errorf("game %q is not a partizan game; use 'grundy solve' (partizan games: %s)", inst.Spec(), partizanGames())
@@ -90,6 +90,7 @@ as for 'grundy solve'.`,
 	limits.register(cmd, "regions")
 	script.register(cmd, true)
 	cmd.Flags().BoolVar(&all, "all", false, "also print every CGSuite property of the value")
+	cmd.Flags().BoolVar(&form, "form", false, "build the canonical form of a sum however long it takes (without it, a sum whose form is large is answered from its parts)")
 	cmd.Flags().StringVar(&svg, "svg", "", "also draw the thermograph into this SVG file")
 	return cmd
 }

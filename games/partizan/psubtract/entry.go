@@ -116,6 +116,25 @@ func (in *instance) Value(ctx context.Context, s *cgt.Space, tokens []string, op
 	return v, formatHeaps(heaps), err
 }
 
+// ValueParts values the heaps one by one, from the period when one is
+// past MaxHeap (reports.SumValuer): 'grundy value' answers a sum whose
+// form is too large to build from them.
+func (in *instance) ValueParts(ctx context.Context, s *cgt.Space, tokens []string, opts catalog.Options) ([]cgt.Game, string, error) {
+	heaps, large, err := parseLarge(tokens)
+	if err != nil {
+		return nil, "", err
+	}
+	if !large {
+		return in.Game.ValueParts(ctx, s, tokens, opts)
+	}
+	p, err := in.period(ctx, s, opts)
+	if err != nil {
+		return nil, "", err
+	}
+	vals, err := p.values(s, heaps)
+	return vals, formatHeaps(heaps), err
+}
+
 func (p *Period) values(s *cgt.Space, heaps []int) ([]cgt.Game, error) {
 	vals := make([]cgt.Game, len(heaps))
 	for i, n := range heaps {
@@ -183,15 +202,20 @@ func (in *instance) Solve(ctx context.Context, tokens []string, opts catalog.Opt
 			return nil, err
 		}
 	}
-	total, err := s.Sum(vals...)
+	// The outcome and the winning moves come from the heaps' forms
+	// (cgt.SumSearch); the sum's form is built only when it is cheap: that
+	// of three large heaps took more than nine minutes (issue 37).
+	search := cgt.NewSumSearch(s)
+	o, err := search.Outcome(vals)
 	if err != nil {
 		return nil, err
 	}
-	o, err := s.Outcome(total)
-	if err != nil {
+	text := "(the canonical form of the sum was not built: 'grundy value --form' builds it)"
+	if total, ok, err := s.TrySum(vals, reports.SumFormTrialSteps); err != nil {
 		return nil, err
+	} else if ok {
+		text, _ = reports.ValueText(s, total)
 	}
-	text, _ := reports.ValueText(s, total)
 	r := &catalog.Report{
 		Game:     in.g.Spec(),
 		Position: formatHeaps(heaps),
@@ -218,19 +242,15 @@ func (in *instance) Solve(ctx context.Context, tokens []string, opts catalog.Opt
 				if err != nil {
 					return nil, err
 				}
-				// The other heaps' sum plus the move's heap: never
-				// total − G(n), whose canonical form costs as much as
-				// G(n)'s when that is large.
-				others := slices.Concat(vals[:i], vals[i+1:])
-				after, err := s.Sum(append(others, v)...)
-				if err != nil {
-					return nil, err
-				}
+				// The other heaps with the move's heap, compared with 0
+				// by search over the heaps' forms: no sum is built.
+				after := slices.Clone(vals)
+				after[i] = v
 				var wins bool
 				if side.left {
-					wins, err = s.Leq(cgt.Zero, after)
+					wins, err = search.GeqZero(after)
 				} else {
-					wins, err = s.Leq(after, cgt.Zero)
+					wins, err = search.LeqZero(after)
 				}
 				if err != nil {
 					return nil, err
