@@ -1,0 +1,3 @@
+// Package othello is Othello (Reversi) on boards of W×H cells, W and H
+// even from 4 to 8.
+package othello
