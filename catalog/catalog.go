@@ -187,6 +187,12 @@ type Report struct {
 	Grundy       *big.Int `json:"grundy"`
 	Remoteness   *int     `json:"remoteness"`
 	WinningMoves []string `json:"winning_moves"`
+
+	// Score is the final margin under perfect play for the player to
+	// move, both players maximising their own margin, for games whose end
+	// has a score (Othello's discs); its sign is the outcome.
+	Score *int `json:"score,omitempty"`
+
 	// Payoff is the value vector, one entry per player from the player to
 	// move, for games with payoffs.
 	Payoff any `json:"payoff,omitempty"`

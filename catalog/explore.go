@@ -91,6 +91,10 @@ type MoveInfo struct {
 	Payoff     any      `json:"payoff,omitempty"`
 	Value      any      `json:"value,omitempty"`
 
+	// Score is the score of the position left for the player to move
+	// there (Report.Score), for games whose end has a score.
+	Score *int `json:"score,omitempty"`
+
 	// Player makes the move: PlayerLeft or PlayerRight in a partizan game
 	// (Outcome is then the partizan class L, R, N or P of the position
 	// left and Value its canonical form), PlayerChance for an outcome of a
