@@ -2,6 +2,9 @@ package othello
 
 import (
 	"context"
+	"fmt"
+	"math/bits"
+	"math/rand/v2"
 	"os"
 	"testing"
 	"time"
@@ -16,6 +19,9 @@ func TestSixBySix(t *testing.T) {
 	b := mustNew(t, 6, 6)
 	s := NewSolver(b, 1<<30)
 	start := time.Now()
+	s.OnProbe = func(lo, hi int, nodes int64) {
+		t.Logf("%v: %d <= Black's margin <= %d after %d nodes", time.Since(start).Round(time.Second), lo, hi, nodes)
+	}
 	a, err := s.Analyze(context.Background(), b.Start(), 0)
 	if err != nil {
 		t.Fatal(err)
@@ -29,5 +35,50 @@ func TestSixBySix(t *testing.T) {
 	}
 	if v != -4 {
 		t.Errorf("6x6: Black's margin %d, want -4 (White 20-16)", v)
+	}
+}
+
+// BenchmarkFeinsteinLine searches 6x6 from the positions of Feinstein's
+// perfect line with 20, 22 and 24 empty cells (after 12, 10 and 8 moves),
+// each with a fresh table: how the work grows towards the start.
+func BenchmarkFeinsteinLine(b *testing.B) {
+	board := mustNew(b, 6, 6)
+	for _, k := range []int{12, 10, 8} {
+		p := board.Start()
+		for _, mv := range feinsteinLine[:k] {
+			p = board.Play(p, int(mv[0]-'a')+6*int(mv[1]-'1'))
+		}
+		b.Run(fmt.Sprintf("empties=%d", 32-k), func(b *testing.B) {
+			var nodes int64
+			for b.Loop() {
+				s := NewSolver(board, 1<<28)
+				v, err := s.Value(context.Background(), p, 0)
+				if err != nil || v != -4 {
+					b.Fatalf("Black's margin %d (%v), want -4", v, err)
+				}
+				nodes += s.Nodes()
+			}
+			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+		})
+	}
+}
+
+// BenchmarkMoves is move generation and play on random 6x6 positions.
+func BenchmarkMoves(b *testing.B) {
+	board := mustNew(b, 6, 6)
+	rng := rand.New(rand.NewPCG(1, 1))
+	var ps []Pos
+	for range 256 {
+		q := plainStart(6, 6).randomPlay(rng, rng.IntN(28))
+		p, _ := board.Parse(q.text())
+		ps = append(ps, p)
+	}
+	n := 0
+	for b.Loop() {
+		p := ps[n&255]
+		n++
+		for m := board.LegalMoves(p); m != 0; m &= m - 1 {
+			_ = board.Play(p, bits.TrailingZeros64(m))
+		}
 	}
 }

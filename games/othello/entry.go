@@ -3,6 +3,7 @@ package othello
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/bits"
 	"strings"
 
@@ -87,7 +88,11 @@ func (in instance) solver(opts catalog.Options) (*Solver, func(), error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	return NewSolver(in.b, size), release, nil
+	s := NewSolver(in.b, size)
+	if opts.Progress != nil {
+		s.OnNodes = func(n int64) { opts.Progress(int(min(n, math.MaxInt32))) }
+	}
+	return s, release, nil
 }
 
 func (in instance) Solve(ctx context.Context, tokens []string, opts catalog.Options) (*catalog.Report, error) {

@@ -336,7 +336,7 @@ func (b *Board) Format(p Pos) string {
 // played next to one already there), a missing or unknown player.
 func (b *Board) Parse(s string) (Pos, error) {
 	bad := func(off int, format string, args ...any) error {
-		return &budget.BadInput{Input: s, Offset: off, Msg: fmt.Sprintf(format, args...)}
+		return &budget.BadInput{Input: s, Offset: off, Msg: fmt.Sprintf("bad othello position at offset %d: ", off) + fmt.Sprintf(format, args...)}
 	}
 	text := strings.TrimSpace(s)
 	lead := strings.Index(s, text)

@@ -68,6 +68,12 @@ type Solver struct {
 	nodes    int64
 	maxNodes int64
 	ctx      context.Context
+	// OnProbe, when set, is told the bounds lo ≤ value ≤ hi known after
+	// each null-window search at the root, and the nodes so far: a long
+	// search's progress (the winner is known once lo > 0 or hi < 0).
+	OnProbe func(lo, hi int, nodes int64)
+	// OnNodes, when set, is told the nodes visited every 2^16 of them.
+	OnNodes func(nodes int64)
 	// classes are the cells in the order a shallow search tries them:
 	// corners, then edges, then the inner cells, the cells next to a
 	// corner last (they give the corner away).
@@ -144,8 +150,11 @@ type abort struct{ err error }
 // poll stops the search, every 2^16 nodes, when the context is done or
 // the node bound is passed.
 func (s *Solver) poll() {
+	if s.OnNodes != nil {
+		s.OnNodes(s.nodes)
+	}
 	if s.maxNodes > 0 && s.nodes > s.maxNodes {
-		panic(abort{&budget.Exceeded{Resource: budget.Nodes, Limit: s.maxNodes}})
+		panic(abort{budget.Exceed(budget.Nodes, s.maxNodes, "the search visited more than %d nodes without finishing", s.maxNodes)})
 	}
 	if s.ctx != nil {
 		if err := s.ctx.Err(); err != nil {
@@ -246,6 +255,9 @@ func (s *Solver) exact(me, opp uint64, guess int) int {
 			lo, t = v, v+2
 		} else {
 			hi, t = v, v
+		}
+		if s.OnProbe != nil {
+			s.OnProbe(lo, hi, s.nodes)
 		}
 	}
 	return lo

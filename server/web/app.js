@@ -400,6 +400,7 @@ function players(d) {
   else if (g === "connect4") names = pos.replace(/[^0-9]/g, "").length % 2 ? ["O", "X"] : ["X", "O"];
   else if (g === "morris" && /:[WB]:/.test(pos)) names = /:W:/.test(pos) ? ["White", "Black"] : ["Black", "White"];
   else if (g === "teeko" && /:[br]$/.test(pos)) names = pos.endsWith(":b") ? ["Black", "Red"] : ["Red", "Black"];
+  else if (g === "othello" && /:[bw]$/.test(pos)) names = pos.endsWith(":b") ? ["Black", "White"] : ["White", "Black"];
   else names = (d._ply || 0) % 2 ? ["Player 2", "Player 1"] : ["Player 1", "Player 2"];
   if (vsEngine() && d._ply != null) {
     const mine = humansTurn(d);
@@ -784,6 +785,9 @@ function gridCells(d, b) {
     } else if (R === 1 && /^cell [0-9]+$/.test(m.to || "")) {
       cells = ["0," + (Number(m.to.slice(5)) - 1)];
     }
+    // Othello: a move is the empty cell it fills (the discs it turns
+    // over change too, but a click on one of them names no move).
+    if (/^othello:/.test(d.game || "")) cells = cells.filter((k) => { const [r, c] = k.split(",").map(Number); return cur[r][c] === "."; });
     if (cells.length) changed.set(m, cells);
   }
   return { R, C, cur, changed };
@@ -838,10 +842,10 @@ function drawGrid(d, b, box) {
 }
 
 function cellClass(ch) {
-  return { ".": "empty", "#": "taken", " ": "gap", X: "x", O: "o", x: "x", o: "o", L: "left", R: "right", T: "toad", F: "frog", "●": "coin", b: "black", r: "red" }[ch] || "other";
+  return { ".": "empty", "#": "taken", " ": "gap", X: "x", O: "o", x: "x", o: "o", L: "left", R: "right", T: "toad", F: "frog", "●": "coin", b: "black", r: "red", w: "white" }[ch] || "other";
 }
 function cellName(ch) {
-  return { ".": "empty", "#": "covered", " ": "no point", X: "X", O: "O", L: "blue (Left)", R: "red (Right)", T: "toad", F: "frog", "●": "a coin", b: "black (Teeko)", r: "red (Teeko)" }[ch] || ch;
+  return { ".": "empty", "#": "covered", " ": "no point", X: "X", O: "O", L: "blue (Left)", R: "red (Right)", T: "toad", F: "frog", "●": "a coin", b: "black", r: "red (Teeko)", w: "white" }[ch] || ch;
 }
 // markWords is a move marker's value in words: the badge, which names
 // the result ("win in 3"), or the result alone where the badge does not.
