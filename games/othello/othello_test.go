@@ -249,3 +249,36 @@ func TestNodeLimit(t *testing.T) {
 		t.Fatalf("a cancelled search: %v", err)
 	}
 }
+
+// TestStable checks the stable discs that the search's bound counts:
+// on random play-outs of every size, a disc found stable keeps its colour
+// to the end of the game.
+func TestStable(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	found := 0
+	for _, sz := range sizes {
+		b := mustNew(t, sz[0], sz[1])
+		y := newStabilityLines(b)
+		for range 30 {
+			p := b.Start()
+			var black, white uint64 // discs found stable so far
+			for {
+				occ := p.Black | p.White
+				black |= b.stable(y, p.Black, occ)
+				white |= b.stable(y, p.White, occ)
+				if p.Black&black != black || p.White&white != white {
+					t.Fatalf("%s: a disc found stable turned over, at %s", b.Spec(), b.Format(p))
+				}
+				kids := b.AppendMoves(nil, p)
+				if len(kids) == 0 {
+					break
+				}
+				p = kids[rng.IntN(len(kids))]
+			}
+			found += bits.OnesCount64(black | white)
+		}
+	}
+	if found == 0 {
+		t.Fatal("no disc was ever found stable")
+	}
+}

@@ -85,6 +85,7 @@ type Solver struct {
 	// around[sq] is the cells next to sq: a move there needs an
 	// opponent's disc among them.
 	around [64]uint64
+	lines  *stabilityLines
 }
 
 // NewSolver returns a solver for b with a transposition table of about
@@ -113,6 +114,7 @@ func NewSolver(b *Board, ttBytes int64) *Solver {
 		}
 	}
 	s.classes = [4]uint64{corners, edges, b.full &^ (corners | edges | nextToCorner), nextToCorner}
+	s.lines = newStabilityLines(b)
 	for r := range b.H {
 		for c := range b.W {
 			q := 0
@@ -339,6 +341,14 @@ func (s *Solver) pvs(me, opp uint64, alpha, beta int) int {
 		}
 		return -s.pvs(opp, me, -beta, -alpha)
 	}
+	// Stability cutoff: the opponent's stable discs bound the margin
+	// from above; worth computing only when even all of its discs would
+	// bring the bound down to alpha.
+	if cells := b.Cells(); cells-2*bits.OnesCount64(opp) <= alpha {
+		if ub := cells - 2*b.stableCount(s.lines, opp, me|opp); ub <= alpha {
+			return ub
+		}
+	}
 	kme, kopp, sym := s.key(me, opp, n)
 	ttMove := -1
 	if e := s.probe(kme, kopp); e != nil {
@@ -441,6 +451,11 @@ func (s *Solver) shallow(me, opp uint64, alpha, beta int) int {
 	empty := b.full &^ (me | opp)
 	if empty&(empty-1) == 0 {
 		return s.lastCell(me, opp, empty)
+	}
+	if cells := b.Cells(); cells-2*bits.OnesCount64(opp) <= alpha && bits.OnesCount64(empty) >= 4 {
+		if ub := cells - 2*b.stableCount(s.lines, opp, me|opp); ub <= alpha {
+			return ub
+		}
 	}
 	var odd uint64
 	for _, q := range s.quads {
