@@ -50,7 +50,8 @@
 // with them, symmetry.go), enhanced transposition cutoffs (Plaat et al.
 // 1996), moves ordered by short searches far from the end and fewest
 // replies first (fastest-first) nearer it, and near the very end parity
-// (moves into quarters with an odd number of empty cells first). Each
+// (moves into quarters with an odd number of empty cells first); the
+// opponent's stable discs bound a margin from above (stable.go). Each
 // move's margin is searched exactly, so the report gives them all.
 //
 // The witnesses: a plain minimax over a byte grid written separately in
@@ -61,7 +62,8 @@
 // weeks of CPU and 4·10^10 positions then), checked from the twelfth move
 // of his published line in the tests and from the start by TestSixBySix
 // (GRUNDY_OTHELLO_6X6=1; BENCHMARKS.md). 4×4 is a second-player win
-// (issue 34): White wins by 10 discs counted (Black's margin −10).
+// (issue 34): White wins by 10 discs counted (Black's margin −10). 6×4
+// and 4×6 (no published value found) are first-player wins by 16.
 //
 // # Tiers
 //

@@ -20,8 +20,8 @@ func init() {
 			"e.g. ..../.wb./.bbb/....:w; nothing for the start",
 		Summary: "Othello (Reversi) on a board of W columns and H rows, each even from 4 to 8: from the four central discs, " +
 			"Black first, a disc is played to outflank a line of the opponent's discs, which turn over; a player without such a move " +
-			"passes, and the game ends when neither can move. The score is the disc margin, the empty cells counted for the winner. " +
-			"Solved by search (4x4 and 6x4 in moments, 6x6 from the start in hours); grundy db build othello:4x4 solves 4x4 whole",
+			"passes, and the game ends when neither can move (World Othello Federation rules). The score is the disc margin, the empty cells counted for the winner. " +
+			"Solved by search (4x4 and 6x4 in moments; 6x6 from the start needs CPU-minutes, see BENCHMARKS.md); grundy db build othello:4x4 solves 4x4 whole",
 		Example: "solve othello:4x4",
 		Kind:    "payoff",
 		Make: func(params string) (catalog.Instance, error) {
