@@ -291,3 +291,28 @@ func TestStable(t *testing.T) {
 		t.Fatal("no disc was ever found stable")
 	}
 }
+
+// FuzzParse checks that Parse never panics, that what it accepts Format
+// writes back to the same position, and that its errors carry an offset
+// inside the input.
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{"", "..../.wb./.bw./....:b", "bbbb/bbbb/bbww/....:w", "..../.wq./.bw./....:b", "....../..wb../..bw../......:b", ":"} {
+		f.Add(s)
+	}
+	boards := []*Board{mustNew(f, 4, 4), mustNew(f, 6, 4)}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, b := range boards {
+			p, err := b.Parse(s)
+			if err != nil {
+				var bad *budget.BadInput
+				if !errors.As(err, &bad) || bad.Offset < 0 || bad.Offset > len(s) {
+					t.Fatalf("Parse(%q): %v", s, err)
+				}
+				continue
+			}
+			if q, err := b.Parse(b.Format(p)); err != nil || q != p {
+				t.Fatalf("Parse(%q) = %s, which reads back as %v (%v)", s, b.Format(p), q, err)
+			}
+		}
+	})
+}
