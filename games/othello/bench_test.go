@@ -19,8 +19,10 @@ func TestSixBySix(t *testing.T) {
 	b := mustNew(t, 6, 6)
 	s := NewSolver(b, 1<<30)
 	start := time.Now()
+	// Analyze searches each first move exactly: the bounds are of the
+	// position it leaves, White's margin there.
 	s.OnProbe = func(lo, hi int, nodes int64) {
-		t.Logf("%v: %d <= Black's margin <= %d after %d nodes", time.Since(start).Round(time.Second), lo, hi, nodes)
+		t.Logf("%v: %d <= White's margin after Black's first move <= %d, %d nodes", time.Since(start).Round(time.Second), lo, hi, nodes)
 	}
 	a, err := s.Analyze(context.Background(), b.Start(), 0)
 	if err != nil {
