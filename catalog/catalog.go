@@ -81,6 +81,16 @@ type Table struct {
 	// partizan game's positions.
 	Canonical     []string   `json:"canonical,omitempty"`
 	CanonicalGrid [][]string `json:"canonical_grid,omitempty"`
+	// Classes, or ClassGrid, holds beside a built-in partizan game's
+	// canonical forms each cell's outcome class (L, R, N or P), which a
+	// picture colours the cells by.
+	Classes   []string   `json:"classes,omitempty"`
+	ClassGrid [][]string `json:"class_grid,omitempty"`
+	// First is the number of the first row and column when it is not 0
+	// (a cake has no side of 0, so Cutcake's table starts at 1×1): the
+	// cell [i] (or [i][j]) stands for n = First+i (a = First+i,
+	// b = First+j).
+	First int `json:"first,omitempty"`
 	// Template is the position template the cells stand for (see
 	// ParseTemplate), "" when a cell is the game's own heap or pair.
 	Template string `json:"template,omitempty"`
@@ -187,18 +197,17 @@ type Report struct {
 	Grundy       *big.Int `json:"grundy"`
 	Remoteness   *int     `json:"remoteness"`
 	WinningMoves []string `json:"winning_moves"`
-
-	// Score is the final margin under perfect play for the player to
-	// move, both players maximising their own margin, for games whose end
-	// has a score (Othello's discs); its sign is the outcome.
-	Score *int `json:"score,omitempty"`
-
 	// Payoff is the value vector, one entry per player from the player to
 	// move, for games with payoffs.
 	Payoff any `json:"payoff,omitempty"`
 	// Value is the expected result for the player to move, for two-player
 	// zero-sum games with numeric results or chance.
 	Value any `json:"value,omitempty"`
+	// Score is the final margin under perfect play for the player to move
+	// (points for minus points against, both players maximising their own
+	// margin; game.Scored), for games whose end has a score: Kalah's
+	// store difference, Othello's disc difference. Outcome is its sign.
+	Score *int `json:"score,omitempty"`
 	// Extra holds further fields of a game's own, added to the JSON object.
 	Extra map[string]any `json:"-"`
 

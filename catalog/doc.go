@@ -32,6 +32,41 @@
 // Method Search the same question goes to the exhaustive solver, which the
 // tests use as the closed form's second witness.
 //
+// # What a game says about itself
+//
+// Every game describes itself to people once, beside its Register, and
+// every front end says the same (the explorer's page, the API's
+// /api/v1/games and /api/v1/game, grundy games --json): About (about.go)
+// holds the players' names, first mover first ({"X", "O"}, {"Red",
+// "Yellow"}, {"Left", "Right"} for a partizan game, {"first player",
+// "second player"} where the players have no names), a paragraph of rules
+// with their published source, and the variants a person may pick, each
+// a Param (an int with its range, a choice, an on/off flag, or text the
+// game reads) written into the spec by SpecFormat. A game whose positions
+// say who is to move implements Turner, and the explorer's answers name
+// that player (Exploration.ToMove, MarkTurn); the page counts turns for
+// the others. To add a game, put beside its entry.go an about.go with
+//
+//	func init() {
+//		catalog.Describe("kalah", catalog.About{
+//			Players: []string{"South", "North"},
+//			Rules:   "Kalah: … (who moves, how a move goes, the end and who wins)",
+//			Source:  "the book or paper, with its chapter or pages",
+//			Variants: []catalog.Param{
+//				{Name: "pits", Label: "pits a side", Kind: catalog.ParamInt, Min: 1, Max: 6, Default: "4"},
+//				{Name: "seeds", Label: "seeds a pit", Kind: catalog.ParamInt, Min: 1, Max: 6, Default: "3"},
+//			},
+//			SpecFormat: "kalah:{pits},{seeds}",
+//		})
+//	}
+//
+// and, if its positions name the player to move, a ToMove method on its
+// instance. Variants' defaults are what a gallery's card starts, so pick
+// a variant the explorer answers at once (connect4:4x4, quixo:3), and say
+// in Note what larger ones need. TestEveryGameDescribed fails for a game
+// registered without a description, and checks that its default
+// variant's spec builds.
+//
 // Errors are meant for people and name no flag: a bad token is one line
 // that says what was expected; a limit is a *budget.Exceeded and running
 // out of time the context's error, which each front end words its own way.

@@ -62,6 +62,10 @@ type Exploration struct {
 	// Line is the cells of the line that won the game, [row, column]
 	// from 0 at the top left (MarkLine: InARow games); nil otherwise.
 	Line [][2]int `json:"line,omitempty"`
+	// ToMove names the player to move, as About.Players names them, for a
+	// game whose positions say who is to move (Turner; MarkTurn); "" for
+	// other games, whose front ends count turns.
+	ToMove string `json:"to_move,omitempty"`
 }
 
 // MoveInfo is one move and the position it leaves, solved: Outcome,
@@ -90,9 +94,9 @@ type MoveInfo struct {
 	Remoteness *int     `json:"remoteness"`
 	Payoff     any      `json:"payoff,omitempty"`
 	Value      any      `json:"value,omitempty"`
-
-	// Score is the score of the position left for the player to move
-	// there (Report.Score), for games whose end has a score.
+	// Score is the margin of the position the move leaves, for the player
+	// to move there, as Outcome is (Report.Score): the mover's own margin
+	// by this move is its negation when the turn passes.
 	Score *int `json:"score,omitempty"`
 
 	// Player makes the move: PlayerLeft or PlayerRight in a partizan game

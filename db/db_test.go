@@ -153,9 +153,9 @@ func TestOpenErrors(t *testing.T) {
 	}
 	mp := filepath.Join(dir, ManifestName)
 	m, _ := os.ReadFile(mp)
-	os.WriteFile(mp, bytes.Replace(m, []byte(`"format": 3`), []byte(`"format": 4`), 1), 0o644)
+	os.WriteFile(mp, bytes.Replace(m, []byte(`"format": 4`), []byte(`"format": 5`), 1), 0o644)
 	_, err = Open(dir, "connect4:5x4")
-	if err == nil || err.Error() != dir+": format version 4, this grundy reads 1 to 3" {
+	if err == nil || err.Error() != dir+": format version 5, this grundy reads 1 to 4" {
 		t.Errorf("other version: %v", err)
 	}
 	os.WriteFile(mp, bytes.Replace(m, []byte(`"draw": `), []byte(`"draw": 1`), 1), 0o644)

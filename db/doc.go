@@ -26,6 +26,18 @@
 // so r ≤ 125 in a 1-byte record and r ≤ 32765 in a 2-byte one.
 // Remoteness is Steinhaus's: the winner hurries, the loser delays.
 //
+// A database of a game with scores (game.Scored: Kalah, Othello), marked
+// "scored": true in its manifest (format 4), holds margins instead
+// (score.go): every record is 2 bytes,
+//
+//	0                              no position
+//	4 + (score+127)·256 + r        margin score ∈ [−127, 127] for the player to move, reached in r ≤ 255 moves
+//
+// and its counts are by margin too (Count.Scores). Codes of the two kinds
+// overlap, so a reader decides by the manifest (DB.Scored, DecodeScore);
+// a grundy before format 4 refuses such a database by its version rather
+// than misread it.
+//
 // # A database directory
 //
 //	manifest.json         written last: the directory holds a database once it exists
@@ -33,6 +45,9 @@
 //	tier-<tier in hex>.grk  its key file, in a keyed database only (below)
 //	build.json            present only while a build is unfinished (the game's spec)
 //	reach-<tier in hex>.grb a build's scratch: the tier's reachable ranks (reach.go)
+//	reachpart-<tier>-<first rank>.grb, part-<tier>-<first rank>.grp(.json)
+//	                      a build by ranges' scratch: a range's reachable
+//	                      ranks, its records and their description (ooc.go)
 //
 // The manifest (JSON) holds the format version (FormatVersion), the game's
 // spec string, the start position's tier and rank, and per tier its

@@ -18,7 +18,12 @@ import (
 // writes (manifest and tier files).
 // Version 2 stores a block sparsely (a bitmap of its non-empty ranks,
 // then their records); version 1, a record for every rank, is still read.
-const FormatVersion = 3
+// Version 3 checksums a block's sparse form. Version 4 adds scored
+// databases (Manifest.Scored, score.go), whose records an older grundy
+// would misread as outcomes, so it refuses them by their version; the
+// files of a database that is not scored are as in version 3, and
+// databases of versions 1 to 3 are still read.
+const FormatVersion = 4
 
 // File names in a database directory.
 const (
@@ -45,6 +50,9 @@ type Manifest struct {
 	// Ranking is the version of the game's ranking the database was
 	// built with (Ranking.Version); absent for the first.
 	Ranking int `json:"ranking,omitempty"`
+	// Scored is set for a database of margins (a game.Scored game's):
+	// its records are read by DecodeScore, not Decode (score.go).
+	Scored bool `json:"scored,omitempty"`
 	// Checksum is the crc32c of the manifest's JSON encoding with
 	// Checksum 0, so that a damaged manifest (a changed count or size)
 	// is never read as a good one.
@@ -146,7 +154,8 @@ func CreateWith(dir, game string, params map[string]string) (*Builder, error) {
 		if entries, err := os.ReadDir(dir); err == nil {
 			for _, e := range entries {
 				if !strings.HasPrefix(e.Name(), tempPrefix) && e.Name() != ManifestName && e.Name() != lockName &&
-					!strings.HasPrefix(e.Name(), "tier-") && !strings.HasPrefix(e.Name(), reachPrefix) {
+					!strings.HasPrefix(e.Name(), "tier-") && !strings.HasPrefix(e.Name(), reachPrefix) &&
+					!strings.HasPrefix(e.Name(), reachPartPrefix) && !strings.HasPrefix(e.Name(), partPrefix) {
 					return nil, fmt.Errorf("%s is not empty and holds no grundy database or build (found %s)", dir, e.Name())
 				}
 			}
@@ -265,7 +274,7 @@ func (b *Builder) WriteTier(t uint64, name string, recs Records) (TierInfo, erro
 // of the bytes).
 func (b *Builder) Finish(startTier uint64, startRank int64, tiers []TierInfo) error {
 	m := Manifest{Format: FormatVersion, Game: b.game, StartTier: startTier, StartRank: startRank, Tiers: tiers, Params: b.params,
-		Ranking: b.ranking.Version}
+		Ranking: b.ranking.Version, Scored: b.ranking.Scored}
 	if len(b.keys) > 0 {
 		m.Keys = &Keys{Source: b.keySource, Tiers: b.keys}
 	}

@@ -314,6 +314,12 @@ func (p *jparser) count(c *Count) error {
 			return p.ints(&c.Lose)
 		case "records":
 			return integer(p, &c.Records)
+		case "scored":
+			return p.boolean(&c.Scored)
+		case "score_low":
+			return integer(p, &c.ScoreLow)
+		case "scores":
+			return p.ints(&c.Scores)
 		}
 		return p.skip(0)
 	})
@@ -430,6 +436,8 @@ func parseManifest(b []byte) (Manifest, error) {
 			})
 		case "ranking":
 			return integer(p, &m.Ranking)
+		case "scored":
+			return p.boolean(&m.Scored)
 		case "checksum":
 			return integer(p, &m.Checksum)
 		}
@@ -487,4 +495,20 @@ func compactJSON(dst, src []byte) []byte {
 		}
 	}
 	return dst
+}
+
+// boolean reads true or false (null leaves dst as it is).
+func (p *jparser) boolean(dst *bool) error {
+	if p.null() {
+		return nil
+	}
+	p.ws()
+	for _, w := range []string{"true", "false"} {
+		if len(p.b)-p.i >= len(w) && string(p.b[p.i:p.i+len(w)]) == w {
+			p.i += len(w)
+			*dst = w == "true"
+			return nil
+		}
+	}
+	return p.fail("a value that is not true or false")
 }

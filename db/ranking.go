@@ -18,6 +18,10 @@ type Ranking struct {
 	// stands for (at least 1), and end > r such that every rank in
 	// [r, end) stands for as many. Nil means one position a rank.
 	Orbit func(t uint64, r int64) (n, end int64)
+	// Scored is set for a game whose records are margins (game.Scored,
+	// score.go): the manifest says so (Manifest.Scored) and the counts
+	// are by margin too.
+	Scored bool
 }
 
 // RankingVersion is v with 0 read as 1: the version a manifest without
@@ -31,9 +35,9 @@ func RankingVersion(v int) int { return max(v, 1) }
 func CountTier(rk Ranking, t uint64, first int64, recs Records) Count {
 	orbit := rk.Orbit
 	if orbit == nil {
-		return CountRecords(recs)
+		return countRecords(recs, rk.Scored)
 	}
-	var c Count
+	c := Count{Scored: rk.Scored}
 	n := recs.Len()
 	w := int64(recs.Width)
 	for i := int64(0); i < n; {

@@ -144,14 +144,15 @@ func (b *Builder) RemoveReach(t uint64) error {
 	return err
 }
 
-// removeAllReach removes every reachability file of the directory.
+// removeAllReach removes every reachability file of the directory, and
+// the parts of a build by ranges (ooc.go).
 func (b *Builder) removeAllReach() error {
 	entries, err := os.ReadDir(b.dir)
 	if err != nil {
 		return err
 	}
 	for _, e := range entries {
-		if strings.HasPrefix(e.Name(), reachPrefix) {
+		if n := e.Name(); strings.HasPrefix(n, reachPrefix) || strings.HasPrefix(n, reachPartPrefix) || strings.HasPrefix(n, partPrefix) {
 			if err := os.Remove(filepath.Join(b.dir, e.Name())); err != nil && !errors.Is(err, fs.ErrNotExist) {
 				return err
 			}

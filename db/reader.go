@@ -227,11 +227,17 @@ func (d *DB) Code(t uint64, r int64) (uint16, error) {
 
 // Lookup returns the outcome for the player to move and the remoteness
 // (NoRemoteness for draws and endless verdicts) of the position of rank r
-// in tier t; ok is false when the database holds no position there.
+// in tier t; ok is false when the database holds no position there. In
+// a scored database the outcome is the margin's sign (LookupScore has
+// the margin).
 func (d *DB) Lookup(t uint64, r int64) (o outcome.Outcome, rem uint32, ok bool, err error) {
 	c, err := d.Code(t, r)
 	if err != nil {
 		return outcome.Unknown, 0, false, err
+	}
+	if d.m.Scored {
+		s, rem, ok := DecodeScore(c)
+		return ScoreOutcome(s), rem, ok, nil
 	}
 	o, rem, ok = Decode(c)
 	return o, rem, ok, nil

@@ -135,6 +135,12 @@ type Count struct {
 	// orbit of a symmetry: Ranking.Orbit); absent when each stands for
 	// one, so equal to Positions.
 	Records int64 `json:"records,omitempty"`
+	// Scored is set in the counts of a scored database (score.go): Win,
+	// Lose and Draw are then the positive, negative and zero margins,
+	// and Scores[i] the positions of margin ScoreLow+i.
+	Scored   bool    `json:"scored,omitempty"`
+	ScoreLow int     `json:"score_low,omitempty"`
+	Scores   []int64 `json:"scores,omitempty"`
 }
 
 // Add counts one record code.
@@ -142,6 +148,10 @@ func (c *Count) Add(code uint16) { c.addN(code, 1) }
 
 // addN counts n positions of one record code.
 func (c *Count) addN(code uint16, n int64) {
+	if c.Scored {
+		c.addScored(code, n)
+		return
+	}
 	switch code {
 	case Empty:
 	case Draw:
@@ -190,6 +200,14 @@ func (c *Count) AddCount(d Count) {
 	}
 	grow(&c.Win, d.Win)
 	grow(&c.Lose, d.Lose)
+	if d.Scored {
+		c.Scored = true
+		for i, n := range d.Scores {
+			if n != 0 {
+				c.addScore(d.ScoreLow+i, n)
+			}
+		}
+	}
 }
 
 // Positions is the number of positions counted.
@@ -218,7 +236,10 @@ func (c Count) Outcomes() (n, p, d int64) {
 }
 
 // CountRecords returns the histogram of r's codes.
-func CountRecords(r Records) Count {
+func CountRecords(r Records) Count { return countRecords(r, false) }
+
+// countRecords is CountRecords, of scored records when scored (score.go).
+func countRecords(r Records, scored bool) Count {
 	var h [1 << 16]int64
 	if r.Width == 1 {
 		for _, b := range r.Data {
@@ -230,6 +251,15 @@ func CountRecords(r Records) Count {
 		}
 	}
 	var c Count
+	if scored {
+		c.Scored = true
+		for code, n := range h {
+			if n != 0 && code != Empty {
+				c.addScored(uint16(code), n)
+			}
+		}
+		return c
+	}
 	for code, n := range h {
 		if n == 0 || code == Empty {
 			continue

@@ -88,6 +88,10 @@ func TestBrowserGalleryStarts(t *testing.T) {
 			t.Errorf("Play %s: error %q, %s positions", name, errText, got[3])
 			continue
 		}
+		// The card plays the game's default variant (catalog.About).
+		if def := run(t, ctx, chromedp.Evaluate[string](`gameByName(`+strconv.Quote(name)+`).default_spec || ""`)); def != "" && spec != def {
+			t.Errorf("Play %s: played %q, the default variant is %q", name, spec, def)
+		}
 		code, st := get(t, api, "/api/v1/start", url.Values{"game": {spec}})
 		if code != 200 {
 			t.Errorf("Play %s: played %q, whose start is %d %v", name, spec, code, st)

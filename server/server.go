@@ -194,6 +194,7 @@ func New(cfg Config) *Server {
 		}
 	}
 	s.mux.HandleFunc("/api/v1/games", s.only("GET", s.handleGames))
+	s.mux.HandleFunc("/api/v1/game", s.only("GET", s.handleGame))
 	s.mux.HandleFunc("/api/v1/start", s.only("GET", s.handleStart))
 	s.mux.HandleFunc("/api/v1/position", s.only("GET POST", s.handlePosition))
 	s.mux.HandleFunc("/api/v1/best", s.only("GET POST", s.handleBest))
@@ -203,7 +204,7 @@ func New(cfg Config) *Server {
 	s.mux.HandleFunc("/api/v1/table", s.only("GET", s.handleTable))
 	s.mux.HandleFunc("/api/v1/pattern", s.only("GET", s.handlePattern))
 	s.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
-		writeError(w, http.StatusNotFound, fmt.Sprintf("no API endpoint %s; see docs/api.md (endpoints: /api/v1/games, /api/v1/start, /api/v1/position, /api/v1/best, /api/v1/seq, /api/v1/table, /api/v1/pattern, /api/v1/cgt, /api/v1/matrix)", r.URL.Path))
+		writeError(w, http.StatusNotFound, fmt.Sprintf("no API endpoint %s; see docs/api.md (endpoints: /api/v1/games, /api/v1/game, /api/v1/start, /api/v1/position, /api/v1/best, /api/v1/seq, /api/v1/table, /api/v1/pattern, /api/v1/cgt, /api/v1/matrix)", r.URL.Path))
 	})
 	web, err := fs.Sub(webFS, "web")
 	if err != nil {
@@ -783,12 +784,55 @@ type gameInfo struct {
 	// Misere is set for impartial games that can be explored under misère
 	// play too (misere=1: the player who makes the last move loses).
 	Misere bool `json:"misere"`
+	// What the game says about itself (catalog.About): the players, first
+	// mover first; the rules with their source; the variants a person
+	// picks, written into a spec by SpecFormat; and the spec of the
+	// variant of every default, which a gallery's card starts.
+	Players     []string        `json:"players,omitempty"`
+	Rules       string          `json:"rules,omitempty"`
+	Source      string          `json:"source,omitempty"`
+	Variants    []catalog.Param `json:"variants,omitempty"`
+	SpecFormat  string          `json:"spec_format,omitempty"`
+	DefaultSpec string          `json:"default_spec,omitempty"`
+}
+
+// describe adds what e's game says about itself to info.
+func describe(info *gameInfo, e *catalog.Entry) {
+	a := e.About()
+	if a == nil {
+		return
+	}
+	info.Players, info.Rules, info.Source = a.Players, a.Rules, a.Source
+	info.Variants, info.SpecFormat, info.DefaultSpec = a.Variants, a.SpecFormat, a.DefaultSpec(e.Name)
 }
 
 func (s *Server) handleGames(w http.ResponseWriter, r *http.Request) {
 	out := struct {
 		Games []gameInfo `json:"games"`
-	}{Games: []gameInfo{}}
+	}{Games: s.games(r.Context())}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// handleGame is one game of /api/v1/games, asked for by its name, an
+// alias or (a database's game) its spec.
+func (s *Server) handleGame(w http.ResponseWriter, r *http.Request) {
+	name := r.URL.Query().Get("name")
+	if name == "" {
+		writeError(w, http.StatusBadRequest, "missing query parameter 'name' (a game's name, as /api/v1/games lists them)")
+		return
+	}
+	for _, g := range s.games(r.Context()) {
+		if g.Name == name || slices.Contains(g.Aliases, name) {
+			writeJSON(w, http.StatusOK, g)
+			return
+		}
+	}
+	writeError(w, http.StatusNotFound, fmt.Sprintf("no game named %q here; /api/v1/games lists them", name))
+}
+
+// games lists the games this server offers.
+func (s *Server) games(ctx context.Context) []gameInfo {
+	out := struct{ Games []gameInfo }{Games: []gameInfo{}}
 	for _, e := range catalog.Entries() {
 		info := gameInfo{Name: e.Name, Aliases: e.Aliases, Params: e.Params, OptionalParams: e.OptionalParams,
 			Position: e.Position, Kind: e.Kind, Summary: e.Summary, Example: "grundy " + e.Example}
@@ -806,8 +850,9 @@ func (s *Server) handleGames(w http.ResponseWriter, r *http.Request) {
 		}
 		info.Explorable = g.ex != nil
 		info.Misere = misereOffered(g.inst) == nil
+		describe(&info, e)
 		if spec == e.Name {
-			info.Start, _ = g.start(r.Context(), nil)
+			info.Start, _ = g.start(ctx, nil)
 			info.Database = g.db != nil
 		}
 		out.Games = append(out.Games, info)
@@ -822,7 +867,10 @@ func (s *Server) handleGames(w http.ResponseWriter, r *http.Request) {
 		e := g.entry
 		info := gameInfo{Name: spec, Position: e.Position, Kind: e.Kind, Database: true, Explorable: true,
 			Summary: e.Summary + ". Answered from this server's database of every position", Example: "grundy solve " + spec + " --db DIR"}
-		info.Start, _ = g.start(r.Context(), nil)
+		describe(&info, e)
+		// The database's game is the variant it holds.
+		info.Variants, info.SpecFormat, info.DefaultSpec = nil, "", spec
+		info.Start, _ = g.start(ctx, nil)
 		out.Games = append(out.Games, info)
 	}
 	names := make([]string, 0, len(s.scripts))
@@ -835,10 +883,10 @@ func (s *Server) handleGames(w http.ResponseWriter, r *http.Request) {
 		info := gameInfo{Name: name, Kind: "script", Script: true, Summary: "game script " + name,
 			Position: "as the script writes it: numbers, a word, or a Starlark value such as (\"ABBA\", 0)", Example: "grundy solve " + g.inst.Spec()}
 		info.Explorable = g.ex != nil
-		info.Start, _ = g.start(r.Context(), nil)
+		info.Start, _ = g.start(ctx, nil)
 		out.Games = append(out.Games, info)
 	}
-	writeJSON(w, http.StatusOK, out)
+	return out.Games
 }
 
 func (s *Server) handleStart(w http.ResponseWriter, r *http.Request) {

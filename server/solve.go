@@ -335,6 +335,7 @@ func (s *Server) explore(ctx context.Context, g *served, pos string, params map[
 		}
 		catalog.LabelMoves(g.inst, x)
 		catalog.MarkLine(g.inst, x)
+		catalog.MarkTurn(g.inst, x)
 		if how.misere {
 			if err := misereMoves(ctx, g, x, tokens, opts); err != nil {
 				return nil, err
@@ -350,6 +351,7 @@ func (s *Server) explore(ctx context.Context, g *served, pos string, params map[
 			// The page reads Left's and Right's turns from the kind.
 			x.MoveKind = catalog.MovesPartizan
 		}
+		catalog.MarkTurn(g.inst, x)
 	}
 	res, err := answer(x, explorable, summary)
 	return res, err
@@ -366,6 +368,7 @@ func (s *Server) exploreDB(g *served, pos string) (*solved, error) {
 	}
 	catalog.LabelMoves(g.inst, x)
 	catalog.MarkLine(g.inst, x)
+	catalog.MarkTurn(g.inst, x)
 	x.Report.Method = "read from the server's database of " + g.db.Game() + ", every position reachable from the start solved (grundy db build)"
 	return answer(x, true, false)
 }
@@ -412,6 +415,9 @@ func answer(x *catalog.Exploration, explorable, summary bool) (*solved, error) {
 	if len(x.Line) > 0 {
 		fields["line"] = x.Line
 	}
+	if x.ToMove != "" {
+		fields["to_move"] = x.ToMove
+	}
 	for k := range x.Report.Extra {
 		// A report's own field of the same name gives way to the
 		// explorer's (none does today).
@@ -452,6 +458,9 @@ func bestMove(r *catalog.Report, moves []moveResponse, kind, player string) (*mo
 		if m, why := bestPayoff(moves); m != nil {
 			return m, why
 		}
+	}
+	if m, why := bestScored(moves); m != nil {
+		return m, why
 	}
 	pick := -1
 	rem := func(i int, unknown int) int {

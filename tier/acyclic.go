@@ -24,10 +24,17 @@ func (s *solver[P]) solveTier(ctx context.Context, ts *tierState) (db.Records, e
 	if err != nil {
 		return db.Records{}, err
 	}
+	if s.score != nil && ts.loopy {
+		return s.solveScoredLoopy(ctx, ts, kids)
+	}
 	if ts.loopy {
 		return s.solveLoopy(ctx, ts, kids)
 	}
-	for width := 1; ; width++ {
+	first := 1
+	if s.score != nil {
+		first = 2 // margins take 2 bytes (db/score.go)
+	}
+	for width := first; ; width++ {
 		recs, err := s.allocRecords(ts.size, width, ts)
 		if err != nil {
 			return db.Records{}, err
@@ -121,6 +128,13 @@ func (s *solver[P]) evalAcyclic(ts *tierState, kids *children, p P, moves []P) (
 	var verdict func() (outcome.Outcome, error)
 	if s.end != nil {
 		verdict = func() (outcome.Outcome, error) { return s.endlessVerdict(p) }
+	}
+	if s.score != nil {
+		c, err := ScoredNegamax(codes)
+		if err != nil {
+			return 0, fmt.Errorf("the position %s: %w", s.format(p), err)
+		}
+		return c, nil
 	}
 	c, err := Negamax(codes, verdict)
 	if err != nil {

@@ -33,6 +33,19 @@
 // tier's marked ranks in order and the ranks of a position's moves
 // without building them (Connect-4: 1.8x less CPU on 5x5).
 //
+// Games with scores (game.Scored: the end has a margin, Kalah's store
+// difference) get margins instead of outcomes (scored.go): a position's
+// record is the best, for the player to move, of its moves' negated
+// margins, ties broken by remoteness (the fewest moves when winning or
+// tied, the most when losing), in 2-byte records (db.EncodeScore). An
+// acyclic tier is one pass of that rule (ScoredNegamax); a tier whose
+// moves may stay inside it is solved in Kahn's order of its moves inside
+// the tier, which needs them never to cycle: a margin is a maximum over
+// every move, and a position on a cycle has none, so a cycle stops the
+// build with an error naming a position on it rather than a guessed
+// value. Walker fast paths and the rank-range solving of Beam are for
+// win/lose/draw records and refuse scored games.
+//
 // Symmetry lives in the ranking, not in the solver (Orbits): a game may
 // give one rank to all the positions of an orbit of a symmetry of the
 // game (positions with the same value whose moves lead to the images of
@@ -52,6 +65,17 @@
 // the children it reads and the bitmaps of the tiers still to solve
 // (1 bit per rank): a tier's records are freed once every parent tier is
 // solved. Memory is charged to Options.Memory before it is allocated.
+//
+// Builds larger than memory (ranged.go): when the in-memory build's
+// tables would pass a quarter of Options.Memory and every tier is
+// acyclic, Solve cuts each tier into rank ranges, as the Beam pipeline
+// does with --split-ranks: reachability by ranges saved as reachability
+// parts, records by ranges solved from the children's finished files
+// read a block at a time through a cache, saved as part files, and the
+// tier's file assembled from its parts, byte for byte the in-memory
+// build's. Before it starts, and again after the forward pass, Solve
+// estimates the disk the build needs (disk.go) and refuses when
+// Options.DiskFree says there is less.
 //
 // Discovered tiers: a game that only says which tier each position is in
 // (a game script's tier(pos)), with no dense ranks of its own, becomes a

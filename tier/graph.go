@@ -18,8 +18,9 @@ type tierState struct {
 	childTiers []game.Tier
 	parents    []int
 
-	finished bool // its file is written (or was found whole)
-	saved    bool // its complete reachability bitmap is saved (db.Builder.SaveReach)
+	finished bool  // its file is written (or was found whole)
+	saved    bool  // its complete reachability bitmap is saved (db.Builder.SaveReach)
+	marked   int64 // its reachable ranks, once saved (-1 before)
 	info     db.TierInfo
 	reach    []uint64   // reachable ranks, while the tier is to be solved
 	recs     db.Records // its records, while a parent still needs them
@@ -93,7 +94,7 @@ func tierGraph[P comparable](g game.Tiered[P], start game.Tier) ([]*tierState, m
 		if size < 0 {
 			return nil, nil, fmt.Errorf("tier %s has size %d", g.TierName(t), size)
 		}
-		tiers[i] = &tierState{t: t, name: g.TierName(t), size: size, loopy: g.TierLoopy(t)}
+		tiers[i] = &tierState{t: t, name: g.TierName(t), size: size, loopy: g.TierLoopy(t), marked: -1}
 	}
 	for i, t := range order {
 		for _, c := range found[t] {

@@ -38,6 +38,9 @@ func RankingOf(g any) db.Ranking {
 	if v, ok := g.(Ranked); ok {
 		r.Version = v.TierRanking()
 	}
+	if scoredGame(g) {
+		r.Scored = true
+	}
 	if o, ok := g.(Orbits); ok {
 		r.Orbit = func(t uint64, rank int64) (int64, int64) { return o.TierOrbit(game.Tier(t), rank) }
 	}

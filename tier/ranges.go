@@ -30,6 +30,9 @@ type Ranger[P comparable] struct{ s *solver[P] }
 
 // NewRanger returns a Ranger of g.
 func NewRanger[P comparable](g game.Tiered[P]) (*Ranger[P], error) {
+	if scoredGame(g) {
+		return nil, errors.New("a game with scores (margins) is solved whole by grundy db build; its tiers are not solved by rank ranges")
+	}
 	s, err := newOne(g, Options{})
 	if err != nil {
 		return nil, err

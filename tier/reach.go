@@ -33,7 +33,7 @@ func (s *solver[P]) reachAll(ctx context.Context) error {
 			return err
 		}
 		if ok {
-			ts.saved = true
+			ts.saved, ts.marked = true, popcount(ts.reach)
 			s.dropReach(ts)
 		} else {
 			clear(ts.reach)
@@ -85,7 +85,7 @@ func (s *solver[P]) reachAll(ctx context.Context) error {
 			if err := s.b.SaveReach(uint64(ts.t), ts.size, ts.reach); err != nil {
 				return err
 			}
-			ts.saved = true
+			ts.saved, ts.marked = true, popcount(ts.reach)
 		}
 		s.dropReach(ts)
 	}

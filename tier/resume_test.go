@@ -45,12 +45,18 @@ func resumeGame(kind string) any {
 		return takeAway{n0: 40, k: 30000, seed: 9}
 	case "loopy":
 		return tierGraphEndless{randomTierGraph(rand.New(rand.NewPCG(5, 5)), 25, 4000, true)}
+	case "ranged":
+		// Built by ranges of one block: 4 ranges a tier.
+		return takeAway{n0: 40, k: 30000, seed: 9}
 	}
 	return nil
 }
 
 func solveNamed(kind string, b *db.Builder, progress func(Progress)) (*Result, error) {
 	opts := Options{Workers: 2, Progress: progress}
+	if kind == "ranged" {
+		opts.rangeRanks = rangeUnit
+	}
 	switch g := resumeGame(kind).(type) {
 	case takeAway:
 		return Solve[tok](context.Background(), g, b, opts)
@@ -89,7 +95,7 @@ func TestKillResume(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 1))
-	for _, kind := range []string{"takeaway", "loopy"} {
+	for _, kind := range []string{"takeaway", "loopy", "ranged"} {
 		ref := t.TempDir()
 		b, err := db.Create(ref, kind)
 		if err != nil {

@@ -30,9 +30,23 @@ type Options struct {
 	// in between.
 	Progress func(Progress)
 
+	// Reserve is the part of Memory's limit that the process takes
+	// outside the solver's tables (its code, the runtime, the
+	// compressors): a build by ranges plans its ranges and cache in the
+	// rest, and goes by ranges when the in-memory build's tables pass a
+	// quarter of the rest. 0 for none (tests of the solver alone).
+	Reserve int64
+	// DiskFree, if not nil, tells the free bytes of the database's
+	// filesystem: Solve estimates the disk the build needs (diskNeed)
+	// before it starts and refuses with an error when it is more.
+	DiskFree func() (int64, error)
+
 	// plain turns off a game's Walker fast path (for tests that build
 	// both ways).
 	plain bool
+	// rangeRanks, when not 0, makes Solve build by ranges of that many
+	// ranks (a multiple of rangeUnit) whatever the budget (for tests).
+	rangeRanks int64
 }
 
 // Phases of a build, as Progress reports them.
@@ -52,11 +66,14 @@ type Progress struct {
 	// solving, ranks when marking reachability).
 	Done, Total int64
 	// Resumed is set, with Done == Total, for a tier whose file an
-	// earlier build left whole.
+	// earlier build left whole; in a build by ranges, with Step naming
+	// the range, for a range whose part an earlier build left whole.
 	Resumed bool
 	// Step names the pass of a loopy tier's solve: "moves" (its moves,
 	// counted), "graph" (its moves inside the tier, stored), "queue"
-	// (retrograde analysis); empty for an acyclic tier's one pass.
+	// (retrograde analysis); empty for an acyclic tier's one pass; in a
+	// build by ranges (ranged.go), the range of a tier of several:
+	// "range 2 of 5", Done and Total still counting the whole tier's.
 	Step string
 }
 
@@ -94,13 +111,44 @@ func Solve[P comparable](ctx context.Context, g game.Tiered[P], b *db.Builder, o
 		return nil, fmt.Errorf("the start position %s has rank %d, out of its tier's range [0, %d)", s.format(start), s.startRank, s.tiers[0].size)
 	}
 	res := &Result{Tiers: len(s.tiers)}
+	plan, ranged, err := s.rangedPlan()
+	if err != nil {
+		return nil, err
+	}
+	if err := s.checkDisk(ranged); err != nil {
+		return nil, err
+	}
+	if ranged {
+		err = s.buildRanged(ctx, res, plan)
+	} else {
+		err = s.buildInMemory(ctx, res)
+	}
+	if err != nil {
+		return nil, err
+	}
+	infos := make([]db.TierInfo, len(s.tiers))
+	for i, ts := range s.tiers {
+		infos[i] = ts.info
+		res.Count.AddCount(ts.info.Count)
+	}
+	sortInfos(infos)
+	if err := b.Finish(uint64(st), s.startRank, infos); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// buildInMemory runs both passes with whole tiers in memory; the tiers'
+// infos are left in s.tiers for Solve's manifest.
+func (s *solver[P]) buildInMemory(ctx context.Context, res *Result) error {
+	b := s.b
 	// Tiers an earlier build finished. Their records stay in memory only
 	// while an unfinished tier needs them.
 	for i := len(s.tiers) - 1; i >= 0; i-- {
 		ts := s.tiers[i]
 		info, recs, ok, err := b.Finished(uint64(ts.t), ts.name, ts.size)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if !ok {
 			continue
@@ -114,7 +162,7 @@ func Solve[P comparable](ctx context.Context, g game.Tiered[P], b *db.Builder, o
 		}
 		if needed {
 			if err := s.keep(ts, recs); err != nil {
-				return nil, err
+				return err
 			}
 		}
 	}
@@ -126,7 +174,10 @@ func Solve[P comparable](ctx context.Context, g game.Tiered[P], b *db.Builder, o
 		}
 	}
 	if err := s.reachAll(ctx); err != nil {
-		return nil, err
+		return err
+	}
+	if err := s.checkDisk(false); err != nil {
+		return err
 	}
 	for i := len(s.tiers) - 1; i >= 0; i-- {
 		ts := s.tiers[i]
@@ -135,19 +186,19 @@ func Solve[P comparable](ctx context.Context, g game.Tiered[P], b *db.Builder, o
 		}
 		s.cur = Progress{Phase: PhaseSolve, Tier: ts.t, Name: ts.name, Index: len(s.tiers) - i, Tiers: len(s.tiers)}
 		if err := s.loadReach(ts); err != nil {
-			return nil, err
+			return err
 		}
 		recs, err := s.solveTier(ctx, ts)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		s.dropReach(ts)
 		info, err := b.WriteTier(uint64(ts.t), ts.name, recs)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if err := b.RemoveReach(uint64(ts.t)); err != nil {
-			return nil, err
+			return err
 		}
 		ts.finished, ts.info = true, info
 		if ts.waiting > 0 {
@@ -162,16 +213,7 @@ func Solve[P comparable](ctx context.Context, g game.Tiered[P], b *db.Builder, o
 			}
 		}
 	}
-	infos := make([]db.TierInfo, len(s.tiers))
-	for i, ts := range s.tiers {
-		infos[i] = ts.info
-		res.Count.AddCount(ts.info.Count)
-	}
-	sortInfos(infos)
-	if err := b.Finish(uint64(st), s.startRank, infos); err != nil {
-		return nil, err
-	}
-	return res, nil
+	return nil
 }
 
 func sortInfos(infos []db.TierInfo) {
@@ -190,6 +232,7 @@ type solver[P comparable] struct {
 	walk    Walker[P] // nil unless the game has the fast path
 	term    game.Terminal[P]
 	end     game.Endless[P]
+	score   game.Scored[P] // records are margins (scored.go)
 	opts    Options
 	workers int
 
@@ -204,7 +247,8 @@ func (s *solver[P]) setup() {
 	s.app, _ = s.g.(game.MoveAppender[P])
 	s.term, _ = s.g.(game.Terminal[P])
 	s.end, _ = s.g.(game.Endless[P])
-	if !s.opts.plain {
+	s.score, _ = s.g.(game.Scored[P])
+	if !s.opts.plain && s.score == nil {
 		s.walk, _ = s.g.(Walker[P])
 	}
 }
@@ -306,7 +350,15 @@ var errStop = errors.New("stopped")
 // worker has its own scratch space, made by newScratch.
 func parallel[W any](ctx context.Context, s interface{ report(Progress) }, cur Progress, workers int, words int64,
 	newScratch func() *W, body func(w0, w1 int64, scratch *W) (int64, error)) error {
-	const chunk = 64 // words: 4096 ranks, so cancellation and errors are noticed quickly
+	// 64 words: 4096 ranks, so cancellation and errors are noticed quickly.
+	return parallelChunks(ctx, s, cur, workers, words, 64, newScratch, body)
+}
+
+// parallelChunks is parallel with chunks of the given number of words;
+// the positions done are counted on from cur.Done.
+func parallelChunks[W any](ctx context.Context, s interface{ report(Progress) }, cur Progress, workers int, words, chunk int64,
+	newScratch func() *W, body func(w0, w1 int64, scratch *W) (int64, error)) error {
+	base := cur.Done
 	var (
 		next, done atomic.Int64
 		failed     atomic.Bool
@@ -352,11 +404,11 @@ func parallel[W any](ctx context.Context, s interface{ report(Progress) }, cur P
 	for {
 		select {
 		case <-stop:
-			cur.Done = done.Load()
+			cur.Done = base + done.Load()
 			s.report(cur)
 			return first
 		case <-tick.C:
-			cur.Done = done.Load()
+			cur.Done = base + done.Load()
 			s.report(cur)
 		}
 	}
@@ -419,6 +471,14 @@ func (s *solver[P]) rankIn(ts *tierState, size int64, p, q P) (int64, error) {
 
 // terminalCode is the record of a position without moves.
 func (s *solver[P]) terminalCode(p P) (uint16, error) {
+	if s.score != nil {
+		v := s.score.TerminalScore(p)
+		c, ok := db.EncodeScore(v, 0)
+		if !ok {
+			return 0, fmt.Errorf("the final margin %d at %s is out of a record's range [%d, %d]", v, s.format(p), -db.MaxScore, db.MaxScore)
+		}
+		return c, nil
+	}
 	o := outcome.P
 	if s.term != nil {
 		o = s.term.TerminalOutcome(p)

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -119,7 +120,7 @@ func (b *bound[P]) position(d *db.DB, tokens []string) (p P, text string, r *cat
 	if err != nil {
 		return p, "", nil, err
 	}
-	o, rem, ok := db.Decode(c)
+	o, rem, score, ok := decode(d, c)
 	if !ok {
 		return p, "", nil, &budget.BadInput{Input: text, Offset: -1,
 			Msg: fmt.Sprintf("%s is not reachable from the start of %s: the database holds only positions that play reaches", text, b.Binding.Spec)}
@@ -130,7 +131,24 @@ func (b *bound[P]) position(d *db.DB, tokens []string) (p P, text string, r *cat
 		x := int(rem)
 		r.Remoteness = &x
 	}
+	r.Score = score
 	return p, text, r, nil
+}
+
+// decode reads a record of d: outcome and remoteness, and in a scored
+// database the margin (nil otherwise). A zero margin has no remoteness,
+// as a draw has none (search.Margin's rule: every zero-margin line is
+// worth the same).
+func decode(d *db.DB, c uint16) (o outcome.Outcome, rem uint32, score *int, ok bool) {
+	if !d.Scored() {
+		o, rem, ok = db.Decode(c)
+		return o, rem, nil, ok
+	}
+	s, rem, ok := db.DecodeScore(c)
+	if s == 0 {
+		rem = db.NoRemoteness
+	}
+	return db.ScoreOutcome(s), rem, &s, ok
 }
 
 // Move is a move of an explored position, read from a database: the
@@ -145,6 +163,9 @@ type Move struct {
 	Board *catalog.Board
 	// Label names the move in players' terms (MoveInfo.To), "" for none.
 	Label string
+	// Score is the margin of the position left, for the player to move
+	// there, in a scored database; nil otherwise.
+	Score *int
 }
 
 // Exploration is the exploration of a position whose report is r, board
@@ -153,7 +174,7 @@ type Move struct {
 func Exploration(r *catalog.Report, board *catalog.Board, kids []Move, maxMoves int) *catalog.Exploration {
 	x := &catalog.Exploration{Report: r, Board: board, MovesTotal: len(kids), MovesCounted: true, MoveKind: catalog.MovesOutcome}
 	for _, c := range kids[:min(len(kids), maxMoves)] {
-		m := catalog.MoveInfo{Component: -1, Position: c.Text, Outcome: c.Outcome.String(), Board: c.Board, To: c.Label}
+		m := catalog.MoveInfo{Component: -1, Position: c.Text, Outcome: c.Outcome.String(), Board: c.Board, To: c.Label, Score: c.Score}
 		if c.Remoteness != db.NoRemoteness {
 			x := int(c.Remoteness)
 			m.Remoteness = &x
@@ -195,7 +216,7 @@ func (b *bound[P]) children(d *db.DB, p P, text string) ([]Move, error) {
 			c.Board = &catalog.Board{Kind: catalog.BoardGrid, Text: c.Text, Rows: g.Rows(q)}
 		}
 		var ok bool
-		if c.Outcome, c.Remoteness, ok = db.Decode(cq); !ok {
+		if c.Outcome, c.Remoteness, c.Score, ok = decode(d, cq); !ok {
 			return nil, &DataError{Dir: d.Dir(), Err: fmt.Errorf("%s: no record for %s, a move from %s (the database is damaged, or was built by another version of the game)", d.Dir(), c.Text, text)}
 		}
 		out = append(out, c)
@@ -283,6 +304,14 @@ type BuildOptions struct {
 	// in the database so that queries load the script with them; a
 	// built-in game takes none.
 	Params map[string]string
+	// Reserve is the part of Memory that the process takes itself
+	// (tier.Options.Reserve).
+	Reserve int64
+	// DiskFree tells the free bytes of the directory's filesystem, which
+	// the build's disk estimate must not pass (tier.Options.DiskFree);
+	// nil asks the filesystem (db.FreeDisk), and a system that cannot
+	// tell skips the check.
+	DiskFree func() (int64, error)
 }
 
 // Progress is the tier solver's report on a build.
@@ -319,7 +348,17 @@ func Build(ctx context.Context, inst catalog.Instance, dir string, opts BuildOpt
 		return nil, err
 	}
 	defer b.Close()
-	res, err := g.build(ctx, b, tier.Options{Memory: opts.Memory, Progress: opts.Progress, Workers: opts.Workers})
+	free := opts.DiskFree
+	if free == nil {
+		free = func() (int64, error) {
+			n, err := db.FreeDisk(dir)
+			if errors.Is(err, errors.ErrUnsupported) {
+				return math.MaxInt64, nil
+			}
+			return n, err
+		}
+	}
+	res, err := g.build(ctx, b, tier.Options{Memory: opts.Memory, Progress: opts.Progress, Workers: opts.Workers, DiskFree: free, Reserve: opts.Reserve})
 	if err != nil {
 		return nil, err
 	}
@@ -370,6 +409,10 @@ func checkRanking(d *db.DB, g Game) error {
 	if want := db.RankingVersion(g.Ranking().Version); got != want {
 		name, _, _ := strings.Cut(g.Spec(), ":")
 		return fmt.Errorf("%s: built with %s ranking v%d; rebuild (this grundy ranks by v%d)", d.Dir(), name, got, want)
+	}
+	if d.Scored() != g.Ranking().Scored {
+		what := map[bool]string{true: "margins", false: "outcomes"}
+		return fmt.Errorf("%s holds %s, but this grundy's %s has %s: rebuild", d.Dir(), what[d.Scored()], g.Spec(), what[g.Ranking().Scored])
 	}
 	return nil
 }
@@ -452,6 +495,9 @@ type Stats struct {
 	// RawPerPosition that over Positions.
 	RawBytes       int64   `json:"raw_bytes"`
 	RawPerPosition float64 `json:"raw_bytes_per_position"`
+	// Scores counts positions by their margin for the player to move
+	// ("-2": 17, "0": 40, …), in a database of a game with scores only.
+	Scores map[string]int64 `json:"scores,omitempty"`
 }
 
 // Outcomes counts positions won (N), lost (P) and drawn (D) for the
@@ -549,6 +595,12 @@ func ReadStats(dir string) (*Stats, error) {
 	st := &Stats{Game: s.Game, Positions: s.Total.Positions(), Outcomes: outcomes(s.Total),
 		Remoteness: remoteness(s.Total), Bytes: s.Bytes, Tiers: []TierStats{},
 		Records: s.Total.RecordCount(), RawBytes: s.Raw}
+	if s.Total.Scored {
+		st.Scores = map[string]int64{}
+		for m, n := range s.Total.ByScore() {
+			st.Scores[strconv.Itoa(m)] = n
+		}
+	}
 	if st.Positions > 0 {
 		st.RawPerPosition = float64(s.Raw) / float64(st.Positions)
 	}

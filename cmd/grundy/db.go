@@ -76,6 +76,7 @@ run again resumes after the last tier finished.`,
 			bar := newTierProgress(cmd.ErrOrStderr())
 			res, err := strong.Build(cmd.Context(), inst, out, strong.BuildOptions{
 				Memory:   budget.NewBytes(maxMemory),
+				Reserve:  buildProcessBytes,
 				Progress: bar.report,
 				Params:   pm,
 			})
@@ -107,6 +108,13 @@ run again resumes after the last tier finished.`,
 	jsonFlag(cmd, &asJSON)
 	return cmd
 }
+
+// buildProcessBytes is what a db build's process takes besides the
+// solver's tables: a build of tic-tac-toe, whose tables are a few
+// kilobytes, peaks at 31 MiB resident (the program, the runtime, the
+// zstd encoders' tables). A build by ranges plans within the rest of
+// --max-memory.
+const buildProcessBytes = 32 << 20
 
 func newDBQueryCmd() *cobra.Command {
 	var asJSON bool
@@ -201,6 +209,7 @@ func printStats(w io.Writer, s *strong.Stats) {
 	for _, r := range s.Remoteness {
 		fmt.Fprintf(w, "  %-10d  %14s  %14s\n", r.Remoteness, thousands(r.N), thousands(r.P))
 	}
+	printScoreCounts(w, s)
 	fmt.Fprintf(w, "\n  %-12s  %14s  %14s  %14s  %14s  %10s\n", "tier", "positions", "N", "P", "D", "bytes")
 	for _, t := range s.Tiers {
 		fmt.Fprintf(w, "  %-12s  %14s  %14s  %14s  %14s  %10s\n", t.Name, thousands(t.Positions),
@@ -234,6 +243,9 @@ type tierProgress struct {
 	p       *progress
 	tierAt  time.Time
 	current strong.Progress
+	// doneAt is Done when the tier's phase or step began: a build by
+	// ranges counts Done over the whole tier, range after range.
+	doneAt int64
 }
 
 func newTierProgress(w io.Writer) *tierProgress {
@@ -245,7 +257,7 @@ func newTierProgress(w io.Writer) *tierProgress {
 func (t *tierProgress) report(pr strong.Progress) {
 	now := time.Now()
 	if pr.Phase != t.current.Phase || pr.Tier != t.current.Tier || pr.Step != t.current.Step || t.tierAt.IsZero() {
-		t.tierAt = now
+		t.tierAt, t.doneAt = now, pr.Done
 	}
 	t.current = pr
 	if t.p.file != "" && (t.p.fileLast.IsZero() || now.Sub(t.p.fileLast) >= time.Second || pr.Done == pr.Total) {
@@ -265,8 +277,8 @@ func (t *tierProgress) report(pr strong.Progress) {
 		phase += " (" + pr.Step + ")"
 	}
 	line := fmt.Sprintf("%s tier %d/%d, %s: %s/%s positions", phase, pr.Index, pr.Tiers, pr.Name, thousands(pr.Done), thousands(pr.Total))
-	if el := now.Sub(t.tierAt).Seconds(); el > 0.5 && pr.Done > 0 {
-		rate := float64(pr.Done) / el
+	if el := now.Sub(t.tierAt).Seconds(); el > 0.5 && pr.Done > t.doneAt {
+		rate := float64(pr.Done-t.doneAt) / el
 		line += fmt.Sprintf(", %s/s", thousands(int64(rate)))
 		if pr.Total > pr.Done {
 			line += fmt.Sprintf(", %s left in the tier", time.Duration(float64(pr.Total-pr.Done)/rate*float64(time.Second)).Round(time.Second))

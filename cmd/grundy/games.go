@@ -29,12 +29,25 @@ func newGamesCmd() *cobra.Command {
 					Kind     string   `json:"kind"`
 					Summary  string   `json:"summary"`
 					Example  string   `json:"example"`
+					// What the game says about itself (catalog.About),
+					// as the server's /api/v1/games says it.
+					Players     []string        `json:"players,omitempty"`
+					Rules       string          `json:"rules,omitempty"`
+					Source      string          `json:"source,omitempty"`
+					Variants    []catalog.Param `json:"variants,omitempty"`
+					SpecFormat  string          `json:"spec_format,omitempty"`
+					DefaultSpec string          `json:"default_spec,omitempty"`
 				}
 				out := struct {
 					Games []game `json:"games"`
 				}{Games: []game{}}
 				for _, e := range entries {
-					out.Games = append(out.Games, game{e.Name, e.Aliases, e.Params, e.Position, e.Kind, e.Summary, "grundy " + e.Example})
+					g := game{Name: e.Name, Aliases: e.Aliases, Params: e.Params, Position: e.Position, Kind: e.Kind, Summary: e.Summary, Example: "grundy " + e.Example}
+					if a := e.About(); a != nil {
+						g.Players, g.Rules, g.Source = a.Players, a.Rules, a.Source
+						g.Variants, g.SpecFormat, g.DefaultSpec = a.Variants, a.SpecFormat, a.DefaultSpec(e.Name)
+					}
+					out.Games = append(out.Games, g)
 				}
 				return writeJSON(cmd.OutOrStdout(), out)
 			}
@@ -80,6 +93,7 @@ var kinds = []struct{ kind, heading string }{
 	{"loopy", "Games with cycles (win, lose or draw, with remoteness):"},
 	{"payoff", "Games with several players or payoffs:"},
 	{"chance", "Games with chance:"},
+	{"scored", "Games with scores (the final margin under perfect play, \"wins by N\"):"},
 }
 
 func kindRank(kind string) int {

@@ -237,6 +237,7 @@ func printReportLabels(w io.Writer, r *catalog.Report, labels []string) {
 	} else {
 		fmt.Fprintf(w, "  outcome     %s\n", r.Outcome)
 	}
+	printScore(w, r)
 	if r.Value != nil {
 		fmt.Fprintf(w, "  value       %v\n", r.Value)
 	}
@@ -248,9 +249,6 @@ func printReportLabels(w io.Writer, r *catalog.Report, labels []string) {
 	}
 	if r.Remoteness != nil {
 		fmt.Fprintf(w, "  remoteness  %d (moves left under perfect play: the winner hurries, the loser delays)\n", *r.Remoteness)
-	}
-	if r.Score != nil {
-		fmt.Fprintf(w, "  score       %+d (the final margin for the player to move when both play for the largest margin)\n", *r.Score)
 	}
 	printCompound(w, r)
 	switch n := len(r.WinningMoves); {

@@ -5,6 +5,7 @@ import (
 	"io"
 	"path/filepath"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 
@@ -40,6 +41,11 @@ grid) where the numbers go, and {n:TEXT} for TEXT written n times, so
 '({n:"{m:."}",})' an n×m board of dots. A template is filled in and read
 as --pos reads a position; nothing of it is run.
 
+A built-in partizan game of one or two numbers is tabulated as CGSuite
+shows it: partizan-subtract's heaps n, or the cakes a×b of Cutcake, Eatcake
+and Maundy Cake (from 1×1: a cake has no side of 0), each cell's
+canonical form with its outcome class (L, R, N, P).
+
 A cell holds what solve reports for its position: the Sprague–Grundy
 value where the game has one; the outcome (P, N, D) and remoteness for a
 script without (misère play, ends the rules decide, positions that
@@ -48,7 +54,7 @@ value' reports).
 
 --json prints one object, --csv FILE writes one line a cell, and --svg
 FILE draws the table as an SVG picture.`,
-		Example:           "  grundy table subtract:1,3,4 --upto 40\n  grundy table wythoff --upto 30 --svg wythoff.svg\n  grundy table examples/mock.star --upto 32\n  grundy table twoheaps.star --upto 10 --param take=1,3 --json\n  grundy table examples/cram.star --upto 4 --pos-template '({n:\"{m:.}\",})'",
+		Example:           "  grundy table subtract:1,3,4 --upto 40\n  grundy table wythoff --upto 30 --svg wythoff.svg\n  grundy table cutcake --upto 8\n  grundy table examples/mock.star --upto 32\n  grundy table twoheaps.star --upto 10 --param take=1,3 --json\n  grundy table examples/cram.star --upto 4 --pos-template '({n:\"{m:.}\",})'",
 		Args:              cobra.ExactArgs(1),
 		ValidArgsFunction: completeGame(isTabler),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -78,7 +84,7 @@ FILE draws the table as an SVG picture.`,
 			}
 			tabler, ok := inst.(catalog.Tabler)
 			if !ok {
-				return fmt.Errorf("game %q has no value table: tables are for games on one or two heaps", inst.Spec())
+				return fmt.Errorf("game %q has no value table: tables are for games on one or two heaps (or of one or two numbers: a partizan heap, a cake a×b)", inst.Spec())
 			}
 			p := newProgress()
 			opts, err := flags.options(p)
@@ -143,15 +149,23 @@ func printTable(w io.Writer, t *catalog.Table) {
 		}
 		printRow(w, cells)
 		return
+	case t.Canonical != nil && t.Classes != nil:
+		for n, v := range t.Canonical {
+			fmt.Fprintf(w, "%6d: %s  %s\n", t.First+n, t.Classes[n], v)
+		}
+		return
 	case t.Canonical != nil:
 		for n, v := range t.Canonical {
-			fmt.Fprintf(w, "%6d: %s\n", n, v)
+			fmt.Fprintf(w, "%6d: %s\n", t.First+n, v)
 		}
+		return
+	case t.CanonicalGrid != nil && t.ClassGrid != nil:
+		printFormGrid(w, t.First, t.CanonicalGrid)
 		return
 	case t.CanonicalGrid != nil:
 		for a, row := range t.CanonicalGrid {
 			for b, v := range row {
-				fmt.Fprintf(w, "(%d, %d): %s\n", a, b, v)
+				fmt.Fprintf(w, "(%d, %d): %s\n", t.First+a, t.First+b, v)
 			}
 		}
 		return
@@ -217,5 +231,38 @@ func printGrid(w io.Writer, n int, cell func(a, b int) string, rowLen func(a int
 			sb.WriteString(c + " ")
 		}
 		fmt.Fprintf(w, "a=%3d  %s\n", a, strings.TrimRight(sb.String(), " "))
+	}
+}
+
+// printFormGrid prints a built-in partizan game's table as CGSuite shows
+// one: a grid with a row per a and a column per b, each column as wide as
+// its widest form, so that the pattern (Cutcake's integers growing away
+// from the diagonal) shows at a glance.
+func printFormGrid(w io.Writer, first int, grid [][]string) {
+	if len(grid) == 0 {
+		return
+	}
+	head := make([]string, len(grid[0]))
+	widths := make([]int, len(grid[0]))
+	for b := range head {
+		head[b] = fmt.Sprint(first + b)
+		widths[b] = utf8.RuneCountInString(head[b])
+		for a := range grid {
+			widths[b] = max(widths[b], utf8.RuneCountInString(grid[a][b]))
+		}
+	}
+	line := func(label string, cells []string) {
+		var sb strings.Builder
+		sb.WriteString(label)
+		for b, c := range cells {
+			sb.WriteString("  ")
+			sb.WriteString(strings.Repeat(" ", widths[b]-utf8.RuneCountInString(c)))
+			sb.WriteString(c)
+		}
+		fmt.Fprintln(w, strings.TrimRight(sb.String(), " "))
+	}
+	line(" a\\b", head)
+	for a, row := range grid {
+		line(fmt.Sprintf("%5d", first+a), row)
 	}
 }

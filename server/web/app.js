@@ -150,7 +150,8 @@ const aborted = (e) => e && e.name === "AbortError";
 function showPending(sum) {
   const p = $("pending");
   p.hidden = false;
-  p.className = view(sum);
+  if (hiding()) sum = masked(sum);
+  p.className = sum.outcome ? view(sum) : "";
   p.replaceChildren(el("strong", {}, sum.position + ": "), outcomeWords(sum) + (sum.grundy != null ? " Sprague–Grundy value " + sum.grundy + "." : "") + (sum.value != null ? " Value " + fmt(sum.value) + "." : "") + " Listing its moves…");
   announce(sum.position + ": " + outcomeWords(sum));
 }
@@ -205,6 +206,10 @@ function onGameChange(askStart) {
   $("params-label").hidden = !takesParams;
   $("script-params-label").hidden = !g.script;
   $("params").placeholder = g.params || "";
+  if (takesParams && !$("params").value && g.default_spec && g.default_spec.startsWith(g.name + ":")) {
+    // The default variant's parameters (the catalog's): connect4's 4x4:4.
+    $("params").value = g.default_spec.slice(g.name.length + 1);
+  }
   if (takesParams && !$("params").value) {
     // The example's parameters: "grundy solve bash:3 10" gives 3.
     const m = /\S+\s+([^\s:]+):(\S+)/.exec(g.example || "");
@@ -212,6 +217,10 @@ function onGameChange(askStart) {
   }
   $("misere-label").hidden = !g.misere;
   if (!g.misere) $("misere").checked = false;
+  // The rules, one click away (closed unless the reader opens them).
+  $("rules-box").hidden = !g.rules;
+  $("rules-text").textContent = g.rules || "";
+  $("rules-source").textContent = g.source ? "Source: " + g.source : "";
   $("game-help").textContent = g.summary + " — position: " + g.position + (g.explorable ? " The explorer lists every move with its value, so a position too large for that is shown with its answer alone, without its moves." : " (this game shows its solution only, without moves)");
   // The listed start is the game's without parameters; a game with
   // parameters (quixo:3) has its own, asked for when the user picks it.
@@ -350,6 +359,23 @@ async function engineMoveOnce() {
 
 const hiding = () => $("hide-values").checked;
 
+// masked is an answer without its values (outcomes, remoteness, Grundy
+// values, payoffs, what each move means for its mover, the engine's
+// choice), for drawing with values hidden; a finished game keeps its
+// outcome, which the board shows anyway. _real is the answer itself.
+const valueFields = ["outcome", "grundy", "remoteness", "value", "payoff", "mover_value", "strategy_probability", "result"];
+function maskMove(m) {
+  const c = { ...m };
+  for (const f of valueFields) delete c[f];
+  if (c.chance) c.chance = c.chance.map(maskMove);
+  return c;
+}
+function masked(d) {
+  const c = { ...d, _real: d, moves: (d.moves || []).map(maskMove), winning_moves: [], best_move: null, best_reason: "" };
+  for (const f of valueFields) if (f !== "outcome" || !over(d)) delete c[f];
+  return c;
+}
+
 function current() { return state.history[state.index]; }
 
 // Undo and redo walk the browser's history, so that its Back and Forward
@@ -387,27 +413,40 @@ function onPopState(ev) {
 
 // ---- words
 
-// players names the player to move at d and the other, as players of the
-// game call them: X and O, Left and Right, else player 1 and player 2 (by
-// the turns taken since the walk's start), "(you)" and "(the engine)"
-// added against the engine.
+// gameNames are the players' names the game gives itself (the catalog's
+// description, /api/v1/games' "players": X and O, Red and Yellow, Left
+// and Right, first player and second player), the first mover first.
+function gameNames(spec) {
+  spec = spec || state.spec || "";
+  const g = gameByName(spec) || gameByName(spec.split(":")[0]);
+  return g && g.players && g.players.length >= 2 ? g.players : ["first player", "second player"];
+}
+
+// moverIndex is the index in gameNames of the player to move at d: the
+// side to move in a partizan game, the player the position names
+// (to_move: tic-tac-toe, Connect-4, Quixo, Morris, Teeko), else the turns
+// counted from the walk's start (its player to move is the first).
+function moverIndex(d) {
+  const names = gameNames(d.game);
+  if (isPartizan(d)) return (d._turn || "left") === "left" ? 0 : 1;
+  if (d.to_move && names.includes(d.to_move)) return names.indexOf(d.to_move);
+  return (d._ply || 0) % names.length;
+}
+
+// players names the player to move at d and the next one, as the game
+// names them, "(you)" and "(the engine)" added against the engine.
 function players(d) {
-  const g = (d.game || "").split(":")[0], pos = d.position || "";
-  let names;
-  if (isPartizan(d)) { const t = d._turn || "left"; names = [sideName(t), sideName(other(t))]; }
-  else if (g === "tictactoe") names = (pos.match(/X/g) || []).length > (pos.match(/O/g) || []).length ? ["O", "X"] : ["X", "O"];
-  else if (g === "quixo" && /:[XO]$/.test(pos)) names = pos.endsWith(":X") ? ["X", "O"] : ["O", "X"];
-  else if (g === "connect4") names = pos.replace(/[^0-9]/g, "").length % 2 ? ["O", "X"] : ["X", "O"];
-  else if (g === "morris" && /:[WB]:/.test(pos)) names = /:W:/.test(pos) ? ["White", "Black"] : ["Black", "White"];
-  else if (g === "teeko" && /:[br]$/.test(pos)) names = pos.endsWith(":b") ? ["Black", "Red"] : ["Red", "Black"];
-  else if (g === "othello" && /:[bw]$/.test(pos)) names = pos.endsWith(":b") ? ["Black", "White"] : ["White", "Black"];
-  else names = (d._ply || 0) % 2 ? ["Player 2", "Player 1"] : ["Player 1", "Player 2"];
+  const all = gameNames(d.game), i = moverIndex(d);
+  let names = [all[i], all[(i + 1) % all.length]];
   if (vsEngine() && d._ply != null) {
     const mine = humansTurn(d);
     names = [names[0] + (mine ? " (you)" : " (the engine)"), names[1] + (mine ? " (the engine)" : " (you)")];
   }
   return names;
 }
+
+// cap writes a name at the head of a sentence ("First player to move.").
+const cap = (t) => t.charAt(0).toUpperCase() + t.slice(1);
 
 // over is set when the game has ended at d: no move for the player to
 // move (in a partizan game, for the side to move).
@@ -425,6 +464,7 @@ function resultWords(d) {
   const line = (d.line || []).map(([r, c]) => String.fromCharCode(97 + c) + (r + 1)).join(" ");
   if (line && d.outcome === "P") return "Game over: " + other + " wins, in a line (" + line + ").";
   if (isPartizan(d)) return "Game over: " + mover + " has no move, so " + other + " wins.";
+  if (hiding() && d.outcome == null) return "Game over.";
   if (d.move_kind === "payoff" || d.move_kind === "chance") return "Game over.";
   switch (d.outcome) {
     case "P": return "Game over: " + other + " wins.";
@@ -438,14 +478,16 @@ function resultWords(d) {
 function turnWords(d) {
   if (d.move_kind === "chance") return "Chance is to move.";
   if (over(d)) return resultWords(d);
-  return players(d)[0] + " to move.";
+  return cap(players(d)[0]) + " to move.";
 }
 
 function outcomeWords(d) {
+  if (hiding() && !over(d)) return ""; // values hidden: nothing said of who wins
+  if (d.score != null && !over(d)) return marginWords(d);
   const r = d.remoteness;
   if (d.outcome === "D" && (d.move_kind === "payoff" || d.move_kind === "chance")) return "Neither player can force a win: the value is the expected payoff.";
   if (over(d)) return resultWords(d);
-  const who = isPartizan(d) ? "The player to move" : players(d)[0];
+  const who = isPartizan(d) ? "The player to move" : cap(players(d)[0]);
   switch (d.outcome) {
     case "N": return who + " wins" + (r != null ? " in " + r + (r === 1 ? " move" : " moves") : "") + ", moving first.";
     case "P": return who + " loses" + (r != null ? ", after " + r + " moves at most" : "") + ", whatever the moves.";
@@ -492,6 +534,7 @@ function fmt(x) {
 }
 
 function badge(m) {
+  if (hiding()) return ""; // values hidden: a move says nothing of its value
   const n = m.remoteness != null ? " in " + (m.remoteness + 1) : "";
   let b = "";
   switch (m.result) {
@@ -505,6 +548,7 @@ function badge(m) {
   if (m.mover_value != null) b += (b ? " · " : "") + "value " + fmt(m.mover_value);
   else if (m.player === "chance" && m.value != null) b += " · value " + fmt(m.value);
   if (m.strategy_probability != null) b += " · mix " + fmt(m.strategy_probability);
+  b += marginBadge(m);
   if (b) return b;
   if (m.payoff != null) return "payoffs " + [].concat(m.payoff).map(fmt).join(" / ");
   return m.outcome;
@@ -520,6 +564,7 @@ function elide(text, n) {
 // badgeSpan is a move's badge, elided when long, the whole on hover.
 function badgeSpan(m) {
   const b = badge(m), short = elide(b, 30);
+  if (!b) return "";
   const s = el("span", { class: "badge" }, mark(m.result), short);
   if (short !== b) s.title = b;
   // Rounded values (0.7406) keep their exact value on hover.
@@ -604,6 +649,7 @@ function drawBoard(d) {
   box.replaceChildren();
   const b = d._movesError ? boardFromText(d) : (d.board || { kind: "text", text: d.position });
   if (b.kind === "heaps") drawHeaps(d, b, box);
+  else if (b.kind === "grid" && /^quixo\b/.test(d.game || "") && drawQuixo(d, b, box)) { /* drawn */ }
   else if (b.kind === "grid") drawGrid(d, b, box);
   else if (/^pig\b/.test(d.game || "") && drawPig(d, box)) { /* drawn */ }
   else if (b.kind === "components" && d.game === "hackenbush" && drawHackenbush(d, b, box)) { /* drawn */ }
@@ -616,6 +662,89 @@ function drawBoard(d) {
   } else {
     box.append(el("pre", { class: "text" }, b.text || d.position || "(empty)"));
   }
+}
+
+// Quixo: a move takes a cube from the border and pushes it back in at an
+// end of its row or column. The board is framed by slots for arrows: a
+// click on a cube picks it (outlined), and arrows appear at the ends
+// where it may be pushed in, each marked with what that push means for
+// the mover; a click on an arrow plays the push. The push that led here
+// is shown too: its arrow in its slot and the cube it put in outlined.
+// The moves are read from the server's labels ("cube at (1, 3) pushed
+// in at the left"); drawQuixo draws nothing (false) when they do not
+// read so, and the plain grid is drawn instead.
+const quixoLabel = /^cube at \(([0-9]+), ([0-9]+)\) pushed in at the (left|right|top|bottom)$/;
+const quixoArrow = { left: "→", right: "←", top: "↓", bottom: "↑" };
+function quixoPush(m, n) {
+  const q = quixoLabel.exec((m && m.label) || "");
+  if (!q) return null;
+  const r = Number(q[1]) - 1, c = Number(q[2]) - 1, end = q[3];
+  // The slot of its arrow in the framed grid (the board from 1 to n),
+  // and the cell the cube goes to.
+  const slot = { left: [r + 1, 0], right: [r + 1, n + 1], top: [0, c + 1], bottom: [n + 1, c + 1] }[end];
+  const dest = { left: [r, 0], right: [r, n - 1], top: [0, c], bottom: [n - 1, c] }[end];
+  return { src: r + "," + c, end, slot: slot.join(","), dest: dest.join(","), row: r, col: c };
+}
+function drawQuixo(d, b, box) {
+  const rows = b.rows, n = rows.length;
+  if (n < 3 || rows.some((r) => [...r].length !== n)) return false;
+  const moves = movesToPlay(d), pushes = new Map(); // move -> push
+  for (const m of moves) { const p = quixoPush(m, n); if (!p) return false; pushes.set(m, p); }
+  const from = (key) => moves.filter((m) => pushes.get(m).src === key);
+  const pick = state.pick && state.pick.position === d.position ? state.pick.cell : null;
+  const inLine = new Set((d.line || []).map(([r, c]) => r + "," + c));
+  const shown = current() && (d._real || d) === current();
+  const last = shown && state.index > 0 ? quixoPush(playedMove(state.index), n) : null;
+  const room = Math.max(box.clientWidth || 480, 200);
+  const size = Math.max(44, Math.min(60, Math.floor(room / (n + 2)) - 4));
+  const frame = el("div", { class: "grid-board quixo-frame game-quixo", role: "group", "aria-label": d.game + " board, " + n + " by " + n + (pick ? "; a cube is picked: push it in with an arrow" : "") });
+  frame.style.gridTemplateColumns = "repeat(" + (n + 2) + ", " + size + "px)";
+  const arrows = new Map(); // slot -> move, for the picked cube
+  if (pick) for (const m of from(pick)) arrows.set(pushes.get(m).slot, m);
+  for (let R = 0; R < n + 2; R++) {
+    for (let C = 0; C < n + 2; C++) {
+      const slot = R + "," + C;
+      if (R === 0 || C === 0 || R === n + 1 || C === n + 1) {
+        const m = arrows.get(slot);
+        if (m) {
+          const p = pushes.get(m);
+          const words = "push the picked cube in at the " + p.end + " of " + (p.end === "left" || p.end === "right" ? "row " + (p.row + 1) : "column " + (p.col + 1));
+          const a = el("button", { type: "button", class: "push hint-" + (m.result || "unknown"), "data-push": p.end, "data-slot": slot, "aria-label": words + (hiding() ? "" : ", " + markWords(m)), title: words + (hiding() ? "" : " — " + badge(m)) }, quixoArrow[p.end]);
+          a.append(mark(m.result));
+          a.addEventListener("click", () => { state.pick = null; playMove(d, m); });
+          frame.append(a);
+        } else if (last && last.slot === slot) {
+          frame.append(el("span", { class: "last-push", "data-slot": slot, title: "the last move: " + playedLabel(state.index) }, quixoArrow[last.end]));
+        } else frame.append(el("span", { class: "slot" }));
+        continue;
+      }
+      const r = R - 1, c = C - 1, key = r + "," + c, ch = [...rows[r]][c];
+      const ms = from(key);
+      const cls = ["cell", "c-" + cellClass(ch)];
+      if (ms.length) cls.push("playable", "hint-" + bestResult(ms));
+      if (key === pick) cls.push("picked");
+      if (inLine.has(key)) cls.push("in-line");
+      if (last && last.dest === key && !pick) cls.push("pushed");
+      const label = "row " + (r + 1) + ", column " + (c + 1) + ": " + cellName(ch) + (inLine.has(key) ? ", in the winning line" : "") +
+        (last && last.dest === key ? ", the cube pushed in last" : "") +
+        (key === pick ? "; picked: click an arrow to push it in, or click it again to put it back" : ms.length ? "; pick this cube: " + ms.length + (ms.length === 1 ? " push" : " pushes") + (hiding() ? "" : ", the best " + (resultWord[bestResult(ms)] || "not valued")) : "");
+      const cell = el("button", { type: "button", class: cls.join(" "), "data-cell": key, "data-row": r + 1, "data-col": c + 1, "aria-label": label, title: label }, ch === "." ? "" : ch);
+      if (ms.length) cell.append(mark(bestResult(ms)));
+      cell.style.width = cell.style.height = size + "px";
+      cell.disabled = ms.length === 0;
+      cell.addEventListener("click", () => {
+        state.pick = key === pick ? null : { position: d.position, cell: key };
+        drawBoard(d);
+        const again = document.querySelector('#board [data-cell="' + key + '"]');
+        if (again) again.focus();
+      });
+      frame.append(cell);
+    }
+  }
+  box.append(frame);
+  if (moves.length) box.append(el("p", { class: "help", id: "grid-help" }, pick ? "Now click an arrow: the picked cube is pushed back in there, the cubes of that line sliding along." :
+    "Click a cube on the border (blank or yours) to pick it; then arrows show where it may be pushed back in."));
+  return true;
 }
 
 // boardFromText draws a position whose moves were not listed (its
@@ -641,9 +770,9 @@ function drawHeaps(d, b, box) {
     for (let k = 0; k < Math.min(n, maxTokensDrawn); k++) {
       const cands = heapCandidates(d, moves, i, n, k);
       const t = el("button", { type: "button", class: "token " + (cands.length ? "hint-" + bestResult(cands) : "none"), "data-heap": i, "data-k": k,
-        "aria-label": "heap " + (i + 1) + ", token " + (k + 1) + (cands.length ? ": " + cands.map((m) => moveLabel(m, b) + " " + markWords(m)).join("; ") : ": no move starts here") });
+        "aria-label": "heap " + (i + 1) + ", token " + (k + 1) + (cands.length ? ": " + cands.map((m) => moveLabel(m, b) + (hiding() ? "" : " " + markWords(m))).join("; ") : ": no move starts here") });
       if (cands.length) t.append(mark(bestResult(cands)));
-      t.title = cands.length === 1 ? moveLabel(cands[0], b) + " — " + badge(cands[0]) : cands.length ? cands.length + " moves start here" : "no move starts here";
+      t.title = cands.length === 1 ? moveLabel(cands[0], b) + (hiding() ? "" : " — " + badge(cands[0])) : cands.length ? cands.length + " moves start here" : "no move starts here";
       t.disabled = !d.explorable || d._movesError != null;
       t.addEventListener("mouseenter", () => previewTake(i, k));
       t.addEventListener("focus", () => previewTake(i, k));
@@ -804,7 +933,8 @@ function drawGrid(d, b, box) {
   if (!strip && C * (size + 2) + 4 > room) size = Math.max(24, Math.floor((room - 4) / C) - 2);
   const table = el("div", { class: "grid-board" + (strip ? " strip" : "") + " game-" + (d.game || "").split(":")[0], role: "group", "aria-label": d.game + " board, " + R + " rows and " + C + " columns" });
   if (!strip) table.style.gridTemplateColumns = "repeat(" + C + ", " + size + "px)";
-  const pick = state.pick && state.pick.position === d.position ? state.pick.cell : null;
+  // (A piece picked from Gobblet's reserve is no cell of the grid.)
+  const pick = state.pick && state.pick.position === d.position && !String(state.pick.cell).startsWith("res:") ? state.pick.cell : null;
   // The line that won the game (the server's line: tic-tac-toe,
   // Connect-4, Quixo), its cells highlighted.
   const inLine = new Set((d.line || []).map(([r, c]) => r + "," + c));
@@ -817,11 +947,11 @@ function drawGrid(d, b, box) {
       const ch = cur[r][c] || ".";
       let ms = through(key);
       if (pick) ms = ms.filter((m) => picked.includes(m));
-      const cls = ["cell", "c-" + cellClass(ch)];
+      const cls = ["cell", "c-" + cellClass(ch)].concat(gobbletClasses(d, ch));
       if (ms.length) cls.push("playable", "hint-" + bestResult(ms));
       if (key === pick) cls.push("picked");
       if (inLine.has(key)) cls.push("in-line");
-      const label = "row " + (r + 1) + ", column " + (c + 1) + ": " + cellName(ch) + (inLine.has(key) ? ", in the winning line" : "") + (ms.length ? "; " + (ms.length === 1 ? "plays " + moveWords(ms[0]) + ", " + markWords(ms[0]) : ms.length + " moves, the best " + (resultWord[bestResult(ms)] || "not valued")) : "");
+      const label = "row " + (r + 1) + ", column " + (c + 1) + ": " + (game0(d) === "dobutsu" ? dobutsuCell(ch) : gobbletName(d, ch) || cellName(ch)) + (inLine.has(key) ? ", in the winning line" : "") + (ms.length ? "; " + (ms.length === 1 ? "plays " + moveWords(ms[0]) + (hiding() ? "" : ", " + markWords(ms[0])) : ms.length + " moves" + (hiding() ? "" : ", the best " + (resultWord[bestResult(ms)] || "not valued"))) : "");
       const cell = el("button", { type: "button", class: cls.join(" "), "data-cell": key, "data-row": r + 1, "data-col": c + 1, "aria-label": label, title: label }, ch === "." ? "" : ch);
       if (ms.length) cell.append(mark(bestResult(ms)));
       cell.style.width = cell.style.height = size + "px";
@@ -835,6 +965,7 @@ function drawGrid(d, b, box) {
     }
   }
   box.append(table);
+  if (gobbletReserves(d, box)) return;
   if (changed.size > 0) {
     box.append(el("p", { class: "help", id: "grid-help" }, pick ? "Now click the move's other cell (outlined), or the picked cell again to drop it." :
       "Click a cell to move there" + ([...changed.values()].some((cs) => cs.length === 2) ? " (a move that covers two cells: click one, then the other)" : "") + ". A cell's ring shows the best move through it."));
@@ -846,6 +977,12 @@ function cellClass(ch) {
 }
 function cellName(ch) {
   return { ".": "empty", "#": "covered", " ": "no point", X: "X", O: "O", L: "blue (Left)", R: "red (Right)", T: "toad", F: "frog", "●": "a coin", b: "black", r: "red (Teeko)", w: "white" }[ch] || ch;
+}
+// Dobutsu shogi's cells: upper case Sente's pieces, lower case Gote's.
+function game0(d) { return (d.game || "").split(":")[0]; }
+function dobutsuCell(ch) {
+  const kind = { l: "lion", g: "giraffe", e: "elephant", c: "chick", h: "hen" }[ch.toLowerCase()];
+  return kind ? (ch === ch.toUpperCase() ? "Sente's " : "Gote's ") + kind : cellName(ch);
 }
 // markWords is a move marker's value in words: the badge, which names
 // the result ("win in 3"), or the result alone where the badge does not.
@@ -880,7 +1017,7 @@ function playedLabel(i) {
 function dropCell(ev) {
   const f = state.drag;
   state.drag = null;
-  if (!f || f.d !== current()) return;
+  if (!f || (f.d._real || f.d) !== current()) return;
   const t = document.elementFromPoint(ev.clientX, ev.clientY);
   const cell = t && t.closest("#board .grid-board .cell");
   if (!cell || cell.dataset.cell === f.key) return; // a click: its own handler
@@ -889,6 +1026,7 @@ function dropCell(ev) {
 }
 
 function clickCell(d, key, changed) {
+  if (gobbletClick(d, key)) return;
   const through = [...changed.entries()].filter(([, cs]) => cs.includes(key)).map(([m]) => m);
   const pick = state.pick && state.pick.position === d.position ? state.pick.cell : null;
   if (pick === key) { state.pick = null; drawBoard(d); return; }
@@ -908,14 +1046,14 @@ function clickCell(d, key, changed) {
 // Hackenbush: stalks (strings of l and r, no branches) drawn as edges
 // standing on the ground; cutting an edge removes it and every edge above
 // it. Trees with branches are written as text chips.
-// Hackenbush trees (games/partizan/hackenbush, trees.go): an edge l or r
-// from the ground up; a node with several branches lists them in
+// Hackenbush trees (games/partizan/hackenbush, trees.go): an edge l, r or
+// e (green, either player's) from the ground up; a node with several branches lists them in
 // brackets, "l[r,lr]". A stalk is a tree without brackets.
 function parseTrees(text) {
   let pos = 0;
   const tree = () => {
     const c = text[pos++];
-    if (c !== "l" && c !== "r") throw new Error("not a tree");
+    if (c !== "l" && c !== "r" && c !== "e") throw new Error("not a tree");
     const n = { c, kids: [] };
     if (text[pos] === "[") {
       pos++;
@@ -1063,13 +1201,13 @@ function drawHackenbushGraph(d, b, box) {
       const m = idx >= 0 ? moves[idx] : null;
       const colour = { l: "blue", r: "red", g: "green" }[e.c];
       const a = svg("a", { href: "#", class: "edge " + colour + (m ? " hint-" + (m.result || "unknown") : ""), "data-part": i, "data-edge": j, role: "button",
-        "aria-label": "part " + (i + 1) + ", edge " + e.u + "-" + e.v + " (" + colour + ")" + (m ? ": cut it, " + badge(m) : ": not a move of the side to move") });
+        "aria-label": "part " + (i + 1) + ", edge " + e.u + "-" + e.v + " (" + colour + ")" + (m ? ": cut it" + (hiding() ? "" : ", " + badge(m)) : ": not a move of the side to move") });
       a.append(svg("path", { d: dpath, class: "stem", fill: "none" }));
       a.append(svg("path", { d: dpath, class: "hit", fill: "none" }));
       const [tx, ty] = e.u === e.v ? [x1, y1 - 2 * (9 + 5 * nth)] : [(x1 + x2) / 2, (y1 + y2) / 2];
       a.append(svg("circle", { cx: tx, cy: ty, r: 4, class: "node" }));
       if (m && resultGlyph[m.result]) a.append(svg("text", { x: tx + 7, y: ty - 5, class: "mark mark-" + m.result, "aria-hidden": "true" }, resultGlyph[m.result]));
-      a.append(svg("title", {}, m ? "cut: " + badge(m) : "not " + sideName(d._turn || "left") + "'s edge"));
+      a.append(svg("title", {}, m ? "cut" + (hiding() ? "" : ": " + badge(m)) : "not " + sideName(d._turn || "left") + "'s edge"));
       a.addEventListener("click", (ev) => { ev.preventDefault(); if (m) playMove(d, m); });
       g.append(a);
     });
@@ -1108,16 +1246,16 @@ function drawHackenbush(d, b, box) {
       const w = treeLeaves(n) * unit, x = left + w / 2, y = ground - (depth + 1) * E;
       const rest = treeCut(t, n);
       const want = canon.filter((_, j) => j !== i).concat(rest ? [canonTree(rest)] : []);
-      const side = n.c === "l" ? "left" : "right";
+      const side = n.c === "l" ? "left" : n.c === "r" ? "right" : d._turn || "left"; // green (e): the mover's
       const m = moves.find((m) => m.player === side && sameMultiset(m.position.split(" ").filter((s) => s !== "" && s !== "-"), want));
-      const a = svg("a", { href: "#", class: "edge " + (n.c === "l" ? "blue" : "red") + (m ? " hint-" + (m.result || "unknown") : ""), "data-stalk": i, "data-edge": k, role: "button",
-        "aria-label": "tree " + (i + 1) + ", edge " + (k + 1) + " (" + (n.c === "l" ? "blue, Left's" : "red, Right's") + ")" + (m ? ": cut it, " + badge(m) : ": not the mover's edge") });
+      const a = svg("a", { href: "#", class: "edge " + ({ l: "blue", r: "red" }[n.c] || "green") + (m ? " hint-" + (m.result || "unknown") : ""), "data-stalk": i, "data-edge": k, role: "button",
+        "aria-label": "tree " + (i + 1) + ", edge " + (k + 1) + " (" + ({ l: "blue, Left's", r: "red, Right's" }[n.c] || "green, either player's") + ")" + (m ? ": cut it" + (hiding() ? "" : ", " + badge(m)) : ": not the mover's edge") });
       k++;
       a.append(svg("line", { x1: xb, x2: x, y1: yb, y2: y, class: "stem" }));
       a.append(svg("line", { x1: xb, x2: x, y1: yb, y2: y, class: "hit" }));
       a.append(svg("circle", { cx: x, cy: y, r: 4, class: "node" }));
       if (m && resultGlyph[m.result]) a.append(svg("text", { x: x + 7, y: y - 5, class: "mark mark-" + m.result, "aria-hidden": "true" }, resultGlyph[m.result]));
-      a.append(svg("title", {}, m ? "cut: " + badge(m) : "not " + sideName(d._turn || "left") + "'s edge"));
+      a.append(svg("title", {}, m ? "cut" + (hiding() ? "" : ": " + badge(m)) : "not " + sideName(d._turn || "left") + "'s edge"));
       a.addEventListener("click", (ev) => { ev.preventDefault(); if (m) playMove(d, m); });
       g.append(a);
       let l = left;
@@ -1127,7 +1265,7 @@ function drawHackenbush(d, b, box) {
     x0 += widths[i];
   });
   box.append(g);
-  box.append(el("p", { class: "help" }, "Click an edge of the side to move to cut it: it falls with every edge above it. Blue edges are Left's, red Right's."));
+  box.append(el("p", { class: "help" }, "Click an edge of the side to move to cut it: it falls with every edge above it. Blue edges are Left's, red Right's, green either player's."));
   return true;
 }
 
@@ -1139,14 +1277,14 @@ function drawMoves(d) {
     d.moves_counted && shown === d.moves_total ? "(" + shown + ")" :
     "(" + shown + " of " + d.moves_total + (d.moves_counted ? "" : "+") + ")";
   if (!d.explorable) {
-    list.append(el("li", { class: "help" }, "The server gives this game's solution only; winning moves: " + ((d.winning_moves || []).join(", ") || "none")));
+    list.append(el("li", { class: "help" }, "The server gives this game's solution only" + (hiding() ? "." : "; winning moves: " + ((d.winning_moves || []).join(", ") || "none"))));
     return;
   }
   if (d._movesError != null) {
     $("moves-count").textContent = "(not listed)";
     list.append(el("li", { class: "help moves-error" }, "The moves were not listed: " + plainError(d._movesError) + ". The answer above is the position's own."));
     const wins = d.winning_moves || [];
-    if (wins.length) list.append(el("li", { class: "help" }, (wins.length === 1 ? "The winning move leaves " : "The winning moves leave ") + wins.slice(0, 20).map((w) => "“" + w + "”").join(", ") + (wins.length > 20 ? " …" : "") + "."));
+    if (wins.length && !hiding()) list.append(el("li", { class: "help" }, (wins.length === 1 ? "The winning move leaves " : "The winning moves leave ") + wins.slice(0, 20).map((w) => "“" + w + "”").join(", ") + (wins.length > 20 ? " …" : "") + "."));
     for (const w of wins.slice(0, 20)) {
       if (w.includes(":")) continue; // partizan "L: …": the side is part of the text
       const b = el("button", { type: "button", class: "move win", "data-position": w }, el("span", { class: "label" }, "→ " + w), el("span", { class: "badge" }, "wins"));
@@ -1155,7 +1293,7 @@ function drawMoves(d) {
     }
     return;
   }
-  if (shown === 0 && !d.moves_counted) list.append(el("li", { class: "help" }, "Too many moves to list here; winning moves: " + ((d.winning_moves || []).join(", ") || "none")));
+  if (shown === 0 && !d.moves_counted) list.append(el("li", { class: "help" }, "Too many moves to list here" + (hiding() ? "." : "; winning moves: " + ((d.winning_moves || []).join(", ") || "none"))));
   else if (shown === 0) list.append(el("li", { class: "help" }, "No moves: the game is over."));
   // The engine's choice: the move to best_move, or for a move that leads
   // to chance (no position), the one of greatest value for the mover.
@@ -1184,18 +1322,18 @@ function drawMoves(d) {
       const outs = el("ul", { class: "outcomes" });
       for (const o of m.chance) {
         if (o.position) outs.append(el("li", {}, button(o, " outcome", () => play(o.position, false, null, o.again))));
-        else outs.append(el("li", {}, el("span", { class: "move final", title: moveTitle(o) }, el("span", {}, o.to + " (p " + fmt(o.probability) + ")"), el("span", {}, "game over; mover gets " + fmt(o.mover_value)))));
+        else outs.append(el("li", {}, el("span", { class: "move final", title: moveTitle(o) }, el("span", {}, o.to + " (p " + fmt(o.probability) + ")"), el("span", {}, "game over" + (hiding() ? "" : "; mover gets " + fmt(o.mover_value))))));
       }
       const main = button(m, m === best ? " best" : "", () => {
         const o = drawOutcome(m.chance);
         if (o.position) play(o.position, false, null, o.again);
-        else $("engine-note").textContent = m.to + ": chance gave " + o.to + "; the game is over (the mover gets " + fmt(o.mover_value) + ").";
+        else $("engine-note").textContent = m.to + ": chance gave " + o.to + "; the game is over" + (hiding() ? "." : " (the mover gets " + fmt(o.mover_value) + ").");
       });
       list.append(el("li", { class: "chance-move" }, main, outs));
       continue;
     }
     if (!m.position) {
-      list.append(el("li", {}, el("span", { class: "move final", title: moveTitle(m) }, el("span", {}, m.to), el("span", {}, "game over; mover gets " + fmt(m.mover_value)))));
+      list.append(el("li", {}, el("span", { class: "move final", title: moveTitle(m) }, el("span", {}, m.to), el("span", {}, "game over" + (hiding() ? "" : "; mover gets " + fmt(m.mover_value))))));
       continue;
     }
     const b = button(m, m === best ? " best" : "", () => play(m.position, false, null, m.again));
@@ -1233,7 +1371,7 @@ function drawSummary(d) {
   turn.textContent = turnWords(d);
   turn.className = over(d) ? "over" : "";
   const s = $("summary");
-  s.className = view(d);
+  s.className = d.outcome ? view(d) : "";
   // A finished game's result is the turn line's; the summary adds the rest.
   const parts = over(d) ? [] : [outcomeWords(d)];
   if (d._movesError != null) parts.push("(Its moves are not listed: see the moves panel.)");
@@ -1290,6 +1428,25 @@ function ticks(lo, hi, n) {
   return out;
 }
 
+// otherMoves are the moves of the history's position i−1 other than the
+// one played to reach position i, each with the view (N, P or D for the
+// player to move where it leads), remoteness and fixed side of the
+// position it leaves: the dots of row i. Moves to chance events and
+// moves of the side not to move (partizan) are left out.
+function otherMoves(i) {
+  const prev = state.history[i - 1], d = state.history[i];
+  if (!prev || !d) return [];
+  const played = playedMove(i), side = moverIndex(prev) % 2, out = [];
+  for (const m of prev.moves || []) {
+    if (m === played || !m.position || m.position === d.position || m.chance) continue;
+    if (isPartizan(prev) && m.player !== (prev._turn || "left")) continue;
+    let o = m.outcome;
+    if (isPartizan(prev)) { const there = other(m.player); o = o === "L" || o === "R" ? ((o === "L") === (there === "left") ? "N" : "P") : o; }
+    out.push({ view: o, remoteness: m.remoteness, side: m.again ? side : 1 - side, label: moveLabel(m, prev.board) });
+  }
+  return out;
+}
+
 // drawChart draws the visual value history: one row per position played,
 // named by the move that led there. In win/lose/draw games (after
 // GamesmanUni's "visual value history") the two players have fixed sides:
@@ -1315,10 +1472,16 @@ function drawChart() {
   const values = rows.map(moverValue);
   const valued = values.some((v) => v != null);
   const left = labelW + 8, right = W - 16;
-  let x, axisName, tickVals, tickX;
-  // sideOf is the fixed side (0 left, 1 right) of the player to move at d.
-  const sideOf = (d) => (isPartizan(d) ? ((d._turn || "left") === "left" ? 0 : 1) : (d._ply || 0) % 2);
-  const names = rows.length && isPartizan(rows[0]) ? ["Left", "Right"] : rows.length ? (() => { const p = players(rows[0]); return sideOf(rows[0]) ? [p[1], p[0]] : p; })() : ["Player 1", "Player 2"];
+  let x, xAt, axisName, tickVals, tickX;
+  // The axis: the mover's value in games with payoffs or chance, else who
+  // wins and how soon (remoteness). A game with a score (a "score" field
+  // on answers and moves, being added for the scored board games) will
+  // get a third axis here, the margin a player wins by, chosen as these
+  // two are.
+  // sideOf is the fixed side (0 left, 1 right) of the player to move at
+  // d: the game's first player (X, Red, White, Left) on the left.
+  const sideOf = (d) => moverIndex(d) % 2;
+  const names = gameNames(state.spec).slice(0, 2).map((n, i) => n + (vsEngine() ? (i === state.human ? " (you)" : " (the engine)") : ""));
   if (valued) {
     let lo = Math.min(0, ...values.filter((v) => v != null)), hi = Math.max(0, ...values.filter((v) => v != null));
     if (lo >= 0 && hi <= 1) { lo = 0; hi = 1; }
@@ -1336,12 +1499,15 @@ function drawChart() {
     // How far in from the winner's edge: remoteness 0 at the edge, the
     // longest at the centre; not known, halfway.
     const inset = (d) => (d.remoteness == null ? half * 0.5 : (d.remoteness / (maxR + 1)) * half);
-    x = (d) => {
-      const o = view(d);
+    // xAt places a position by its outcome o for the player to move
+    // there, on side `side`, and its remoteness.
+    xAt = (o, remoteness, side) => {
       if (o !== "N" && o !== "P") return cx;
-      const winner = o === "N" ? sideOf(d) : 1 - sideOf(d);
+      const winner = o === "N" ? side : 1 - side;
+      const d = { remoteness };
       return winner === 0 ? cx - half + inset(d) : cx + half - inset(d);
     };
+    x = (d) => xAt(view(d), d.remoteness, sideOf(d));
     const step = maxR <= 10 ? 1 : maxR <= 40 ? 5 : Math.ceil(maxR / 10);
     tickVals = [];
     for (let r = 0; r <= maxR; r += narrow ? step * 2 : step) { tickVals.push({ r, side: 0 }); tickVals.push({ r, side: 1 }); }
@@ -1381,7 +1547,7 @@ function drawChart() {
     const winner = o === "N" ? sideOf(d) : o === "P" ? 1 - sideOf(d) : null;
     let cls = winner === 0 ? "p1" : winner === 1 ? "p2" : o === "D" ? "draw" : "unknown";
     if (valued) cls = values[i] == null ? "unknown" : "valued";
-    const initial = (n) => { const t = n.replace(/ \(.*\)$/, ""); return /^Player \d/.test(t) ? t.slice(7) : t.charAt(0); };
+    const initial = (n) => { const t = n.replace(/ \(.*\)$/, ""); return t === "first player" ? "1" : t === "second player" ? "2" : /^player \d/i.test(t) ? t.slice(7) : t.charAt(0); };
     const glyph = valued ? "" : winner != null ? initial(names[winner]) : o === "D" ? "=" : "";
     // What the move that led here meant for the player who made it.
     const mv = playedMove(i);
@@ -1389,6 +1555,16 @@ function drawChart() {
     const hollow = !valued && (o === "N" || o === "P") && d.remoteness == null ? " hollow" : "";
     const c = svg("circle", { cx: x(d, i), cy: y, r: 9, class: "pt " + cls + hollow + (i === state.index ? " current" : ""), "data-ply": i, "data-outcome": d.outcome, "data-view": o, "data-turn": d._turn || "", "data-remoteness": d.remoteness == null ? "" : d.remoteness, "data-value": values[i] == null ? "" : values[i] });
     c.append(svg("title", {}, whole + (moverResult ? " (" + resultWord[moverResult] + " for its mover)" : "") + ": " + d.position + " — " + (valued ? "value " + fmt(values[i]) : d.outcome + (d.remoteness != null ? ", remoteness " + d.remoteness : "") + (d.value != null ? ", value " + d.value : ""))));
+    // The other moves of the position before, as dots on this row at the
+    // values they would have left (GamesmanUni's), the move played being
+    // the row's point.
+    if (!valued && i > 0) for (const o of otherMoves(i)) {
+      const ox = xAt(o.view, o.remoteness, o.side);
+      const dcls = o.view === "N" || o.view === "P" ? ((o.view === "N" ? o.side : 1 - o.side) === 0 ? "p1" : "p2") : o.view === "D" ? "draw" : "unknown";
+      const dot = svg("circle", { cx: ox, cy: y, r: 3.5, class: "dot " + dcls, "data-remoteness": o.remoteness == null ? "" : o.remoteness });
+      dot.append(svg("title", {}, o.label + ": " + (o.view === "D" ? "a draw" : dcls === "unknown" ? "not known" : names[dcls === "p1" ? 0 : 1] + " wins") + (o.remoteness != null ? " (remoteness " + o.remoteness + ")" : "")));
+      row.append(dot);
+    }
     row.append(c);
     if (glyph) row.append(svg("text", { x: x(d, i), y: y + 4, "text-anchor": "middle", class: "pt-mark " + cls, "aria-hidden": "true" }, glyph));
     const who = valued ? "value " + fmt(values[i]) : winner != null ? names[winner] + " wins" + (d.remoteness != null ? " (remoteness " + d.remoteness + ")" : "") : o === "D" ? "a draw" : "not known";
@@ -1648,15 +1824,28 @@ function shareURL() {
 // browser's history: "push" a new entry (a move), "none" (Back or
 // Forward brought us here), else the current entry is rewritten.
 function render(how) {
-  const d = current();
-  $("explorer").hidden = !d;
-  $("landing").hidden = !!d;
-  if (!d) return;
+  const real = current();
+  $("explorer").hidden = !real;
+  $("landing").hidden = !!real;
+  if (!real) return;
+  // With values hidden the page is drawn from the answer without its
+  // values, so that no name, title, class or note can give one away;
+  // the history and pictures, which are values, are not drawn at all.
+  const d = hiding() ? masked(real) : real;
   drawSummary(d);
   drawBoard(d);
   drawMoves(d);
-  drawChart();
-  drawPictures(d);
+  if (hiding()) {
+    $("chart").replaceChildren();
+    $("chart").setAttribute("aria-label", "value history (hidden)");
+    $("picture").replaceChildren();
+    $("pictures-panel").hidden = true;
+    if ($("margin-panel")) $("margin-panel").hidden = true;
+  } else {
+    drawChart();
+    drawMarginChart();
+    drawPictures(d);
+  }
   updateToolbar();
   const url = shareURL();
   $("share").href = url;
@@ -1803,14 +1992,16 @@ const kinds = [
 function kindOf(g) {
   if (g.script) return "script";
   if (g.kind === "partizan") return "partizan";
-  if (g.kind === "loopy") return "board";
+  if (g.kind === "loopy" || g.kind === "scored") return "board"; // scored: Kalah, the margin (issue 34)
   if (g.kind === "chance" || g.kind === "payoff") return "chance";
   if (/heap/i.test(g.position)) return "heap";
   return "impartial";
 }
 
-// drawGallery lists the games by kind, each with its rules in a line and
-// a button that starts it.
+// drawGallery lists the games by kind, each on a card with its rules in
+// a line, its full rules with their source one click away, a picker of
+// its variants (the catalog's, /api/v1/games' "variants"), and buttons
+// that start the variant picked, alone or against the engine.
 function drawGallery() {
   const box = $("gallery");
   box.replaceChildren();
@@ -1819,44 +2010,106 @@ function drawGallery() {
     if (gs.length === 0) continue;
     const list = el("ul", { class: "cards" });
     for (const g of gs) {
+      const picker = variantPicker(g);
       const start = el("button", { type: "button", class: "start-game", "data-game": g.name }, "Play " + g.name);
-      start.addEventListener("click", () => startGame(g));
+      start.addEventListener("click", () => startGame(g, null, picker.spec()));
       const row = el("div", { class: "start-row" }, start);
       if (g.explorable) {
         // Against the engine, as the first player or the second: the
         // engine answers every move, and as the second it moves first.
         for (const [side, words] of [["first", "vs engine, I go first"], ["second", "vs engine, I go second"]]) {
           const b = el("button", { type: "button", class: "start-vs", "data-game": g.name, "data-side": side }, words);
-          b.addEventListener("click", () => startGame(g, side));
+          b.addEventListener("click", () => startGame(g, side, picker.spec()));
           row.append(b);
         }
       }
-      list.append(el("li", { class: "card" }, el("h3", {}, g.name + (g.params ? ":" + g.params : "")), el("p", {}, g.summary), row));
+      const card = el("li", { class: "card", "data-game": g.name }, el("h3", {}, g.name + (g.params && !g.variants ? ":" + g.params : "")), el("p", { class: "summary" }, g.summary));
+      if (g.rules) card.append(rulesBox(g, "rules"));
+      if (picker.box) card.append(picker.box);
+      card.append(row);
+      list.append(card);
     }
     box.append(el("section", { class: "kind", "data-kind": kind }, el("h2", {}, title), list));
   }
 }
 
-// startGame opens a game from the gallery at its start position (or its
-// example's), with its example's parameters.
-// startGame opens a game's start; side, when set, plays it against the
-// engine: "first" or "second" (the engine then makes the first move).
-async function startGame(g, side) {
+// rulesBox is a game's rules and their source, behind a summary line to
+// open them.
+function rulesBox(g, cls) {
+  return el("details", { class: cls }, el("summary", {}, "Rules"), el("p", {}, g.rules), el("p", { class: "source" }, "Source: " + g.source));
+}
+
+// specOf writes the spec of game g's variant with the values picked
+// (by parameter name), as the catalog's SpecFormat says: each {name}
+// replaced by its value as written (a flag's word when on).
+function specOf(g, values) {
+  if (!g.variants || !g.spec_format) return g.name;
+  let spec = g.spec_format;
+  for (const p of g.variants) {
+    const v = values[p.name] != null ? values[p.name] : p.default;
+    const t = p.kind === "flag" ? (v === "on" ? p.word : "") : String(v).trim();
+    spec = spec.split("{" + p.name + "}").join(t);
+  }
+  return spec;
+}
+
+// variantPicker is a card's picker of g's variants: a number box for an
+// int (within its range), a list for a choice, a check box for a flag, a
+// text box for text, each at its default; spec() is the variant picked.
+function variantPicker(g) {
+  if (!g.variants || g.variants.length === 0) return { box: null, spec: () => g.default_spec || g.name };
+  const values = {}, named = el("code", {}, g.default_spec);
+  const fields = el("div", { class: "variant-fields" });
+  for (const p of g.variants) {
+    values[p.name] = p.default;
+    const id = "v-" + g.name + "-" + p.name;
+    let input;
+    if (p.kind === "int") input = el("input", { type: "number", id, min: p.min, max: p.max, step: 1, value: p.default, required: true });
+    else if (p.kind === "choice") {
+      input = el("select", { id });
+      for (const c of p.choices) input.append(el("option", { value: c.value, selected: c.value === p.default }, c.label));
+    } else if (p.kind === "flag") input = el("input", { type: "checkbox", id, checked: p.default === "on" });
+    else input = el("input", { type: "text", id, value: p.default, spellcheck: false });
+    const read = () => {
+      values[p.name] = p.kind === "flag" ? (input.checked ? "on" : "off") : input.value;
+      named.textContent = specOf(g, values);
+    };
+    input.addEventListener("input", read);
+    input.addEventListener("change", read);
+    const label = el("label", { class: "variant-field" + (p.kind === "flag" ? " check" : ""), htmlFor: id, title: p.note || "" });
+    if (p.kind === "flag") label.append(input, " " + p.label);
+    else label.append(p.label + (p.kind === "int" ? " (" + p.min + "–" + p.max + ")" : ""), input);
+    fields.append(label);
+    if (p.note) fields.append(el("p", { class: "help variant-note" }, p.note));
+  }
+  const box = el("details", { class: "variant" }, el("summary", {}, "Variant: ", named), fields);
+  return { box, spec: () => specOf(g, values) };
+}
+
+// startGame opens a game's start: the start of the variant spec (the
+// card's pick; the game's default variant when not given), or its
+// example's position for a game without a start of its own. side, when
+// set, plays it against the engine: "first" or "second" (the engine then
+// makes the first move).
+async function startGame(g, side, spec) {
   $("auto-engine").checked = !!side;
   state.human = side === "second" ? 1 : side ? 0 : null;
+  spec = spec || g.default_spec || g.name;
   $("game").value = g.name;
-  $("params").value = "";
+  $("params").value = spec.startsWith(g.name + ":") ? spec.slice(g.name.length + 1) : "";
   onGameChange();
-  // The listed start is that of the game without parameters; with the
-  // example's parameters (quixo:3, connect4:4x4) the start is that
-  // game's own, asked for.
-  const spec = specFromForm();
+  spec = specFromForm();
   let pos = spec === g.name ? g.start : null;
   if (pos == null) {
     try {
       const st = await getJSON("start", { game: spec, param: paramsFromForm() });
       pos = st.position;
-    } catch (e) { /* typed by hand below */ }
+    } catch (e) {
+      // A variant the game refuses (a Connect-4 board too large for its
+      // bitboard): said beside the gallery, which stays.
+      showError(plainError(e.message));
+      return;
+    }
   }
   if (pos == null) {
     const ex = /^grundy \S+ \S+ ([^-]*)/.exec(g.example || "");
@@ -1886,7 +2139,11 @@ async function main() {
     state.human = $("auto-engine").checked && d ? d._ply % 2 : null;
     updateToolbar();
   });
-  $("hide-values").addEventListener("change", () => document.body.classList.toggle("hide-values", $("hide-values").checked));
+  $("hide-values").addEventListener("change", () => {
+    document.body.classList.toggle("hide-values", $("hide-values").checked);
+    // Drawn again, with or without the values (render leaves them out).
+    if (current() && !state.busy) render();
+  });
   let resizeTimer = null;
   window.addEventListener("resize", () => { clearTimeout(resizeTimer); resizeTimer = setTimeout(() => { if (current()) drawChart(); }, 150); });
   for (const b of document.querySelectorAll("#turn-bar button")) {
@@ -1926,3 +2183,157 @@ async function main() {
 }
 
 main();
+
+// ---- games with scores (a position's "score": the final margin for the
+// player to move under perfect play, issue 34's "win by")
+
+// moverMargin is the margin a move gives the player who makes it: the
+// margin left to the player to move after it, negated when the turn
+// passes (m.again: the same player moves again).
+const moverMargin = (m) => (m.again ? m.score : -m.score);
+
+// marginBadge is a move's margin for its mover (" · by +2"), "" for a
+// move without a score.
+function marginBadge(m) {
+  if (m.score == null) return "";
+  const v = moverMargin(m);
+  return " · " + (v > 0 ? "wins by " + v : v < 0 ? "loses by " + -v : "ties");
+}
+
+// marginWords says a position's value in a game with scores.
+function marginWords(d) {
+  const [mover, other] = players(d), s = d.score, r = d.remoteness;
+  const when = r != null ? " (" + r + (r === 1 ? " move" : " moves") + " to the end)" : "";
+  if (s > 0) return mover + " wins by " + s + " under perfect play" + when + ".";
+  if (s < 0) return other + " wins by " + -s + " under perfect play" + when + ".";
+  return "A tie under perfect play: equal scores.";
+}
+
+// drawMarginChart draws the win-by view of the value history, for a game
+// with scores: one row per position played, its point at the margin under
+// perfect play from the first player's side (the player to move at the
+// start: ahead to the left, behind to the right, a tie in the middle),
+// the margin written beside it. A row's click goes back to it. The panel
+// is hidden for games without scores.
+function drawMarginChart() {
+  const panel = $("margin-panel"), chart = $("margin-chart");
+  if (!panel || !chart) return;
+  const rows = state.history.slice(0, state.index + 1);
+  panel.hidden = !rows.some((d) => d.score != null);
+  chart.replaceChildren();
+  if (panel.hidden) return;
+  const W = Math.max(320, Math.round(chart.clientWidth || chart.parentNode.clientWidth || 760));
+  const labelW = W < 560 ? 120 : 220, rowH = 26, top = 40;
+  const H = top + Math.max(rows.length, 3) * rowH + 30;
+  chart.setAttribute("viewBox", "0 0 " + W + " " + H);
+  chart.setAttribute("width", W);
+  chart.setAttribute("height", H);
+  const left = labelW + 8, right = W - 16, cx = (left + right) / 2, half = (right - left) / 2 - 14;
+  // The first player's margin at d: d.score is the margin of the player
+  // to move there, who is the first player on even plies.
+  const first = (d) => (d.score == null ? null : (d._ply || 0) % 2 ? -d.score : d.score);
+  const margins = rows.map(first);
+  const most = Math.max(2, ...margins.filter((v) => v != null).map(Math.abs));
+  const x = (v) => cx - (v / most) * half;
+  const names = rows.length ? ((rows[0]._ply || 0) % 2 ? players(rows[0]).slice().reverse() : players(rows[0])) : ["Player 1", "Player 2"];
+  chart.append(svg("text", { x: left, y: 14, class: "side win" }, "← " + names[0] + " wins by"));
+  chart.append(svg("text", { x: right, y: 14, class: "side lose", "text-anchor": "end" }, names[1] + " wins by →"));
+  for (const v of ticks(-most, most, W < 560 ? 4 : 8).filter(Number.isInteger)) {
+    chart.append(svg("line", { x1: x(v), x2: x(v), y1: top - 6, y2: H - 26, class: v === 0 ? "centre" : "grid" }));
+    chart.append(svg("text", { x: x(v), y: top - 10, "text-anchor": "middle", class: "tick" }, String(Math.abs(v))));
+  }
+  let path = "";
+  rows.forEach((d, i) => { if (margins[i] != null) path += (path ? " L " : "M ") + x(margins[i]) + " " + (top + i * rowH + rowH / 2); });
+  chart.append(svg("path", { d: path, class: "trail" }));
+  rows.forEach((d, i) => {
+    const y = top + i * rowH + rowH / 2, v = margins[i];
+    const whole = i === 0 ? "start" : i + ". " + playedLabel(i);
+    const words = v == null ? "not known" : v > 0 ? names[0] + " wins by " + v : v < 0 ? names[1] + " wins by " + -v : "a tie";
+    const row = svg("g", { class: "hrow" + (i === state.index ? " here" : ""), "data-ply": i, tabindex: "0", role: "button", "aria-label": whole + ": " + words });
+    row.append(svg("title", {}, whole + ": " + words));
+    row.append(svg("rect", { x: 0, y: y - rowH / 2, width: W, height: rowH, class: "hit" }));
+    row.append(svg("text", { x: 4, y: y + 4, class: "move-name" }, elide(whole, Math.floor(labelW / 7.2))));
+    if (v != null) {
+      const cls = v > 0 ? "p1" : v < 0 ? "p2" : "draw";
+      row.append(svg("circle", { cx: x(v), cy: y, r: 9, class: "pt " + cls + (i === state.index ? " current" : ""), "data-margin": v }));
+      row.append(svg("text", { x: x(v) + 12, y: y + 4, class: "val" }, v > 0 ? "+" + v : String(v)));
+    }
+    const go = () => { if (i !== state.index && !state.busy) history.go(i - state.index); };
+    row.addEventListener("click", go);
+    row.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); go(); } });
+    chart.append(row);
+  });
+  chart.append(svg("text", { x: cx, y: H - 8, "text-anchor": "middle" }, "the margin under perfect play, from " + names[0] + "'s side"));
+}
+
+// Gobblet Gobblers (issue 34): each square shows its top piece, S M L
+// Blue's, s m l Orange's, drawn as a disc of the piece's size and colour;
+// the reserves are drawn below the board. A move is two clicks: a piece
+// of the reserve (or a square, for a piece on the board), then the square
+// it goes to; the server labels each move "large from reserve to b2" or
+// "medium a1-c3", which is how a click pair finds its move.
+const isGobblet = (d) => (d.game || "").split(":")[0] === "gobblet";
+const gobbletSizes = { s: "small", m: "medium", l: "large" };
+function gobbletClasses(d, ch) {
+  if (!isGobblet(d) || !gobbletSizes[ch.toLowerCase()]) return [];
+  return ["gb-piece", ch === ch.toUpperCase() ? "gb-blue" : "gb-orange", "gb-" + gobbletSizes[ch.toLowerCase()]];
+}
+function gobbletName(d, ch) {
+  if (!isGobblet(d)) return "";
+  if (ch === ".") return "empty";
+  const size = gobbletSizes[ch.toLowerCase()];
+  return size ? (ch === ch.toUpperCase() ? "Blue's " : "Orange's ") + size + " piece on top" : "";
+}
+// gobbletCell is a grid key's square name, a1 at the top left.
+const gobbletCell = (key) => { const [r, c] = key.split(",").map(Number); return "abc"[c] + (r + 1); };
+// gobbletMove is the move from the picked reserve piece or square to the
+// square key, or null.
+function gobbletMove(d, from, key) {
+  const to = gobbletCell(key);
+  return movesToPlay(d).find((m) => {
+    const l = m.label || m.to || "";
+    return from.startsWith("res:") ? l === from.slice(4) + " from reserve to " + to : l.endsWith(" " + gobbletCell(from) + "-" + to);
+  }) || null;
+}
+// gobbletClick plays or picks on a click on square key; false leaves the
+// click to the grid (games other than Gobblet).
+function gobbletClick(d, key) {
+  if (!isGobblet(d)) return false;
+  const pick = state.pick && state.pick.position === d.position ? state.pick.cell : null;
+  if (pick && pick !== key) {
+    const m = gobbletMove(d, pick, key);
+    state.pick = null;
+    if (m) { playMove(d, m); return true; }
+  }
+  state.pick = pick === key ? null : { position: d.position, cell: key };
+  drawBoard(d);
+  return true;
+}
+// gobbletReserves draws both players' reserves under the board, the
+// mover's pieces clickable, and the help line; false for other games.
+function gobbletReserves(d, box) {
+  if (!isGobblet(d)) return false;
+  const board = ((d.board && d.board.text) || d.position || "").split(":")[0];
+  const pick = state.pick && state.pick.position === d.position ? state.pick.cell : null;
+  const orangeToMove = /:o$/.test(d.position || "");
+  // gobblet:SIZES,PER has the smallest SIZES sizes, PER pieces of each.
+  const [sizes, per] = ((d.game || "").split(":")[1] || "3,2").split(",").map(Number);
+  for (const [who, letters, mover] of [["Blue", "SML".slice(0, sizes), !orangeToMove], ["Orange", "sml".slice(0, sizes), orangeToMove]]) {
+    const row = el("div", { class: "gb-reserve", role: "group", "aria-label": who + "'s reserve" }, el("span", {}, who + ": "));
+    for (const ch of letters) {
+      const size = gobbletSizes[ch.toLowerCase()], left = per - board.split(ch).length + 1;
+      for (let i = 0; i < left; i++) {
+        const key = "res:" + size, playable = mover && movesToPlay(d).some((m) => (m.label || "").startsWith(size + " from reserve"));
+        const b = el("button", { type: "button", class: ["gb-res", "gb-piece", "gb-" + who.toLowerCase(), "gb-" + size].concat(pick === key ? ["picked"] : []).join(" "),
+          "aria-label": who + "'s " + size + " piece in reserve", title: who + "'s " + size + " piece in reserve" }, ch);
+        b.disabled = !playable;
+        b.addEventListener("click", () => { state.pick = pick === key ? null : { position: d.position, cell: key }; drawBoard(d); });
+        row.append(b);
+      }
+    }
+    box.append(row);
+  }
+  box.append(el("p", { class: "help", id: "grid-help" }, pick ? "Now click the square the piece goes to." :
+    "Click a piece of your reserve or one of your pieces on the board, then the square it goes to (empty, or holding a smaller piece)."));
+  return true;
+}

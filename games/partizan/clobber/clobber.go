@@ -260,12 +260,15 @@ func transforms(g grid) []grid {
 }
 
 // Parse reads boards (several make a sum): rows of x (black, Left's), o
-// (white, Right's) and . (empty), all of one length, joined by '/'.
+// (white, Right's) and . (empty), all of one length, joined by '/' or,
+// as CGSuite writes them, '|'.
 func Parse(tokens []string) ([]string, error) {
 	var out []string
 	for _, tok := range tokens {
 		for _, f := range strings.Fields(tok) {
-			f = strings.ToLower(f)
+			// CGSuite joins rows by '|' (Clobber("xo|ox")); grundy's
+			// own output joins them by '/': both read the same.
+			f = strings.ReplaceAll(strings.ToLower(f), "|", "/")
 			rows := strings.Split(f, "/")
 			if len(f) > 2*MaxCells {
 				return nil, fmt.Errorf("bad board %s: at most %d cells", budget.Excerpt(f, -1), MaxCells)
@@ -273,7 +276,7 @@ func Parse(tokens []string) ([]string, error) {
 			cells := 0
 			for i, r := range rows {
 				if r == "" || len(r) != len(rows[0]) {
-					return nil, fmt.Errorf("bad board %s: row %d has %d cells, row 1 has %d; rows are joined by '/' and all of one length", budget.Excerpt(f, -1), i+1, len(r), len(rows[0]))
+					return nil, fmt.Errorf("bad board %s: row %d has %d cells, row 1 has %d; rows are joined by '/' or '|' and all of one length", budget.Excerpt(f, -1), i+1, len(r), len(rows[0]))
 				}
 				for j := 0; j < len(r); j++ {
 					if c := r[j]; c != 'x' && c != 'o' && c != '.' {

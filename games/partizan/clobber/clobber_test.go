@@ -106,6 +106,13 @@ func TestParse(t *testing.T) {
 	if ps, err := Parse([]string{"XO/ox", "xxo"}); err != nil || len(ps) != 2 || ps[0] != "xo/ox" {
 		t.Errorf("Parse: %v %v", ps, err)
 	}
+	// CGSuite's '|' between rows reads as grundy's '/'.
+	if ps, err := Parse([]string{"xo|ox", "x.o|o.x"}); err != nil || len(ps) != 2 || ps[0] != "xo/ox" || ps[1] != "x.o/o.x" {
+		t.Errorf("Parse with '|': %v %v", ps, err)
+	}
+	if _, err := Parse([]string{"xo|o"}); err == nil || !strings.Contains(err.Error(), "row 2 has 1 cells") {
+		t.Errorf("Parse(xo|o): %v", err)
+	}
 }
 
 // TestScale values 1×n alternating rows up to n = 14 and 2×n checkerboards

@@ -2,6 +2,7 @@ package clobber_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/grundy-go/grundy/catalog"
@@ -27,5 +28,24 @@ func TestEntry(t *testing.T) {
 	}
 	if _, err := inst.Solve(context.Background(), []string{"xq"}, catalog.Options{}); err == nil {
 		t.Errorf("a bad board: no error")
+	}
+}
+
+// TestVariantsInCatalog: each of CGSuite's variants answers through
+// clobber:NAME with its winning moves read back as whole boards, and a
+// bad one is named.
+func TestVariantsInCatalog(t *testing.T) {
+	for _, name := range []string{"kings", "knights", "rooks", "queens", "hot", "anti"} {
+		inst, err := catalog.Lookup("clobber:" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := inst.Solve(context.Background(), []string{"xo.|ox."}, catalog.Options{})
+		if err != nil || r.Game != "clobber:"+name || r.Position != "xo./ox." {
+			t.Errorf("clobber:%s: %+v %v", name, r, err)
+		}
+	}
+	if _, err := catalog.Lookup("clobber:bishops"); err == nil || !strings.Contains(err.Error(), `bad variant "bishops"`) {
+		t.Errorf("clobber:bishops: %v", err)
 	}
 }

@@ -8,6 +8,7 @@ import (
 var (
 	_ partizanreport.Instance = (*partizanreport.Game[Cake])(nil)
 	_ catalog.SuccessorLister = (*partizanreport.Game[Cake])(nil)
+	_ catalog.Tabler          = (*partizanreport.Tabled[Cake])(nil)
 )
 
 func init() {
@@ -18,9 +19,17 @@ func init() {
 		Example:  "value cutcake 3x4",
 		Kind:     partizanreport.Kind,
 		Make: func(string) (catalog.Instance, error) {
-			return partizanreport.New("cutcake", partizanreport.Rules[Cake]{
+			return partizanreport.NewTabled("cutcake", partizanreport.Rules[Cake]{
 				Game: Game{}, Parse: Parse, Format: Game{}.Format,
-			}), nil
+			}, cakeCells), nil
 		},
 	})
+}
+
+// cakeCells are the cells of the game's table (grundy table): the cake
+// of a rows and b columns, from 1×1 (a cake has no side of 0).
+var cakeCells = partizanreport.Cells[Cake]{
+	First: 1, Max: MaxSide, Grid: true,
+	At:    func(a, b int) Cake { return Cake{Rows: a, Cols: b} },
+	Shape: "the cake a×b (a rows, b columns)",
 }

@@ -13,8 +13,8 @@ var (
 func init() {
 	catalog.Register(catalog.Entry{
 		Name:     "hackenbush",
-		Position: "stalks of l (Left, blue) and r (Right, red) edges read from the ground up, e.g. lrrl, or trees with branches in brackets, e.g. l[r,lr]; several make a sum",
-		Summary:  "Blue-Red Hackenbush on stalks and trees: a player removes one of his edges and everything above it falls",
+		Position: "stalks of l (Left, blue), r (Right, red) and e (green, either player's: CGSuite's letter) edges read from the ground up, e.g. lrrl or lre, or trees with branches in brackets, e.g. l[r,le]; several make a sum",
+		Summary:  "Hackenbush on stalks and trees (blue, red and green edges): a player removes one of his edges (or a green one) and everything above it falls",
 		Example:  "value hackenbush lrrl l[r,r]",
 		Kind:     partizanreport.Kind,
 		Make: func(string) (catalog.Instance, error) {

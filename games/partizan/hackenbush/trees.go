@@ -7,9 +7,10 @@ import (
 	"strings"
 )
 
-// Trees is Blue-Red Hackenbush on trees: each position is one tree
-// standing on the ground by one edge, written from the ground up as a
-// chain of edges l and r, where a node with several branches lists them
+// Trees is Hackenbush on trees: each position is one tree standing on
+// the ground by one edge, written from the ground up as a chain of edges
+// l (blue, Left's), r (red, Right's) and e (green, either player's, as
+// CGSuite writes it), where a node with several branches lists them
 // in brackets: "l[r,lr]" is a blue edge carrying a red edge and a
 // blue-red stalk. A stalk is a tree without brackets. Cutting an edge
 // removes everything above it; cutting the bottom edge removes the tree.
@@ -17,7 +18,8 @@ import (
 // Positions are kept in a canonical notation (branches sorted), so equal
 // trees share one memo entry. A tree whose bottom edge e carries the
 // forest F is the ordinal sum e : F (Winning Ways ch. 1; Siegel, CGT,
-// ch. II), which the tests use as the second witness.
+// ch. II), e being 1, −1 or * for a blue, red or green edge, which the
+// tests use as the second witness.
 type Trees struct{}
 
 // MaxTreeEdges bounds the edges of one tree.
@@ -93,7 +95,7 @@ func (p *treeParser) tree(depth int) (*tnode, error) {
 		return nil, p.fail("more than %d edges", MaxTreeEdges)
 	}
 	if p.pos >= len(p.src) {
-		return nil, p.fail("expected an edge l or r")
+		return nil, p.fail("expected an edge l, r or e")
 	}
 	var n tnode
 	switch p.src[p.pos] {
@@ -101,8 +103,10 @@ func (p *treeParser) tree(depth int) (*tnode, error) {
 		n.color = 'l'
 	case 'r', 'R':
 		n.color = 'r'
+	case 'e', 'E', 'g', 'G':
+		n.color = 'e' // green, either player's: CGSuite's letter e
 	default:
-		return nil, p.fail("expected an edge l or r, found %q", p.src[p.pos])
+		return nil, p.fail("expected an edge l, r or e, found %q", p.src[p.pos])
 	}
 	p.pos++
 	if p.pos >= len(p.src) {
@@ -169,7 +173,7 @@ func ParseTrees(tokens []string) ([]string, error) {
 		}
 	}
 	if len(tokens) == 0 {
-		return nil, fmt.Errorf("no trees given: write them as strings of l and r with [a,b] for branches, e.g. l[r,lr]")
+		return nil, fmt.Errorf("no trees given: write them as strings of l, r and e with [a,b] for branches, e.g. l[r,le]")
 	}
 	return out, nil
 }
@@ -182,19 +186,19 @@ func mustTree(p string) *tnode {
 	return ts[0]
 }
 
-// cutsTree yields the trees left by cutting each edge of colour c; the
-// empty slice when the bottom edge is cut.
+// cutsTree yields the trees left by cutting each edge of colour c or
+// green (either player's); the empty slice when the bottom edge is cut.
 func cutsTree(p string, c byte) iter.Seq[[]string] {
 	return func(yield func([]string) bool) {
 		root := mustTree(p)
-		if root.color == c && !yield(nil) {
+		if (root.color == c || root.color == 'e') && !yield(nil) {
 			return
 		}
 		// Cut below each kid of each node of the path.
 		var walk func(n *tnode) bool
 		walk = func(n *tnode) bool {
 			for i, k := range n.kids {
-				if k.color == c {
+				if k.color == c || k.color == 'e' {
 					saved := n.kids
 					n.kids = slices.Delete(slices.Clone(saved), i, i+1)
 					ok := yield([]string{root.String()})
@@ -213,10 +217,10 @@ func cutsTree(p string, c byte) iter.Seq[[]string] {
 	}
 }
 
-// LeftOptions cuts one of Left's (blue) edges.
+// LeftOptions cuts one of Left's (blue) edges or a green one.
 func (Trees) LeftOptions(p string) iter.Seq[[]string] { return cutsTree(p, 'l') }
 
-// RightOptions cuts one of Right's (red) edges.
+// RightOptions cuts one of Right's (red) edges or a green one.
 func (Trees) RightOptions(p string) iter.Seq[[]string] { return cutsTree(p, 'r') }
 
 // Format writes a tree.

@@ -18,14 +18,17 @@ func ordinal(s *cgt.Space, n *tnode) cgt.Game {
 		top = must(s.Add(top, ordinal(s, k)))
 	}
 	e := s.Integer(1)
-	if n.color == 'r' {
+	switch n.color {
+	case 'r':
 		e = s.Integer(-1)
+	case 'e':
+		e = s.Star()
 	}
 	return must(s.OrdinalSum(e, top))
 }
 
 func randomTree(r *rand.Rand, budget int) *tnode {
-	n := &tnode{color: "lr"[r.IntN(2)]}
+	n := &tnode{color: "lre"[r.IntN(3)]}
 	budget--
 	for budget > 0 && r.IntN(3) > 0 {
 		k := 1 + r.IntN(budget)
@@ -76,6 +79,15 @@ func TestTreesOnStalks(t *testing.T) {
 	g, _ := e.Value(context.Background(), "l[r,r]")
 	if q, _ := cgt.NewDyadic(1, 2); g != s.Number(q) {
 		t.Errorf("l[r,r] = %s, want 1/4", s.String(g))
+	}
+	// Green edges in CGSuite's letter e: a green stalk of two edges is *2
+	// (Green Hackenbush: a stalk of n is *n); a blue edge on a green one
+	// is {0,*|0} = ↑* (Winning Ways ch. 2).
+	for pos, want := range map[string]string{"ee": "*2", "e": "*", "el": "^*"} {
+		g, err := e.Value(context.Background(), pos)
+		if err != nil || s.String(g) != want {
+			t.Errorf("%s = %s (%v), want %s", pos, s.String(g), err, want)
+		}
 	}
 }
 

@@ -17,6 +17,7 @@ import (
 var (
 	_ partizanreport.Instance = (*instance)(nil)
 	_ catalog.SuccessorLister = (*instance)(nil)
+	_ catalog.Tabler          = (*instance)(nil)
 )
 
 // MaxLargeHeap bounds a heap answered from a proven period.
@@ -35,10 +36,8 @@ func init() {
 			if err != nil {
 				return nil, err
 			}
-			return &instance{
-				Game: partizanreport.New(g.Spec(), partizanreport.Rules[int]{Game: g, Parse: Parse, Format: g.Format}),
-				g:    g,
-			}, nil
+			t := partizanreport.NewTabled(g.Spec(), partizanreport.Rules[int]{Game: g, Parse: Parse, Format: g.Format}, heapCells)
+			return &instance{Game: t.Game, g: g, table: t}, nil
 		},
 	})
 }
@@ -47,7 +46,20 @@ func init() {
 // and larger heaps from the game's proven period (FindPeriod).
 type instance struct {
 	*partizanreport.Game[int]
-	g Game
+	g     Game
+	table *partizanreport.Tabled[int]
+}
+
+// heapCells are the cells of the game's table (grundy table): heaps
+// 0, 1, … as the evaluator values them.
+var heapCells = partizanreport.Cells[int]{
+	Max: MaxHeap, At: func(n, _ int) int { return n }, Shape: "a heap of n",
+}
+
+// Table tabulates the canonical forms of heaps 0 … upto-1 with their
+// outcome classes.
+func (in *instance) Table(ctx context.Context, upto int, opts catalog.Options) (*catalog.Table, error) {
+	return in.table.Table(ctx, upto, opts)
 }
 
 // parseLarge reads heap sizes up to MaxLargeHeap; large reports whether

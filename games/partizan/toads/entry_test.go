@@ -38,3 +38,31 @@ func TestEntry(t *testing.T) {
 		}
 	}
 }
+
+// TestCGSuiteStrips pins CGSuite's own test of its strip games
+// (GameStripTest): ToadsAndFrogs("ttttt..fffff"), GenToadsAndFrogs(2)
+// ("tttt..fff") and ElephantsAndRhinos("tttt..fff"), each in CGSuite's
+// printing.
+func TestCGSuiteStrips(t *testing.T) {
+	for _, c := range []struct{ game, pos, value string }{
+		{"toads-and-frogs", "ttttt..fffff", "+-{{2|*},{5/2||2|{0||||{0||v<2>|-1},{0||||0||Miny(1/32)|-2|||-1/2*}|||v<2>|-1/2||-1*}|||0}}"},
+		{"toads-and-frogs:2", "tttt..fff", "{1/2*|v}"},
+		{"elephants-and-rhinos", "tttt..fff", "1"},
+		{"toads-and-frogs:0", "tttt..fff", "1"},
+	} {
+		inst, err := catalog.Lookup(c.game)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := inst.Solve(context.Background(), []string{c.pos}, catalog.Options{})
+		if err != nil {
+			t.Fatalf("%s %s: %v", c.game, c.pos, err)
+		}
+		if r.Value != c.value {
+			t.Errorf("%s %s = %v, CGSuite %s", c.game, c.pos, r.Value, c.value)
+		}
+	}
+	if _, err := catalog.Lookup("toads-and-frogs:x"); err == nil || !strings.Contains(err.Error(), "bad jump") {
+		t.Errorf("toads-and-frogs:x: %v", err)
+	}
+}

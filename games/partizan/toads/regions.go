@@ -12,7 +12,8 @@ import (
 // move (a toad slides or jumps only into an empty square, and jumps only
 // over a frog; the frogs likewise) and which no piece can pass — and the
 // frogs at the left end and the toads at the right end never move
-// either. So the regions between the blocks, trimmed of those, are the
+// either. When jumps pass over up to J pieces the block is J+1 toads
+// facing J+1 frogs (TF when there are no jumps, Elephants and Rhinos). So the regions between the blocks, trimmed of those, are the
 // summands of the position, and the evaluator values each region once
 // for every position it appears in. A region without an empty square has
 // no moves (value 0) and is dropped.
@@ -21,15 +22,19 @@ var (
 	_ game.Splitter[string]          = Game{}
 )
 
+// Regions appends the regions of the strip p of Toads and Frogs.
+func Regions(dst []string, p string) []string { return Standard.Regions(dst, p) }
+
 // Regions appends the regions of the strip p.
-func Regions(dst []string, p string) []string {
+func (g Game) Regions(dst []string, p string) []string {
+	block := strings.Repeat("T", g.maxJump+1) + strings.Repeat("F", g.maxJump+1)
 	for {
-		i := strings.Index(p, "TTFF")
+		i := strings.Index(p, block)
 		if i < 0 {
 			break
 		}
 		dst = appendRegion(dst, p[:i])
-		p = p[i+4:]
+		p = p[i+len(block):]
 	}
 	return appendRegion(dst, p)
 }
@@ -43,12 +48,12 @@ func appendRegion(dst []string, r string) []string {
 }
 
 // Split appends the regions of p.
-func (Game) Split(dst []string, p string) []string { return Regions(dst, p) }
+func (g Game) Split(dst []string, p string) []string { return g.Regions(dst, p) }
 
-func optionsOf(moves iter.Seq[string]) iter.Seq[[]string] {
+func (g Game) optionsOf(moves iter.Seq[string]) iter.Seq[[]string] {
 	return func(yield func([]string) bool) {
 		for q := range moves {
-			if !yield(Regions(nil, q)) {
+			if !yield(g.Regions(nil, q)) {
 				return
 			}
 		}
@@ -56,7 +61,7 @@ func optionsOf(moves iter.Seq[string]) iter.Seq[[]string] {
 }
 
 // LeftOptions moves a toad and leaves the regions of the strip.
-func (g Game) LeftOptions(p string) iter.Seq[[]string] { return optionsOf(g.LeftMoves(p)) }
+func (g Game) LeftOptions(p string) iter.Seq[[]string] { return g.optionsOf(g.LeftMoves(p)) }
 
 // RightOptions moves a frog and leaves the regions of the strip.
-func (g Game) RightOptions(p string) iter.Seq[[]string] { return optionsOf(g.RightMoves(p)) }
+func (g Game) RightOptions(p string) iter.Seq[[]string] { return g.optionsOf(g.RightMoves(p)) }

@@ -11,8 +11,20 @@ import (
 // MaxSquares bounds the length of a strip.
 const MaxSquares = 40
 
-// Game is Toads and Frogs; a position is a strip of T, F and '.'.
-type Game struct{}
+// Game is Toads and Frogs, or CGSuite's generalised Toads and Frogs
+// (GenToadsAndFrogs(maxJump)): a piece jumps over up to maxJump opposing
+// pieces in a row into the empty square beyond; Elephants and Rhinos is
+// maxJump 0 (no jumps). A position is a strip of T, F and '.'.
+type Game struct{ maxJump int }
+
+// Standard is Toads and Frogs: a jump passes over one piece.
+var Standard = Game{maxJump: 1}
+
+// Gen is the generalised game whose jumps pass over up to maxJump pieces.
+func Gen(maxJump int) Game { return Game{maxJump: maxJump} }
+
+// MaxJump is the most pieces a jump passes over.
+func (g Game) MaxJump() int { return g.maxJump }
 
 // The capabilities the solvers discover, checked at compile time.
 var (
@@ -21,25 +33,32 @@ var (
 )
 
 // LeftMoves moves a toad.
-func (Game) LeftMoves(p string) iter.Seq[string] { return moves(p, 'T', 'F', 1) }
+func (g Game) LeftMoves(p string) iter.Seq[string] { return g.moves(p, 'T', 'F', 1) }
 
 // RightMoves moves a frog.
-func (Game) RightMoves(p string) iter.Seq[string] { return moves(p, 'F', 'T', -1) }
+func (g Game) RightMoves(p string) iter.Seq[string] { return g.moves(p, 'F', 'T', -1) }
 
-func moves(p string, me, them byte, dir int) iter.Seq[string] {
+// moves slides a piece into the empty square ahead, or jumps it over
+// k = 1 … maxJump opposing pieces into the empty square just beyond them.
+func (g Game) moves(p string, me, them byte, dir int) iter.Seq[string] {
 	return func(yield func(string) bool) {
 		for i := 0; i < len(p); i++ {
 			if p[i] != me {
 				continue
 			}
-			j := i + dir
-			if j >= 0 && j < len(p) && p[j] == '.' {
-				if !yield(swap(p, i, j)) {
-					return
+			for k := 1; k <= g.maxJump+1; k++ {
+				j := i + k*dir
+				if j < 0 || j >= len(p) {
+					break
 				}
-			} else if k := j + dir; j >= 0 && j < len(p) && p[j] == them && k >= 0 && k < len(p) && p[k] == '.' {
-				if !yield(swap(p, i, k)) {
-					return
+				if p[j] == '.' {
+					if !yield(swap(p, i, j)) {
+						return
+					}
+					break
+				}
+				if p[j] != them {
+					break
 				}
 			}
 		}

@@ -49,7 +49,7 @@ func moverWins(p string, left bool, memo map[string]bool) bool {
 func TestOutcomeAgainstPlay(t *testing.T) {
 	r := rand.New(rand.NewPCG(9, 10))
 	s := cgt.NewSpace()
-	e, _ := partizan.New[string](s, Game{})
+	e, _ := partizan.New[string](s, Standard)
 	memo := map[string]bool{}
 	for k := 0; k < 400; k++ {
 		b := make([]byte, 1+r.IntN(9))
@@ -93,7 +93,7 @@ func TestOutcomeAgainstPlay(t *testing.T) {
 // T.F = {0|0} = *.
 func TestSmallValues(t *testing.T) {
 	s := cgt.NewSpace()
-	e, _ := partizan.New[string](s, Game{})
+	e, _ := partizan.New[string](s, Standard)
 	for _, c := range []struct{ pos, want string }{
 		{"TF", "0"},  // nobody can move
 		{"T.", "1"},  // one toad move
@@ -121,7 +121,7 @@ func TestPublished(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := cgt.NewSpace()
-	e, _ := partizan.New[string](s, Game{})
+	e, _ := partizan.New[string](s, Standard)
 	n := 0
 	for _, line := range strings.Split(string(data), "\n") {
 		line = strings.TrimSpace(line)

@@ -1,0 +1,242 @@
+package dobutsu
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"iter"
+	"strings"
+
+	"github.com/grundy-go/grundy/budget"
+	"github.com/grundy-go/grundy/catalog"
+	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/outcome"
+	"github.com/grundy-go/grundy/retro"
+)
+
+func init() {
+	catalog.Register(catalog.Entry{
+		Name: "dobutsu",
+		Position: "the ranks from the top (Gote's home) to the bottom, 3 cells each joined by / (. or L lion, G giraffe, E elephant, " +
+			"C chick, H hen; upper case for Sente, the first player, at the bottom), ':' the hands (e.g. Cg, or -), ':' the player to move " +
+			"(b Sente, w Gote), e.g. gle/.C./.../ELG:C:w; nothing for the start gle/.c./.C./ELG:-:b",
+		Summary: "Dobutsu shogi (Kitao and Fujita, 2008) on 3x4: lion, giraffe (one step orthogonally), elephant (one step diagonally), " +
+			"chick (one step forward, promoted to a hen, a gold general, on the far rank); captured pieces go to the captor's hand and may be " +
+			"dropped on any empty cell; taking the lion wins, and so does a lion reaching the far rank where it cannot be taken. Endless play draws. " +
+			"Moves are labelled Gc4-c3, Cb3xb2, Cb2-b1+ and C*a2 (a drop). Most positions reach most of the game's 247 million positions: " +
+			"grundy db build dobutsu --out DIR solves it whole given about 20 GB (--max-memory), then query, solve or serve --db DIR",
+		Example: "solve dobutsu l../G../.../.L.:ECgec:b",
+		Kind:    "loopy",
+		Make: func(params string) (catalog.Instance, error) {
+			if params != "" {
+				return nil, fmt.Errorf("dobutsu takes no parameters (got %q)", params)
+			}
+			return instance{New(Standard)}, nil
+		},
+	})
+}
+
+type instance struct{ g *Game }
+
+// Not a catalog.Starter: the start cannot be solved without the
+// database, so a server without one opens the example.
+var (
+	_ catalog.Instance        = instance{}
+	_ catalog.SuccessorLister = instance{}
+)
+
+func (in instance) Spec() string { return in.g.Spec() }
+
+func (in instance) parse(tokens []string) (Pos, error) {
+	return in.g.Parse(strings.Join(tokens, " "))
+}
+
+// from is the game restricted to the positions reachable from root.
+type from struct {
+	*Game
+	root Pos
+}
+
+// Positions lists the positions reachable from root, breadth first
+// (retro.SolveGame lists them itself from Root; this is for other
+// callers of game.Enumerable).
+func (f from) Positions() iter.Seq[Pos] {
+	return func(yield func(Pos) bool) {
+		seen := map[Pos]bool{f.root: true}
+		queue := []Pos{f.root}
+		for len(queue) > 0 {
+			p := queue[0]
+			queue = queue[1:]
+			if !yield(p) {
+				return
+			}
+			for _, q := range f.AppendMoves(nil, p) {
+				if !seen[q] {
+					seen[q] = true
+					queue = append(queue, q)
+				}
+			}
+		}
+	}
+}
+
+func (f from) Root() Pos { return f.root }
+
+var (
+	_ game.Enumerable[Pos] = from{}
+	_ game.Rooted[Pos]     = from{}
+	_ game.Terminal[Pos]   = from{}
+)
+
+// solve solves every position reachable from p by retrograde analysis,
+// within opts.MaxStates; past it, the error says to build the database.
+func (in instance) solve(ctx context.Context, p Pos, opts catalog.Options) (*retro.Table[Pos], error) {
+	gopts := retro.GameOptions{MaxStates: opts.MaxStates, Memory: opts.Memory}
+	if opts.Progress != nil {
+		gopts.Progress = func(done, _ int) { opts.Progress(done) }
+	}
+	tab, err := retro.SolveGame[Pos](ctx, from{in.g, p}, gopts)
+	var ex *budget.Exceeded
+	if errors.As(err, &ex) && ex.Resource == budget.States {
+		return nil, budget.Exceed(budget.States, ex.Limit,
+			"the positions reachable from %s are more than %d (most positions of Dobutsu shogi reach most of its 247 million): "+
+				"build the database once with grundy db build dobutsu --out DIR and ask it with grundy db query DIR POSITION",
+			in.g.Format(p), ex.Limit)
+	}
+	return tab, err
+}
+
+func (in instance) Solve(ctx context.Context, tokens []string, opts catalog.Options) (*catalog.Report, error) {
+	if opts.Method == catalog.ClosedForm {
+		return nil, catalog.RefuseMethod(in.Spec(), catalog.ClosedForm, "dobutsu has no closed form")
+	}
+	if opts.Method == catalog.Search {
+		e := catalog.RefuseMethod(in.Spec(), catalog.Search, "dobutsu repeats positions, and a game-tree search cannot prove outcomes through cycles")
+		e.Instead = "retrograde analysis"
+		return nil, e
+	}
+	p, err := in.parse(tokens)
+	if err != nil {
+		return nil, err
+	}
+	tab, err := in.solve(ctx, p, opts)
+	if err != nil {
+		return nil, err
+	}
+	return in.report(tab, p), nil
+}
+
+// report is p's solution: outcome, remoteness, the winning moves as the
+// positions they leave and their labels, and for a drawn position the
+// moves that keep the draw.
+func (in instance) report(tab *retro.Table[Pos], p Pos) *catalog.Report {
+	g := in.g
+	o, rem, _ := tab.Lookup(p)
+	r := &catalog.Report{
+		Game:     in.Spec(),
+		Position: g.Format(p),
+		Outcome:  o.String(),
+		Method:   fmt.Sprintf("retrograde analysis of the positions reachable (%d); endless play is a draw", tab.Len()),
+	}
+	if rem != retro.NoRemoteness {
+		x := int(rem)
+		r.Remoteness = &x
+	}
+	var wins, draws []Move
+	var winPos, drawPos []Pos
+	g.EachMove(p, func(m Move, q Pos) {
+		switch qo, _, _ := tab.Lookup(q); {
+		case qo == outcome.P:
+			wins, winPos = append(wins, m), append(winPos, q)
+		case qo == outcome.D && o == outcome.D:
+			draws, drawPos = append(draws, m), append(drawPos, q)
+		}
+	})
+	r.AddMoves(len(winPos), func(i int) string { return g.Format(winPos[i]) })
+	r.Extra = map[string]any{"winning_labels": labels(wins)}
+	if o == outcome.D {
+		ds := make([]string, len(drawPos))
+		for i, q := range drawPos {
+			ds[i] = g.Format(q)
+		}
+		r.Extra["drawing_moves"] = ds
+		r.Extra["drawing_labels"] = labels(draws)
+		if len(draws) > 0 {
+			r.Notes = append(r.Notes, "drawing moves: "+strings.Join(labels(draws), " "))
+		}
+	}
+	if len(wins) > 0 {
+		r.Notes = append(r.Notes, "winning moves: "+strings.Join(labels(wins), " "))
+	}
+	if note := g.Why(p); note != "" {
+		r.Notes = append(r.Notes, note)
+	}
+	return r
+}
+
+func labels(ms []Move) []string {
+	out := make([]string, len(ms))
+	for i, m := range ms {
+		out[i] = Label(m)
+	}
+	return out
+}
+
+// Why says, in players' words, why play has stopped or is about to at
+// p; "" while it goes on.
+func (g *Game) Why(p Pos) string {
+	who := [2]string{"Sente", "Gote"}
+	me := p.Mover()
+	switch g.Ended(p) {
+	case "taken":
+		return "the game is over: " + who[1-me] + " has taken " + who[me] + "'s lion"
+	case "catch":
+		return who[me] + " takes " + who[1-me] + "'s lion and wins (only those captures are listed)"
+	case "try":
+		return "the game is over: " + who[1-me] + "'s lion has reached the far rank and cannot be taken"
+	}
+	return ""
+}
+
+// Successors lists every move with its label and the position it
+// leaves, solved from one retrograde analysis.
+func (in instance) Successors(ctx context.Context, tokens []string, opts catalog.Options, limit int) (*catalog.SuccessorList, error) {
+	p, err := in.parse(tokens)
+	if err != nil {
+		return nil, err
+	}
+	tab, err := in.solve(ctx, p, opts)
+	if err != nil {
+		return nil, err
+	}
+	g := in.g
+	list := &catalog.SuccessorList{
+		Report:   in.report(tab, p),
+		Board:    in.board(p),
+		Kind:     catalog.MovesOutcome,
+		Complete: true,
+	}
+	g.EachMove(p, func(m Move, q Pos) {
+		if len(list.Moves) >= limit {
+			list.Complete = false
+			return
+		}
+		list.Moves = append(list.Moves, catalog.Successor{Move: Label(m), Position: g.Format(q), MoverIndex: 1, Board: in.board(q)})
+	})
+	list.Solve = func(ctx context.Context, pos string) (*catalog.Report, error) {
+		q, err := g.Parse(pos)
+		if err != nil {
+			return nil, err
+		}
+		if _, _, ok := tab.Lookup(q); !ok {
+			return nil, fmt.Errorf("internal error: %s is not reachable from %s", pos, g.Format(p))
+		}
+		return in.report(tab, q), nil
+	}
+	return list, nil
+}
+
+// board draws p on its grid (the hands are in the position's text).
+func (in instance) board(p Pos) *catalog.Board {
+	return &catalog.Board{Kind: catalog.BoardGrid, Text: in.g.Format(p), Rows: in.g.Rows(p)}
+}

@@ -1,0 +1,94 @@
+package tier
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/grundy-go/grundy/budget"
+)
+
+// The disk estimate. A tier file holds, per block of ranks, a bitmap of
+// the ranks that hold a position and their records, compressed; what it
+// takes on disk is estimated as compressedShare of that sparse form
+// (measured on Connect-4: 0.40 on 5x5, 0.34 on 6x5; BENCHMARKS.md).
+// Before the forward pass the number of records is not known, and is
+// taken as recordShare of the ranks (measured: 0.36 on 5x5, 0.27 on
+// 6x5; about 0.11 on 6x6, Tromp's count halved by the mirror ranking
+// over its ranks), so that a build that may fit is not refused before
+// its counts are known; after the forward pass, the build checks again
+// with the counts it marked. A reachability bitmap takes a bit a rank
+// on disk, uncompressed.
+const (
+	compressedShare = 0.45
+	recordShare     = 0.25
+)
+
+// fileBytes estimates the tier file of ts.
+func fileBytes(ts *tierState) int64 {
+	records := float64(ts.marked)
+	if ts.marked < 0 {
+		records = float64(ts.size) * recordShare
+	}
+	return int64(math.Ceil(compressedShare*(float64(ts.size)/8+records))) + 4096
+}
+
+// diskNeed estimates the most disk the build of the tiers not yet
+// written takes at once: solving goes from the last tier to the first,
+// so when tier k is being written the files of the tiers after it are
+// there, the reachability bitmaps of k and the tiers before it too, and
+// k's own file being written; a build by ranges (ranged) holds k's parts
+// as well until its file is assembled.
+func (s *solver[P]) diskNeed(ranged bool) int64 {
+	reach := func(size int64) int64 { return 8*ReachBits(size) + 128 }
+	var reachAll int64
+	todo := make([]bool, len(s.tiers))
+	for i, ts := range s.tiers {
+		todo[i] = !ts.finished && !s.b.HasTierFile(uint64(ts.t))
+		if todo[i] {
+			reachAll += reach(ts.size)
+		}
+	}
+	var written, peak int64
+	for k := len(s.tiers) - 1; k >= 0; k-- {
+		if !todo[k] {
+			continue
+		}
+		ts := s.tiers[k]
+		f := fileBytes(ts)
+		now := written + reachAll + f
+		if ranged {
+			now += f
+		}
+		peak = max(peak, now)
+		written += f
+		reachAll -= reach(ts.size)
+	}
+	return peak
+}
+
+// checkDisk refuses a build whose estimated disk is more than the
+// filesystem's free bytes (Options.DiskFree). What the build has written
+// already (tier files, saved bitmaps) is on the disk, so the free bytes
+// are checked against what is still to come: the estimate less the
+// saved bitmaps' bytes when they are counted in it.
+func (s *solver[P]) checkDisk(ranged bool) error {
+	if s.opts.DiskFree == nil {
+		return nil
+	}
+	free, err := s.opts.DiskFree()
+	if err != nil {
+		return fmt.Errorf("cannot tell the free disk of %s: %w", s.b.Dir(), err)
+	}
+	need := s.diskNeed(ranged)
+	var saved int64
+	for _, ts := range s.tiers {
+		if !ts.finished && ts.marked >= 0 {
+			saved += 8*ReachBits(ts.size) + 128
+		}
+	}
+	if need-saved > free {
+		return fmt.Errorf("the build needs about %s more of disk in %s and its filesystem has %s free: free some, or build elsewhere",
+			budget.FormatBytes(need-saved), s.b.Dir(), budget.FormatBytes(free))
+	}
+	return nil
+}

@@ -1,0 +1,230 @@
+package tier
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/grundy-go/grundy/budget"
+	"github.com/grundy-go/grundy/db"
+	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/games/connect4"
+)
+
+// acyclicGraph is a random tier graph without loopy tiers (a DAG of
+// tiers, a tier with several parents and children), which a build by
+// ranges takes.
+func acyclicGraph(r *rand.Rand, tiers, per int) *tierGraphGame {
+	g := randomTierGraph(r, tiers, per, false)
+	for t := range g.loopy {
+		g.loopy[t] = false
+	}
+	for u := range g.adj {
+		kept := g.adj[u][:0]
+		for _, v := range g.adj[u] {
+			if g.tierOf[v] != g.tierOf[u] {
+				kept = append(kept, v)
+			}
+		}
+		g.adj[u] = kept
+	}
+	return g
+}
+
+// TestRangedSameBytes builds games by ranges of one block (many ranges a
+// tier, with and without the Walker fast path) and whole in memory: the
+// directories hold the same files, byte for byte, and the ranged
+// databases agree with the retrograde analysis of the whole game.
+func TestRangedSameBytes(t *testing.T) {
+	c4, err := connect4.New(4, 4, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec := "connect4:" + c4.S.String()
+	d, ranged := build(t, c4, spec, Options{rangeRanks: rangeUnit})
+	_, whole := build(t, c4, spec, Options{})
+	_, plain := build(t, c4, spec, Options{rangeRanks: rangeUnit, plain: true, Workers: 1})
+	sameFiles(t, ranged, whole)
+	sameFiles(t, plain, whole)
+	checkAgainstRetro(t, c4, d)
+	if n := d.Stats().Total.Positions(); n != 161029 {
+		t.Errorf("connect4:4x4 by ranges: %d positions, Tromp counts 161,029", n)
+	}
+
+	// Tiers of 4 ranges, the last one short; and 2-byte records.
+	for _, g := range []takeAway{{n0: 40, k: 30000, seed: 3}, {n0: 140, k: 8200, seed: 1, long: true}} {
+		d, ranged := build[tok](t, g, "takeaway", Options{rangeRanks: rangeUnit})
+		_, whole := build[tok](t, g, "takeaway", Options{})
+		sameFiles(t, ranged, whole)
+		checkAgainstRetro[tok](t, g, d)
+	}
+	// Random tier graphs: several parents and children a tier.
+	r := rand.New(rand.NewPCG(35, 1))
+	for iter := range 30 {
+		g := acyclicGraph(r, 1+r.IntN(7), 1+r.IntN(30))
+		d, ranged := build[int32](t, g, "graph", Options{rangeRanks: rangeUnit, Workers: 1 + iter%2})
+		_, whole := build[int32](t, g, "graph", Options{})
+		sameFiles(t, ranged, whole)
+		checkAgainstRetro[int32](t, g, d)
+	}
+}
+
+// TestRangedUnderBudget builds Connect-4 5x3 under a budget too small
+// for the in-memory build, which then goes by ranges on its own and
+// writes the bytes of the unbounded build; the budget's charges never
+// pass its limit (Charge refuses), and a budget too small even for one
+// range is an error naming it.
+func TestRangedUnderBudget(t *testing.T) {
+	g, err := connect4.New(5, 3, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec := "connect4:" + g.S.String()
+	mem := budget.NewBytes(128 << 10)
+	s, err := newOne[connect4.Board](g, Options{Memory: mem})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ranged, err := s.rangedPlan(); err != nil || !ranged {
+		t.Fatalf("connect4:5x3 in 128 KiB (in-memory peak %d bytes): ranged %v, %v", s.inMemoryPeak(), ranged, err)
+	}
+	d, small := build(t, g, spec, Options{Memory: mem})
+	_, whole := build(t, g, spec, Options{})
+	sameFiles(t, small, whole)
+	checkAgainstRetro(t, g, d)
+	if mem.Used() != 0 {
+		t.Errorf("%d bytes still charged after the build", mem.Used())
+	}
+
+	b, err := db.Create(t.TempDir(), spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	_, err = Solve(context.Background(), g, b, Options{Memory: budget.NewBytes(32 << 10)})
+	if !errors.Is(err, budget.ErrExceeded) || !strings.Contains(err.Error(), "32 KiB") {
+		t.Errorf("a build in 32 KiB: %v", err)
+	}
+}
+
+// TestDiskEstimate: a build refuses to start when the filesystem has
+// less free space than its estimate, with one line saying both, and
+// starts when it has enough; the estimate of a ranged build counts a
+// tier's parts too, and a directory whose tier files are all written
+// needs nothing more.
+func TestDiskEstimate(t *testing.T) {
+	g := takeAway{n0: 40, k: 30000, seed: 3}
+	dir := t.TempDir()
+	b, err := db.Create(dir, "takeaway")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := newOne[tok](g, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.b = b
+	// 41 tiers of 30,002 ranks, each file 0.45 of a bitmap (3,750.25
+	// bytes) and of 0.25 records a rank (7,500.5 bytes), rounded up, and
+	// 4 KiB: 9,159 bytes. The peak is when tier 0 (the last solved) is
+	// written: 41 files, and tier 0's bitmap, 469 words and 128 bytes;
+	// by ranges, tier 0's parts too.
+	inMem, ranged := s.diskNeed(false), s.diskNeed(true)
+	if inMem != 41*9159+3880 || ranged != inMem+9159 {
+		t.Errorf("estimates: %d in memory, %d by ranges; want %d and %d", inMem, ranged, 41*9159+3880, 42*9159+3880)
+	}
+	_, err = Solve(context.Background(), g, b, Options{DiskFree: func() (int64, error) { return inMem - 1, nil }})
+	if err == nil || strings.Contains(err.Error(), "\n") || !strings.Contains(err.Error(), "the build needs about 370.5 KiB more of disk") ||
+		!strings.Contains(err.Error(), "370.5 KiB free") {
+		t.Fatalf("a build with too little disk: %v", err)
+	}
+	b.Close()
+	b, err = db.Create(dir, "takeaway")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Solve(context.Background(), g, b, Options{DiskFree: func() (int64, error) { return inMem, nil }}); err != nil {
+		t.Fatal(err)
+	}
+	if got := s.diskNeed(false); got != 0 {
+		t.Errorf("estimate %d with every tier file written", got)
+	}
+}
+
+var _ game.Tiered[int32] = (*tierGraphGame)(nil)
+
+// TestRangedResume stops a build by ranges at chosen points (marking a
+// tier's third range; solving a tier's third range, its first two parts
+// saved; solving a tier's first range), damages some of what it left
+// (a part, a part's description, a reachability part), resumes, and
+// checks that the directory ends byte for byte as an uninterrupted
+// build's, without scratch files left.
+func TestRangedResume(t *testing.T) {
+	g := takeAway{n0: 40, k: 30000, seed: 9}
+	_, ref := build[tok](t, g, "takeaway", Options{Workers: 2})
+	type point struct {
+		phase string
+		tier  game.Tier
+		step  string
+	}
+	for _, c := range []struct {
+		at     point
+		damage []string // files to damage before resuming
+	}{
+		{point{PhaseReach, 20, "range 3 of 4"}, []string{db.ReachPartName(21, rangeUnit)}},
+		{point{PhaseSolve, 10, "range 3 of 4"}, []string{db.PartName(10, rangeUnit), db.PartName(10, 0) + ".json", db.ReachPartName(11, 0)}},
+		{point{PhaseSolve, 10, ""}, nil},
+		{point{PhaseSolve, 10, "range 4 of 4"}, nil},
+	} {
+		dir := t.TempDir()
+		b, err := db.Create(dir, "takeaway")
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		_, err = Solve[tok](ctx, g, b, Options{Workers: 2, rangeRanks: rangeUnit, Progress: func(p Progress) {
+			if p.Phase == c.at.phase && p.Tier == c.at.tier && (p.Step == c.at.step || c.at.step == "") {
+				cancel()
+			}
+		}})
+		cancel()
+		if !errors.Is(err, context.Canceled) {
+			t.Fatalf("%v: the build was not stopped: %v", c.at, err)
+		}
+		b.Close()
+		for _, name := range c.damage {
+			path := filepath.Join(dir, name)
+			data, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v: %v", c.at, err)
+			}
+			data[len(data)/2] ^= 0x21
+			if err := os.WriteFile(path, data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		b, err = db.Create(dir, "takeaway")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var kept []string
+		if _, err := Solve[tok](context.Background(), g, b, Options{Workers: 2, rangeRanks: rangeUnit, Progress: func(p Progress) {
+			if p.Phase == PhaseSolve && p.Tier == 10 && p.Resumed {
+				kept = append(kept, p.Step)
+			}
+		}}); err != nil {
+			t.Fatalf("%v: %v", c.at, err)
+		}
+		sameFiles(t, ref, dir)
+		// The ranges whose parts were left whole are kept, no other.
+		want := map[string]string{"range 3 of 4": "[]", "range 4 of 4": "[range 1 of 4 range 2 of 4 range 3 of 4]"}[c.at.step]
+		if c.at.phase == PhaseSolve && c.at.step != "" && fmt.Sprint(kept) != want {
+			t.Errorf("%v: the resumed build kept %v, want %s", c.at, kept, want)
+		}
+	}
+}
