@@ -178,6 +178,7 @@ func solveSuccessor(ctx context.Context, solve func(context.Context, string) (*R
 // fill copies a position's solution into the move that leaves it.
 func (m *MoveInfo) fill(r *Report) {
 	m.Position, m.Outcome, m.Grundy, m.Remoteness, m.Payoff, m.Value = r.Position, r.Outcome, r.Grundy, r.Remoteness, r.Payoff, r.Value
+	m.Score = r.Score
 	if m.Outcome == "" {
 		m.Outcome = "?"
 	}

@@ -27,6 +27,7 @@ import (
 	_ "github.com/grundy-go/grundy/games/multiply"
 	_ "github.com/grundy-go/grundy/games/nim"
 	_ "github.com/grundy-go/grundy/games/octal"
+	_ "github.com/grundy-go/grundy/games/othello"
 	_ "github.com/grundy-go/grundy/games/paper"
 	_ "github.com/grundy-go/grundy/games/partizan/amazons"
 	_ "github.com/grundy-go/grundy/games/partizan/backslide"

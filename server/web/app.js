@@ -914,6 +914,9 @@ function gridCells(d, b) {
     } else if (R === 1 && /^cell [0-9]+$/.test(m.to || "")) {
       cells = ["0," + (Number(m.to.slice(5)) - 1)];
     }
+    // Othello: a move is the empty cell it fills (the discs it turns
+    // over change too, but a click on one of them names no move).
+    if (/^othello:/.test(d.game || "")) cells = cells.filter((k) => { const [r, c] = k.split(",").map(Number); return cur[r][c] === "."; });
     if (cells.length) changed.set(m, cells);
   }
   return { R, C, cur, changed };
@@ -970,10 +973,10 @@ function drawGrid(d, b, box) {
 }
 
 function cellClass(ch) {
-  return { ".": "empty", "#": "taken", " ": "gap", X: "x", O: "o", x: "x", o: "o", L: "left", R: "right", T: "toad", F: "frog", "●": "coin", b: "black", r: "red" }[ch] || "other";
+  return { ".": "empty", "#": "taken", " ": "gap", X: "x", O: "o", x: "x", o: "o", L: "left", R: "right", T: "toad", F: "frog", "●": "coin", b: "black", r: "red", w: "white" }[ch] || "other";
 }
 function cellName(ch) {
-  return { ".": "empty", "#": "covered", " ": "no point", X: "X", O: "O", L: "blue (Left)", R: "red (Right)", T: "toad", F: "frog", "●": "a coin", b: "black (Teeko)", r: "red (Teeko)" }[ch] || ch;
+  return { ".": "empty", "#": "covered", " ": "no point", X: "X", O: "O", L: "blue (Left)", R: "red (Right)", T: "toad", F: "frog", "●": "a coin", b: "black", r: "red (Teeko)", w: "white" }[ch] || ch;
 }
 // Dobutsu shogi's cells: upper case Sente's pieces, lower case Gote's.
 function game0(d) { return (d.game || "").split(":")[0]; }
