@@ -252,9 +252,10 @@ func (in instance) LabelMoves(x *catalog.Exploration) {
 }
 
 // Strong binds Othello to the tier solver and its databases (grundy db
-// build othello:4x4): tiers of discs, each solved in one pass. The
-// databases hold outcomes and remoteness (win, loss or draw by the final
-// count); the margin itself is not stored.
+// build othello:4x4): tiers of discs, each solved in one pass. The board
+// is a game.Scored (TerminalScore), so the databases hold every
+// position's disc margin under perfect play beside its outcome and the
+// remoteness of the line that keeps the margin.
 func (in instance) Strong() strong.Game {
 	return strong.Bind(strong.Binding[Pos]{
 		Spec: in.Spec(),

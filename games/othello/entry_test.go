@@ -171,6 +171,9 @@ func TestDatabase(t *testing.T) {
 		if want := outcomeOf(v); r.Outcome != want {
 			t.Fatalf("%s: the database says %s, the plain minimax %s (margin %d)", text, r.Outcome, want, v)
 		}
+		if r.Score == nil || *r.Score != v {
+			t.Fatalf("%s: the database's margin %v, the plain minimax's %d", text, r.Score, v)
+		}
 	}
-	t.Logf("4x4: %d positions reachable, each as the plain minimax says", len(memo))
+	t.Logf("4x4: %d positions reachable, each with the plain minimax's outcome and margin", len(memo))
 }

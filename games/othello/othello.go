@@ -236,6 +236,11 @@ func (b *Board) finalMargin(me, opp uint64) int {
 // (finalMargin).
 func (b *Board) Margin(p Pos) int { return b.finalMargin(p.Mover(), p.Opponent()) }
 
+// TerminalScore is the final margin for the player to move at the end
+// (game.Scored), so that the tier solver and the databases hold every
+// position's margin under perfect play besides its outcome.
+func (b *Board) TerminalScore(p Pos) int { return b.Margin(p) }
+
 // Moves yields the positions the moves leave: one a legal cell, in cell
 // order, or the pass when the player to move has no cell and the other
 // player has one; nothing when the game is over.

@@ -27,7 +27,7 @@ import (
 
 // RankingVersion is the version of Othello's ranking, which a database
 // records.
-const RankingVersion = 1
+const RankingVersion = 2
 
 var (
 	_ game.Tiered[Pos] = (*Board)(nil)
