@@ -59,7 +59,7 @@ func loopyValue(ctx context.Context, inst LoopyValuer, tokens []string, opts cat
 	if err != nil {
 		return nil, err
 	}
-	lr, err := DescribeLoopy(v, &stopper.Limits{Memory: opts.Memory}, all)
+	lr, err := DescribeLoopy(v, &stopper.Limits{Memory: opts.Memory, Context: ctx}, all)
 	if err != nil {
 		return nil, err
 	}
@@ -78,7 +78,7 @@ func loopyCGT(ctx context.Context, expr string, opts CGTOptions) (*CGTReport, er
 	if opts.Thermograph {
 		return nil, fmt.Errorf("thermographs of loopy games are not drawn")
 	}
-	lim := &stopper.Limits{MaxVertices: LoopyMaxVertices, Memory: opts.Memory}
+	lim := &stopper.Limits{MaxVertices: LoopyMaxVertices, Memory: opts.Memory, Context: ctx}
 	p, err := stopper.Parse(expr, lim)
 	if err != nil {
 		if errors.Is(err, budget.ErrExceeded) {

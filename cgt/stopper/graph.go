@@ -1,6 +1,7 @@
 package stopper
 
 import (
+	"context"
 	"fmt"
 	"slices"
 
@@ -29,6 +30,21 @@ type Limits struct {
 	// Memory, when not nil, is charged for the comparison tables, which
 	// hold two bits and a counter for every pair of vertices compared.
 	Memory *budget.Bytes
+	// Context, when not nil, stops the computation when it is done
+	// (Ctrl-C, --timeout, a server's request gone): the comparisons and
+	// the search for sides check it between their rounds.
+	Context context.Context
+}
+
+// stopped is the context's error, wrapped to say what stopped, or nil.
+func (lim *Limits) stopped() error {
+	if lim == nil || lim.Context == nil {
+		return nil
+	}
+	if err := lim.Context.Err(); err != nil {
+		return fmt.Errorf("the loopy value's computation stopped: %w", err)
+	}
+	return nil
 }
 
 // DefaultMaxVertices bounds graphs when Limits.MaxVertices is 0. The

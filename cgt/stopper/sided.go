@@ -100,6 +100,9 @@ func sidedLeq(g, h *Graph, onside bool, lim *Limits) (bool, error) {
 	inW := make([]bool, n)
 	const left, right = 0, 1
 	for {
+		if err := lim.stopped(); err != nil {
+			return false, err
+		}
 		// A: the states from which Left forces a visit to an accepting
 		// state in one move or more (a Right-to-move state with no move
 		// left is Left's win, so it is in A).
@@ -246,6 +249,9 @@ func sideByElimination(g *Graph, onside bool, lim *Limits) (*Graph, bool, error)
 		first = 0
 	}
 	for !IsStopper(cur) {
+		if err := lim.stopped(); err != nil {
+			return nil, false, err
+		}
 		cyc := cyclicStates(cur)
 		progress := false
 		for v := 0; v < cur.Len() && !progress; v++ {

@@ -99,6 +99,9 @@ func sidleRounds(g *Graph, onside bool, rounds int, lim *Limits) (*Graph, error)
 		return nil, err
 	}
 	for round := 1; round <= rounds; round++ {
+		if err := lim.stopped(); err != nil {
+			return nil, err
+		}
 		if err := lim.checkVertices(c.Len()+n, "a sidling approximation"); err != nil {
 			return nil, err
 		}

@@ -36,6 +36,9 @@ func reverse(opts [][]int32) [][]int32 {
 // geqTable returns, for every u of a and v of b, whether Left survives
 // a_u − b_v with Right moving first (a_u ≥ b_v when both are stoppers).
 func geqTable(a, b *Graph, lim *Limits) (*relation, error) {
+	if err := lim.stopped(); err != nil {
+		return nil, err
+	}
 	na, nb := a.Len(), b.Len()
 	pairs := int64(na) * int64(nb)
 	release, err := lim.charge(pairs*7, "comparing loopy games")

@@ -2,11 +2,13 @@ package backslide
 
 import (
 	"context"
+	"errors"
 	"iter"
 	"os"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/grundy-go/grundy/catalog"
 	"github.com/grundy-go/grundy/cgt/stopper"
@@ -181,5 +183,23 @@ func TestMoves(t *testing.T) {
 	}
 	if got := rightOf(".TF"); strings.Join(got, ",") != "FT." {
 		t.Errorf("right moves of .TF: %v", got)
+	}
+}
+
+// TestValueCancelled: valuing a position whose sides take long (TTT..FFF
+// runs for more than half an hour) stops when its context ends, with the
+// context's error, rather than running on after Ctrl-C or --timeout.
+func TestValueCancelled(t *testing.T) {
+	inst, err := catalog.Lookup("backsliding-toads")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	_, _, err = inst.(interface {
+		LoopyValue(context.Context, []string, catalog.Options) (*stopper.Value, string, error)
+	}).LoopyValue(ctx, []string{"TTT..FFF"}, catalog.Options{})
+	if !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("TTT..FFF under a 300 ms deadline: %v, want the deadline's error", err)
 	}
 }

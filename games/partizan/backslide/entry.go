@@ -57,7 +57,7 @@ func (instance) LoopyValue(ctx context.Context, tokens []string, opts catalog.Op
 	if err := ctx.Err(); err != nil {
 		return nil, "", err
 	}
-	v, err := stopper.FromGraph(g, &stopper.Limits{MaxVertices: max, Memory: opts.Memory})
+	v, err := stopper.FromGraph(g, &stopper.Limits{MaxVertices: max, Memory: opts.Memory, Context: ctx})
 	return v, strings.Join(strips, " "), err
 }
 
