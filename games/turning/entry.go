@@ -69,8 +69,11 @@ func init() {
 type instance struct {
 	name string
 	rule Rule
-	mu   sync.Mutex
-	vals *Values
+	// closed is the rule's closed form, or nil (Rule.closed, found once:
+	// a table asks it of every cell).
+	closed func(n uint64) uint64
+	mu     sync.Mutex
+	vals   *Values
 }
 
 var (
@@ -79,14 +82,14 @@ var (
 )
 
 func newInstance(name string, r Rule) *instance {
-	return &instance{name: name, rule: r, vals: NewValues(r)}
+	return &instance{name: name, rule: r, closed: r.closed(), vals: NewValues(r)}
 }
 
 func (in *instance) Spec() string { return in.name }
 
 // maxCoin is the largest coin the instance values.
 func (in *instance) maxCoin() int {
-	if in.rule.closed() != nil {
+	if in.closed != nil {
 		return MaxClosedCoin
 	}
 	return MaxCoin
@@ -116,7 +119,7 @@ func (in *instance) parse(tokens []string) ([]int, error) {
 			return nil, fmt.Errorf("bad coin %q: expected a coin number from 1 (the leftmost), or a row of H and T", f)
 		}
 		if c > int64(in.maxCoin()) {
-			if in.rule.closed() == nil {
+			if in.closed == nil {
 				return nil, fmt.Errorf("bad coin %d: %s values coins up to %d (its values have no closed form here, and the recurrence costs about K·n·V steps)", c, in.name, MaxCoin)
 			}
 			return nil, fmt.Errorf("bad coin %d: coins are numbered up to 2^62", c)
@@ -146,7 +149,7 @@ func (in *instance) values(ctx context.Context, n int) (*Values, error) {
 // g returns a coin's value: the closed form where there is one, else the
 // recurrence (vals valued up to c).
 func (in *instance) g(vals *Values, c int) uint64 {
-	if f := in.rule.closed(); f != nil {
+	if f := in.closed; f != nil {
 		return f(uint64(c))
 	}
 	return vals.G(c)
@@ -206,7 +209,7 @@ func (in *instance) Solve(ctx context.Context, tokens []string, opts catalog.Opt
 		total ^= in.g(vals, h)
 	}
 	method := "the nim-sum of the heads' values (Winning Ways ch. 14: a row of coins is the sum of its single heads), each "
-	if in.rule.closed() != nil {
+	if in.closed != nil {
 		method += "by Winning Ways' closed form"
 	} else {
 		method += "the mex of the nim-sums of the sets of coins a move may turn beside it"
@@ -263,7 +266,7 @@ func (in *instance) winningMoves(vals *Values, heads []int, total uint64) (moves
 // Turtles), or a run of one or two (Ruler). It reports whether those are
 // all the rule allows.
 func (in *instance) largeSets(t uint64, n int) (sets [][]int, complete bool) {
-	f := in.rule.closed()
+	f := in.closed
 	switch in.rule.String() {
 	case "1+C":
 		if t == 0 {
@@ -311,7 +314,7 @@ func (in *instance) Table(ctx context.Context, upto int, opts catalog.Options) (
 	t := &catalog.Table{Game: in.name, Values: make([]uint64, upto),
 		Caption: "G(n): the value of the coin n alone heads up (" + in.rule.Words() + ", the rightmost from heads to tails); a row of coins is worth the nim-sum of its heads"}
 	var vals *Values
-	if in.rule.closed() == nil {
+	if in.closed == nil {
 		var err error
 		if vals, err = in.values(ctx, upto-1); err != nil {
 			return nil, err
