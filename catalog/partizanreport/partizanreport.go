@@ -94,9 +94,20 @@ func (g *Game[P]) value(ctx context.Context, s *cgt.Space, tokens []string, opts
 	if err != nil {
 		return 0, nil, nil, err
 	}
-	e, err := partizan.New[P](s, g.rules.Game)
+	e, err := g.evaluator(s, opts)
 	if err != nil {
 		return 0, nil, nil, err
+	}
+	v, err := e.Value(ctx, parts...)
+	return v, e, parts, err
+}
+
+// evaluator returns the game's evaluator in s within opts' limits: its
+// positions, its progress, and the memory budget that s and it charge.
+func (g *Game[P]) evaluator(s *cgt.Space, opts catalog.Options) (*partizan.Evaluator[P], error) {
+	e, err := partizan.New[P](s, g.rules.Game)
+	if err != nil {
+		return nil, err
 	}
 	e.MaxPositions = opts.MaxStates
 	e.Progress = opts.Progress
@@ -104,8 +115,7 @@ func (g *Game[P]) value(ctx context.Context, s *cgt.Space, tokens []string, opts
 		bound(s, opts)
 		e.Memory = opts.Memory
 	}
-	v, err := e.Value(ctx, parts...)
-	return v, e, parts, err
+	return e, nil
 }
 
 // ValueParts parses the position and returns the canonical value of each

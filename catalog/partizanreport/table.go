@@ -7,7 +7,6 @@ import (
 	"github.com/grundy-go/grundy/catalog"
 	"github.com/grundy-go/grundy/catalog/reports"
 	"github.com/grundy-go/grundy/cgt"
-	"github.com/grundy-go/grundy/games/partizan"
 )
 
 // Cells says which position each cell of a value table stands for, for a
@@ -62,14 +61,9 @@ func (t *Tabled[P]) Table(ctx context.Context, upto int, opts catalog.Options) (
 	s := cgt.NewSpace()
 	s.Context = ctx
 	bound(s, opts)
-	e, err := partizan.New[P](s, t.rules.Game)
+	e, err := t.evaluator(s, opts)
 	if err != nil {
 		return nil, err
-	}
-	e.MaxPositions = opts.MaxStates
-	e.Progress = opts.Progress
-	if opts.Memory != nil {
-		e.Memory = opts.Memory
 	}
 	defer e.Release()
 	cell := func(a, b int) (form, class string, err error) {
