@@ -364,5 +364,5 @@ func (g Game) Help() string {
 	case Partizan:
 		return "a graph in CGSuite's notation with edges l (blue, Left's), r (red, Right's) and e (green), e.g. llr or lrlr(ll;ree(rl;l)) (branches in brackets joined by ';', ':A' names a vertex: :Alle:A is a triangle); several make a sum"
 	}
-	return "a graph in CGSuite's notation, e.g. ---- (a path of five vertices), --(-;--) (a tree) or :A----:A (a 4-cycle); several make a sum"
+	return "a graph in CGSuite's notation, e.g. .---- (a path of five vertices; a leading . keeps the first - from reading as a flag), .--(-;--) (a tree) or :A----:A (a 4-cycle); several make a sum"
 }

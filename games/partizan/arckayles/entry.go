@@ -15,7 +15,7 @@ func init() {
 		name, summary, example string
 		rule                   Rule
 	}{
-		{"arc-kayles", "Arc Kayles on any graph: a move picks an edge and removes both its ends (impartial; CGSuite's game.graph.ArcKayles)", "value arc-kayles ----", Plain},
+		{"arc-kayles", "Arc Kayles on any graph: a move picks an edge and removes both its ends (impartial; CGSuite's game.graph.ArcKayles)", "value arc-kayles .----", Plain},
 		{"weighted-arc-kayles", "weighted Arc Kayles: a move picks an edge whose ends have positive weight and lowers both by one (impartial; CGSuite's game.graph.WeightedArcKayles)", "value weighted-arc-kayles 2-1-2", Weighted},
 		{"partizan-arc-kayles", "Partizan Arc Kayles: Left picks a blue or green edge, Right a red or green one, and both its ends are removed (CGSuite's game.graph.PartizanArcKayles)", "value partizan-arc-kayles llr", Partizan},
 	} {
