@@ -327,7 +327,11 @@ func (g Game) Moves(s string, left bool) iter.Seq[[]string] {
 	}
 	return func(yield func([]string) bool) {
 		for y := range moves(g.mustGraph(s), c) {
-			if !yield([]string{g.notation(y)}) {
+			var parts []string // none when no vertex is left
+			if w := g.notation(y); w != "" {
+				parts = []string{w}
+			}
+			if !yield(parts) {
 				return
 			}
 		}

@@ -3,6 +3,7 @@ package hackenbush
 import (
 	"context"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/grundy-go/grundy/cgt"
@@ -75,6 +76,55 @@ func TestCGSuiteTreesAgainstGrundyTrees(t *testing.T) {
 		got, err := ParseTrees([]string{written})
 		if err != nil || len(got) != 1 || got[0] != tree.String() {
 			t.Fatalf("%s written %q read back as %q %v", tree, written, got, err)
+		}
+	}
+}
+
+// TestCGSuiteMovesMatchOptions: the pictures in CGSuite's notation that
+// Moves writes (what Solve and the explorer show) read back to the values
+// of the evaluator's options, move for move, under all three rules.
+func TestCGSuiteMovesMatchOptions(t *testing.T) {
+	r := rand.New(rand.NewPCG(31, 9))
+	ctx := context.Background()
+	for _, rule := range []Graphs{{}, {Childish: true}, {Childish: true, ChildishGreen: true}} {
+		s := cgt.NewSpace()
+		e, _ := partizan.New[string](s, rule)
+		for range 150 {
+			p := randomPicture(r, 7, "lrg")
+			if len(p) == 0 {
+				continue
+			}
+			parts, err := ParsePictures([]string{toCGSuite(p)}, 'g')
+			if err != nil {
+				t.Fatal(err)
+			}
+			pos := parts[0]
+			for _, left := range []bool{true, false} {
+				var shown, options []string
+				for m := range rule.Moves(pos, left) {
+					var back []string
+					if m != nil {
+						if back, err = ParsePictures(m, 'g'); err != nil || !isCGSuite(m[0]) {
+							t.Fatalf("%s: move %q does not read back in CGSuite's notation: %v", pos, m, err)
+						}
+					}
+					v, _ := e.Value(ctx, back...)
+					shown = append(shown, s.String(v))
+				}
+				opts := rule.RightOptions
+				if left {
+					opts = rule.LeftOptions
+				}
+				for o := range opts(pos) {
+					v, _ := e.Value(ctx, o...)
+					options = append(options, s.String(v))
+				}
+				slices.Sort(shown)
+				slices.Sort(options)
+				if !slices.Equal(shown, options) {
+					t.Fatalf("%+v %s (left %v): moves shown %q, options %q", rule, pos, left, shown, options)
+				}
+			}
 		}
 	}
 }
