@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"github.com/grundy-go/grundy/cgt"
-	"github.com/grundy-go/grundy/games/partizan"
 	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/games/partizan"
 )
 
 // TestCGSuiteMovesMatchOptions: the graphs in CGSuite's notation that
