@@ -249,26 +249,36 @@ func TestCanonical(t *testing.T) {
 			}
 		}
 	}
-	// One form for equal games: equal by the test exactly when the
-	// canonical forms are the same Game.
+	// One form for equal games: games with one canonical form are equal
+	// by the order test, and games drawn at random with different forms
+	// are not.
+	groups := map[Game][]Game{}
+	for range 5000 {
+		g := tb.load(randomTree(rng, 3))
+		c := must(tb.Canonical(g))
+		groups[c] = append(groups[c], g)
+	}
+	var keys []Game
 	equalForms := 0
-	for i := range 400 {
-		g, h := games[i], games[rng.IntN(len(games))]
-		if i%2 == 0 {
-			// A form equal to g by construction: its canonical form.
-			h = must(tb.Canonical(g))
-		}
-		eq, _ := tb.Equal(g, h)
-		if eq && g != h {
+	for c, gs := range groups {
+		keys = append(keys, c)
+		for i := 1; i < len(gs) && i < 20; i++ {
+			if gs[i] == gs[0] {
+				continue
+			}
 			equalForms++
-		}
-		cg, _ := tb.Canonical(g)
-		ch, _ := tb.Canonical(h)
-		if eq != (cg == ch) {
-			t.Fatalf("%s, %s: equal %v, canonical forms %s, %s", tb.String(g), tb.String(h), eq, tb.String(cg), tb.String(ch))
+			if !must(tb.Equal(gs[0], gs[i])) {
+				t.Fatalf("%s and %s have one canonical form %s but are not equal", tb.String(gs[0]), tb.String(gs[i]), tb.String(c))
+			}
 		}
 	}
-	if equalForms < 50 {
+	for range 20000 {
+		a, b := keys[rng.IntN(len(keys))], keys[rng.IntN(len(keys))]
+		if a != b && must(tb.Equal(groups[a][0], groups[b][0])) {
+			t.Fatalf("%s = %s but their canonical forms differ: %s, %s", tb.String(groups[a][0]), tb.String(groups[b][0]), tb.String(a), tb.String(b))
+		}
+	}
+	if equalForms < 100 {
 		t.Errorf("only %d pairs of different but equal forms: the test is too narrow", equalForms)
 	}
 	distinct := map[Game]bool{}
