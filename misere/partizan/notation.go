@@ -11,33 +11,72 @@ import (
 // for exactly those forms, otherwise braces, with CGSuite's slashes for
 // one-option sides ({2|0||-1} is {{2|0}|-1}).
 func (t *Table) String(g Game) string {
-	s, lvl := t.text(g)
+	s, _ := t.StringLimit(g, -1)
+	return s
+}
+
+// StringLimit is String for a text of at most max bytes (no bound when
+// max < 0): ok is false, and the text partial, when it is longer. The
+// forms of game positions share their followers, and written out in full
+// they can be far longer than the table that holds them.
+func (t *Table) StringLimit(g Game, max int) (s string, ok bool) {
+	if max < 0 {
+		max = -1
+	}
+	left := max
+	s = t.braced(g, &left)
+	return s, max < 0 || left >= 0
+}
+
+func (t *Table) braced(g Game, left *int) string {
+	s, lvl := t.text(g, left)
 	if lvl > 0 {
-		return "{" + s + "}"
+		s = "{" + s + "}"
+		t.spend(left, 2)
 	}
 	return s
 }
 
-// text is g's text and its bar level (notation.JoinSides).
-func (t *Table) text(g Game) (string, int) {
+// text is g's text and its bar level (notation.JoinSides); *left, when
+// not negative, is what remains of the length allowed, and once it runs
+// out the texts are cut short.
+func (t *Table) text(g Game, left *int) (string, int) {
+	if *left < 0 && *left != -1 {
+		return "", 0
+	}
 	if name, ok := t.name(g); ok {
+		t.spend(left, len(name))
 		return name, 0
 	}
 	side := func(opts []Game) (string, int) {
 		// One option goes without braces (CGSuite's slashes) unless a side
 		// of it is empty: its bars would run into the ones beside it.
 		if len(opts) == 1 && len(t.left[opts[0]]) > 0 && len(t.right[opts[0]]) > 0 {
-			return t.text(opts[0])
+			return t.text(opts[0], left)
 		}
 		parts := make([]string, len(opts))
 		for i, o := range opts {
-			parts[i] = t.String(o)
+			parts[i] = t.braced(o, left)
 		}
+		t.spend(left, max(len(parts)-1, 0))
 		return strings.Join(parts, ","), 0
 	}
 	ls, ll := side(t.left[g])
 	rs, rl := side(t.right[g])
-	return notation.JoinSides(ls, ll, rs, rl)
+	s, lvl := notation.JoinSides(ls, ll, rs, rl)
+	t.spend(left, len(s)-len(ls)-len(rs))
+	return s, lvl
+}
+
+// spend takes n bytes from the length allowed (-1: no bound).
+func (t *Table) spend(left *int, n int) {
+	if *left == -1 {
+		return
+	}
+	*left -= n
+	if *left == -1 {
+		*left = -2 // -1 means unbounded
+	}
 }
 
 // name is g's short name when g is exactly an integer's form, a nim heap,

@@ -23,6 +23,21 @@ func TestPrintParseRoundTrip(t *testing.T) {
 	}
 }
 
+func TestStringLimit(t *testing.T) {
+	tb := NewTable()
+	g, _, _, err := tb.Parse("{{2|0}|-1} + {*2|{1|}}")
+	if err != nil {
+		t.Fatal(err)
+	}
+	full := tb.String(g)
+	if s, ok := tb.StringLimit(g, len(full)); !ok || s != full {
+		t.Errorf("StringLimit(%d) = %q, %v; want the whole %q", len(full), s, ok, full)
+	}
+	if _, ok := tb.StringLimit(g, len(full)-1); ok {
+		t.Errorf("StringLimit(%d) of a text of %d bytes is ok", len(full)-1, len(full))
+	}
+}
+
 func must[T any](v T, err error) T {
 	if err != nil {
 		panic(err)

@@ -33,7 +33,6 @@ func (t *Table) LeftWinsFirst(g Game) bool {
 	if w := t.leftWins[g]; w != 0 {
 		return w > 0
 	}
-	t.step()
 	win := len(t.left[g]) == 0
 	for _, o := range t.left[g] {
 		if !t.RightWinsFirst(o) {
@@ -50,7 +49,6 @@ func (t *Table) RightWinsFirst(g Game) bool {
 	if w := t.rightWins[g]; w != 0 {
 		return w > 0
 	}
-	t.step()
 	win := len(t.right[g]) == 0
 	for _, o := range t.right[g] {
 		if !t.LeftWinsFirst(o) {
