@@ -109,7 +109,7 @@ func MisereCGT(ctx context.Context, expr string, opts MisereCGTOptions) (*Misere
 		if perr == nil {
 			return r, nil
 		}
-		return nil, misereError(expr, parseFurther(err, perr), c.MaxGames)
+		return nil, misereError(expr, parseError(expr, err, perr), c.MaxGames)
 	}
 	if op != "" {
 		ls, err := c.Format(g)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/grundy-go/grundy/budget"
 	"github.com/grundy-go/grundy/catalog"
@@ -146,11 +147,11 @@ func miserePartizanCGT(ctx context.Context, expr string, opts MisereCGTOptions) 
 	return &MisereCGTReport{Partizan: r}, nil
 }
 
-// parseFurther picks, of the impartial and the partizan readings'
-// errors, the one that read further into the expression (the partizan one
-// on a tie: the impartial reading stops at the first brace): the reading
-// the user most likely meant. Anything but a syntax error wins outright.
-func parseFurther(impartial, partizan error) error {
+// parseError picks the error of the reading the user most likely meant:
+// the impartial one for an expression with CGSuite's *[…] (the partizan
+// notation has no brackets), the partizan one for one with braces, else
+// the one that read further. Anything but a syntax error wins outright.
+func parseError(expr string, impartial, partizan error) error {
 	var ie, pe *notation.Error
 	if !errors.As(partizan, &pe) {
 		return partizan
@@ -158,7 +159,10 @@ func parseFurther(impartial, partizan error) error {
 	if !errors.As(impartial, &ie) {
 		return impartial
 	}
-	if pe.Pos >= ie.Pos {
+	switch {
+	case strings.Contains(expr, "*["):
+		return impartial
+	case strings.Contains(expr, "{"), pe.Pos > ie.Pos:
 		return partizan
 	}
 	return impartial
