@@ -19,11 +19,11 @@ import (
 // a sum of forms being the same game under either convention.
 
 // MisereForms returns the position written as tokens (or opts'
-// PositionExpr, or the script's start) as a misère game form in t, with
-// each player's moves (reports.MisereFormer). An impartial script is
+// PositionExpr, or the script's start) as a misère game form in t, and
+// when moves is set each player's moves (reports.MisereFormer). An impartial script is
 // refused with mpartizan.ErrImpartial: its misère play is the impartial
 // theory's (SolveMisere).
-func (s *instance) MisereForms(ctx context.Context, t *mpartizan.Table, tokens []string, opts catalog.Options) (*mpartizan.Position, error) {
+func (s *instance) MisereForms(ctx context.Context, t *mpartizan.Table, tokens []string, opts catalog.Options, moves bool) (*mpartizan.Position, error) {
 	tokens, opts = scriptTokens(tokens, opts)
 	solver, root, err := s.position(ctx, tokens, opts)
 	if err != nil {
@@ -45,6 +45,12 @@ func (s *instance) MisereForms(ctx context.Context, t *mpartizan.Table, tokens [
 			return err
 		}
 		pos = &mpartizan.Position{Text: g.Format(root), Form: f}
+		if !moves {
+			return nil
+		}
+		// The moves of the whole position, as solve finds them under
+		// normal play (left_moves and right_moves of the position, split
+		// or not).
 		for _, left := range []bool{true, false} {
 			next, err := g.partizanMoves(root, left)
 			if err != nil {

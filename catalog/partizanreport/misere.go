@@ -20,9 +20,9 @@ import (
 // (package misere/partizan).
 
 // MisereForms returns the position written as tokens as a misère game
-// form in t, with each player's moves, written as Solve writes them
-// (reports.MisereFormer).
-func (g *Game[P]) MisereForms(ctx context.Context, t *mpartizan.Table, tokens []string, opts catalog.Options) (*mpartizan.Position, error) {
+// form in t, and when moves is set each player's moves, written as Solve
+// writes them (reports.MisereFormer).
+func (g *Game[P]) MisereForms(ctx context.Context, t *mpartizan.Table, tokens []string, opts catalog.Options, moves bool) (*mpartizan.Position, error) {
 	parts, err := g.rules.Parse(tokens)
 	if err != nil {
 		return nil, err
@@ -39,6 +39,9 @@ func (g *Game[P]) MisereForms(ctx context.Context, t *mpartizan.Table, tokens []
 		return nil, err
 	}
 	pos := &mpartizan.Position{Text: g.formatSum(parts), Form: whole}
+	if !moves {
+		return pos, nil
+	}
 	for _, left := range []bool{true, false} {
 		for i, p := range parts {
 			for next := range g.options(p, left) {

@@ -28,7 +28,9 @@ const Equivalence = "general misère play (all games; Siegel 2015)"
 // theory's, catalog.MisereSolver).
 type MisereFormer interface {
 	catalog.Instance
-	MisereForms(ctx context.Context, t *mpartizan.Table, tokens []string, opts catalog.Options) (*mpartizan.Position, error)
+	// MisereForms returns the position's form in t, and with moves set
+	// each player's moves from it.
+	MisereForms(ctx context.Context, t *mpartizan.Table, tokens []string, opts catalog.Options, moves bool) (*mpartizan.Position, error)
 }
 
 // MiserePartizanReport is the report on a partizan game form under misère
@@ -176,7 +178,7 @@ func MiserePartizanValue(ctx context.Context, inst catalog.Instance, tokens []st
 		return nil, fmt.Errorf("game %q: %w", inst.Spec(), ErrNotPartizan)
 	}
 	t := newMisereTable(ctx, opts.Memory)
-	pos, err := f.MisereForms(ctx, t, tokens, opts)
+	pos, err := f.MisereForms(ctx, t, tokens, opts, false)
 	if err != nil {
 		return nil, err
 	}
@@ -198,7 +200,7 @@ func SolveMiserePartizan(ctx context.Context, f MisereFormer, tokens []string, o
 		return nil, catalog.RefuseMethod(f.Spec(), catalog.ClosedForm, "%s is valued by its misère game forms", f.Spec())
 	}
 	t := newMisereTable(ctx, opts.Memory)
-	pos, err := f.MisereForms(ctx, t, tokens, opts)
+	pos, err := f.MisereForms(ctx, t, tokens, opts, true)
 	if err != nil {
 		return nil, err
 	}
