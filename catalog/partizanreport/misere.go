@@ -3,9 +3,12 @@ package partizanreport
 import (
 	"context"
 	"fmt"
+	"iter"
 	"slices"
 
 	"github.com/grundy-go/grundy/catalog"
+	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/games/partizan"
 	mpartizan "github.com/grundy-go/grundy/misere/partizan"
 )
 
@@ -85,11 +88,30 @@ func (b *misereBuilder[P]) form(p P) (mpartizan.Game, error) {
 	if b.max > 0 && len(b.memo) >= b.max {
 		return 0, fmt.Errorf("more than %d positions to form (--max-states)", b.max)
 	}
+	// A region that stands for the negative of another (Domineering's
+	// transposed regions, partizan.Negation) has Left and Right
+	// exchanged: its form is the other's conjugate.
+	if ng, ok := b.g.rules.Game.(partizan.Negation[P]); ok {
+		if q, ok := ng.Negated(p); ok {
+			f, err := b.form(q)
+			if err == nil {
+				f, err = b.t.Conjugate(f)
+			}
+			if err == nil {
+				f, err = b.t.Canonical(f)
+			}
+			if err != nil {
+				return 0, err
+			}
+			b.memo[p] = f
+			return f, nil
+		}
+	}
 	b.open[p] = true
 	defer delete(b.open, p)
 	var sides [2][]mpartizan.Game
 	for i, left := range []bool{true, false} {
-		for next := range b.g.options(p, left) {
+		for next := range b.regions(p, left) {
 			f, err := b.sumOf(next)
 			if err != nil {
 				return 0, err
@@ -106,6 +128,19 @@ func (b *misereBuilder[P]) form(p P) (mpartizan.Game, error) {
 	}
 	b.memo[p] = f
 	return f, nil
+}
+
+// regions yields the parts each of the player's moves in p leaves: the
+// regions of a game that splits (fewer distinct positions to form, as
+// the normal-play evaluator values them), else the game's own moves.
+func (b *misereBuilder[P]) regions(p P, left bool) iter.Seq[[]P] {
+	if pg, ok := b.g.rules.Game.(game.PartizanSplitting[P]); ok {
+		if left {
+			return pg.LeftOptions(p)
+		}
+		return pg.RightOptions(p)
+	}
+	return b.g.options(p, left)
 }
 
 // sumOf is the form of the parts a move leaves.

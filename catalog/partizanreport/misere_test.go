@@ -84,21 +84,26 @@ func solveMisere(t *testing.T, spec, pos string) *catalog.Report {
 }
 
 // TestMisereDomineering checks the misère outcome and winning moves of
-// Domineering boards up to 12 cells, some cells filled at random, against
-// plain search of the whole board.
+// Domineering boards up to 4×4, empty and with cells filled at random,
+// against plain search of the whole board. The forms are built from
+// regions, some of them transposed (partizan.Negation): a region's form
+// must then be conjugated, which an earlier version missed (4×4 came out
+// L, not N).
 func TestMisereDomineering(t *testing.T) {
 	var g domineering.Game
 	w := newPlain(g.LeftMoves, g.RightMoves)
 	rng := rand.New(rand.NewPCG(21, 22))
 	seen := map[string]int{}
-	for rows := 1; rows <= 3; rows++ {
+	for rows := 1; rows <= 4; rows++ {
 		for cols := 1; cols <= 4; cols++ {
-			for range 6 {
+			for i := range 6 {
 				b, err := domineering.Empty(rows, cols)
 				if err != nil {
 					t.Fatal(err)
 				}
-				b.Filled = rng.Uint64() & rng.Uint64() & (1<<(rows*cols) - 1)
+				if i > 0 {
+					b.Filled = rng.Uint64() & rng.Uint64() & (1<<(rows*cols) - 1)
+				}
 				pos := b.String()
 				r := solveMisere(t, "domineering", pos)
 				want := w.outcome(b)

@@ -27,7 +27,7 @@ func solverFor(inst catalog.Instance, misere bool) (func(context.Context, []stri
 	if n, ok := inst.(catalog.NoMisere); ok {
 		return nil, fmt.Errorf("--misere: %s", n.NoMisere())
 	}
-	return nil, fmt.Errorf("--misere: %s has no misère play here: it is for impartial games, where the player who cannot move loses (see the impartial games in 'grundy games', and impartial scripts)", inst.Spec())
+	return nil, fmt.Errorf("--misere: %s has no misère play here: it is for impartial games, where the player who cannot move loses, and for short partizan games and scripts (see 'grundy games')", inst.Spec())
 }
 
 // misereFormsSolver solves a partizan game or script under misère play

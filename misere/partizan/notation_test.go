@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/grundy-go/grundy/budget"
 	"github.com/grundy-go/grundy/cgt/notation"
 )
 
@@ -153,5 +154,19 @@ func TestRelations(t *testing.T) {
 		if got := must(tb.Holds(g, rel, h)); got != c.want {
 			t.Errorf("%s: %v, want %v", c.expr, got, c.want)
 		}
+	}
+}
+
+// TestMemoryBudget: a Table past its memory budget stops with the
+// budget's error, naming it, instead of growing.
+func TestMemoryBudget(t *testing.T) {
+	tb := NewTable()
+	tb.Memory = budget.NewBytes(64 << 10)
+	g, _, _, err := tb.Parse("{2|0||-1} + {1|{*|-1}} + ^ + *3 + {1|-1}")
+	if err == nil {
+		_, err = tb.Canonical(g)
+	}
+	if !budget.Over(err, budget.Memory) {
+		t.Fatalf("error %v, want the memory budget's", err)
 	}
 }

@@ -25,6 +25,7 @@ func (t *Table) ge(g, h Game) bool {
 	}
 	t.step()
 	r := t.geTest(g, h)
+	t.charge(memoBytes)
 	t.geMemo[key] = r
 	return r
 }

@@ -105,6 +105,7 @@ func (t *Table) sum(g, h Game) Game {
 		return out
 	}
 	s := t.make(side(t.left[g], t.left[h]), side(t.right[g], t.right[h]))
+	t.charge(memoBytes)
 	t.sums[key] = s
 	return s
 }

@@ -19,8 +19,12 @@ const Zero Game = 0
 const DefaultMaxGames = 20_000_000
 
 // gameBytes is what one stored game costs, about: its option slices, its
-// index entry and its memo slots; charged to Table.Memory.
-const gameBytes = 160
+// index entry and its memo slots; memoBytes one memoised comparison or
+// sum. Both are charged to Table.Memory.
+const (
+	gameBytes = 160
+	memoBytes = 40
+)
 
 // Table stores game forms hash-consed (each form once, its options sorted
 // by id and without repeats) and memoises the outcome, canonical form,
@@ -131,9 +135,7 @@ func (t *Table) make(left, right []Game) Game {
 	if len(t.left) >= max {
 		panic(abort{budget.Exceed(budget.States, int64(max), "the misère forms need more than %d games", max)})
 	}
-	if err := t.Memory.Charge(gameBytes, "the misère forms"); err != nil {
-		panic(abort{err})
-	}
+	t.charge(gameBytes)
 	g := t.store(l, r)
 	t.index[key] = g
 	return g
@@ -159,6 +161,13 @@ func (t *Table) store(l, r []Game) Game {
 		t.index[optionsKey(nil, nil)] = 0
 	}
 	return g
+}
+
+// charge takes n bytes from the memory budget, or stops the operation.
+func (t *Table) charge(n int64) {
+	if err := t.Memory.Charge(n, "the misère forms"); err != nil {
+		panic(abort{err})
+	}
 }
 
 // normalize sorts a copy of opts and drops repeats.
