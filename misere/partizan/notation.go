@@ -129,8 +129,23 @@ func (t *Table) integer(g Game) (int, bool) {
 }
 
 // nimHeap reports whether g is exactly the nim heap *n: the same options
-// for both players, *0 … *(n-1).
+// for both players, *0 … *(n-1). Memoised: a heap's options are heaps.
 func (t *Table) nimHeap(g Game) (int, bool) {
+	for len(t.nim) < len(t.left) {
+		t.nim = append(t.nim, -2)
+	}
+	if k := t.nim[g]; k != -2 {
+		return int(k), k >= 0
+	}
+	n, ok := t.isNimHeap(g)
+	t.nim[g] = -1
+	if ok {
+		t.nim[g] = int32(n)
+	}
+	return n, ok
+}
+
+func (t *Table) isNimHeap(g Game) (int, bool) {
 	l, r := t.left[g], t.right[g]
 	if len(l) != len(r) {
 		return 0, false
@@ -319,7 +334,10 @@ func (p *parser) term(end int) Game {
 		p.pos++
 		n := 1
 		if p.pos < end && notation.IsDigit(p.src[p.pos]) {
-			n = p.number(end)
+			at := p.pos
+			if n = p.number(end); n > maxNimHeap {
+				p.fail(at, "*%d is too large: nim heaps up to *%d here (*n has n(n+1) options in all)", n, maxNimHeap)
+			}
 		}
 		g, err := p.t.Nim(n)
 		if err != nil {
@@ -345,9 +363,9 @@ func (p *parser) nim(n int) Game {
 	return g
 }
 
-// maxLiteral bounds integers and nim heaps written out: each is a chain
-// of that many stored games.
-const maxLiteral = 1000
+// maxNimHeap bounds a nim heap written out: *n stores n games with
+// n(n+1) options in all.
+const maxNimHeap = 4096
 
 func (p *parser) number(end int) int {
 	start := p.pos
@@ -357,9 +375,16 @@ func (p *parser) number(end int) int {
 	if p.pos < end && (p.src[p.pos] == '/' || p.src[p.pos] == '.') {
 		p.fail(p.pos, "only integers here: a fraction has no misère form of its own (write its form in braces)")
 	}
+	// An integer or a nim heap n is n stored games: past the Table's
+	// bound it could not be held (and a larger one could not be printed
+	// back).
+	limit := p.t.MaxGames
+	if limit <= 0 {
+		limit = DefaultMaxGames
+	}
 	n, err := strconv.Atoi(p.src[start:p.pos])
-	if err != nil || n > maxLiteral {
-		p.fail(start, "%s is too large: at most %d here", p.src[start:p.pos], maxLiteral)
+	if err != nil || n > limit {
+		p.fail(start, "%s is too large: at most %d here", p.src[start:p.pos], limit)
 	}
 	return n
 }

@@ -119,7 +119,8 @@ func TestParseErrors(t *testing.T) {
 		{"{0|x}", 3},
 		{"(1", 2},
 		{"{0|0|0}", 4},
-		{"99999", 0},
+		{"99999999999", 0},
+		{"*5000", 1},
 	} {
 		_, _, _, err := tb.Parse(c.src)
 		var ne *notation.Error

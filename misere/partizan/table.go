@@ -18,12 +18,14 @@ const Zero Game = 0
 // DefaultMaxGames bounds the games a Table stores when MaxGames is 0.
 const DefaultMaxGames = 20_000_000
 
-// gameBytes is what one stored game costs, about: its option slices, its
-// index entry and its memo slots; memoBytes one memoised comparison or
-// sum. Both are charged to Table.Memory.
+// gameBytes is what one stored game costs, about, besides optionBytes for
+// each of its options: its slice headers, its index entry and its memo
+// slots; memoBytes one memoised comparison or sum. All are charged to
+// Table.Memory.
 const (
-	gameBytes = 160
-	memoBytes = 40
+	gameBytes   = 160
+	optionBytes = 8 // an option's id in its slice and in the index key
+	memoBytes   = 40
 )
 
 // Table stores game forms hash-consed (each form once, its options sorted
@@ -38,6 +40,7 @@ type Table struct {
 	canon       []Game // -1 unknown
 	conj        []Game // -1 unknown
 	bday        []int32
+	nim         []int32 // nimHeap's memo: -2 unknown, -1 no heap, else the size
 	geMemo      map[uint64]bool
 	sums        map[uint64]Game
 
@@ -135,7 +138,7 @@ func (t *Table) make(left, right []Game) Game {
 	if len(t.left) >= max {
 		panic(abort{budget.Exceed(budget.States, int64(max), "the misère forms need more than %d games", max)})
 	}
-	t.charge(gameBytes)
+	t.charge(gameBytes + optionBytes*int64(len(l)+len(r)))
 	g := t.store(l, r)
 	t.index[key] = g
 	return g
