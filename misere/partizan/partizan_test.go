@@ -361,3 +361,102 @@ func TestImpartialFiner(t *testing.T) {
 		t.Errorf("package misere: * + * = %s (%v), want 0", c.String(s), err)
 	}
 }
+
+// TestDayTwoDistinct: the 256 forms born by day 2 are 256 different games
+// in general misère play, shown by plain search alone. Beside the day-2
+// forms X, their outcome vectors (o(G+X) for each X) are 123: Plambeck's
+// count with the same method ("Partizan misère games", Advances in
+// Losing, 29 July 2006: "at least 123 misère ones ... at most 256").
+// Beside the forms' adjoints as well they are 220, and every pair still
+// alike is told apart by one of the games of Siegel's Theorem V.6.6
+// (provisoWitnesses). Canonical agrees (TestCanonical: 256 canonical
+// forms).
+func TestDayTwoDistinct(t *testing.T) {
+	pool := dayTwo()
+	group := func(xs []*tree) map[string][]*tree {
+		vectors := map[string][]*tree{}
+		for _, g := range pool {
+			v := make([]byte, len(xs))
+			for i, x := range xs {
+				v[i] = byte(plainOutcome(g, x))
+			}
+			vectors[string(v)] = append(vectors[string(v)], g)
+		}
+		return vectors
+	}
+	if n := len(group(pool)); n != 123 {
+		t.Errorf("%d outcome vectors beside the day-2 forms, Plambeck counted 123", n)
+	}
+	xs := pool
+	for _, g := range pool {
+		xs = append(xs, adjoint(g))
+	}
+	groups := group(xs)
+	if len(groups) != 220 {
+		t.Errorf("%d outcome vectors beside the day-2 forms and their adjoints, want 220", len(groups))
+	}
+	for _, gs := range groups {
+		for i := range gs {
+			for j := range i {
+				told := false
+				for _, x := range provisoWitnesses(gs[i], gs[j]) {
+					if plainOutcome(gs[i], x) != plainOutcome(gs[j], x) {
+						told = true
+						break
+					}
+				}
+				if !told {
+					tb := NewTable()
+					t.Errorf("no game found to tell %s from %s", tb.String(tb.load(gs[i])), tb.String(tb.load(gs[j])))
+				}
+			}
+		}
+	}
+}
+
+// adjoint is Siegel's G° (Combinatorial Game Theory, V.6; the Lean
+// formalisation of Maciosowski, Misere/Adjoint): * for 0; {(G^R)° | 0}
+// for another Left end; {0 | (G^L)°} for another Right end; else
+// {(G^R)° | (G^L)°}. G + G° is a misère P-position (Proposition V.6.4),
+// which makes G° a likely game to tell G from others.
+func adjoint(g *tree) *tree {
+	zero := &tree{}
+	adj := func(opts []*tree) []*tree {
+		out := make([]*tree, len(opts))
+		for i, o := range opts {
+			out[i] = adjoint(o)
+		}
+		return out
+	}
+	switch {
+	case len(g.l) == 0 && len(g.r) == 0:
+		return &tree{l: []*tree{zero}, r: []*tree{zero}}
+	case len(g.l) == 0:
+		return &tree{l: adj(g.r), r: []*tree{zero}}
+	case len(g.r) == 0:
+		return &tree{l: []*tree{zero}, r: adj(g.l)}
+	}
+	return &tree{l: adj(g.r), r: adj(g.l)}
+}
+
+// provisoWitnesses are the games of Siegel's Theorem V.6.6 for g and h
+// both ways: T = {(H^R)° | {·|(G^L)°}} tells G from H when H is a Left
+// end and G is not, and its mirror {{(G^R)°|·} | (H^L)°} when H is a
+// Right end and G is not (the constructions of Maciosowski's Lean proof).
+func provisoWitnesses(g, h *tree) []*tree {
+	adj := func(opts []*tree) []*tree {
+		out := make([]*tree, len(opts))
+		for i, o := range opts {
+			out[i] = adjoint(o)
+		}
+		return out
+	}
+	var out []*tree
+	for _, p := range [][2]*tree{{g, h}, {h, g}} {
+		g, h := p[0], p[1]
+		out = append(out,
+			&tree{l: adj(h.r), r: []*tree{{r: adj(g.l)}}},
+			&tree{l: []*tree{{l: adj(g.r)}}, r: adj(h.l)})
+	}
+	return out
+}
