@@ -6,6 +6,7 @@ import (
 	"iter"
 	"slices"
 
+	"github.com/grundy-go/grundy/budget"
 	"github.com/grundy-go/grundy/catalog"
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/games/partizan"
@@ -86,7 +87,7 @@ func (b *misereBuilder[P]) form(p P) (mpartizan.Game, error) {
 		return 0, err
 	}
 	if b.max > 0 && len(b.memo) >= b.max {
-		return 0, fmt.Errorf("more than %d positions to form (--max-states)", b.max)
+		return 0, budget.Exceed(budget.States, int64(b.max), "the misère forms of more than %d positions were built without finishing", b.max)
 	}
 	// A region that stands for the negative of another (Domineering's
 	// transposed regions, partizan.Negation) has Left and Right
