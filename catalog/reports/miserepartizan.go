@@ -214,7 +214,8 @@ func SolveMiserePartizan(ctx context.Context, f MisereFormer, tokens []string, o
 		Outcome:  t.Outcome(c).String(),
 		Value:    misereText(t, c),
 		Method:   "misère game forms of the positions, in " + Equivalence + " (see 'grundy value --misere')",
-		Extra:    map[string]any{"misere": true},
+		Extra: map[string]any{"misere": true,
+			"left_wins_moving_first": t.LeftWinsFirst(c), "right_wins_moving_first": t.RightWinsFirst(c)},
 		Notes: []string{
 			"misère play: the player who cannot move wins",
 			"misère outcome: L = Left wins, R = Right wins (whoever starts), N = the player to move wins, P = the player to move loses",
