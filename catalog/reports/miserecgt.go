@@ -47,6 +47,10 @@ type MisereCGTReport struct {
 
 	// Comparison is the answer when the expression was G == H or G != H.
 	Comparison *CGTComparison `json:"-"`
+	// Partizan, when set, is the whole report: the expression was a
+	// partizan form (or the position of a partizan game), read in general
+	// misère play (miserepartizan.go).
+	Partizan *MiserePartizanReport `json:"-"`
 }
 
 // MisereProperties are CGSuite's other properties of a misère canonical
@@ -79,6 +83,9 @@ func (r *MisereCGTReport) MarshalJSON() ([]byte, error) {
 	if r.Comparison != nil {
 		return (&CGTReport{Comparison: r.Comparison}).MarshalJSON()
 	}
+	if r.Partizan != nil {
+		return json.Marshal(r.Partizan)
+	}
 	type plain MisereCGTReport
 	return json.Marshal((*plain)(r))
 }
@@ -95,7 +102,14 @@ func MisereCGT(ctx context.Context, expr string, opts MisereCGTOptions) (*Misere
 	c.SetContext(ctx)
 	g, op, h, err := c.ParseForm(expr)
 	if err != nil {
-		return nil, misereError(expr, err, c.MaxGames)
+		// Not an impartial form (*[2#0]): a partizan one ({0|*}), in
+		// general misère play, or the error of the reading that got
+		// further.
+		r, perr := miserePartizanCGT(ctx, expr, opts)
+		if perr == nil {
+			return r, nil
+		}
+		return nil, misereError(expr, parseError(expr, err, perr), c.MaxGames)
 	}
 	if op != "" {
 		ls, err := c.Format(g)

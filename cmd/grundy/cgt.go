@@ -128,6 +128,13 @@ with +, and G == H; printed as CGSuite does (*[2#0]; *[2[2]] is
 *[2] + *[2]), with the misere outcome class, birthday, genus, nim value
 and misere nim value (--all: mate, options, parts, partitions, phylum and
 CGSuite's is_ predicates).
+--misere with a partizan form ({0|*}, {{|1}|}, 1, ^, v, sums G+H, the
+conjugate -G, comparisons ==, !=, >=, <=, >, <, ||) computes in general
+misère play (Siegel's misère canonical forms, all games, a player who
+cannot move winning): the misère canonical form, the outcome class (L, R,
+N or P), birthday, options and conjugate. An expression of nim heaps
+alone (*2 + *3) is read by the impartial theory above, where * + * = 0;
+in general play {*|*} is not 0.
 --max-memory SIZE bounds the memory of the games' tables (default half
 the machine's): a larger computation stops with an error that names it.
 
@@ -230,7 +237,7 @@ followers, degree, variety and CGSuite's predicates.`,
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object")
 	cmd.Flags().BoolVar(&all, "all", false, "also print every CGSuite property of the game")
-	cmd.Flags().BoolVar(&misereForms, "misere", false, "impartial misère canonical forms, *[2#0] (CGSuite's notation)")
+	cmd.Flags().BoolVar(&misereForms, "misere", false, "misère canonical forms: impartial *[2#0] (CGSuite's notation), partizan {0|*} (general misère play)")
 	cmd.Flags().StringVar(&svg, "svg", "", "also draw the thermograph into this SVG file")
 	cmd.Flags().Var(&byteSize{&maxMemory}, "max-memory", "memory the games' tables may use, e.g. 4GiB (default half the machine's)")
 	return cmd

@@ -1,12 +1,16 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
 
 	"github.com/grundy-go/grundy/budget"
+	"github.com/grundy-go/grundy/catalog"
 	"github.com/grundy-go/grundy/catalog/reports"
+	mpartizan "github.com/grundy-go/grundy/misere/partizan"
 	"github.com/spf13/cobra"
 )
 
@@ -28,8 +32,41 @@ func runMisereCgt(cmd *cobra.Command, expr, svg string, asJSON, all bool, mem *b
 		fmt.Fprintf(out, "%v\t(%s %s %s)\n", c.Result, c.Left, c.Op, c.Right)
 		return nil
 	}
+	if r.Partizan != nil {
+		printMiserePartizan(out, r.Partizan)
+		return nil
+	}
 	printMisereCgt(out, r)
 	return nil
+}
+
+// printMiserePartizan writes the report on a partizan form under misère
+// play ('cgt --misere {0|*}', 'value GAME POS --misere').
+func printMiserePartizan(w io.Writer, r *reports.MiserePartizanReport) {
+	outcomes := map[string]string{
+		"L": "Left wins whoever starts", "R": "Right wins whoever starts",
+		"N": "the player to move wins", "P": "the player to move loses",
+	}
+	row := func(name, v string) { fmt.Fprintf(w, "%-15s %s\n", name, v) }
+	if r.Game != "" {
+		row("game", r.Game+" "+r.Position)
+	}
+	row("value", r.Value+" (misere canonical form)")
+	row("play", r.Equivalence+"; a player who cannot move wins")
+	row("misere outcome", r.MisereOutcomeClass+" ("+outcomes[r.MisereOutcomeClass]+")")
+	row("birthday", fmt.Sprint(r.Birthday))
+	if r.Form != nil && !*r.IsCanonical {
+		row("form", fmt.Sprintf("%s (birthday %d)", *r.Form, *r.FormBirthday))
+	}
+	opts := func(os []string) string {
+		if len(os) == 0 {
+			return "(none: an end)"
+		}
+		return strings.Join(os, "  ")
+	}
+	row("left options", opts(r.LeftOptions))
+	row("right options", opts(r.RightOptions))
+	row("conjugate", r.Conjugate)
 }
 
 func printMisereCgt(w io.Writer, r *reports.MisereCGTReport) {
@@ -78,4 +115,25 @@ func printSumReport(w io.Writer, r *reports.CGTReport, outcomes map[string]strin
 	fmt.Fprintf(w, "%-13s %s (%s; searched over the %d parts' forms)\n", "outcome", r.Outcome, outcomes[r.Outcome], r.Sum.Components)
 	fmt.Fprintf(w, "%-13s %s (the sum of the parts' means)\n", "mean", r.Mean)
 	fmt.Fprintf(w, "%-13s at most %s (the hottest part's)\n", "temperature", r.Sum.TemperatureAtMost)
+}
+
+// runMisereValue is 'grundy value GAME POS --misere': the misère form of
+// a position of a partizan game or script.
+func runMisereValue(cmd *cobra.Command, ctx context.Context, inst catalog.Instance, tokens []string, opts catalog.Options, asJSON, normalOnly bool, p *progress) error {
+	if normalOnly {
+		return fmt.Errorf("--misere gives the misère form and outcome; --all, --form and --svg are for normal play")
+	}
+	r, err := reports.MiserePartizanValue(ctx, inst, tokens, opts)
+	p.Done()
+	if errors.Is(err, reports.ErrNotPartizan) || errors.Is(err, mpartizan.ErrImpartial) {
+		return fmt.Errorf("--misere: %s is not a partizan game; for an impartial game use 'grundy solve %s ... --misere' (partizan games: %s)", inst.Spec(), inst.Spec(), partizanGames())
+	}
+	if err != nil {
+		return timedOut(ctx, err)
+	}
+	if asJSON {
+		return writeJSON(cmd.OutOrStdout(), r)
+	}
+	printMiserePartizan(cmd.OutOrStdout(), r.Partizan)
+	return nil
 }

@@ -2,9 +2,12 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/grundy-go/grundy/catalog"
+	"github.com/grundy-go/grundy/catalog/reports"
+	mpartizan "github.com/grundy-go/grundy/misere/partizan"
 )
 
 // solverFor returns how solve answers a position of inst: its Solve, or
@@ -15,11 +18,30 @@ func solverFor(inst catalog.Instance, misere bool) (func(context.Context, []stri
 	if !misere {
 		return inst.Solve, nil
 	}
+	if f, ok := inst.(reports.MisereFormer); ok {
+		return misereFormsSolver(inst, f), nil
+	}
 	if m, ok := inst.(catalog.MisereSolver); ok {
 		return m.SolveMisere, nil
 	}
 	if n, ok := inst.(catalog.NoMisere); ok {
 		return nil, fmt.Errorf("--misere: %s", n.NoMisere())
 	}
-	return nil, fmt.Errorf("--misere: %s has no misère play here: it is for impartial games, where the player who cannot move loses (see the impartial games in 'grundy games', and impartial scripts)", inst.Spec())
+	return nil, fmt.Errorf("--misere: %s has no misère play here: it is for impartial games, where the player who cannot move loses, and for short partizan games and scripts (see 'grundy games')", inst.Spec())
+}
+
+// misereFormsSolver solves a partizan game or script under misère play
+// by its misère game forms (reports.SolveMiserePartizan); an impartial
+// script, which answers mpartizan.ErrImpartial, is solved by the
+// impartial theory, its own SolveMisere.
+func misereFormsSolver(inst catalog.Instance, f reports.MisereFormer) func(context.Context, []string, catalog.Options) (*catalog.Report, error) {
+	return func(ctx context.Context, tokens []string, opts catalog.Options) (*catalog.Report, error) {
+		r, err := reports.SolveMiserePartizan(ctx, f, tokens, opts)
+		if errors.Is(err, mpartizan.ErrImpartial) {
+			if m, ok := inst.(catalog.MisereSolver); ok {
+				return m.SolveMisere(ctx, tokens, opts)
+			}
+		}
+		return r, err
+	}
 }

@@ -195,7 +195,7 @@ components joined by " / ".`,
 	cmd.Flags().StringVar(&dbDir, "db", "", "answer from the database in `DIR` (grundy db build), without searching")
 	cmd.Flags().BoolVar(&table, "table", false, "list every position with its outcome, remoteness and value (graph:FILE, pursuit)")
 	cmd.Flags().StringVar(&compoundKind, "compound", "", "impartial games: solve the POSITION arguments as the components of a `KIND` of compound: conjunctive, continued or selective")
-	cmd.Flags().BoolVar(&misere, "misere", false, "impartial games: play misère (whoever makes the last move loses); see also 'grundy quotient'")
+	cmd.Flags().BoolVar(&misere, "misere", false, "play misère (whoever makes the last move loses): impartial games, and partizan games and scripts by their misère forms; see also 'grundy quotient'")
 	return cmd
 }
 

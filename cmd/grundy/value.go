@@ -24,7 +24,7 @@ func partizanGames() string {
 }
 
 func newValueCmd() *cobra.Command {
-	var asJSON, all, form bool
+	var asJSON, all, form, misere bool
 	var limits limitFlags
 	var script scriptArgs
 	var svg string
@@ -42,7 +42,11 @@ incentives, options, reduced canonical form, stop count, uptimal
 expansion, the predicates). Positions that fall apart into independent
 regions are valued region by region and summed. A script takes its
 parameters with --param and a position written in Starlark with --pos,
-as for 'grundy solve'.`,
+as for 'grundy solve'.
+--misere plays the same moves under misère play, where the player who
+cannot move wins: the position's misère canonical form (general misère
+play, Siegel's canonical forms; package misere/partizan), its misère
+outcome class and its options.`,
 		Example:           "  grundy value domineering 2x3 --json\n  grundy value hackenbush lrrl rl\n  grundy value toads-and-frogs TT..FF\n  grundy value examples/toppling.star LRLRRGGLR\n  grundy value examples/partizan_subtraction.star 10 --param left=1,2 --param right=3 --all",
 		Args:              cobra.MinimumNArgs(1),
 		ValidArgsFunction: completeGame(func(e *catalog.Entry) bool { return e.Kind == reports.KindPartizan }),
@@ -62,6 +66,9 @@ as for 'grundy solve'.`,
 			}
 			ctx, cancel := limits.context(cmd.Context())
 			defer cancel()
+			if misere {
+				return runMisereValue(cmd, ctx, inst, args[1:], opts, asJSON, all || form || svg != "", p)
+			}
 			r, err := reports.PartizanValue(ctx, inst, args[1:], opts, reports.CGTOptions{Thermograph: svg != "", Properties: all, Form: form})
 			p.Done()
 			if errors.Is(err, reports.ErrNotPartizan) {
@@ -92,5 +99,6 @@ as for 'grundy solve'.`,
 	cmd.Flags().BoolVar(&all, "all", false, "also print every CGSuite property of the value")
 	cmd.Flags().BoolVar(&form, "form", false, "build the canonical form of a sum however long it takes (without it, a sum whose form is large is answered from its parts)")
 	cmd.Flags().StringVar(&svg, "svg", "", "also draw the thermograph into this SVG file")
+	cmd.Flags().BoolVar(&misere, "misere", false, "misère play (the player who cannot move wins): the position's misère canonical form and outcome, in general misère play")
 	return cmd
 }
