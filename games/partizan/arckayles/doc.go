@@ -7,7 +7,7 @@
 //     perfect-information games", 1978; Winning Ways ch. 16 plays it on
 //     paths as Dawson's Kayles): a move picks an edge and removes both its
 //     ends with every edge they touch. Impartial.
-//   - Weighted Arc Kayles (CGSuite's GenArCKayles(weighted => true)):
+//   - Weighted Arc Kayles (CGSuite's GenArcKayles(weighted => true)):
 //     each vertex has a weight; a move picks an edge whose two ends have
 //     positive weight and lowers each end by one (a loop's one end once).
 //     A vertex of weight 0 takes no further part. Impartial. An
