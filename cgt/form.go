@@ -6,8 +6,9 @@ import "slices"
 // disjunctive sum, negation and comparison depend on nothing else; but the
 // ordinal sum G:H depends on the form of G (its options as written), and
 // the conjunctive and selective compounds on the forms of both games at
-// every depth (Winning Ways ch. 9; Siegel, CGT, ch. II.? on ordinal sums:
-// "the value of G:H depends on the form of G but only on the value of H").
+// every depth (Winning Ways ch. 6 and 9; Siegel, CGT, ch. II: G:H depends
+// on the form of G but only on the value of H). form_test.go checks every
+// compound here against exhaustive play of random forms.
 // CGSuite keeps a quoted game '{*|*}' as written (its ExplicitGame) and
 // computes those operations on the form; so does this file: '{*|*}' is 0,
 // but '{*|*}':3 is ^[3] where 0:3 is 3 (CGSuite's CompoundGameTestCase).
@@ -161,7 +162,7 @@ func (s *Space) selectiveOf(f, h *Form) *Form {
 // it leaves is then the disjunctive sum G^L + H (or G + H^L), or the
 // conjunctive compound G^L ∧ H^L — not a selective compound again, as
 // in Conway's definition (selectiveOf). The two differ: *5 ∨ *6 is *8 in
-// CGSuite's and *2 in Conway's (cgsuite_ops.txt).
+// CGSuite's and *11 in Conway's (cgsuite_ops.txt, TestCGSuiteSelectiveSum).
 func (s *Space) selectiveCGSuiteOf(f, h *Form) *Form {
 	s.step()
 	fl, fr := s.formOptions(f)

@@ -315,6 +315,42 @@ func methodRows() []function {
 		}},
 		{names: []string{"Floor"}, method: true, params: noParams, eval: g1(func(c *fnCall, g Game) Game { return c.p.s.Number(c.number(-1).Floor()) })},
 		{names: []string{"Ceiling"}, method: true, params: noParams, eval: g1(func(c *fnCall, g Game) Game { return c.p.s.Number(c.number(-1).Ceil()) })},
+		{names: []string{"Abs"}, method: true, params: noParams, eval: g1(func(c *fnCall, g Game) Game {
+			if x := c.number(-1); x.Sign() < 0 {
+				return c.p.s.Number(x.neg())
+			}
+			return g
+		})},
+		{names: []string{"Numerator"}, method: true, params: noParams, eval: g1(func(c *fnCall, g Game) Game {
+			return bigInt(c, c.number(-1).bigNum())
+		})},
+		{names: []string{"Denominator"}, method: true, params: noParams, eval: g1(func(c *fnCall, g Game) Game {
+			return c.p.s.Number(Int(1).shift(int(c.number(-1).exp)))
+		})},
+		// Every number of a short game is dyadic.
+		{names: []string{"IsDyadic"}, method: true, params: noParams, eval: func(c *fnCall) result { c.number(-1); return boolResult(true) }},
+		{names: []string{"Reciprocal"}, method: true, params: noParams, eval: g1(func(c *fnCall, g Game) Game {
+			x := c.number(-1)
+			if x.Sign() == 0 {
+				c.fail(c.recv.at, "division by zero")
+			}
+			r, ok := ratDyadic(new(big.Rat).Inv(x.Rat()))
+			if !ok {
+				c.fail(c.recv.at, "1/%s is not a dyadic rational: the numbers of short games are dyadic", x)
+			}
+			return c.p.s.Number(r)
+		})},
+		{names: []string{"Div"}, method: true, params: oneGame, eval: func(c *fnCall) result {
+			x, y := c.number(-1), c.number(0)
+			if !x.IsInt() || !y.IsInt() {
+				c.fail(c.at, "Div applies to integers")
+			}
+			if y.Sign() == 0 {
+				c.fail(c.args[0].at, "division by zero")
+			}
+			q := new(big.Int).Div(x.bigNum(), y.bigNum()) // Euclidean, as CGSuite's Integer.Div
+			return gameResult(bigInt(c, q))
+		}},
 		{names: []string{"NimSum"}, method: true, params: oneGame, eval: func(c *fnCall) result {
 			a, b := c.natural(-1), c.natural(0)
 			return gameResult(c.p.s.Number(natDyadic(a ^ b)))
@@ -415,7 +451,10 @@ func (p *parser) powCall(c *fnCall, to bool) Game {
 	if to {
 		fn = "PowTo"
 	}
-	if _, ok := s.isZeroBar(c.recv.g); !ok {
+	_, zeroBar := s.isZeroBar(c.recv.g)
+	if !to && !zeroBar {
+		// CGSuite's PowTo is G : (x subordinate to 1) for every G; Pow
+		// needs {0|H}.
 		c.fail(c.recv.at, "%s needs a base of the form {0|H}", fn)
 	}
 	x := c.number(0)
@@ -424,7 +463,7 @@ func (p *parser) powCall(c *fnCall, to bool) Game {
 	}
 	small := x.IsInt() && x.Sign() >= 0 && x.num <= MaxUpPower
 	switch {
-	case to && small:
+	case to && small && zeroBar:
 		return s.powTo(c.recv.g, int(x.num))
 	case to:
 		return s.powToNumber(c.recv.g, x)

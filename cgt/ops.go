@@ -571,9 +571,6 @@ func (s *Space) powToNumber(g Game, x Dyadic) Game {
 // powToNonNegative is powToNumber for x ≥ 0, which Pow calls with its own x − 1 so
 // that a bad exponent is reported in the caller's terms.
 func (s *Space) powToNonNegative(g Game, x Dyadic) Game {
-	if _, ok := s.isZeroBar(g); !ok {
-		throw(errNotZeroBar)
-	}
 	if x.Sign() == 0 {
 		return Zero
 	}

@@ -3,6 +3,7 @@ package cgt
 import (
 	"math/big"
 	"strconv"
+	"strings"
 )
 
 // Operands and CGSuite's arithmetic. CGSuite's grammar (org.cgsuite.lang.
@@ -438,7 +439,7 @@ star:
 			p.pos = save
 		}
 	}
-	if p.has("*") && !(!leading && p.has("*(")) {
+	if p.has("*") && (leading || !p.operandAfterStar()) {
 		p.pos++
 		save := p.pos
 		if leading {
@@ -459,6 +460,20 @@ star:
 	}
 	p.setForm(nil)
 	return p.s.add(g, p.s.add(extra, p.s.numberUpStar(Dyadic{}, ups, nim)))
+}
+
+// operandAfterStar reports whether the '*' at p.pos is followed by what
+// begins an operand other than a nimber's digits — {, (, ', ^, a name —
+// so that after a game it is CGSuite's multiplication (5*{3||2|1}), not
+// a star.
+func (p *parser) operandAfterStar() bool {
+	if p.pos+1 >= p.end {
+		return false
+	}
+	c := p.src[p.pos+1]
+	return c == '{' || c == '(' || c == '\'' || c == '^' || c == '*' || isLetter(c) ||
+		strings.HasPrefix(p.src[p.pos+1:p.end], "↑") || strings.HasPrefix(p.src[p.pos+1:p.end], "↓") ||
+		strings.HasPrefix(p.src[p.pos+1:p.end], "⇑") || strings.HasPrefix(p.src[p.pos+1:p.end], "⇓")
 }
 
 // nimIndex reads the digits of a nimber *n, n < 2^64.
