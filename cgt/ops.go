@@ -416,9 +416,11 @@ func (s *Space) conjunctive(g, h Game) Game {
 	})
 }
 
-// selective is the selective sum of the canonical forms of g and h: a
-// move in one component or in both, {g^L ∨ h, g ∨ h^L, g^L ∨ h^L | …}
-// (WW ch. 9; CGSuite's documentation of SelectiveSum).
+// selective is Conway's selective compound of the canonical forms of g
+// and h: a move in one component or in both, {g^L ∨ h, g ∨ h^L, g^L ∨ h^L
+// | …}, going on as a selective compound (ONAG ch. 14; WW ch. 9; the
+// formula of CGSuite's documentation of SelectiveSum, whose code differs:
+// form.go, selectiveCGSuiteOf).
 func (s *Space) selective(g, h Game) Game {
 	s.shallow("SelectiveSum(G, H)", g)
 	s.shallow("SelectiveSum(G, H)", h)
