@@ -137,6 +137,28 @@ func firstWins(p plainPos, c *formTree, left bool, memo map[plainKey]bool) bool 
 	return win
 }
 
+// misereWins reports whether the player to move wins t under misère play
+// (a player unable to move wins).
+func misereWins(t *formTree, left bool, memo map[*formTree][2]bool) bool {
+	if r, ok := memo[t]; ok {
+		return r[boolIndex(!left)]
+	}
+	win := func(left bool) bool {
+		if len(t.opts(left)) == 0 {
+			return true
+		}
+		for _, o := range t.opts(left) {
+			if !misereWins(o, !left, memo) {
+				return true
+			}
+		}
+		return false
+	}
+	r := [2]bool{win(true), win(false)}
+	memo[t] = r
+	return r[boolIndex(!left)]
+}
+
 // randomForm writes a random explicit form and returns its formTree.
 func randomForm(r *rand.Rand, s *Space, depth int, leaves []Game, memo map[Game]*formTree) (string, *formTree) {
 	if depth == 0 || r.IntN(4) == 0 {
@@ -176,6 +198,12 @@ func TestFormsByPlay(t *testing.T) {
 	for range 150 {
 		a, ta := randomForm(r, s, 2, leaves, memo)
 		b, tb := randomForm(r, s, 2, leaves, memo)
+		// The misère outcome of the form as written, by play.
+		mm := map[*formTree][2]bool{}
+		want := map[[2]bool]string{{true, true}: "N", {true, false}: "L", {false, true}: "R", {false, false}: "P"}[[2]bool{misereWins(ta, true, mm), misereWins(ta, false, mm)}]
+		if got, err := s.Evaluate("(" + a + ").MisereOutcomeClass"); err != nil || got.Value == nil || got.Value.Text != want {
+			t.Fatalf("(%s).MisereOutcomeClass = %v %v, play says %s", a, got, err, want)
+		}
 		for _, op := range ops {
 			expr := a + " " + op.name + " " + b
 			v, err := s.Parse(expr)

@@ -94,10 +94,11 @@ func textResult(kind ValueKind, text string) result {
 type ValueKind string
 
 const (
-	KindBool    ValueKind = "boolean"
-	KindOutcome ValueKind = "outcome class"
-	KindList    ValueKind = "list of games"
-	KindUptimal ValueKind = "uptimal expansion"
+	KindBool        ValueKind = "boolean"
+	KindOutcome     ValueKind = "outcome class"
+	KindList        ValueKind = "list of games"
+	KindUptimal     ValueKind = "uptimal expansion"
+	KindThermograph ValueKind = "thermograph"
 )
 
 // Value is what a method returns that is not a game: a boolean
@@ -380,6 +381,12 @@ func methodRows() []function {
 		}},
 		{names: []string{"OutcomeClass"}, method: true, params: noParams, eval: func(c *fnCall) result {
 			return textResult(KindOutcome, c.p.s.outcomeOf(c.recv.g).String())
+		}},
+		{names: []string{"MisereOutcomeClass"}, method: true, params: noParams, eval: func(c *fnCall) result {
+			return textResult(KindOutcome, c.p.s.misereOutcomeOf(c.recv.form()).String())
+		}},
+		{names: []string{"Thermograph"}, method: true, params: noParams, eval: func(c *fnCall) result {
+			return textResult(KindThermograph, c.p.s.thermographText(c.recv.g))
 		}},
 		{names: []string{"UptimalExpansion"}, method: true, params: noParams, eval: func(c *fnCall) result {
 			u, ok := c.p.s.uptimalExpansion(c.recv.g)
