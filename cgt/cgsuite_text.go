@@ -128,3 +128,25 @@ func stringOfSlope(s int8) string {
 		}
 	})[0]
 }
+
+// cgsuiteClass is the name of CGSuite's class of g's value (game.Zero,
+// game.Integer, game.DyadicRational, game.Nimber, game.Uptimal — which
+// takes number-up-stars and uptimals — or game.CanonicalShortGame).
+func (s *Space) cgsuiteClass(g Game) string {
+	if x, ok := s.IsNumber(g); ok {
+		switch {
+		case x.Sign() == 0:
+			return "Zero"
+		case x.IsInt():
+			return "Integer"
+		}
+		return "DyadicRational"
+	}
+	if _, ok := s.nimberOf(g); ok {
+		return "Nimber"
+	}
+	if _, ok := s.uptimalExpansion(g); ok {
+		return "Uptimal"
+	}
+	return "CanonicalShortGame"
+}

@@ -99,6 +99,7 @@ const (
 	KindList        ValueKind = "list of games"
 	KindUptimal     ValueKind = "uptimal expansion"
 	KindThermograph ValueKind = "thermograph"
+	KindClass       ValueKind = "class"
 )
 
 // Value is what a method returns that is not a game: a boolean
@@ -381,6 +382,11 @@ func methodRows() []function {
 		}},
 		{names: []string{"OutcomeClass"}, method: true, params: noParams, eval: func(c *fnCall) result {
 			return textResult(KindOutcome, c.p.s.outcomeOf(c.recv.g).String())
+		}},
+		// CGSuite's class of the value: the most special of Zero, Integer,
+		// DyadicRational, Nimber, Uptimal and CanonicalShortGame.
+		{names: []string{"Class"}, method: true, params: noParams, eval: func(c *fnCall) result {
+			return textResult(KindClass, "⟪game."+c.p.s.cgsuiteClass(c.recv.g)+"⟫")
 		}},
 		{names: []string{"MisereOutcomeClass"}, method: true, params: noParams, eval: func(c *fnCall) result {
 			return textResult(KindOutcome, c.p.s.misereOutcomeOf(c.recv.form()).String())
