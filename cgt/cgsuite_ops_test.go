@@ -46,10 +46,11 @@ func readOpsCases(t *testing.T) []opsCase {
 }
 
 // evalOps evaluates expr as the calculator does and writes the answer as
-// CGSuite prints it; ok is false when grundy refuses the expression.
-func evalOps(expr string) (got string, ok bool) {
-	s := NewSpace()
-	s.MaxSteps = 20_000_000
+// CGSuite prints it; ok is false when grundy refuses the expression. The
+// cases share one Space, as the properties of one game follow each other
+// (a Space stays consistent after an error; TestRoundTrip checks that
+// printing does not depend on the Space).
+func evalOps(s *Space, expr string) (got string, ok bool) {
 	r, err := s.Evaluate(expr)
 	if err != nil {
 		return err.Error(), false
@@ -72,10 +73,11 @@ func evalOps(expr string) (got string, ok bool) {
 // cases pass: every case passes but those whose line states why not.
 func TestCGSuiteOperations(t *testing.T) {
 	cases := readOpsCases(t)
+	s := NewSpace()
 	pass := 0
 	bySource := map[string][2]int{}
 	for _, c := range cases {
-		got, ok := evalOps(c.expr)
+		got, ok := evalOps(s, c.expr)
 		passed := ok && got == c.want
 		if strings.HasPrefix(c.want, "!!") {
 			// CGSuite refuses it: so must grundy, for what it means, not

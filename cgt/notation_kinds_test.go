@@ -56,7 +56,7 @@ func TestRoundTripKinds(t *testing.T) {
 	s := NewSpace()
 	pool := randomGames(r, s, 120)
 	for kind := 0; kind <= 7; kind++ {
-		for range 300 {
+		for range 150 {
 			g := randomOfKind(r, s, kind, pool)
 			str := s.String(g)
 			h, err := s.Parse(str)

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/grundy-go/grundy/cgt/notation"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -193,8 +194,21 @@ func (p *parser) formOf(g Game) *Form {
 	return f
 }
 
+// maxNotes bounds the notes of one expression: a canonical form pasted
+// from CGSuite may hold many numbers written with stars.
+const maxNotes = 4
+
 func (p *parser) note(format string, args ...any) {
-	p.st.notes = append(p.st.notes, fmt.Sprintf(format, args...))
+	n := fmt.Sprintf(format, args...)
+	if slices.Contains(p.st.notes, n) {
+		return
+	}
+	switch {
+	case len(p.st.notes) < maxNotes:
+		p.st.notes = append(p.st.notes, n)
+	case len(p.st.notes) == maxNotes:
+		p.st.notes = append(p.st.notes, "and other numbers written so")
+	}
 }
 
 func (p *parser) fail(format string, args ...any) {

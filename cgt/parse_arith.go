@@ -310,7 +310,9 @@ func (p *parser) primary() Game {
 func (p *parser) numberLiteral() Game {
 	start := p.pos
 	g := p.number()
+	noted := false
 	if p.pos+1 < p.end && (p.src[p.pos] == '*' || p.src[p.pos] == '^') && isDigit(p.src[p.pos+1]) {
+		noted = true
 		i := p.pos + 1
 		for i < p.end && isDigit(p.src[i]) {
 			i++
@@ -322,7 +324,12 @@ func (p *parser) numberLiteral() Game {
 			p.note("%s%s is read as %s + %s (ups), as CGSuite prints that value; CGSuite's input reads it as the power %s to the %s (write %s ^ %s for that)", lit, suf, lit, suf, lit, suf[1:], lit, suf[1:])
 		}
 	}
+	litEnd := p.pos
 	g = p.nusSuffix(g, false)
+	if suf := p.src[litEnd:p.pos]; !noted && suf != "" && (suf[0] == '*' || suf[0] == '^') {
+		lit := p.src[start:litEnd]
+		p.note("%s%s is read as %s + %s, as CGSuite prints that value; CGSuite's input does not read it (write %s + %s)", lit, suf, lit, suf, lit, suf)
+	}
 	if p.pos < p.end && isLetter(p.src[p.pos]) && !p.allVs() {
 		// CGSuite writes x + Tiny(G) as xTiny(G): a number right
 		// before a name adds the value that follows.

@@ -141,6 +141,10 @@ func (r *CGTReport) MarshalJSON() ([]byte, error) {
 	return json.Marshal((*plain)(r))
 }
 
+// CGTFunctionNames lists the calculator's functions and methods, by
+// CGSuite's names, for a front end's help.
+func CGTFunctionNames() string { return cgt.FunctionNames() }
+
 // NewCGTSpace returns a space of partizan games for one computation,
 // stopped by ctx and bounded by maxSteps units of work (0 for
 // CGTMaxSteps).

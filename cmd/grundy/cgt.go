@@ -8,7 +8,6 @@ import (
 
 	"github.com/grundy-go/grundy/budget"
 	"github.com/grundy-go/grundy/catalog/reports"
-	"github.com/grundy-go/grundy/cgt"
 	"github.com/spf13/cobra"
 )
 
@@ -122,7 +121,7 @@ component or both, and the compound goes on); CGSuiteSelectiveSum is
 CGSuite's (after the first move the sum is disjunctive or conjunctive).
 Methods, as CGSuite writes them (G.Name, G.Name(args), Name(G, args),
 and G Name H for one argument):
-` + cgt.FunctionNames() + `.
+` + reports.CGTFunctionNames() + `.
 Those that give no game (G.IsInfinitesimal, G.Options(Left),
 G.OutcomeClass, G.UptimalExpansion) print their value; JSON {"result"}.
 "3+-1" is 3 ± 1 = {4|2}; write "3 + -1" for 2.
