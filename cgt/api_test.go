@@ -102,8 +102,11 @@ func TestLimitErrors(t *testing.T) {
 	}
 
 	s = cgt.NewSpace()
-	if _, err := s.Nimber(cgt.MaxNimber); !errors.Is(err, budget.ErrExceeded) {
-		t.Errorf("Nimber(MaxNimber): %v, want budget.ErrExceeded", err)
+	if _, err := s.Nimber(-1); err == nil {
+		t.Errorf("Nimber(-1): no error")
+	}
+	if g := s.Nimber64(cgt.MaxNimber); s.String(g) != "*18446744073709551615" {
+		t.Errorf("Nimber64(MaxNimber) = %s", s.String(g))
 	}
 	if _, err := s.NumberUpStar(cgt.Int(0), cgt.MaxUpMult, 0); !errors.Is(err, budget.ErrExceeded) {
 		t.Errorf("NumberUpStar past MaxUpMult: %v, want budget.ErrExceeded", err)

@@ -49,7 +49,7 @@ func (s *Space) make(L, R []Game) Game {
 	}
 	if ml := s.mex(L); ml >= 0 {
 		if mr := s.mex(R); mr == ml {
-			return s.nimber(ml)
+			return s.nimber(uint64(ml))
 		}
 	}
 	L = s.removeDominated(L, true)
@@ -101,9 +101,9 @@ func (s *Space) numberForm(L, R []Game) (Game, bool) {
 // option is a nimber, and -1 otherwise. opts is sorted and deduplicated.
 func (s *Space) mex(opts []Game) int {
 	var small [4]uint64 // nimbers below 256
-	var big map[int]bool
+	var big map[uint64]bool
 	for _, o := range opts {
-		k, ok := s.IsNimber(o)
+		k, ok := s.nimberOf(o)
 		if !ok {
 			return -1
 		}
@@ -111,7 +111,7 @@ func (s *Space) mex(opts []Game) int {
 			small[k>>6] |= 1 << (k & 63)
 		} else {
 			if big == nil {
-				big = map[int]bool{}
+				big = map[uint64]bool{}
 			}
 			big[k] = true
 		}
@@ -121,7 +121,7 @@ func (s *Space) mex(opts []Game) int {
 		m++
 	}
 	if m == 256 {
-		for big[m] {
+		for big[uint64(m)] {
 			m++
 		}
 	}
@@ -379,7 +379,7 @@ func (s *Space) recogniseNus(L, R []Game) (nus, bool) {
 		if !ok {
 			return nus{}, false
 		}
-		return nus{num: x.num, nim: uint32(len(L))}, true
+		return nus{num: x.num, nim: uint64(len(L))}, true
 	}
 	return nus{}, false
 }

@@ -27,7 +27,7 @@ func (p *parser) switchList() (opts []Game, ok bool) {
 	}
 	p.enter()
 	defer p.leave()
-	opts = p.side(open+1, close, nil)
+	opts = formValues(p.side(open+1, close, nil, false))
 	if len(opts) == 0 {
 		p.failAt(open, "±{} needs at least one option")
 	}
@@ -44,9 +44,11 @@ func (p *parser) negAll(gs []Game) []Game {
 	return out
 }
 
-// quoted reads a quoted game '{L|R}': CGSuite's explicit game, kept
-// there in the form written. Here every game is a value, so it is its
-// canonical form.
+// quoted reads a quoted game '{L|R}': CGSuite's explicit game, kept in
+// the form written (form.go): its value is its canonical form, and the
+// operations whose result depends on the form (ordinal sum, conjunctive
+// and selective compounds, ordinal product, subordinate) take its
+// options as written.
 func (p *parser) quoted() Game {
 	start := p.pos
 	p.pos++
@@ -56,11 +58,12 @@ func (p *parser) quoted() Game {
 	p.enter()
 	defer p.leave()
 	open, close, runs := p.matchBraces()
-	g := p.bracesGame(open, close, runs)
+	g, f := p.bracesForm(open, close, runs, true)
 	if !p.has("'") {
 		p.fail("expected a closing quote for the one at column %d", start+1)
 	}
 	p.pos++
+	p.setForm(f)
 	return p.closed(g)
 }
 
@@ -277,94 +280,4 @@ func (f *formatter) sortedParts(opts []Game) []string {
 		parts[i] = f.String(o)
 	}
 	return parts
-}
-
-// knownFunctions lists the functions the parser knows, for its error.
-const knownFunctions = "Tiny, Miny, Cool, Heat, Overheat, Freeze, Norton, OrdinalSum, OrdinalProduct, " +
-	"ConwayProduct, ConjunctiveSum, SelectiveSum, Pow, PowTo, Companion, ReducedCanonicalForm, Subordinate, AtomicWeight"
-
-// callMore evaluates the functions beyond the original calculator's:
-// CGSuite's methods written as functions, G.Companion as Companion(G).
-func (p *parser) callMore(name string, start int, args []Game, argPos []int) (Game, bool) {
-	s := p.s
-	need := func(n int) {
-		if len(args) != n {
-			p.failAt(start, "%s takes %d argument(s), got %d", name, n, len(args))
-		}
-	}
-	number := func(i int) Dyadic {
-		x, ok := s.IsNumber(args[i])
-		if !ok {
-			p.failAt(argPos[i], "%s needs a number here", name)
-		}
-		return x
-	}
-	zeroBar := func() {
-		if _, ok := s.isZeroBar(args[0]); !ok {
-			p.failAt(argPos[0], "%s needs a base of the form {0|H}", name)
-		}
-	}
-	// exponent is Pow's and PowTo's x, born by day MaxUpPower as n in
-	// ^<n> and ^[n] is: G^x is about as deep as x, its uptimal expansion
-	// as long, and its subordinate recursion follows x option by option
-	// (Pow(^, 100000) took 22 GB, Pow(^, 10^9) overflowed the stack).
-	exponent := func() Dyadic {
-		x := number(1)
-		if b := s.Birthday(args[1]); b > MaxUpPower {
-			fn := map[string]string{"pow": "Pow", "powto": "PowTo"}[name]
-			p.failAt(argPos[1], "the exponent of %s must be born by day %d, as n in ^<n> (%s is born on day %s)", fn, MaxUpPower, s.String(args[1]), s.BirthdayBig(args[1]))
-		}
-		return x
-	}
-	switch name {
-	case "overheat":
-		need(3)
-		return s.overheat(args[0], args[1], args[2], map[Game]Game{}), true
-	case "freeze":
-		need(1)
-		return s.freeze(args[0]), true
-	case "companion":
-		need(1)
-		return s.companion(args[0]), true
-	case "reducedcanonicalform", "rcf":
-		need(1)
-		return s.reducedCanonicalForm(args[0]), true
-	case "conwayproduct":
-		need(2)
-		return s.conwayProduct(args[0], args[1]), true
-	case "ordinalproduct":
-		need(2)
-		f := s.ordinalProduct(args[0], args[1], map[Game]form{})
-		return s.make(f.L, f.R), true
-	case "conjunctivesum":
-		need(2)
-		return s.conjunctive(args[0], args[1]), true
-	case "selectivesum":
-		need(2)
-		return s.selective(args[0], args[1]), true
-	case "pow":
-		need(2)
-		zeroBar()
-		x := exponent()
-		if x.IsInt() && x.Sign() >= 0 && x.num <= MaxUpPower {
-			return s.pow(args[0], int(x.num)), true
-		}
-		return s.powNumber(args[0], x), true
-	case "powto":
-		need(2)
-		zeroBar()
-		x := exponent()
-		if x.IsInt() && x.Sign() >= 0 && x.num <= MaxUpPower {
-			return s.powTo(args[0], int(x.num)), true
-		}
-		return s.powToNumber(args[0], x), true
-	case "subordinate":
-		need(2)
-		r, ok := s.subordinate(args[0], s.Left(args[1]), s.Right(args[1]))
-		if !ok {
-			p.failAt(argPos[0], "that game cannot be subordinated to %s", s.String(args[1]))
-		}
-		return r, true
-	}
-	return 0, false
 }

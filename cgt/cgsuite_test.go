@@ -270,7 +270,7 @@ func TestUptimals(t *testing.T) {
 		for i := range coef {
 			coef[i] = r.IntN(5) - 2
 		}
-		u := newUptimal(newDyadic(int64(r.IntN(9)-4), uint(r.IntN(3))), r.IntN(4), coef)
+		u := newUptimal(newDyadic(int64(r.IntN(9)-4), uint(r.IntN(3))), uint64(r.IntN(4)), coef)
 		g := s.uptimalGame(u)
 		got, ok := s.uptimalExpansion(g)
 		if !ok || !got.equal(u) {
@@ -502,8 +502,8 @@ func TestCompoundSums(t *testing.T) {
 	}
 	for n := -3; n <= 3; n++ {
 		for k := 0; k <= 1; k++ {
-			g := s.numberUpStar(Dyadic{}, n, k)
-			if c := s.companion(g); c != s.numberUpStar(Dyadic{}, n, k^1) {
+			g := s.numberUpStar(Dyadic{}, n, uint64(k))
+			if c := s.companion(g); c != s.numberUpStar(Dyadic{}, n, uint64(k^1)) {
 				t.Errorf("companion(%s) = %s", s.String(g), s.String(c))
 			}
 		}
@@ -521,7 +521,7 @@ func TestCompoundSums(t *testing.T) {
 		return n
 	}
 	for k := 1; k <= 7; k++ {
-		g := s.nimber(k)
+		g := s.nimber(uint64(k))
 		if got := s.stopCount(g, map[Game]*big.Int{}); got.Int64() != leaves(g) {
 			t.Errorf("stop count of *%d = %v, leaves %d", k, got, leaves(g))
 		}

@@ -270,7 +270,7 @@ func randomGames(r *rand.Rand, s *Space, n int) []Game {
 	// Add number-up-stars and a few hot games.
 	for i := 0; i < 40; i++ {
 		x := newDyadic(int64(r.IntN(17)-8), uint(r.IntN(3)))
-		out = append(out, s.numberUpStar(x, r.IntN(7)-3, r.IntN(5)))
+		out = append(out, s.numberUpStar(x, r.IntN(7)-3, uint64(r.IntN(5))))
 	}
 	return out
 }
@@ -381,7 +381,7 @@ func TestNusForms(t *testing.T) {
 				if x == half {
 					xv = newDyadic(1, 1)
 				}
-				g := s.numberUpStar(xv, n, k)
+				g := s.numberUpStar(xv, n, uint64(k))
 				ct := canonTree(s, g, cm)
 				if !nv.le(ct, tr) || !nv.le(tr, ct) {
 					t.Errorf("canonical form of %s is wrong", s.String(g))
@@ -403,7 +403,7 @@ func TestBadInput(t *testing.T) {
 		{"on", "loopy game"},
 		{"", "expected a game"},
 		{"1 +", "expected a game"},
-		{"*99999999", "too large"},
+		{"*99999999999999999999", "too large"},
 		{"Foo(1)", "unknown function"},
 		{"{1 2|0}", "unexpected"},
 		{strings.Repeat("9", 4940), "numbers are limited to 2^16384"},

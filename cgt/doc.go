@@ -14,7 +14,9 @@
 // (CanonicalShortGameOps); BENCHMARKS.md ("Partizan games (cgt)")
 // measures what the tables save.
 //
-// Numbers (dyadic rationals), nimbers and their sums with multiples of ↑
+// Numbers (dyadic rationals), nimbers (every *k with k < 2^64, the field
+// of nimbers below the Fermat 2-power 2^64, closed under nim-sum and
+// nim-product; ONAG ch. 6) and their sums with multiples of ↑
 // (number-up-stars x + n·↑ + *k) are stored by their three parts, without
 // option lists: their sums and comparisons are arithmetic, and their
 // canonical options are made only when asked for (Siegel, CGT, II.4). The
@@ -36,11 +38,31 @@
 // '{-1|1}' and the relations <>, <| and |>.
 //
 // The notation is in files by concern: print.go (String), parse.go (the
-// expression grammar), parse_braces.go (braces and slashes),
-// parse_call.go (functions), relation.go (comparisons), on the lexical
-// layer that every notation shares, package cgt/notation (its doc says
-// how another notation — misère forms, loopy values — joins, and how
-// this parser hands a loopy name on: ParseError.Wants).
+// expression grammar and Evaluate), parse_arith.go (operands and
+// CGSuite's arithmetic: 3 * 5 is 15, 2 ^ 3 is 8; a number written solid
+// with a star or ups, 3*5, is read as CGSuite prints x + *5, and the
+// Result's Notes say that CGSuite's input reads a product there),
+// parse_braces.go (braces and slashes), parse_call.go (calls: Name(G,
+// args), CGSuite's methods G.Name(args) and infix G Name H), methods.go
+// (the one table of functions and methods, by CGSuite's names, some
+// returning a Value that is not a game: a boolean, an outcome class, a
+// list of games), form.go (quoted games '{*|*}' kept as written for the
+// operations whose result depends on the form: ordinal sum, conjunctive
+// and selective compounds, ordinal product, subordinate — '{*|*}':3 is
+// ^[3]), relation.go (comparisons), on the lexical layer that every
+// notation shares, package cgt/notation (its doc says how another
+// notation — misère forms, loopy values — joins, and how this parser
+// hands a loopy name on: ParseError.Wants).
+//
+// SelectiveSum is Conway's selective compound (ONAG ch. 14: a move in
+// any non-empty set of components, and the compound goes on as a
+// selective one). CGSuite's SelectiveSum (org.cgsuite.core.CompoundGame)
+// lets the first move be in one component or both but continues with the
+// disjunctive sum G^L + H, or the conjunctive compound G^L ∧ H^L, so the
+// two differ (*5 ∨ *6 is *11 in Conway's, *8 in CGSuite's);
+// CGSuiteSelectiveSum computes CGSuite's. testdata/cgsuite_ops.txt holds
+// CGSuite's test data for the calculator's operations, each case that
+// grundy does not answer as CGSuite does with its reason.
 //
 // Beyond these, CGSuite's operations and properties (ops.go,
 // properties.go; CGSuite's CanonicalShortGameOps and Siegel, CGT): atomic
@@ -64,8 +86,8 @@
 // Numbers are exact at any size up to numerators of 2^16384 (MaxBits)
 // and denominators of 2^4096 (MaxExp): numerators up to 2^62 (MaxNum)
 // are machine words, larger ones math/big integers, so the common case
-// allocates nothing. Nimbers, up-multiples, option counts
-// and the number of stored games are bounded (MaxNimber, MaxUpMult,
+// allocates nothing. Nimbers (up to MaxNimber, *(2^64−1)), up-multiples,
+// option counts and the number of stored games are bounded (MaxUpMult,
 // MaxOptions, Space.MaxNodes); operations that follow an argument option
 // by option (ordinal sums and products, selective and conjunctive sums,
 // subordinates) take arguments born by day MaxDeepBirthday, Pow and

@@ -519,6 +519,12 @@ func ParseDyadic(s string) (_ Dyadic, err error) {
 		if m.Sign() == 0 {
 			return Dyadic{}, fmt.Errorf("%q: division by zero", s)
 		}
+		// n/m in lowest terms (0/7 is 0, 6/2 is 3, as CGSuite reads them).
+		if g := new(big.Int).GCD(nil, nil, n, m); g.Cmp(big.NewInt(1)) > 0 && n.Sign() != 0 {
+			n, m = new(big.Int).Quo(n, g), new(big.Int).Quo(m, g)
+		} else if n.Sign() == 0 {
+			m = big.NewInt(1)
+		}
 		k := m.TrailingZeroBits()
 		if m.BitLen() != int(k)+1 {
 			return Dyadic{}, fmt.Errorf("%q is not a dyadic rational: the denominator %s is not a power of 2", s, den)

@@ -1,6 +1,7 @@
 package cgt
 
 import (
+	"math"
 	"slices"
 
 	"github.com/grundy-go/grundy/budget"
@@ -95,27 +96,37 @@ func (s *Space) atomicWeight(g Game) Game {
 
 // farStar returns a nimber index larger than every nimber in g's
 // canonical game tree.
-func (s *Space) farStar(g Game) int {
-	if k, ok := s.IsNimber(g); ok {
-		return k + 1
+func (s *Space) farStar(g Game) uint64 {
+	if k, ok := s.nimberOf(g); ok {
+		return farNim(k, 1)
 	}
 	if n := s.nodes.at(g); n.isNus {
 		// The followers of x + n·↑ + *k carry nimbers k' ≤ k ⊕ 1 ≤ k + 1
 		// (their options change the nimber part to k ⊕ 1 or below k);
 		// without this a number such as 10^8, stored by its value, was
 		// followed option by option (issue 19: Tiny(100000000)).
-		return int(n.v.nim) + 2
+		return farNim(n.v.nim, 2)
 	}
 	key := opKey{opFarStar, g, 0}
 	if r, ok := s.ops[key]; ok {
-		return int(r)
+		return uint64(r)
 	}
-	fs := 1
+	fs := uint64(1)
 	for _, o := range append(slices.Clone(s.Left(g)), s.Right(g)...) {
 		fs = max(fs, s.farStar(o))
 	}
-	s.ops[key] = Game(fs)
+	if fs < math.MaxInt32 {
+		s.ops[key] = Game(fs) // the table holds handles; larger ones are not kept
+	}
 	return fs
+}
+
+// farNim is k + d, a nimber index above k, or a limit error past *(2^64−1).
+func farNim(k, d uint64) uint64 {
+	if k > MaxNimber-d {
+		limit(budget.Size, 64, "a nimber beyond *(2^64-1) (the largest nimber here)")
+	}
+	return k + d
 }
 
 // OrdinalSum returns g:h = {g^L, g:h^L | g^R, g:h^R} (Siegel, CGT, ch. II;
@@ -133,10 +144,10 @@ func (s *Space) ordinalSum(g, h Game) Game {
 	if h == Zero {
 		return g
 	}
-	if x, n, k, ok := s.NumberUpStarParts(g); ok && n == 0 {
-		if kh, ok := s.IsNimber(h); ok {
+	if x, n, k, ok := s.nusParts(g); ok && n == 0 {
+		if kh, ok := s.nimberOf(h); ok {
 			// x*k : *m = x*(k+m) for the nimber part
-			return s.numberUpStar(x, 0, k+kh)
+			return s.numberUpStar(x, 0, farNim(k, kh))
 		}
 	}
 	key := opKey{opOrdinal, g, h}

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/grundy-go/grundy/budget"
+	"github.com/grundy-go/grundy/nimber"
 )
 
 // CGSuite's operations and predicates on canonical short games, each as
@@ -71,8 +72,11 @@ func (s *Space) atomicWeightGeneral(g Game) (Game, bool) {
 	}
 	diff := s.sub(g, s.nortonMultiply(w, s.numberUpStar(Dyadic{}, 1, 0)))
 	fs := s.farStar(g)
-	p := 2
+	p := uint64(2)
 	for p < fs {
+		if p == 1<<63 {
+			limit(budget.Size, 64, "a nimber beyond *(2^64-1) (the largest nimber here)")
+		}
 		p <<= 1
 	}
 	kite := s.ordinalSum(s.nimber(p), s.Integer(-1))
@@ -87,7 +91,7 @@ func (s *Space) atomicWeightGeneral(g Game) (Game, bool) {
 // for the number-up-stars n·↑ + *k with k ≤ 1, and otherwise
 // {companions of g^L, 0 if g ≥ 0 | companions of g^R, 0 if g ≤ 0}.
 func (s *Space) companion(g Game) Game {
-	if x, n, k, ok := s.NumberUpStarParts(g); ok && x.Sign() == 0 {
+	if x, n, k, ok := s.nusParts(g); ok && x.Sign() == 0 {
 		if k >= 2 {
 			return g
 		}
@@ -132,7 +136,7 @@ func (s *Space) starProjection(g Game) Game {
 	if s.isNumber(g) {
 		return g
 	}
-	if x, n, k, ok := s.NumberUpStarParts(g); ok && n == 0 && k == 1 {
+	if x, n, k, ok := s.nusParts(g); ok && n == 0 && k == 1 {
 		return s.Number(x)
 	}
 	return s.memo2(opStarProj, g, 0, func() Game {
@@ -240,7 +244,7 @@ func (s *Space) stopCount(g Game, memo map[Game]*big.Int) *big.Int {
 	}
 	s.step()
 	var r *big.Int
-	if x, n, k, ok := s.NumberUpStarParts(g); ok && n == 0 {
+	if x, n, k, ok := s.nusParts(g); ok && n == 0 {
 		_ = x
 		if k == 0 {
 			r = big.NewInt(1)
@@ -265,7 +269,7 @@ func (s *Space) stopCount(g Game, memo map[Game]*big.Int) *big.Int {
 // of n + 1; another game is even when all its options are odd, odd when
 // all are even (Siegel, CGT, V; CGSuite's IsEven/IsOdd).
 func (s *Space) parity(g Game, even bool) bool {
-	if x, n, k, ok := s.NumberUpStarParts(g); ok {
+	if x, n, k, ok := s.nusParts(g); ok {
 		if !x.IsInt() || n != 0 || k > 1 {
 			return false
 		}
@@ -290,7 +294,7 @@ func (s *Space) parity(g Game, even bool) bool {
 // odd-tempered (x* for a number x, or every option even-tempered)
 // (Siegel, CGT, III.4; CGSuite's IsEvenTempered/IsOddTempered).
 func (s *Space) tempered(g Game, even bool) bool {
-	if _, n, k, ok := s.NumberUpStarParts(g); ok {
+	if _, n, k, ok := s.nusParts(g); ok {
 		if even {
 			return n == 0 && k == 0
 		}
@@ -339,13 +343,9 @@ func (s *Space) overheat(g, by, t Game, memo map[Game]Game) Game {
 // G^L·H + G·H^R − G^L·H^R, G^R·H + G·H^L − G^R·H^L} on canonical forms
 // (ONAG ch. 1; for numbers it is their product).
 func (s *Space) conwayProduct(g, h Game) Game {
-	if a, ok := s.IsNimber(g); ok {
-		if b, ok := s.IsNimber(h); ok {
-			p := nimProduct(uint64(a), uint64(b))
-			if p >= MaxNimber {
-				limit(budget.Size, MaxNimber-1, "nimber *%d is too large (at most *%d)", p, MaxNimber-1)
-			}
-			return s.nimber(int(p))
+	if a, ok := s.nimberOf(g); ok {
+		if b, ok := s.nimberOf(h); ok {
+			return s.nimber(nimber.Mul(a, b)) // closed: products of nimbers below 2^64 stay below
 		}
 	}
 	if x, ok := s.IsNumber(g); ok {
@@ -389,30 +389,9 @@ func (s *Space) conwayProduct(g, h Game) Game {
 	})
 }
 
-// nimProduct multiplies nimbers (Conway's nim multiplication, ONAG ch. 6)
-// by the recursion on Fermat 2-powers.
-func nimProduct(a, b uint64) uint64 {
-	return nimMul(a, b, 64)
-}
-
-func nimMul(a, b uint64, bits uint) uint64 {
-	if a < 2 || b < 2 {
-		return a * b
-	}
-	half := bits / 2
-	for half > 1 && a>>half == 0 && b>>half == 0 {
-		bits = half
-		half /= 2
-	}
-	mask := uint64(1)<<half - 1
-	a1, a0 := a>>half, a&mask
-	b1, b0 := b>>half, b&mask
-	hh := nimMul(a1, b1, half)
-	lo := nimMul(a0, b0, half)
-	mid := nimMul(a1^a0, b1^b0, half) ^ lo
-	// (a1 F + a0)(b1 F + b0) with F² = F + F/2 (F = 2^half).
-	return mid<<half ^ lo ^ nimMul(hh, uint64(1)<<(half-1), half)
-}
+// nimProduct is Conway's nim multiplication (ONAG ch. 6), package
+// nimber's.
+func nimProduct(a, b uint64) uint64 { return nimber.Mul(a, b) }
 
 // conjunctive is the conjunctive sum of the canonical forms of g and h:
 // {g^L ∧ h^L | g^R ∧ h^R} (WW ch. 9; CGSuite's ConjunctiveSum): move in
@@ -437,9 +416,11 @@ func (s *Space) conjunctive(g, h Game) Game {
 	})
 }
 
-// selective is the selective sum of the canonical forms of g and h: a
-// move in one component or in both, {g^L ∨ h, g ∨ h^L, g^L ∨ h^L | …}
-// (WW ch. 9; CGSuite's documentation of SelectiveSum).
+// selective is Conway's selective compound of the canonical forms of g
+// and h: a move in one component or in both, {g^L ∨ h, g ∨ h^L, g^L ∨ h^L
+// | …}, going on as a selective compound (ONAG ch. 14; WW ch. 9; the
+// formula of CGSuite's documentation of SelectiveSum, whose code differs:
+// form.go, selectiveCGSuiteOf).
 func (s *Space) selective(g, h Game) Game {
 	s.shallow("SelectiveSum(G, H)", g)
 	s.shallow("SelectiveSum(G, H)", h)
@@ -499,16 +480,21 @@ func (s *Space) ordinalSumForm(x form, y Game, memo map[Game]Game) Game {
 // depends on H's form: * ⊛ 2 = {*:0 | *:0} = 0 by 2 = {1|}, while the
 // stalk of two green edges, from BB = {0,1|}, is *2.
 func (s *Space) ordinalProduct(g, h Game, memo map[Game]form) form {
+	return s.ordinalProductOpts(g, slices.Clone(s.Left(g)), slices.Clone(s.Right(g)), h, memo)
+}
+
+// ordinalProductOpts is G ⊛ H for the G whose options are gl and gr (a
+// form as written, '{*|*}', or g's canonical form) and whose value is g.
+func (s *Space) ordinalProductOpts(g Game, gl, gr []Game, h Game, memo map[Game]form) form {
 	if f, ok := memo[h]; ok {
 		return f
 	}
 	s.step()
 	s.shallow("OrdinalProduct(G, H)", g)
 	s.shallow("OrdinalProduct(G, H)", h)
-	gl, gr := slices.Clone(s.Left(g)), slices.Clone(s.Right(g))
 	var f form
 	for _, o := range slices.Clone(s.Left(h)) {
-		x := s.ordinalProduct(g, o, memo)
+		x := s.ordinalProductOpts(g, gl, gr, o, memo)
 		m := map[Game]Game{}
 		for _, a := range gl {
 			f.L = append(f.L, s.ordinalSumForm(x, a, m))
@@ -518,7 +504,7 @@ func (s *Space) ordinalProduct(g, h Game, memo map[Game]form) form {
 		}
 	}
 	for _, o := range slices.Clone(s.Right(h)) {
-		x := s.ordinalProduct(g, o, memo)
+		x := s.ordinalProductOpts(g, gl, gr, o, memo)
 		m := map[Game]Game{}
 		for _, a := range gr {
 			f.L = append(f.L, s.ordinalSumForm(x, s.neg(a), m))
@@ -587,9 +573,6 @@ func (s *Space) powToNumber(g Game, x Dyadic) Game {
 // powToNonNegative is powToNumber for x ≥ 0, which Pow calls with its own x − 1 so
 // that a bad exponent is reported in the caller's terms.
 func (s *Space) powToNonNegative(g Game, x Dyadic) Game {
-	if _, ok := s.isZeroBar(g); !ok {
-		throw(errNotZeroBar)
-	}
 	if x.Sign() == 0 {
 		return Zero
 	}

@@ -265,8 +265,8 @@ func TestFarStar(t *testing.T) {
 	for _, x := range []Dyadic{Int(0), Int(3), Int(-2), newDyadic(3, 2), newDyadic(-5, 3)} {
 		for n := -5; n <= 5; n++ {
 			for k := 0; k <= 9; k++ {
-				g := s.numberUpStar(x, n, k)
-				if m, fs := most(g, map[Game]bool{}), s.farStar(g); fs <= m {
+				g := s.numberUpStar(x, n, uint64(k))
+				if m, fs := most(g, map[Game]bool{}), s.farStar(g); fs <= uint64(m) {
 					t.Fatalf("farStar(%s) = %d, but *%d is a follower", s.String(g), fs, m)
 				}
 			}

@@ -2,7 +2,9 @@ package cgt
 
 import (
 	"errors"
+	"fmt"
 	"github.com/grundy-go/grundy/cgt/notation"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -28,39 +30,87 @@ type ParseError = notation.Error
 // returns its canonical form. Besides the forms String writes it accepts
 // sums and differences (G + H, G - H), negation (-G), ±G, G±H and
 // ±(G,H,…) = {G,H,…|-G,-H,…} (written +- or ±), ordinal sums G:H,
-// parentheses, products by an integer after a closing parenthesis or
-// brace ((G)*3 = G + G + G, {1|0}*-2), ↑ ↓ ⇑ ⇓, and the functions
-// Tiny(G) = {0||0|-G}, Miny(G) = {G|0||0}, Cool(G, t), Heat(G, t),
-// Norton(G, U), OrdinalSum(G, H) and AtomicWeight(G).
+// parentheses, CGSuite's arithmetic (G * n, n * G: n copies; x * y, x / y,
+// x % y, x ^ n on numbers), ↑ ↓ ⇑ ⇓, *(n) and ^(n), the functions and
+// methods of methods.go (Tiny(G), G.Cool(t), G ConjunctiveSum H, …) and
+// quoted games '{L|R}', kept as written where the form matters (form.go).
 func (s *Space) Parse(src string) (Game, error) {
-	g, op, _, err := s.ParseComparison(src)
-	if err == nil && op != "" {
+	r, err := s.Evaluate(src)
+	if err != nil {
+		return 0, err
+	}
+	if r.Op != "" {
 		return 0, errors.New("expected a game, not a comparison")
 	}
-	return g, err
+	if r.Value != nil {
+		return 0, fmt.Errorf("expected a game, not a %s", r.Value.Kind)
+	}
+	return r.G, nil
 }
 
 // ParseComparison reads either a game or a comparison "G op H" with op
 // one of == = != <= >= < > || (confused with). For a game, op is "".
 func (s *Space) ParseComparison(src string) (g Game, op Comparison, h Game, err error) {
+	r, err := s.Evaluate(src)
+	if err != nil {
+		return 0, "", 0, err
+	}
+	if r.Value != nil {
+		return 0, "", 0, fmt.Errorf("expected a game or a comparison, not a %s", r.Value.Kind)
+	}
+	return r.G, r.Op, r.H, nil
+}
+
+// Result is what an expression evaluates to: a game G (with Form when it
+// was written as an explicit form that differs from its canonical
+// form), a comparison G Op H, or a Value of another kind that a method
+// returned (G.IsInfinitesimal, G.Options(Left)). Notes say where the
+// expression was read otherwise than CGSuite's input would read it.
+type Result struct {
+	G     Game
+	Form  *Form
+	Op    Comparison
+	H     Game
+	Value *Value
+	Notes []string
+}
+
+// Evaluate reads an expression: a game, a comparison of two, or a
+// method returning another kind of value.
+func (s *Space) Evaluate(src string) (r *Result, err error) {
 	if len(src) > MaxInputLen {
-		return 0, "", 0, notation.Errorf(MaxInputLen, "input longer than %d bytes", MaxInputLen)
+		return nil, notation.Errorf(MaxInputLen, "input longer than %d bytes", MaxInputLen)
 	}
 	if !utf8.ValidString(src) {
-		return 0, "", 0, notation.Errorf(0, "input is not valid UTF-8")
+		return nil, notation.Errorf(0, "input is not valid UTF-8")
 	}
-	p := &parser{s: s, src: src, end: len(src)}
+	p := &parser{s: s, src: src, end: len(src), st: &parseState{}}
 	// Syntax errors are *ParseError; a limit met while computing the
 	// value (a step bound, a number too large, a cancelled context) is
 	// returned as it is, so errors.Is matches budget.ErrExceeded or the
 	// context's error.
 	defer s.done(&err)
-	g = p.expr()
+	r = &Result{}
+	r.G = p.infix()
+	r.Form = p.formOf(r.G)
 	p.skip()
+	if ng := p.st.nonGame; ng != nil {
+		p.wholeValue(ng, 0)
+		r.Value = ng.v
+		p.st.nonGame = nil
+	}
 	if p.pos < p.end {
-		if op = p.cmpOp(); op != "" {
-			h = p.expr()
+		if op := p.cmpOp(); op != "" {
+			if r.Value != nil {
+				p.fail("a %s cannot be compared here", r.Value.Kind)
+			}
+			r.Op = op
+			r.Form = nil
+			r.H = p.infix()
 			p.skip()
+			if p.st.nonGame != nil {
+				p.fail("a %s cannot be compared here", p.st.nonGame.v.Kind)
+			}
 		}
 	}
 	if p.pos < p.end {
@@ -74,7 +124,24 @@ func (s *Space) ParseComparison(src string) (g Game, op Comparison, h Game, err 
 		}
 		p.fail("unexpected %q", p.peekRune())
 	}
-	return g, op, h, nil
+	r.Notes = p.st.notes
+	return r, nil
+}
+
+// wholeValue checks that the method whose value is not a game stands for
+// the whole expression from offset from (with parentheses around it at
+// most): nothing adds to a boolean or a list.
+func (p *parser) wholeValue(ng *nonGame, from int) {
+	for i := from; i < ng.from; i++ {
+		if c := p.src[i]; c != '(' && !notation.IsSpace(c) {
+			p.failAt(ng.from, "%s returns a %s, which cannot be part of a game", ng.name, ng.v.Kind)
+		}
+	}
+	for i := ng.end; i < p.pos; i++ {
+		if c := p.src[i]; c != ')' && !notation.IsSpace(c) {
+			p.failAt(ng.from, "%s returns a %s, which cannot be part of a game", ng.name, ng.v.Kind)
+		}
+	}
 }
 
 type parser struct {
@@ -83,6 +150,65 @@ type parser struct {
 	pos   int
 	end   int // parsing stops here (the end of a brace side)
 	depth int
+	st    *parseState
+}
+
+// parseState is what a parser shares with the parsers of brace sides.
+type parseState struct {
+	// form is the explicit form of the value read last, which ended at
+	// formEnd; formOf says whether it is the form of a given value.
+	form    *Form
+	formEnd int
+	// nonGame is the value of a method that returned no game.
+	nonGame *nonGame
+	notes   []string
+}
+
+// nonGame is a method's value that is not a game, read from offset from
+// to end.
+type nonGame struct {
+	v         *Value
+	from, end int
+	name      string
+}
+
+// setForm records f as the form of the value that ends at p.pos (nil:
+// the value is its canonical form).
+func (p *parser) setForm(f *Form) {
+	p.st.form, p.st.formEnd = f, p.pos
+}
+
+// formOf returns the explicit form of g, the value read last, or nil when
+// g was not written as one: the form recorded must be g's and end where
+// g ended (white space aside).
+func (p *parser) formOf(g Game) *Form {
+	f := p.st.form
+	if f == nil || f.G != g || p.st.formEnd > p.pos {
+		return nil
+	}
+	for i := p.st.formEnd; i < p.pos; i++ {
+		if !notation.IsSpace(p.src[i]) {
+			return nil
+		}
+	}
+	return f
+}
+
+// maxNotes bounds the notes of one expression: a canonical form pasted
+// from CGSuite may hold many numbers written with stars.
+const maxNotes = 4
+
+func (p *parser) note(format string, args ...any) {
+	n := fmt.Sprintf(format, args...)
+	if slices.Contains(p.st.notes, n) {
+		return
+	}
+	switch {
+	case len(p.st.notes) < maxNotes:
+		p.st.notes = append(p.st.notes, n)
+	case len(p.st.notes) == maxNotes:
+		p.st.notes = append(p.st.notes, "and other numbers written so")
+	}
 }
 
 func (p *parser) fail(format string, args ...any) {
@@ -135,6 +261,13 @@ func (p *parser) cmpOp() Comparison {
 	return ""
 }
 
+// operandGame checks that the value read last is a game, for an operator.
+func (p *parser) operandGame() {
+	if ng := p.st.nonGame; ng != nil {
+		p.failAt(ng.from, "%s returns a %s, which cannot be part of a game", ng.name, ng.v.Kind)
+	}
+}
+
 // expr := term (('+' | '-' | '+-' | '±') term)*
 func (p *parser) expr() Game {
 	g := p.term()
@@ -142,16 +275,22 @@ func (p *parser) expr() Game {
 		p.skip()
 		switch {
 		case p.has("+-") || p.has("±"):
+			p.operandGame()
 			p.pos += len(p.pmTok())
 			h := p.term()
+			p.operandGame()
 			// G ± H = {G + H | G − H}
 			g = p.s.mk([]Game{p.s.add(g, h)}, []Game{p.s.sub(g, h)})
 		case p.has("+"):
+			p.operandGame()
 			p.pos++
 			g = p.s.add(g, p.term())
+			p.operandGame()
 		case p.has("-"):
+			p.operandGame()
 			p.pos++
 			g = p.s.sub(g, p.term())
+			p.operandGame()
 		default:
 			return g
 		}
@@ -165,116 +304,41 @@ func (p *parser) pmTok() string {
 	return "+-"
 }
 
-// term := unary (':' unary)*
+// term := product (':' product)*, the ordinal sum on the form of its
+// left side (form.go).
 func (p *parser) term() Game {
-	g := p.unary()
+	g := p.product()
 	for {
+		f := p.formOf(g)
 		p.skip()
 		if !p.has(":") {
 			return g
 		}
+		p.operandGame()
 		p.pos++
-		g = p.s.ordinalSum(g, p.unary())
-	}
-}
-
-// unary := '-' unary | '+-' unary | '+' unary | primary
-func (p *parser) unary() Game {
-	p.skip()
-	p.enter()
-	defer p.leave()
-	switch {
-	case p.has("+-") || p.has("±"):
-		p.pos += len(p.pmTok())
-		p.skip()
-		if p.has("(") {
-			// ±(a,b,…) = {a,b,…|-a,-b,…}, CGSuite's multi-switch.
-			start := p.pos
-			p.pos++
-			var L, R []Game
-			for {
-				g := p.expr()
-				L, R = append(L, g), append(R, p.s.neg(g))
-				p.skip()
-				if p.has(",") {
-					p.pos++
-					continue
-				}
-				if !p.has(")") {
-					p.fail("expected ')' to close the '(' at column %d", start+1)
-				}
-				p.pos++
-				return p.s.mk(L, R)
-			}
+		h := p.product()
+		p.operandGame()
+		hf := p.formOf(h)
+		if f == nil && hf == nil {
+			g = p.s.ordinalSum(g, h)
+			continue
 		}
-		if p.has("{") {
-			if L, ok := p.switchList(); ok {
-				return p.s.mk(L, p.negAll(L))
-			}
+		if f == nil {
+			f = canonicalForm(g)
 		}
-		g := p.unary()
-		return p.s.mk([]Game{g}, []Game{p.s.neg(g)})
-	case p.has("-") && p.pos+1 < p.end && isDigit(p.src[p.pos+1]):
-		return p.primary() // a signed number literal: -1/2v* is (-1/2) + v*
-	case p.has("-"):
-		p.pos++
-		return p.s.neg(p.unary())
-	case p.has("+"):
-		p.pos++
-		return p.unary()
+		if hf == nil {
+			hf = canonicalForm(h)
+		}
+		r := p.s.ordinalSumOf(f, hf)
+		g = r.G
+		if r.explicit {
+			p.setForm(r)
+		}
 	}
-	return p.primary()
 }
 
 func isDigit(c byte) bool  { return notation.IsDigit(c) }
 func isLetter(c byte) bool { return notation.IsLetter(c) }
-
-func (p *parser) primary() Game {
-	p.skip()
-	if p.pos >= p.end {
-		if p.end < len(p.src) {
-			p.fail("expected a game before %q", p.src[p.end:p.end+1])
-		}
-		p.fail("expected a game, found the end of the input")
-	}
-	start := p.pos
-	c := p.src[p.pos]
-	switch {
-	case c == '{':
-		return p.braces()
-	case c == '(':
-		p.pos++
-		g := p.expr()
-		p.skip()
-		if !p.has(")") {
-			p.fail("expected ')' to close the '(' at column %d", start+1)
-		}
-		p.pos++
-		return p.closed(g)
-	case isDigit(c) || c == '-':
-		g := p.nusSuffix(p.number())
-		if p.pos < p.end && isLetter(p.src[p.pos]) && !p.allVs() {
-			// CGSuite writes x + Tiny(G) as xTiny(G): a number right
-			// before a name adds the value that follows.
-			g = p.s.add(g, p.call())
-		}
-		return g
-	case c == '\'':
-		return p.quoted()
-	case c == '*' || c == '^' || p.has("↑") || p.has("↓") || p.has("⇑") || p.has("⇓"):
-		return p.nusSuffix(Zero)
-	case c == 'v' && p.allVs():
-		return p.nusSuffix(Zero)
-	case isLetter(c):
-		return p.call()
-	case c == '}':
-		p.fail("unbalanced '}'")
-	case c == '|':
-		p.fail("'|' outside braces")
-	}
-	p.fail("unexpected %q", p.peekRune())
-	return 0
-}
 
 // allVs reports whether the letters at pos are all 'v' (a down, not a name).
 func (p *parser) allVs() bool {
@@ -313,110 +377,4 @@ func (p *parser) digits() (int, bool) {
 	}
 	p.pos = i
 	return n, true
-}
-
-// closed reads what follows a game that ends in ')' or '}': a product
-// by an integer, G * n = G + G + … + G (n copies; −n copies of −G), when
-// a '*' is followed by an integer, as in CGSuite's grammar, where '*'
-// after an operand is multiplication — (*+*)*3 is 0 — and otherwise the
-// ups and stars of nusSuffix ({1|0}* is {1|0} + *). After a number
-// literal a '*' stays a star (1*3 is 1 + *3, as String writes it).
-func (p *parser) closed(g Game) Game {
-	save := p.pos
-	p.skip()
-	if !p.has("*") {
-		p.pos = save
-		return p.nusSuffix(g)
-	}
-	p.pos++
-	p.skip()
-	neg := p.has("-")
-	if neg {
-		p.pos++
-	}
-	if p.pos >= p.end || !isDigit(p.src[p.pos]) {
-		p.pos = save
-		return p.nusSuffix(g)
-	}
-	start := p.pos
-	n, _ := p.digits()
-	if p.has("/") || p.has(".") {
-		p.failAt(start, "a game can be multiplied only by an integer")
-	}
-	if neg {
-		g = p.s.neg(g)
-	}
-	return p.closed(p.s.times(g, int64(n)))
-}
-
-// nusSuffix adds the ups, downs and star written right after g: "^", "^^",
-// "^3", "v", "vv", "v3", "↑", "⇑", "↓", "⇓", then "*" or "*5".
-func (p *parser) nusSuffix(g Game) Game {
-	ups := 0
-	extra := Zero // up-nths ^<n> and up-arrows ^[n]: not number-up-stars
-	for p.pos < p.end {
-		switch {
-		case p.has("^") || p.has("v") && p.allVs():
-			c := p.src[p.pos]
-			sign, run, start := 1, 0, p.pos
-			if c == 'v' {
-				sign = -1
-			}
-			for p.pos < p.end && p.src[p.pos] == c {
-				p.pos++
-				run++
-			}
-			if run == 1 {
-				if u, ok := p.upPower(); ok {
-					if sign < 0 {
-						u = p.s.neg(u)
-					}
-					extra = p.s.add(extra, u)
-					continue
-				}
-			}
-			if n, ok := p.digits(); ok {
-				if run > 1 {
-					p.failAt(start, "write an up multiple as ^n or as ^^, not both")
-				}
-				ups += sign * n
-			} else {
-				ups += sign * run
-			}
-		case p.has("↑"):
-			ups++
-			p.pos += len("↑")
-		case p.has("↓"):
-			ups--
-			p.pos += len("↓")
-		case p.has("⇑"):
-			ups += 2
-			p.pos += len("⇑")
-		case p.has("⇓"):
-			ups -= 2
-			p.pos += len("⇓")
-		default:
-			goto star
-		}
-		if ups >= MaxUpMult || ups <= -MaxUpMult {
-			p.fail("up multiple %d too large", ups)
-		}
-	}
-star:
-	nim := 0
-	if p.has("*") {
-		p.pos++
-		if n, ok := p.digits(); ok {
-			if n >= MaxNimber {
-				p.fail("nimber *%d too large (at most *%d)", n, MaxNimber-1)
-			}
-			nim = n
-		} else {
-			nim = 1
-		}
-	}
-	if ups == 0 && nim == 0 && extra == Zero {
-		return g
-	}
-	return p.s.add(g, p.s.add(extra, p.s.numberUpStar(Dyadic{}, ups, nim)))
 }

@@ -133,7 +133,7 @@ func formatNus(v nus) string {
 	case v.nim == 1:
 		sb.WriteString("*")
 	case v.nim > 1:
-		sb.WriteString("*" + strconv.Itoa(int(v.nim)))
+		sb.WriteString("*" + strconv.FormatUint(v.nim, 10))
 	}
 	return sb.String()
 }

@@ -92,7 +92,7 @@ func (s *Space) Describe(g Game) (p *Properties, err error) {
 		p.UptimalExpansion, p.IsUptimal = u.String(), true
 	}
 	x, isNum := s.IsNumber(g)
-	_, isNim := s.IsNimber(g)
+	_, isNim := s.nimberOf(g)
 	p.IsAllSmall = s.isAllSmall(g)
 	p.IsEven, p.IsOdd = s.parity(g, true), s.parity(g, false)
 	p.IsEvenTempered, p.IsOddTempered = s.tempered(g, true), s.tempered(g, false)

@@ -72,20 +72,25 @@ func nusBirthday(v nus) int64 {
 	default:
 		nb = 1 + int64(m>>v.num.exp) + int64(v.num.exp)
 	}
-	n, k := int64(v.up), int64(v.nim)
-	if n < 0 {
-		n = -n
-	}
-	var ub int64
-	switch {
-	case n > 0 && k == 0:
-		ub = n + 1
-	case n&1 == 1 && k != 1:
-		ub = n + (k ^ 1)
-	default:
-		ub = n + k
+	ub := int64(math.MaxInt64) // saturated, see BirthdayBig
+	if b := upStarBirthday(v); b.IsInt64() {
+		ub = b.Int64()
 	}
 	return satAdd(nb, ub)
+}
+
+// upStarBirthday is the birthday of n↑*k, the up-star part of v, exact
+// for every nimber up to *(2^64−1).
+func upStarBirthday(v nus) *big.Int {
+	n, k := uint64(uabs(int64(v.up))), v.nim
+	b := new(big.Int).SetUint64(n)
+	switch {
+	case n > 0 && k == 0:
+		return b.Add(b, big.NewInt(1))
+	case n&1 == 1 && k != 1:
+		k ^= 1
+	}
+	return b.Add(b, new(big.Int).SetUint64(k))
 }
 
 // satAdd returns a + b for a, b ≥ 0, or math.MaxInt64 when that does not
@@ -239,7 +244,7 @@ func (s *Space) BirthdayBig(g Game) *big.Int {
 			if !x.IsInt() {
 				b.Add(b, big.NewInt(1+int64(x.exp)))
 			}
-			b.Add(b, big.NewInt(nusBirthday(nus{up: n.v.up, nim: n.v.nim})))
+			b.Add(b, upStarBirthday(n.v))
 		} else {
 			for _, o := range append(slices.Clone(n.left), n.right...) {
 				if c := new(big.Int).Add(rec(o), big.NewInt(1)); c.Cmp(b) > 0 {

@@ -49,7 +49,7 @@ func TestNusShortcuts(t *testing.T) {
 	for _, x := range []Dyadic{Int(0), Int(3), Int(-2), newDyadic(1, 1), newDyadic(-5, 3), newDyadic(7, 2)} {
 		for n := -5; n <= 5; n++ {
 			for k := 0; k <= 5; k++ {
-				g := s.numberUpStar(x, n, k)
+				g := s.numberUpStar(x, n, uint64(k))
 				if got, want := s.Birthday(g), height(s, g, memo); got != want {
 					t.Errorf("birthday(%s) = %d, by definition %d", s.String(g), got, want)
 				}

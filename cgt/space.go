@@ -3,6 +3,7 @@ package cgt
 import (
 	"context"
 	"fmt"
+	"math"
 	"slices"
 	"unsafe"
 
@@ -22,7 +23,6 @@ const Zero Game = 0
 // Limits on the sizes this package represents. Bigger values are refused
 // with an error matching budget.ErrExceeded, never a wrong answer.
 const (
-	MaxNimber   = 1 << 12 // *n with n < MaxNimber (CGSuite's bound too)
 	MaxUpMult   = 1 << 12 // n·↑ with |n| < MaxUpMult
 	MaxOptions  = 1 << 20 // options of one player in one canonical game
 	MaxNodesDef = 1 << 26 // default bound on distinct games in a Space
@@ -71,11 +71,19 @@ func catch(err *error) {
 	}
 }
 
+// MaxNimber is the largest nimber: *n for every n < 2^64, the field of
+// nimbers below the Fermat 2-power 2^64, closed under nim-sum and
+// nim-product (Conway, ONAG ch. 6), so that their arithmetic never leaves
+// it. CGSuite's canonical games take *n for n < 2^31 or more; an
+// operation that needs the options of such a nimber (ordinal sums,
+// products) still meets MaxOptions.
+const MaxNimber uint64 = 1<<64 - 1
+
 // nus is a number + up-multiple + nimber: x + n·↑ + *k.
 type nus struct {
 	num Dyadic
 	up  int32
-	nim uint32
+	nim uint64
 }
 
 func (v nus) isNumber() bool { return v.up == 0 && v.nim == 0 }
@@ -212,9 +220,6 @@ func (s *Space) nusGame(v nus) Game {
 	if g, ok := s.nusIdx[v]; ok {
 		return g
 	}
-	if v.nim >= MaxNimber {
-		limit(budget.Size, MaxNimber-1, "nimber *%d is too large (at most *%d)", v.nim, MaxNimber-1)
-	}
 	if v.up >= MaxUpMult || v.up <= -MaxUpMult {
 		limit(budget.Size, MaxUpMult-1, "up multiple %d is too large (at most %d)", v.up, MaxUpMult-1)
 	}
@@ -236,14 +241,17 @@ func (s *Space) Integer(n int64) Game { return s.Number(Int(n)) }
 // error when s.Context is done; see the package doc.
 func (s *Space) Nimber(n int) (r Game, err error) {
 	defer s.done(&err)
-	return s.nimber(n), nil
+	if n < 0 {
+		return 0, fmt.Errorf("nimber *%d: a nimber's index is not negative", n)
+	}
+	return s.nimber(uint64(n)), nil
 }
 
-func (s *Space) nimber(n int) Game {
-	if n < 0 || n >= MaxNimber {
-		limit(budget.Size, MaxNimber-1, "nimber *%d out of range (0 to %d)", n, MaxNimber-1)
-	}
-	return s.nusGame(nus{nim: uint32(n)})
+// Nimber64 returns *n for any n < 2^64.
+func (s *Space) Nimber64(n uint64) Game { return s.nimber(n) }
+
+func (s *Space) nimber(n uint64) Game {
+	return s.nusGame(nus{nim: n})
 }
 
 // Star returns * = {0|0}.
@@ -256,17 +264,17 @@ func (s *Space) Star() Game { return s.nusGame(nus{nim: 1}) }
 // error when s.Context is done; see the package doc.
 func (s *Space) NumberUpStar(x Dyadic, n int, k int) (r Game, err error) {
 	defer s.done(&err)
-	return s.numberUpStar(x, n, k), nil
+	if k < 0 {
+		return 0, fmt.Errorf("nimber *%d: a nimber's index is not negative", k)
+	}
+	return s.numberUpStar(x, n, uint64(k)), nil
 }
 
-func (s *Space) numberUpStar(x Dyadic, n int, k int) Game {
-	if k < 0 || k >= MaxNimber {
-		limit(budget.Size, MaxNimber-1, "nimber *%d out of range (0 to %d)", k, MaxNimber-1)
-	}
+func (s *Space) numberUpStar(x Dyadic, n int, k uint64) Game {
 	if n >= MaxUpMult || n <= -MaxUpMult {
 		limit(budget.Size, MaxUpMult-1, "up multiple %d is too large (at most %d)", n, MaxUpMult-1)
 	}
-	return s.nusGame(nus{num: x, up: int32(n), nim: uint32(k)})
+	return s.nusGame(nus{num: x, up: int32(n), nim: k})
 }
 
 // IsNumber reports whether g is a number, and which.
@@ -283,22 +291,48 @@ func (s *Space) isNumber(g Game) bool {
 	return n.isNus && n.v.up == 0 && n.v.nim == 0
 }
 
-// IsNimber reports whether g is a nimber *n, and which.
+// IsNimber reports whether g is a nimber *n whose n fits an int (n <
+// 2^63), and which; Nimber64Of reports every nimber, up to *(2^64−1).
 func (s *Space) IsNimber(g Game) (int, bool) {
+	k, ok := s.nimberOf(g)
+	if !ok || k > math.MaxInt {
+		return 0, false
+	}
+	return int(k), true
+}
+
+// Nimber64Of reports whether g is a nimber *n, and which.
+func (s *Space) Nimber64Of(g Game) (uint64, bool) { return s.nimberOf(g) }
+
+func (s *Space) nimberOf(g Game) (uint64, bool) {
 	n := s.nodes.at(g)
 	if n.isNus && n.v.num.Sign() == 0 && n.v.up == 0 {
-		return int(n.v.nim), true
+		return n.v.nim, true
 	}
 	return 0, false
 }
 
-// NumberUpStarParts reports whether g = x + n·↑ + *k, and the parts.
+// NumberUpStarParts reports whether g = x + n·↑ + *k with k < 2^63 (an
+// int), and the parts; NumberUpStarParts64 takes every k.
 func (s *Space) NumberUpStarParts(g Game) (x Dyadic, n int, k int, ok bool) {
+	x, n, k64, ok := s.nusParts(g)
+	if !ok || k64 > math.MaxInt {
+		return Dyadic{}, 0, 0, false
+	}
+	return x, n, int(k64), true
+}
+
+// NumberUpStarParts64 reports whether g = x + n·↑ + *k, and the parts.
+func (s *Space) NumberUpStarParts64(g Game) (x Dyadic, n int, k uint64, ok bool) {
+	return s.nusParts(g)
+}
+
+func (s *Space) nusParts(g Game) (x Dyadic, n int, k uint64, ok bool) {
 	nd := s.nodes.at(g)
 	if !nd.isNus {
 		return Dyadic{}, 0, 0, false
 	}
-	return nd.v.num, int(nd.v.up), int(nd.v.nim), true
+	return nd.v.num, int(nd.v.up), nd.v.nim, true
 }
 
 // Left returns the canonical Left options of g, in handle order. The
@@ -347,7 +381,7 @@ func (s *Space) materialise(g Game) {
 		}
 		L = make([]Game, v.nim)
 		for j := range L {
-			L[j] = s.nusGame(nus{num: x, nim: uint32(j)})
+			L[j] = s.nusGame(nus{num: x, nim: uint64(j)})
 		}
 		R = slices.Clone(L)
 	default:

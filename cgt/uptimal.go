@@ -1,6 +1,7 @@
 package cgt
 
 import (
+	"cmp"
 	"slices"
 	"strconv"
 	"strings"
@@ -14,11 +15,11 @@ import (
 // Uptimal is the uptimal expansion of a game.
 type Uptimal struct {
 	Number Dyadic
-	Nimber int
+	Nimber uint64
 	Coef   []int // a_1 … a_k, a_k ≠ 0
 }
 
-func newUptimal(x Dyadic, m int, coef []int) Uptimal {
+func newUptimal(x Dyadic, m uint64, coef []int) Uptimal {
 	n := len(coef)
 	for n > 0 && coef[n-1] == 0 {
 		n--
@@ -162,7 +163,7 @@ func (u Uptimal) compare(v Uptimal) int {
 	if c := len(u.Coef) - len(v.Coef); c != 0 {
 		return c
 	}
-	return u.Nimber - v.Nimber
+	return cmp.Compare(u.Nimber, v.Nimber)
 }
 
 // String writes the expansion as CGSuite does: 0.0, 5.0, *8.0, 6*.1,
@@ -175,7 +176,7 @@ func (u Uptimal) String() string {
 	if u.Nimber == 1 {
 		sb.WriteString("*")
 	} else if u.Nimber > 1 {
-		sb.WriteString("*" + strconv.Itoa(u.Nimber))
+		sb.WriteString("*" + strconv.FormatUint(u.Nimber, 10))
 	}
 	sb.WriteString(".")
 	if len(u.Coef) == 0 {
@@ -212,7 +213,7 @@ func (s *Space) UptimalExpansion(g Game) (u Uptimal, ok bool, err error) {
 
 func (s *Space) uptimalExpansion(g Game) (Uptimal, bool) {
 	if n := s.nodes.at(g); n.isNus {
-		return newUptimal(n.v.num, int(n.v.nim), []int{int(n.v.up)}), true
+		return newUptimal(n.v.num, n.v.nim, []int{int(n.v.up)}), true
 	}
 	if s.uptimals == nil {
 		s.uptimals = map[Game]*Uptimal{}
@@ -274,7 +275,7 @@ func (s *Space) uptimalExpansion2(g Game) (Uptimal, bool) {
 	slices.SortStableFunc(lExp, func(a, b Uptimal) int {
 		switch {
 		case a.length() == 0 && b.length() == 0:
-			return a.Nimber - b.Nimber
+			return cmp.Compare(a.Nimber, b.Nimber)
 		case a.length() == 0:
 			return -1
 		case b.length() == 0:
@@ -300,7 +301,7 @@ func validUptimal(exp Uptimal, lExp []Uptimal, rExp Uptimal) bool {
 	matches := -1
 	firstNonNimber := len(lExp)
 	for i, e := range lExp {
-		if firstNonNimber == len(lExp) && (e.length() > 0 || e.Nimber != i) {
+		if firstNonNimber == len(lExp) && (e.length() > 0 || e.Nimber != uint64(i)) {
 			firstNonNimber = i
 		}
 		if e.Nimber == rExp.Nimber {
@@ -325,7 +326,7 @@ func validUptimal(exp Uptimal, lExp []Uptimal, rExp Uptimal) bool {
 		return lExp[matches].equal(exp.truncateTo(neg).increment(true, neg)) &&
 			lExp[1-matches].equal(exp.truncateTo(cut))
 	case exp.coef(1) == 0:
-		return len(lExp) == exp.Nimber+1 && lastNimber >= exp.Nimber-1 &&
+		return uint64(len(lExp)) == exp.Nimber+1 && lastNimber >= int(exp.Nimber)-1 &&
 			lExp[len(lExp)-1].equal(exp.truncateTo(cut))
 	case exp.coef(1) == 1 && exp.isConfused():
 		return len(lExp) == 2 && lExp[0].Nimber == 0 && lExp[0].length() == 0 &&
@@ -374,7 +375,7 @@ func (f *formatter) uptimal(g Game) (string, bool) {
 	if u.Nimber == 1 {
 		sb.WriteString("*")
 	} else if u.Nimber > 1 {
-		sb.WriteString("*" + strconv.Itoa(u.Nimber))
+		sb.WriteString("*" + strconv.FormatUint(u.Nimber, 10))
 	}
 	f.grow(sb.Len())
 	return sb.String(), true
@@ -391,7 +392,7 @@ func (s *Space) detCompare(g, h Game) int {
 		if x, ok := s.IsNumber(g); ok {
 			return 0, Uptimal{Number: x}
 		}
-		if k, ok := s.IsNimber(g); ok {
+		if k, ok := s.nimberOf(g); ok {
 			return 1, Uptimal{Nimber: k}
 		}
 		if u, ok := s.uptimalExpansion(g); ok {
@@ -408,7 +409,7 @@ func (s *Space) detCompare(g, h Game) int {
 	case 0:
 		return ug.Number.Cmp(uh.Number)
 	case 1:
-		return ug.Nimber - uh.Nimber
+		return cmp.Compare(ug.Nimber, uh.Nimber)
 	case 2:
 		if c := ug.compare(uh); c != 0 {
 			return c

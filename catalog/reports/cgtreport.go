@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/grundy-go/grundy/budget"
 	"github.com/grundy-go/grundy/catalog"
@@ -95,6 +96,13 @@ type CGTReport struct {
 	// Loopy is the report on a loopy game (loopyreport.go); when set, it
 	// is the whole report.
 	Loopy *LoopyReport `json:"-"`
+	// Result is the value of a method that returns no game
+	// (G.IsInfinitesimal, G.Options(Left)); when set, it is the whole
+	// report, and its JSON is {"result": value}.
+	Result *cgt.Value `json:"-"`
+	// Note says where the expression was read otherwise than CGSuite's
+	// input would read it (3*5 is 3 + *5 here, the product 15 there).
+	Note string `json:"note,omitempty"`
 }
 
 // CGTComparison is the truth of "Left Op Right".
@@ -111,8 +119,20 @@ func (r *CGTReport) MarshalJSON() ([]byte, error) {
 	}
 	if r.Comparison != nil {
 		return json.Marshal(struct {
-			Result bool `json:"result"`
-		}{r.Comparison.Result})
+			Result bool   `json:"result"`
+			Note   string `json:"note,omitempty"`
+		}{r.Comparison.Result, r.Note})
+	}
+	if v := r.Result; v != nil {
+		var res any = v.Text
+		if v.Kind == cgt.KindBool {
+			res = v.Bool
+		}
+		return json.Marshal(struct {
+			Result any    `json:"result"`
+			Kind   string `json:"kind"`
+			Note   string `json:"note,omitempty"`
+		}{res, string(v.Kind), r.Note})
 	}
 	if r.Sum != nil {
 		return r.Sum.marshal(r)
@@ -120,6 +140,10 @@ func (r *CGTReport) MarshalJSON() ([]byte, error) {
 	type plain CGTReport
 	return json.Marshal((*plain)(r))
 }
+
+// CGTFunctionNames lists the calculator's functions and methods, by
+// CGSuite's names, for a front end's help.
+func CGTFunctionNames() string { return cgt.FunctionNames() }
 
 // NewCGTSpace returns a space of partizan games for one computation,
 // stopped by ctx and bounded by maxSteps units of work (0 for
@@ -144,9 +168,17 @@ func CGT(ctx context.Context, expr string, opts CGTOptions) (*CGTReport, error) 
 	}
 	s := NewCGTSpace(ctx, opts.MaxSteps)
 	s.Memory = opts.Memory
-	g, op, h, err := s.ParseComparison(expr)
+	ev, err := s.Evaluate(expr)
 	if err != nil {
 		return nil, fmt.Errorf("bad expression %q: %w", shorten(expr), err)
+	}
+	note := strings.Join(ev.Notes, "; ")
+	g, op, h := ev.G, ev.Op, ev.H
+	if ev.Value != nil {
+		if opts.Thermograph {
+			return nil, fmt.Errorf("a thermograph draws one game, not a %s", ev.Value.Kind)
+		}
+		return &CGTReport{Result: ev.Value, Note: note}, nil
 	}
 	if op != "" {
 		if opts.Thermograph {
@@ -156,9 +188,13 @@ func CGT(ctx context.Context, expr string, opts CGTOptions) (*CGTReport, error) 
 		if err != nil {
 			return nil, err
 		}
-		return &CGTReport{Comparison: &CGTComparison{Left: s.String(g), Op: string(op), Right: s.String(h), Result: res}}, nil
+		return &CGTReport{Comparison: &CGTComparison{Left: s.String(g), Op: string(op), Right: s.String(h), Result: res}, Note: note}, nil
 	}
-	return DescribeCGT(s, g, opts)
+	r, err := DescribeCGT(s, g, opts)
+	if r != nil {
+		r.Note = note
+	}
+	return r, err
 }
 
 // DescribeCGT reports on the game g of s: its canonical form and

@@ -108,13 +108,22 @@ Notation (CGSuite's; what it prints reads back): 0  *  *3  ^  v  ^*  ^^
 (= 2 + Tiny(2)), ^<n> (the up-nth: ^<2> = {0|v*}), ^[n] (= ^ + ^<2> +
 ... + ^<n>), quoted games '{-1|1}' (valued by their canonical form),
 exact numbers of any size (numerators below 2^16384, denominators up to
-2^4096); sums G + H, differences G - H, negation -G, ordinal sums G:H,
-products by an integer after ')' or '}' ((G)*3 = G+G+G, so (*+*)*3 is 0;
-1*3 is 1 + *3).
-Functions: Cool(G,t) (t > -1), Heat(G,T), Overheat(G,S,T), Freeze(G),
-Norton(G,U), ConwayProduct(G,H), OrdinalProduct(G,H), OrdinalSum(G,H),
-ConjunctiveSum(G,H), SelectiveSum(G,H), Pow(G,x), PowTo(G,x),
-Companion(G), ReducedCanonicalForm(G), Subordinate(G,B), AtomicWeight(G).
+2^4096); sums G + H, differences G - H, negation -G, ordinal sums G:H;
+CGSuite's arithmetic: G * n and n * G (n copies), x * y, x / y, x % y,
+x ^ n on numbers (3 * 5 is 15, 2 ^ 3 is 8, (1/2)^4 is 1/16), *(n), ^(n).
+A number written solid with a star or ups, 3*5 or 2^3, is read as
+CGSuite prints x + *5 and x + 3 ups; CGSuite's input reads it as a
+product or a power, and the answer says so in a note.
+Quoted games '{*|*}' keep their form where it matters: ordinal sums,
+ConjunctiveSum, SelectiveSum, OrdinalProduct, Subordinate ('{*|*}':3
+is ^[3], though '{*|*}' = 0). SelectiveSum is Conway's (a move in one
+component or both, and the compound goes on); CGSuiteSelectiveSum is
+CGSuite's (after the first move the sum is disjunctive or conjunctive).
+Methods, as CGSuite writes them (G.Name, G.Name(args), Name(G, args),
+and G Name H for one argument):
+` + reports.CGTFunctionNames() + `.
+Those that give no game (G.IsInfinitesimal, G.Options(Left),
+G.OutcomeClass, G.UptimalExpansion) print their value; JSON {"result"}.
 "3+-1" is 3 ± 1 = {4|2}; write "3 + -1" for 2.
 Comparisons: G == H, G <= H, G >= H, G < H, G > H, G || H or G <> H
 (confused), G <| H (less or confused), G |> H (greater or confused).
@@ -212,6 +221,13 @@ followers, degree, variety and CGSuite's predicates.`,
 				return err
 			}
 			out := cmd.OutOrStdout()
+			if !asJSON && r.Note != "" {
+				defer printCgtNote(out, r.Note)
+			}
+			if v := r.Result; v != nil && !asJSON {
+				fmt.Fprintf(out, "%s\t(%s)\n", v.Text, v.Kind)
+				return nil
+			}
 			if c := r.Comparison; c != nil {
 				if asJSON {
 					return writeJSON(out, r)
