@@ -48,12 +48,18 @@ type Rule struct {
 	// Unequal restricts the two heaps a split leaves to unequal sizes
 	// (Grundy's game).
 	Unequal bool
+	// Code, when not nil, is a take-and-break code in CGSuite's full
+	// notation (tbcode.go) that the digits above cannot say: moves that
+	// leave four heaps or more, constraints on the heaps left, repeating
+	// blocks, added tokens. Its values come from computeCode, not the
+	// engine's fast paths, and Digits, Tail, Fib and Unequal are unused.
+	Code *Code
 }
 
 // Finite reports whether the rule is a finite octal or hexadecimal code:
 // finitely many non-zero digits and no Grundy-game restriction, the
 // hypothesis of the Guy–Smith periodicity theorem.
-func (r *Rule) Finite() bool { return r.Tail == 0 && !r.Fib && !r.Unequal }
+func (r *Rule) Finite() bool { return r.Tail == 0 && !r.Fib && !r.Unequal && r.Code == nil }
 
 // MaxRemove is the largest k with a non-zero digit (t in Guy–Smith), for a
 // finite rule.
@@ -68,6 +74,9 @@ func (r *Rule) MaxRemove() int {
 
 // MaxHeaps is the largest number of heaps a move may leave.
 func (r *Rule) MaxHeaps() int {
+	if r.Code != nil {
+		return r.Code.MaxHeaps()
+	}
 	var or uint8
 	for _, d := range r.Digits {
 		or |= d
@@ -84,6 +93,9 @@ func (r *Rule) MaxHeaps() int {
 // PureSubtraction reports whether every non-zero digit is 3: the heap just
 // shrinks by k (possibly to nothing), a subtraction game.
 func (r *Rule) PureSubtraction() bool {
+	if r.Code != nil {
+		return false
+	}
 	for _, d := range r.Digits {
 		if d != 0 && d != 3 {
 			return false
@@ -130,19 +142,27 @@ func Parse(spec string) (*Rule, error) {
 		return noParams(&Rule{Spec: name, Digits: []uint8{0}, Tail: 3})
 	case "fib":
 		return noParams(&Rule{Spec: name, Digits: []uint8{0}, Fib: true})
-	case "octal", "hex", "subtract", "allbut":
+	case "octal", "hex", "tb", "subtract", "allbut":
 		if !hasParams || params == "" {
 			return nil, fmt.Errorf("game %q needs parameters, e.g. %s", name, map[string]string{
-				"octal": "octal:0.137", "hex": "hex:0.F", "subtract": "subtract:1,3,4", "allbut": "allbut:1,2"}[name])
+				"octal": "octal:0.137", "hex": "hex:0.F", "tb": "tb:4!.0", "subtract": "subtract:1,3,4", "allbut": "allbut:1,2"}[name])
 		}
 	default:
-		return nil, fmt.Errorf("unknown heap game %q; heap games are kayles, dawson, guiles, treblecross, grundy-game, lasker, nim, fib, octal:CODE, hex:CODE, subtract:S, allbut:S", name)
+		return nil, fmt.Errorf("unknown heap game %q; heap games are kayles, dawson, guiles, treblecross, grundy-game, lasker, nim, fib, octal:CODE, hex:CODE, tb:CODE, subtract:S, allbut:S", name)
 	}
 	switch name {
 	case "octal":
-		return parseCode(params, 8)
+		if plainCode(params) {
+			return parseCode(params, 8)
+		}
+		return parseGeneral(spec, name, 8)
 	case "hex":
-		return parseCode(params, 16)
+		if plainCode(params) {
+			return parseCode(params, 16)
+		}
+		return parseGeneral(spec, name, 16)
+	case "tb":
+		return parseGeneral(spec, name, 32)
 	}
 	set, err := parseSet(params)
 	if err != nil {
@@ -163,6 +183,38 @@ func Parse(spec string) (*Rule, error) {
 	for _, s := range set {
 		r.Digits[s] = 0
 	}
+	return r, nil
+}
+
+// plainCode reports whether code is an octal or hex code of the classic
+// form (one digit, a point, digits), which parseCode reads with its own
+// words; anything else is CGSuite's general notation (ParseCode).
+func plainCode(code string) bool {
+	if strings.ContainsAny(code, "!?=[]{}&*") {
+		return false
+	}
+	intPart, _, _ := strings.Cut(code, ".")
+	return len(intPart) <= 1
+}
+
+// parseGeneral reads a code in CGSuite's full notation (tbcode.go) from
+// the spec name:CODE. A code the engine's digits can say becomes those
+// digits (the fast paths, and Guy–Smith proofs for finite codes); any
+// other keeps its Code.
+func parseGeneral(spec, name string, base int) (*Rule, error) {
+	c, err := ParseCode(spec, len(name)+1, base)
+	if err != nil {
+		return nil, err
+	}
+	r := &Rule{Spec: name + ":" + c.String()}
+	if digits, tail, unequal, ok := c.classic(); ok {
+		r.Digits, r.Tail, r.Unequal = digits, tail, unequal
+		if name != "tb" && !unequal && tail == 0 && len(c.Additive) == 0 {
+			r.Spec = name + ":" + formatCode(digits)
+		}
+		return r, nil
+	}
+	r.Code = c
 	return r, nil
 }
 
@@ -262,6 +314,10 @@ func joinInts(xs []int) string {
 // then of the first heap's size; f must not keep the slice. It stops when f
 // returns false.
 func (r *Rule) EachOption(n int, f func(heaps []int) bool) {
+	if r.Code != nil {
+		r.Code.eachCodeOption(n, f)
+		return
+	}
 	buf := make([]int, 0, 3)
 	digit := func(k int) uint8 {
 		if k < len(r.Digits) {
