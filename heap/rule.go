@@ -206,16 +206,31 @@ func parseGeneral(spec, name string, base int) (*Rule, error) {
 	if err != nil {
 		return nil, err
 	}
+	return codeRule(c, name), nil
+}
+
+// ParseTB reads the take-and-break code spec[start:end] (CGSuite's
+// notation) as the rule tb:CODE, errors pointing into spec.
+func ParseTB(spec string, start, end int) (*Rule, error) {
+	c, err := ParseCodeIn(spec, start, end, 32)
+	if err != nil {
+		return nil, err
+	}
+	return codeRule(c, "tb"), nil
+}
+
+// codeRule is the rule of a code read under name (octal, hex or tb).
+func codeRule(c *Code, name string) *Rule {
 	r := &Rule{Spec: name + ":" + c.String()}
 	if digits, tail, unequal, ok := c.classic(); ok {
 		r.Digits, r.Tail, r.Unequal = digits, tail, unequal
 		if name != "tb" && !unequal && tail == 0 && len(c.Additive) == 0 {
 			r.Spec = name + ":" + formatCode(digits)
 		}
-		return r, nil
+		return r
 	}
 	r.Code = c
-	return r, nil
+	return r
 }
 
 // parseCode parses an octal (base 8) or hexadecimal (base 16) code such as

@@ -165,7 +165,13 @@ func codeError(spec string, offset int, format string, args ...any) error {
 // errors (a *budget.BadInput with the offset of the fault). base limits
 // the plain digits (8 for an octal code, 16 for hex, 32 for any).
 func ParseCode(spec string, start, base int) (*Code, error) {
-	s := spec[start:]
+	return ParseCodeIn(spec, start, len(spec), base)
+}
+
+// ParseCodeIn is ParseCode of the code spec[start:end], errors pointing
+// into spec (a cake product's spec holds two codes).
+func ParseCodeIn(spec string, start, end, base int) (*Code, error) {
+	s := spec[start:end]
 	bad := func(i int, format string, args ...any) error {
 		return codeError(spec, start+i, format, args...)
 	}

@@ -31,6 +31,7 @@ import (
 	_ "github.com/grundy-go/grundy/games/paper"
 	_ "github.com/grundy-go/grundy/games/partizan/amazons"
 	_ "github.com/grundy-go/grundy/games/partizan/backslide"
+	_ "github.com/grundy-go/grundy/games/partizan/cakeproduct"
 	_ "github.com/grundy-go/grundy/games/partizan/clobber"
 	_ "github.com/grundy-go/grundy/games/partizan/colsnort"
 	_ "github.com/grundy-go/grundy/games/partizan/cram"
