@@ -14,6 +14,7 @@ package builtin
 import (
 	_ "github.com/grundy-go/grundy/games/circle"
 	_ "github.com/grundy-go/grundy/games/connect4/c4catalog"
+	_ "github.com/grundy-go/grundy/games/coordheap"
 	_ "github.com/grundy-go/grundy/games/dobutsu"
 	_ "github.com/grundy-go/grundy/games/fibnim"
 	_ "github.com/grundy-go/grundy/games/gobblet"
