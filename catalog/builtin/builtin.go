@@ -44,6 +44,7 @@ import (
 	_ "github.com/grundy-go/grundy/games/partizan/maundy"
 	_ "github.com/grundy-go/grundy/games/partizan/peuclid"
 	_ "github.com/grundy-go/grundy/games/partizan/psubtract"
+	_ "github.com/grundy-go/grundy/games/partizan/ptb"
 	_ "github.com/grundy-go/grundy/games/partizan/toads"
 	_ "github.com/grundy-go/grundy/games/partizan/toppling"
 	_ "github.com/grundy-go/grundy/games/pig"
