@@ -19,6 +19,7 @@ import (
 	_ "github.com/grundy-go/grundy/games/fibnim"
 	_ "github.com/grundy-go/grundy/games/gobblet"
 	_ "github.com/grundy-go/grundy/games/graph"
+	_ "github.com/grundy-go/grundy/games/heapproduct"
 	_ "github.com/grundy-go/grundy/games/kalah"
 	_ "github.com/grundy-go/grundy/games/kuhn"
 	_ "github.com/grundy-go/grundy/games/landlords"

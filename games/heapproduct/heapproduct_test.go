@@ -1,0 +1,116 @@
+package heapproduct
+
+import (
+	"context"
+	"fmt"
+	"iter"
+	"strings"
+	"testing"
+
+	"github.com/grundy-go/grundy/catalog"
+	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/heap"
+	"github.com/grundy-go/grundy/impartial"
+)
+
+// splitting is the product as a game for the generic search: its moves
+// are Options, written from the rules (the witness of the tables).
+type splitting struct{ p Product }
+
+func (s splitting) Options(x Pair) iter.Seq[[]Pair] {
+	return func(yield func([]Pair) bool) {
+		for o := range s.p.Options(x) {
+			if len(o) == 0 {
+				o = []Pair{{0, 0}}
+			}
+			if !yield(o) {
+				return
+			}
+		}
+	}
+}
+
+var factors = []string{"nim", "tb:4!.0", "octal:0.77", "subtract:1,2", "tb:0.*!", "tb:{2+}=.0"}
+
+// TestGridAgainstSearch: both products' tables against the generic
+// Sprague–Grundy search of their moves, every pair of factors, (m, n) up
+// to 7×7; the direct product's table is the Tartan Theorem's, so this
+// checks the theorem too.
+func TestGridAgainstSearch(t *testing.T) {
+	ctx := context.Background()
+	for _, direct := range []bool{false, true} {
+		for _, r := range factors {
+			for _, s := range factors {
+				p, err := Parse(r+"/"+s, direct)
+				if err != nil {
+					t.Fatal(err)
+				}
+				const n = 7
+				g, err := p.Grid(ctx, n, n, heap.Options{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				var sg game.Splitting[Pair] = splitting{p}
+				solver := impartial.NewSplitting(sg, impartial.Options{})
+				for m := range n {
+					for k := range n {
+						v, err := solver.Grundy(ctx, Pair{m, k})
+						if err != nil {
+							t.Fatal(err)
+						}
+						if v != g[m][k] {
+							t.Fatalf("%s (%d,%d): table %d, search %d", p.Spec(), m, k, g[m][k], v)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestWinningMoves: every winning move Solve lists leaves a P-position,
+// and a position with none listed is a P-position.
+func TestWinningMoves(t *testing.T) {
+	ctx := context.Background()
+	for _, spec := range []string{"acrostic:nim/tb:4!.0", "direct:octal:0.77/subtract:1,2"} {
+		inst, err := catalog.Lookup(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for m := 0; m < 8; m++ {
+			for n := 0; n < 8; n += 2 {
+				pos := fmt.Sprintf("%d,%d 3,2", m, n)
+				rep, err := inst.Solve(ctx, []string{pos}, catalog.Options{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if (rep.Outcome == "N") != (len(rep.WinningMoves) > 0) {
+					t.Fatalf("%s %s: %s with %d winning moves", spec, pos, rep.Outcome, len(rep.WinningMoves))
+				}
+				for _, w := range rep.WinningMoves {
+					after, err := inst.Solve(ctx, []string{w}, catalog.Options{})
+					if err != nil || after.Outcome != "P" {
+						t.Fatalf("%s %s → %s: %v %v", spec, pos, w, after, err)
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestBadInput(t *testing.T) {
+	for _, c := range []struct{ spec, pos, want string }{
+		{"acrostic:nim", "1,1", "expected two heap games"},
+		{"direct:nim/tb:4!.x", "1,1", "second factor"},
+		{"acrostic:nim/nim", "1,x", "bad position"},
+		{"acrostic:nim/nim", "1,257", "from 0 to 256"},
+	} {
+		inst, err := catalog.Lookup(c.spec)
+		if err == nil {
+			_, err = inst.Solve(context.Background(), []string{c.pos}, catalog.Options{})
+		}
+		if err == nil || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("%s %s: %v, want one line with %q", c.spec, c.pos, err, c.want)
+		}
+	}
+}
