@@ -2,6 +2,8 @@ package heap
 
 import (
 	"fmt"
+
+	"github.com/grundy-go/grundy/budget"
 	"slices"
 	"strconv"
 	"strings"
@@ -126,7 +128,7 @@ func Parse(spec string) (*Rule, error) {
 		return r, nil
 	}
 	if n, ok := named[name]; ok {
-		r, err := parseCode(n.code, 8)
+		r, err := parseCode(n.code, 0, 8)
 		if err != nil {
 			panic(err)
 		}
@@ -153,12 +155,12 @@ func Parse(spec string) (*Rule, error) {
 	switch name {
 	case "octal":
 		if plainCode(params) {
-			return parseCode(params, 8)
+			return parseCode(spec, len(name)+1, 8)
 		}
 		return parseGeneral(spec, name, 8)
 	case "hex":
 		if plainCode(params) {
-			return parseCode(params, 16)
+			return parseCode(spec, len(name)+1, 16)
 		}
 		return parseGeneral(spec, name, 16)
 	case "tb":
@@ -233,40 +235,46 @@ func codeRule(c *Code, name string) *Rule {
 	return r
 }
 
-// parseCode parses an octal (base 8) or hexadecimal (base 16) code such as
-// "0.137", ".137", "4.07" or "0.F".
-func parseCode(code string, base int) (*Rule, error) {
+// parseCode parses an octal (base 8) or hexadecimal (base 16) code of
+// the classic form, spec[start:], such as "0.137", ".137", "4.07" or
+// "0.F"; errors are *budget.BadInput with the offset of the fault in
+// spec.
+func parseCode(spec string, start, base int) (*Rule, error) {
+	code := spec[start:]
 	what, digitsAllowed, before := "octal", "0-7", "0 or 4"
 	if base == 16 {
 		what, digitsAllowed, before = "hex", "0-9 and A-F", "0, 4, 8 or C"
+	}
+	bad := func(i int, format string, args ...any) error {
+		return classicError(spec, start+i, what, fmt.Sprintf(format, args...))
 	}
 	intPart, frac, hasPoint := strings.Cut(code, ".")
 	if !hasPoint {
 		frac = ""
 	}
-	if intPart == "" {
-		intPart = "0"
-	}
-	if len(intPart) != 1 {
-		return nil, fmt.Errorf("bad %s code %q: expected one digit before the point (%s), like 0.137", what, code, before)
+	if len(intPart) > 1 {
+		return nil, bad(0, "expected one digit before the point (%s), like 0.137", before)
 	}
 	if len(frac) > MaxCodeDigits {
-		return nil, fmt.Errorf("bad %s code: %d digits after the point, at most %d", what, len(frac), MaxCodeDigits)
+		return nil, bad(len(intPart)+1+MaxCodeDigits, "%d digits after the point, at most %d", len(frac), MaxCodeDigits)
 	}
 	digits := make([]uint8, 0, len(frac)+1)
-	for i, c := range intPart + frac {
+	if intPart == "" {
+		digits = append(digits, 0)
+	}
+	for i := 0; i < len(code); i++ {
+		if i == len(intPart) && hasPoint {
+			continue // the point
+		}
+		c := code[i]
 		d, err := strconv.ParseUint(string(c), base, 8)
 		if err != nil || c == '+' || c == '-' {
-			pos := i
-			if i > 0 {
-				pos = i + 1
-			}
-			return nil, fmt.Errorf("bad %s code %q: %q at position %d is not a digit (allowed: %s)", what, code, c, pos+1, digitsAllowed)
+			return nil, bad(i, "%q is not a digit (allowed: %s)", c, digitsAllowed)
 		}
 		digits = append(digits, uint8(d))
 	}
 	if digits[0]&(LeaveNone|LeaveOne) != 0 {
-		return nil, fmt.Errorf("bad %s code %q: the digit before the point must be %s (removing nothing may only split a heap; anything else is a pass)", what, code, before)
+		return nil, bad(0, "the digit before the point must be %s (removing nothing may only split a heap; anything else is a pass)", before)
 	}
 	for len(digits) > 1 && digits[len(digits)-1] == 0 {
 		digits = digits[:len(digits)-1]
@@ -274,6 +282,15 @@ func parseCode(code string, base int) (*Rule, error) {
 	r := &Rule{Digits: digits}
 	r.Spec = what + ":" + formatCode(digits)
 	return r, nil
+}
+
+// classicError is a fault at offset of an octal or hex code.
+func classicError(spec string, offset int, what, msg string) error {
+	where := budget.Excerpt(spec, offset)
+	if len(spec) <= budget.ExcerptLen {
+		where += fmt.Sprintf(" at offset %d", offset)
+	}
+	return &budget.BadInput{Input: spec, Offset: offset, Msg: fmt.Sprintf("bad %s code %s: %s", what, where, msg)}
 }
 
 func formatCode(digits []uint8) string {

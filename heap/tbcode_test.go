@@ -383,7 +383,8 @@ func TestCodeErrors(t *testing.T) {
 		{"tb:0.[3]7", 8, "nothing may follow"},
 		{"octal:0.8!", 8, "not a digit (allowed: 0-7"},
 		{"hex:0.G!", 6, "not a digit (allowed: 0-9 and A-F"},
-		{"octal:0.8", -2, "not a digit"},
+		{"octal:0.8", 8, "not a digit"},
+		{"hex:1.0", 4, "must be 0, 4, 8 or C"},
 	} {
 		_, err := Parse(tc.spec)
 		if err == nil {

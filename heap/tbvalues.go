@@ -158,7 +158,7 @@ func (e *codeEngine) addPart(p int, g uint32) {
 		// copies of p has two sizes or more.
 		f := e.tables[Any]
 		for m := p; m <= e.mmax; m++ {
-			for r := 1; r*p <= m; r++ {
+			for r := 1; r*p <= m && (e.more || r < e.b); r++ { // (without a bucket, r copies and an old heap make r+1 ≤ b)
 				x := g
 				if r%2 == 0 {
 					x = 0
