@@ -6,7 +6,8 @@ import "github.com/grundy-go/grundy/catalog"
 // players, their rules with their source and the variants a person picks.
 func init() {
 	two := []string{"first player", "second player"}
-	const factors = " R and S are heap games (tb:CODE, octal:CODE, subtract:S, nim, kayles, …)."
+	const factors = " R and S are heap games (tb:CODE, octal:CODE, subtract:S, nim, kayles, …) or turning:CODE, a coin-turning " +
+		"code's heap form (a move from the heap c leaves the heaps of the other coins it turns, as CGSuite's Spawning)."
 	catalog.Describe("acrostic", catalog.About{
 		Players: two,
 		Rules: "Positions are pairs (m, n). A move plays R on m — for a move of R from a heap of m to heaps a1 … ak it leaves " +

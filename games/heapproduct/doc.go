@@ -15,6 +15,13 @@
 //     products of games), which values (m, n) as the nim product
 //     G_R(m) ⊗ G_S(n), as computed here.
 //
+// A factor may also be turning:CODE, a coin-turning code's heap form
+// (CGSuite's Spawning: a move from the heap c leaves the heaps of the
+// other coins it turns), so that CGSuite's own examples — Motley × Ruler
+// (Winning Ways' "Strip and Streak"), Turnips × Grunt — are typed as
+// acrostic:turning:1+/turning:1+C and direct:turning:3E/turning:4FS; the
+// tests check CGSuite's tables of both.
+//
 // The tests check the tables against the generic Sprague–Grundy search
 // of the products' moves written from these rules, and the Tartan
 // Theorem's values against that search too.

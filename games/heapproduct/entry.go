@@ -28,7 +28,7 @@ func init() {
 			Name:     name,
 			Params:   "R/S",
 			Position: pos,
-			Summary:  summary + "; R and S are heap specs (tb:CODE, octal:CODE, subtract:S, nim, kayles, …)",
+			Summary:  summary + "; R and S are heap specs (tb:CODE, octal:CODE, subtract:S, nim, kayles, …) or turning:CODE, a coin-turning code's heap form",
 			Example:  example,
 			Kind:     "impartial",
 			Make: func(p string) (catalog.Instance, error) {

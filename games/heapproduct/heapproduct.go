@@ -6,6 +6,7 @@ import (
 	"iter"
 	"strings"
 
+	"github.com/grundy-go/grundy/games/turning"
 	"github.com/grundy-go/grundy/heap"
 	"github.com/grundy-go/grundy/nimber"
 )
@@ -13,28 +14,109 @@ import (
 // Pair is a position (m, n).
 type Pair struct{ M, N int }
 
-// Product is the acrostic or direct product of two heap rules.
+// Factor is a heap ruleset a product is made of: its options (the heaps
+// each move from a heap of n leaves, all smaller than n) and its values.
+type Factor interface {
+	Spec() string
+	Options(n int) [][]int
+	Values(ctx context.Context, upto int, opts heap.Options) ([]uint64, error)
+}
+
+// heapFactor is a heap game of package heap.
+type heapFactor struct{ r *heap.Rule }
+
+func (f heapFactor) Spec() string { return f.r.Spec }
+
+func (f heapFactor) Options(n int) [][]int {
+	var out [][]int
+	f.r.EachOption(n, func(h []int) bool {
+		out = append(out, append([]int(nil), h...))
+		return true
+	})
+	return out
+}
+
+func (f heapFactor) Values(ctx context.Context, upto int, opts heap.Options) ([]uint64, error) {
+	v, err := heap.Compute(ctx, f.r, upto, opts)
+	if err != nil {
+		return nil, err
+	}
+	return v.Uint64s(), nil
+}
+
+// turningFactor is a coin-turning code in its heap form (CGSuite's
+// Spawning): a move from the heap c leaves the heaps of the other coins
+// it turns.
+type turningFactor struct {
+	spec string
+	r    turning.Rule
+}
+
+func (f turningFactor) Spec() string { return f.spec }
+
+func (f turningFactor) Options(n int) [][]int {
+	var out [][]int
+	if n == 0 {
+		return nil
+	}
+	f.r.EachSet(n, func(s []int) bool {
+		out = append(out, s)
+		return true
+	})
+	return out
+}
+
+func (f turningFactor) Values(ctx context.Context, upto int, _ heap.Options) ([]uint64, error) {
+	v := turning.NewValues(f.r)
+	if err := v.Extend(ctx, upto-1); err != nil {
+		return nil, err
+	}
+	out := make([]uint64, upto)
+	for c := 1; c < upto; c++ {
+		out[c] = v.G(c)
+	}
+	return out, nil
+}
+
+// parseFactor reads a factor: turning:CODE (a turning code's heap form)
+// or any heap spec.
+func parseFactor(s string) (Factor, error) {
+	if code, ok := strings.CutPrefix(s, "turning:"); ok {
+		r, err := turning.ParseRule(code)
+		if err != nil {
+			return nil, err
+		}
+		return turningFactor{"turning:" + r.String(), r}, nil
+	}
+	r, err := heap.Parse(s)
+	if err != nil {
+		return nil, err
+	}
+	return heapFactor{r}, nil
+}
+
+// Product is the acrostic or direct product of two heap rulesets.
 type Product struct {
-	R, S   *heap.Rule
+	R, S   Factor
 	Direct bool
 }
 
-// Parse reads "R/S", two heap specs (heap.Parse: tb:CODE, octal:CODE,
-// subtract:S, nim, kayles, …).
+// Parse reads "R/S", two factors: heap specs (heap.Parse: tb:CODE,
+// octal:CODE, subtract:S, nim, kayles, …) or turning:CODE.
 func Parse(params string, direct bool) (Product, error) {
 	r, s, ok := strings.Cut(params, "/")
 	if !ok {
 		return Product{}, fmt.Errorf("bad product %q: expected two heap games R/S, e.g. nim/tb:4!.0", params)
 	}
-	rr, err := heap.Parse(r)
+	rf, err := parseFactor(r)
 	if err != nil {
 		return Product{}, fmt.Errorf("the first factor: %w", err)
 	}
-	sr, err := heap.Parse(s)
+	sf, err := parseFactor(s)
 	if err != nil {
 		return Product{}, fmt.Errorf("the second factor: %w", err)
 	}
-	return Product{R: rr, S: sr, Direct: direct}, nil
+	return Product{R: rf, S: sf, Direct: direct}, nil
 }
 
 // Spec writes the product as the catalog names it.
@@ -43,23 +125,14 @@ func (p Product) Spec() string {
 	if p.Direct {
 		name = "direct:"
 	}
-	return name + p.R.Spec + "/" + p.S.Spec
-}
-
-func options(r *heap.Rule, n int) [][]int {
-	var out [][]int
-	r.EachOption(n, func(h []int) bool {
-		out = append(out, append([]int(nil), h...))
-		return true
-	})
-	return out
+	return name + p.R.Spec() + "/" + p.S.Spec()
 }
 
 // Options yields, for every move from (m, n), the pairs of the sum it
 // leaves (none when it leaves nothing).
 func (p Product) Options(x Pair) iter.Seq[[]Pair] {
 	return func(yield func([]Pair) bool) {
-		ro, so := options(p.R, x.M), options(p.S, x.N)
+		ro, so := p.R.Options(x.M), p.S.Options(x.N)
 		if !p.Direct {
 			for _, o := range ro {
 				var out []Pair
@@ -112,28 +185,28 @@ func (p Product) Grid(ctx context.Context, rows, cols int, mem heap.Options) ([]
 		g[m] = make([]uint64, cols)
 	}
 	if p.Direct {
-		rv, err := heap.Compute(ctx, p.R, max(rows, 1), mem)
+		rv, err := p.R.Values(ctx, max(rows, 1), mem)
 		if err != nil {
 			return nil, err
 		}
-		sv, err := heap.Compute(ctx, p.S, max(cols, 1), mem)
+		sv, err := p.S.Values(ctx, max(cols, 1), mem)
 		if err != nil {
 			return nil, err
 		}
 		for m := range rows {
 			for n := range cols {
-				g[m][n] = nimber.Mul(uint64(rv.At(m)), uint64(sv.At(n)))
+				g[m][n] = nimber.Mul(rv[m], sv[n])
 			}
 		}
 		return g, nil
 	}
 	ropts := make([][][]int, rows)
 	for m := range rows {
-		ropts[m] = options(p.R, m)
+		ropts[m] = p.R.Options(m)
 	}
 	sopts := make([][][]int, cols)
 	for n := range cols {
-		sopts[n] = options(p.S, n)
+		sopts[n] = p.S.Options(n)
 	}
 	var seen []bool
 	for m := range rows {

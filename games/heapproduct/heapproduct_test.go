@@ -30,7 +30,7 @@ func (s splitting) Options(x Pair) iter.Seq[[]Pair] {
 	}
 }
 
-var factors = []string{"nim", "tb:4!.0", "octal:0.77", "subtract:1,2", "tb:0.*!", "tb:{2+}=.0"}
+var factors = []string{"nim", "tb:4!.0", "octal:0.77", "subtract:1,2", "tb:0.*!", "tb:{2+}=.0", "turning:3E", "turning:1-3"}
 
 // TestGridAgainstSearch: both products' tables against the generic
 // Sprague–Grundy search of their moves, every pair of factors, (m, n) up
@@ -111,6 +111,53 @@ func TestBadInput(t *testing.T) {
 		}
 		if err == nil || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "\n") {
 			t.Errorf("%s %s: %v, want one line with %q", c.spec, c.pos, err, c.want)
+		}
+	}
+}
+
+// CGSuite's GameHeapTest ("define HeapRuleset operations properly"): the
+// acrostic product of Motley (Spawning("1+")) and Ruler (Spawning("1+C")),
+// Winning Ways' "Strip and Streak", NimValueTable(5, 20); and the direct
+// product of Turnips (Spawning("3E")) and Grunt (Spawning("4FS")),
+// NimValueTable(8, 20). Rows m = 0 …, columns n = 0 … 20.
+func TestCGSuiteTables(t *testing.T) {
+	for _, tc := range []struct {
+		spec string
+		rows []string
+	}{
+		{"acrostic:turning:1+/turning:1+C", []string{
+			"0 1 2 1 4 1 2 1 8 1 2 1 4 1 2 1 16 1 2 1 4",
+			"1 1 2 1 4 1 2 1 8 1 2 1 4 1 2 1 16 1 2 1 4",
+			"2 2 1 2 5 2 1 2 9 2 1 2 5 2 1 2 17 2 1 2 5",
+			"4 4 5 4 2 4 5 4 10 4 5 4 2 4 5 4 18 4 5 4 2",
+			"8 8 9 8 10 8 9 8 4 8 9 8 10 8 9 8 20 8 9 8 10",
+			"16 16 17 16 18 16 17 16 20 16 17 16 18 16 17 16 8 16 17 16 18",
+		}},
+		{"direct:turning:3E/turning:4FS", []string{
+			"0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0",
+			"0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0",
+			"0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0",
+			"0 0 0 0 1 0 2 1 0 2 1 0 2 1 3 2 1 3 2 4 3",
+			"0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0",
+			"0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0",
+			"0 0 0 0 1 0 2 1 0 2 1 0 2 1 3 2 1 3 2 4 3",
+			"0 0 0 0 2 0 3 2 0 3 2 0 3 2 1 3 2 1 3 8 1",
+			"0 0 0 0 2 0 3 2 0 3 2 0 3 2 1 3 2 1 3 8 1",
+		}},
+	} {
+		inst, err := catalog.Lookup(tc.spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := inst.(*instance).p
+		g, err := p.Grid(context.Background(), len(tc.rows), 21, heap.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for m, want := range tc.rows {
+			if got := strings.Trim(fmt.Sprint(g[m]), "[]"); got != want {
+				t.Errorf("%s row %d:\n %s\nCGSuite:\n %s", tc.spec, m, got, want)
+			}
 		}
 	}
 }

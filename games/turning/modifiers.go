@@ -334,3 +334,58 @@ func sortedInts(s []int) []int {
 	}
 	return s
 }
+
+// EachSet calls f with the other coins (ascending) of every set of coins
+// a move of the rule may turn with the coin c, the rightmost: the options
+// of the heap c in the rule's heap form (CGSuite's Spawning), a set
+// allowed by several parts given once per part. It stops when f returns
+// false.
+func (r Rule) EachSet(c int, f func(others []int) bool) {
+	for _, p := range r {
+		if p.modified() {
+			stopped := false
+			eachModifiedSet(p, c, 1<<62, func(s []int) bool {
+				stopped = !f(s)
+				return !stopped
+			})
+			if stopped {
+				return
+			}
+			continue
+		}
+		top := c
+		if p.Most != unbounded {
+			top = min(top, p.Most)
+		}
+		for k := p.Least; k <= top; k++ {
+			if p.Consecutive {
+				run := make([]int, 0, k-1)
+				for m := c - k + 1; m < c; m++ {
+					run = append(run, m)
+				}
+				if !f(run) {
+					return
+				}
+				continue
+			}
+			// every set of k−1 of the coins 1 … c−1, in order
+			set := make([]int, k-1)
+			var rec func(i, from int) bool
+			rec = func(i, from int) bool {
+				if i == len(set) {
+					return f(append([]int(nil), set...))
+				}
+				for m := from; m <= c-1-(len(set)-1-i); m++ {
+					set[i] = m
+					if !rec(i+1, m+1) {
+						return false
+					}
+				}
+				return true
+			}
+			if !rec(0, 1) {
+				return
+			}
+		}
+	}
+}

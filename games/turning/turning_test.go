@@ -469,3 +469,32 @@ func TestMisere(t *testing.T) {
 		t.Errorf("coin 21 under misère play: %v", err)
 	}
 }
+
+// TestEachSet: the heap form's options are the plain moves from the coin
+// c alone (every rule, coins up to 10), each once per part that allows
+// it.
+func TestEachSet(t *testing.T) {
+	for _, spec := range rules {
+		r, _ := ParseRule(spec)
+		for c := 1; c <= 10; c++ {
+			got := map[uint32]bool{}
+			r.EachSet(c, func(s []int) bool {
+				var m uint32
+				for _, k := range s {
+					m |= 1 << (k - 1)
+				}
+				got[m] = true
+				return true
+			})
+			want := plainMoves(r, 1<<(c-1), c)
+			if len(got) != len(want) {
+				t.Fatalf("turning:%s coin %d: %d sets, plain %d", spec, c, len(got), len(want))
+			}
+			for _, row := range want {
+				if !got[row] {
+					t.Fatalf("turning:%s coin %d: the set %b is missing", spec, c, row)
+				}
+			}
+		}
+	}
+}
