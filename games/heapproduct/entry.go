@@ -2,6 +2,7 @@ package heapproduct
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/big"
 	"strconv"
@@ -110,6 +111,15 @@ func (in *instance) Solve(ctx context.Context, tokens []string, opts catalog.Opt
 	}
 	var distinct catalog.MoveSet
 	for i, p := range pairs {
+		_, err1 := in.p.R.Options(p.M)
+		_, err2 := in.p.S.Options(p.N)
+		if err := errors.Join(err1, err2); err != nil {
+			// The value stands (the Tartan Theorem needs no options);
+			// the moves of this pair are too many to list.
+			r.MovesIncomplete = true
+			r.Notes = append(r.Notes, "winning moves not listed for "+fmt.Sprintf("%d,%d", p.M, p.N)+": "+err.Error())
+			continue
+		}
 		for left := range in.p.Options(p) {
 			var y uint64
 			for _, q := range left {

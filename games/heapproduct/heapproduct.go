@@ -6,6 +6,7 @@ import (
 	"iter"
 	"strings"
 
+	"github.com/grundy-go/grundy/budget"
 	"github.com/grundy-go/grundy/games/turning"
 	"github.com/grundy-go/grundy/heap"
 	"github.com/grundy-go/grundy/nimber"
@@ -18,8 +19,17 @@ type Pair struct{ M, N int }
 // each move from a heap of n leaves, all smaller than n) and its values.
 type Factor interface {
 	Spec() string
-	Options(n int) [][]int
+	Options(n int) ([][]int, error)
 	Values(ctx context.Context, upto int, opts heap.Options) ([]uint64, error)
+}
+
+// maxOptions bounds the options of one heap a product lists: a code that
+// leaves any number of heaps (tb:0.*) or turns any set of coins
+// (turning:1+) has exponentially many.
+const maxOptions = 1 << 18
+
+func tooMany(spec string, n int) error {
+	return budget.Exceed(budget.Size, maxOptions, "%s has more than %d options from the heap %d; products with it are valued on smaller heaps", spec, maxOptions, n)
 }
 
 // heapFactor is a heap game of package heap.
@@ -27,13 +37,16 @@ type heapFactor struct{ r *heap.Rule }
 
 func (f heapFactor) Spec() string { return f.r.Spec }
 
-func (f heapFactor) Options(n int) [][]int {
+func (f heapFactor) Options(n int) ([][]int, error) {
 	var out [][]int
 	f.r.EachOption(n, func(h []int) bool {
 		out = append(out, append([]int(nil), h...))
-		return true
+		return len(out) <= maxOptions
 	})
-	return out
+	if len(out) > maxOptions {
+		return nil, tooMany(f.r.Spec, n)
+	}
+	return out, nil
 }
 
 func (f heapFactor) Values(ctx context.Context, upto int, opts heap.Options) ([]uint64, error) {
@@ -54,16 +67,19 @@ type turningFactor struct {
 
 func (f turningFactor) Spec() string { return f.spec }
 
-func (f turningFactor) Options(n int) [][]int {
+func (f turningFactor) Options(n int) ([][]int, error) {
 	var out [][]int
 	if n == 0 {
-		return nil
+		return nil, nil
 	}
 	f.r.EachSet(n, func(s []int) bool {
 		out = append(out, s)
-		return true
+		return len(out) <= maxOptions
 	})
-	return out
+	if len(out) > maxOptions {
+		return nil, tooMany(f.spec, n)
+	}
+	return out, nil
 }
 
 func (f turningFactor) Values(ctx context.Context, upto int, _ heap.Options) ([]uint64, error) {
@@ -129,10 +145,15 @@ func (p Product) Spec() string {
 }
 
 // Options yields, for every move from (m, n), the pairs of the sum it
-// leaves (none when it leaves nothing).
+// leaves (none when it leaves nothing); a factor with too many options
+// yields none (Grid, which every path asks first, reports it).
 func (p Product) Options(x Pair) iter.Seq[[]Pair] {
 	return func(yield func([]Pair) bool) {
-		ro, so := p.R.Options(x.M), p.S.Options(x.N)
+		ro, err1 := p.R.Options(x.M)
+		so, err2 := p.S.Options(x.N)
+		if err1 != nil || err2 != nil {
+			return
+		}
 		if !p.Direct {
 			for _, o := range ro {
 				var out []Pair
@@ -201,12 +222,17 @@ func (p Product) Grid(ctx context.Context, rows, cols int, mem heap.Options) ([]
 		return g, nil
 	}
 	ropts := make([][][]int, rows)
+	var err error
 	for m := range rows {
-		ropts[m] = p.R.Options(m)
+		if ropts[m], err = p.R.Options(m); err != nil {
+			return nil, err
+		}
 	}
 	sopts := make([][][]int, cols)
 	for n := range cols {
-		sopts[n] = p.S.Options(n)
+		if sopts[n], err = p.S.Options(n); err != nil {
+			return nil, err
+		}
 	}
 	var seen []bool
 	for m := range rows {

@@ -498,3 +498,35 @@ func TestEachSet(t *testing.T) {
 		}
 	}
 }
+
+// FuzzParseRule: any text is read or refused in one line, never a panic;
+// a code read writes itself back as the same rule, whose sets of a small
+// coin can be listed.
+func FuzzParseRule(f *testing.F) {
+	for _, s := range append(slices.Clone(rules), "1-3C(5", "3EE", "C(4)", "1+FSEC(3)C", "") {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, code string) {
+		r, err := ParseRule(code)
+		if err != nil {
+			if strings.Contains(err.Error(), "\n") {
+				t.Fatalf("%q: error of several lines", code)
+			}
+			return
+		}
+		again, err := ParseRule(r.String())
+		if err != nil || !slices.Equal(again, r) {
+			t.Fatalf("%q written %q reads back as %v, %v", code, r, again, err)
+		}
+		for c := 1; c <= 6; c++ {
+			r.EachSet(c, func(s []int) bool {
+				for _, m := range s {
+					if m < 1 || m >= c {
+						t.Fatalf("%q coin %d: the set %v", code, c, s)
+					}
+				}
+				return true
+			})
+		}
+	})
+}
