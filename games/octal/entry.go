@@ -70,7 +70,7 @@ func init() {
 		Params:   "CODE",
 		Position: fmt.Sprintf("heap sizes up to %d (%d when moves leave three heaps, %d when more); several heaps make a sum", heap.MaxCodeUpto-1, maxHexHeap, maxManyHeap),
 		Summary:  "take-and-break game in CGSuite's full code notation (TakeAndBreak): base-32 digits, ! unequal heaps, ? not all equal, = all equal, {2,3} and {2+} heap counts, * any number, a repeating block [..], digits before the point adding tokens: 4!.0 Grundy's game, 0.[3] Nim, {2+}=.0",
-		Example:  "value tb:4!.0 7",
+		Example:  "solve tb:4!.0 7",
 		Kind:     "impartial",
 		Make:     func(p string) (catalog.Instance, error) { return newHeapRuleGame("tb:" + p) },
 	})
