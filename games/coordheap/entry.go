@@ -77,6 +77,7 @@ type instance struct {
 var (
 	_ catalog.Tabler         = (*instance)(nil)
 	_ catalog.CompoundSolver = (*instance)(nil)
+	_ catalog.MisereSolver   = (*instance)(nil)
 )
 
 func newInstance(r Rule) *instance {
@@ -94,6 +95,12 @@ func (in *instance) Spec() string { return in.rule.Spec() }
 // moves, remoteness).
 func (in *instance) Solve(ctx context.Context, tokens []string, opts catalog.Options) (*catalog.Report, error) {
 	return in.search.Solve(ctx, tokens, opts)
+}
+
+// SolveMisere searches the sum of the pairs under misère play (the last
+// mover loses), a sum searched whole.
+func (in *instance) SolveMisere(ctx context.Context, tokens []string, opts catalog.Options) (*catalog.Report, error) {
+	return in.search.SolveMisere(ctx, tokens, opts)
 }
 
 // SolveCompound solves a compound of pairs (solve --compound).

@@ -4,12 +4,15 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"iter"
 	"math/big"
 	"strconv"
 	"strings"
 
 	"github.com/grundy-go/grundy/budget"
 	"github.com/grundy-go/grundy/catalog"
+	"github.com/grundy-go/grundy/catalog/impartialgame"
+	"github.com/grundy-go/grundy/compound"
 	"github.com/grundy-go/grundy/heap"
 )
 
@@ -45,7 +48,50 @@ func init() {
 
 type instance struct{ p Product }
 
-var _ catalog.Tabler = (*instance)(nil)
+var (
+	_ catalog.Tabler         = (*instance)(nil)
+	_ catalog.MisereSolver   = (*instance)(nil)
+	_ catalog.CompoundSolver = (*instance)(nil)
+)
+
+// splitting is the product as a game of the generic search: a move
+// leaves a sum of pairs (the empty sum as the pair 0,0, which has no
+// move in either product).
+type splitting struct{ p Product }
+
+func (s splitting) Options(x Pair) iter.Seq[[]Pair] {
+	return func(yield func([]Pair) bool) {
+		for o := range s.p.Options(x) {
+			if len(o) == 0 {
+				o = []Pair{{0, 0}}
+			}
+			if !yield(o) {
+				return
+			}
+		}
+	}
+}
+
+// search is the generic search of the product's sums: misère play and
+// compounds, which values do not decide.
+func (in *instance) search() *impartialgame.Searched[Pair] {
+	return &impartialgame.Searched[Pair]{
+		Name:   in.Spec(),
+		Game:   splitting{in.p},
+		Parse:  parsePairs,
+		Format: func(p Pair) string { return fmt.Sprintf("%d,%d", p.M, p.N) },
+	}
+}
+
+// SolveMisere searches the sum under misère play (the last mover loses).
+func (in *instance) SolveMisere(ctx context.Context, tokens []string, opts catalog.Options) (*catalog.Report, error) {
+	return in.search().SolveMisere(ctx, tokens, opts)
+}
+
+// SolveCompound solves a compound of pairs (solve --compound).
+func (in *instance) SolveCompound(ctx context.Context, kind compound.Kind, components [][]string, opts catalog.Options) (*catalog.Report, error) {
+	return in.search().SolveCompound(ctx, kind, components, opts)
+}
 
 func (in *instance) Spec() string { return in.p.Spec() }
 

@@ -3,7 +3,6 @@ package heapproduct
 import (
 	"context"
 	"fmt"
-	"iter"
 	"strings"
 	"testing"
 
@@ -12,23 +11,6 @@ import (
 	"github.com/grundy-go/grundy/heap"
 	"github.com/grundy-go/grundy/impartial"
 )
-
-// splitting is the product as a game for the generic search: its moves
-// are Options, written from the rules (the witness of the tables).
-type splitting struct{ p Product }
-
-func (s splitting) Options(x Pair) iter.Seq[[]Pair] {
-	return func(yield func([]Pair) bool) {
-		for o := range s.p.Options(x) {
-			if len(o) == 0 {
-				o = []Pair{{0, 0}}
-			}
-			if !yield(o) {
-				return
-			}
-		}
-	}
-}
 
 var factors = []string{"nim", "tb:4!.0", "octal:0.77", "subtract:1,2", "tb:0.*!", "tb:{2+}=.0", "turning:3E", "turning:1-3"}
 
