@@ -32,6 +32,7 @@ import (
 	_ "github.com/grundy-go/grundy/games/othello"
 	_ "github.com/grundy-go/grundy/games/paper"
 	_ "github.com/grundy-go/grundy/games/partizan/amazons"
+	_ "github.com/grundy-go/grundy/games/partizan/arckayles"
 	_ "github.com/grundy-go/grundy/games/partizan/backslide"
 	_ "github.com/grundy-go/grundy/games/partizan/cakeproduct"
 	_ "github.com/grundy-go/grundy/games/partizan/clobber"

@@ -178,7 +178,7 @@ func TestRegistered(t *testing.T) {
 			t.Errorf("%s: Spec %q", e.Name, inst.Spec())
 		}
 	}
-	want := []string{"amazons", "childish-hackenbush", "col", "cram", "cutcake", "domineering", "eatcake", "elephants-and-rhinos", "green-hackenbush", "hackenbush", "hackenbush-graph", "maundy-cake", "snort", "toads-and-frogs"}
+	want := []string{"amazons", "childish-hackenbush", "col", "cram", "cutcake", "domineering", "eatcake", "elephants-and-rhinos", "fjords", "green-hackenbush", "hackenbush", "hackenbush-graph", "maundy-cake", "snort", "toads-and-frogs"}
 	if !slices.Equal(names, want) {
 		t.Errorf("partizan games %q, want %q", names, want)
 	}
@@ -303,8 +303,8 @@ func TestExampleRoundTrip(t *testing.T) {
 		}
 		explored++
 	}
-	if explored != 13 {
-		t.Errorf("%d partizan games explored, want 13", explored)
+	if explored != 14 {
+		t.Errorf("%d partizan games explored, want 14", explored)
 	}
 }
 

@@ -17,4 +17,11 @@ func init() {
 			"one red, but no vertex may get a colour other than its neighbours' (blue never beside red). Either player may move first; the player who cannot move loses.",
 		Source: "Invented by Simon Norton; Berlekamp, Conway and Guy, Winning Ways, ch. 2",
 	})
+	catalog.Describe("fjords", catalog.About{
+		Players: []string{"Left", "Right"},
+		Rules: "Fjords: a graph whose vertices may be tinted blue or red. Left colours a vertex tinted blue (and not red), Right one " +
+			"tinted red (and not blue). A coloured vertex leaves the graph and tints its untinted neighbours with its colour; a neighbour " +
+			"tinted the other colour, now tinted both, leaves too. Either player may move first; the player who cannot move loses.",
+		Source: "CGSuite's game.graph.Fjords (its GenCol with Left allowed only on blue-tinted vertices, Right only on red-tinted ones)",
+	})
 }

@@ -17,8 +17,14 @@
 // is reduced to its empty vertices, each tinted with the colours of its
 // coloured neighbours, and split into the connected components of the
 // empty vertices. The catalog's col and snort take strips and graphs
-// (Either). The tests check graphs against plain play on the whole graph,
+// (Either), and graphs in CGSuite's notation too (cgsuite.go), where a
+// vertex labelled L or R is an empty vertex tinted by a coloured
+// neighbour, as in CGSuite's game.graph.Col and Snort. Fjords (fjords.go;
+// CGSuite's game.graph.Fjords) is the same family, CGSuite's GenCol, with
+// another rule: a player colours only a vertex tinted her own colour. The tests check graphs against plain play on the whole graph,
 // paths against the strip game, and Col's values against Conway's theorem
 // that every Col position is a number or a number plus * (Winning Ways
-// ch. 2; ONAG ch. 16).
+// ch. 2; ONAG ch. 16); graphs in CGSuite's notation against the GenCol
+// rule played on CGSuite's labels, for all three games, and against
+// CGSuite's own test values.
 package colsnort

@@ -20,11 +20,12 @@ func init() {
 			name, rule = "snort", "Snort on a path or any graph: Left colours an empty vertex blue, Right red; a vertex may not be coloured unlike a neighbour"
 		}
 		catalog.Register(catalog.Entry{
-			Name:     name,
-			Position: "a strip of . (empty), L (blue) and R (red) vertices, e.g. L....; or a graph STATES:EDGES, one state a vertex from vertex 0 and edges U-V, e.g. L...:0-1,1-2,2-3,3-0, or P5, C5, K4, S3 (path, cycle, complete, star); several make a sum",
-			Summary:  rule,
-			Example:  "value " + name + " .....",
-			Kind:     partizanreport.Kind,
+			Name: name,
+			Position: "a strip of . (empty), L (blue) and R (red) vertices, e.g. L....; or a graph STATES:EDGES, one state a vertex from vertex 0 and edges U-V, e.g. L...:0-1,1-2,2-3,3-0, or P5, C5, K4, S3 (path, cycle, complete, star); " +
+				"or a graph in CGSuite's notation, where L and R are empty vertices tinted by a blue or red neighbour, e.g. L-R---L or :A.---:A (a one-vertex graph L is written L;); several make a sum",
+			Summary: rule,
+			Example: "value " + name + " .....",
+			Kind:    partizanreport.Kind,
 			Make: func(string) (catalog.Instance, error) {
 				return partizanreport.New(name, partizanreport.Rules[string]{
 					Game: g, Parse: g.Parse, Format: g.Format, Moves: g.Moves, Grid: grid,
@@ -32,6 +33,22 @@ func init() {
 			},
 		})
 	}
+}
+
+func init() {
+	g := Fjords{}
+	catalog.Register(catalog.Entry{
+		Name:     "fjords",
+		Position: fjordsHelp,
+		Summary:  "Fjords (CGSuite's game.graph.Fjords): Left colours a vertex tinted blue, Right one tinted red; a coloured vertex goes and tints its neighbours",
+		Example:  "value fjords L-.-R",
+		Kind:     partizanreport.Kind,
+		Make: func(string) (catalog.Instance, error) {
+			return partizanreport.New("fjords", partizanreport.Rules[string]{
+				Game: g, Parse: g.Parse, Format: g.Format, Moves: g.Moves,
+			}), nil
+		},
+	})
 }
 
 // colour yields the strips that the player's moves leave in p, each the
@@ -64,7 +81,7 @@ func (g Game) colour(p string, left bool) iter.Seq[[]string] {
 
 // grid draws a strip as one row; a graph is drawn as its text.
 func grid(p string) []string {
-	if isGraph(p) {
+	if isGraph(p) || isCGSuite(p) {
 		return nil
 	}
 	return partizanreport.Strip(p)

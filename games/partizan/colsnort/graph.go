@@ -339,11 +339,17 @@ func (gg GraphGame) may(tint, me byte) bool {
 }
 
 func (gg GraphGame) options(s string, me byte) iter.Seq[[]string] {
+	return tintedOptions(mustGraph(s), me, gg.may)
+}
+
+// tintedOptions yields the regions left by each vertex of g that the
+// player (tint bit me) may colour by the rule may.
+func tintedOptions(g graph, me byte, may func(tint, me byte) bool) iter.Seq[[]string] {
 	return func(yield func([]string) bool) {
-		t := reduce(mustGraph(s))
+		t := reduce(g)
 		n := len(t.tint)
 		for v := 0; v < n; v++ {
-			if !gg.may(t.tint[v], me) {
+			if !may(t.tint[v], me) {
 				continue
 			}
 			tint := slices.Clone(t.tint)
@@ -443,26 +449,41 @@ var (
 
 func isGraph(s string) bool { return strings.ContainsAny(s, ":PCKS") }
 
+// graphOf reads a position written as a graph, in either notation.
+func graphOf(s string) (graph, bool) {
+	switch {
+	case isCGSuite(s):
+		g, err := fromCGSuite(s)
+		if err != nil {
+			panic(fmt.Sprintf("colsnort: bad position %q", s))
+		}
+		return g, true
+	case isGraph(s):
+		return mustGraph(s), true
+	}
+	return graph{}, false
+}
+
 // LeftOptions colours a vertex blue.
 func (e Either) LeftOptions(s string) iter.Seq[[]string] {
-	if isGraph(s) {
-		return GraphGame(e).LeftOptions(s)
+	if g, ok := graphOf(s); ok {
+		return tintedOptions(g, tintL, GraphGame(e).may)
 	}
 	return Game(e).LeftOptions(s)
 }
 
 // RightOptions colours a vertex red.
 func (e Either) RightOptions(s string) iter.Seq[[]string] {
-	if isGraph(s) {
-		return GraphGame(e).RightOptions(s)
+	if g, ok := graphOf(s); ok {
+		return tintedOptions(g, tintR, GraphGame(e).may)
 	}
 	return Game(e).RightOptions(s)
 }
 
 // Split appends the regions of a strip or a graph.
 func (e Either) Split(dst []string, s string) []string {
-	if isGraph(s) {
-		return GraphGame(e).Split(dst, s)
+	if g, ok := graphOf(s); ok {
+		return reduce(g).regions(dst)
 	}
 	return Game(e).Split(dst, s)
 }
@@ -477,7 +498,11 @@ func (e Either) Parse(tokens []string) ([]string, error) {
 		for _, f := range strings.Fields(tok) {
 			var ps []string
 			var err error
-			if isGraph(strings.ToUpper(f)) {
+			if isCGSuite(f) {
+				var p string
+				p, err = parseCGSuite(f)
+				ps = []string{p}
+			} else if isGraph(strings.ToUpper(f)) {
 				ps, err = GraphGame(e).ParseGraphs([]string{f})
 			} else {
 				ps, err = Game(e).Parse([]string{f})
@@ -496,6 +521,13 @@ func (e Either) Parse(tokens []string) ([]string, error) {
 
 // Moves yields the whole strips or graphs a player's moves leave.
 func (e Either) Moves(s string, left bool) iter.Seq[[]string] {
+	if isCGSuite(s) {
+		me := byte(tintR)
+		if left {
+			me = tintL
+		}
+		return cgsColour(s, me, GraphGame(e).may)
+	}
 	if isGraph(s) {
 		return GraphGame(e).Colour(s, left)
 	}

@@ -7,8 +7,8 @@ import "github.com/grundy-go/grundy/catalog"
 func init() {
 	catalog.Describe("hackenbush", catalog.About{
 		Players: []string{"Left", "Right"},
-		Rules: "Blue-Red Hackenbush on stalks and trees: edges stand on the ground, blue (Left's) and red (Right's). A move removes " +
-			"one of your own edges, and everything no longer joined to the ground falls. Either player may move first; the player who cannot move loses.",
+		Rules: "Hackenbush on stalks and trees: edges stand on the ground, blue (Left's), red (Right's) and green (either's). A move removes " +
+			"one of your own edges or a green one, and everything no longer joined to the ground falls. Either player may move first; the player who cannot move loses.",
 		Source: "Berlekamp, Conway and Guy, Winning Ways, ch. 1; Siegel, Combinatorial Game Theory, ch. I",
 	})
 	catalog.Describe("hackenbush-graph", catalog.About{
@@ -19,9 +19,14 @@ func init() {
 	})
 	catalog.Describe("childish-hackenbush", catalog.About{
 		Players: []string{"Left", "Right"},
-		Rules: "Childish Hackenbush: as Hackenbush on a drawing (Left cuts blue or green edges, Right red or green), but only an " +
-			"edge whose cut makes nothing else fall may be cut. Either player may move first; the player who cannot move loses.",
-		Source: "Berlekamp, Conway and Guy, Winning Ways (Childish Hackenbush)",
+		Rules: "Childish Hackenbush: as Hackenbush on a drawing (Left cuts blue or green edges, Right red or green), but a blue " +
+			"or red edge may be cut only when its cut makes nothing else fall; a green edge may be cut whatever falls (CGSuite's rule). " +
+			"The variant 'all' binds green edges by the childish rule too. Either player may move first; the player who cannot move loses.",
+		Source: "Berlekamp, Conway and Guy, Winning Ways (Childish Hackenbush); the default reading is CGSuite's game.graph.ChildishHackenbush " +
+			"(GenHackenbush with childishEdges => [Blue, Red]); 'all' applies the rule to every edge, as grundy did before",
+		Variants: []catalog.Param{{Name: "rule", Label: "edges the childish rule binds", Kind: catalog.ParamChoice, Default: "cgsuite",
+			Choices: []catalog.Choice{{Value: "cgsuite", Label: "blue and red (CGSuite)"}, {Value: "all", Label: "every edge, green too"}}}},
+		SpecFormat: "childish-hackenbush:{rule}",
 	})
 	catalog.Describe("green-hackenbush", catalog.About{
 		Players: []string{"first player", "second player"},

@@ -15,9 +15,22 @@
 // Pictures on any graph (graph.go) are written as edge lists with vertex
 // 0 the ground, e.g. "0-1l,1-2r,2-0g", and split where they meet only at
 // the ground. Three games use them: hackenbush-graph (Blue-Red-Green
-// Hackenbush), childish-hackenbush (Winning Ways ch. 2: only a cut that
-// makes nothing else fall is allowed) and green-hackenbush, whose values
+// Hackenbush), childish-hackenbush (Winning Ways: a cut that makes
+// something else fall is not allowed) and green-hackenbush, whose values
 // come in closed form from the fusion and colon principles (Winning Ways
 // ch. 7; green.go). The tests check all three against a plain search of
 // the definition over whole pictures.
+//
+// The childish rule binds blue and red edges only by default, as in
+// CGSuite (game.graph.ChildishHackenbush is GenHackenbush with
+// childishEdges => [Blue, Red]): a green edge may be cut whatever falls.
+// childish-hackenbush:all binds every edge, green too (this package's
+// reading before it followed CGSuite). The readings part only on
+// pictures with green edges; CGSuite's lollipop (e:B;e:Bllllllrrr:B) is
+// {0|^[4]*||vv} under the first and {4*|-1*} under the second.
+//
+// hackenbush-graph and childish-hackenbush also read CGSuite's notation
+// (cgsuite.go, package cgsgraph): "l(l;rl)", ":Geeee:G"; and hackenbush
+// reads the trees among such graphs. The tests check CGSuite's own test
+// values (GameGraphTest.scala) for both games.
 package hackenbush

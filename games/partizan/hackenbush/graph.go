@@ -197,7 +197,11 @@ func mustPicture(s string) picture {
 	if s == "" {
 		return nil // the empty picture, all cut
 	}
-	p, err := parsePicture(s, 'g')
+	parse := func(s string) (picture, error) { return parsePicture(s, 'g') }
+	if isCGSuite(s) {
+		parse = fromCGSuite
+	}
+	p, err := parse(s)
 	if err != nil {
 		panic(fmt.Sprintf("hackenbush: bad position %q", s))
 	}
@@ -206,8 +210,9 @@ func mustPicture(s string) picture {
 
 // cutsGraph yields the pictures left by cutting each edge the player may
 // cut (her colour or green; Left is l), whole and grounded. In Childish
-// Hackenbush only a cut that makes nothing else fall is allowed.
-func cutsGraph(s string, c byte, childish bool) iter.Seq[picture] {
+// Hackenbush a cut that makes something else fall is not allowed, for
+// blue and red edges (CGSuite's rule) or for every edge (g.ChildishGreen).
+func (g Graphs) cutsGraph(s string, c byte) iter.Seq[picture] {
 	return func(yield func(picture) bool) {
 		p := mustPicture(s)
 		for i, e := range p {
@@ -216,7 +221,7 @@ func cutsGraph(s string, c byte, childish bool) iter.Seq[picture] {
 			}
 			rest := slices.Delete(slices.Clone(p), i, i+1)
 			left := rest.grounded()
-			if childish && len(left) != len(rest) {
+			if g.Childish && (e.c != 'g' || g.ChildishGreen) && len(left) != len(rest) {
 				continue
 			}
 			if !yield(left) {
@@ -228,13 +233,17 @@ func cutsGraph(s string, c byte, childish bool) iter.Seq[picture] {
 
 // Graphs is Blue-Red-Green Hackenbush on any graph (Winning Ways ch. 2,
 // 7; Siegel, Combinatorial Game Theory, ch. I), or, with Childish set,
-// Childish Hackenbush (Winning Ways ch. 2, "Childish Hackenbush": an
-// edge may be cut only when nothing else falls).
-type Graphs struct{ Childish bool }
+// Childish Hackenbush (Winning Ways, "Childish Hackenbush": an edge may
+// be cut only when nothing else falls). Which edges the childish rule
+// binds is a definition: CGSuite's game.graph.ChildishHackenbush
+// (GenHackenbush with childishEdges => [Blue, Red]) binds blue and red
+// edges only, so a green edge may be cut whatever falls; with
+// ChildishGreen set it binds every edge, green too.
+type Graphs struct{ Childish, ChildishGreen bool }
 
 func (g Graphs) options(s string, c byte) iter.Seq[[]string] {
 	return func(yield func([]string) bool) {
-		for q := range cutsGraph(s, c, g.Childish) {
+		for q := range g.cutsGraph(s, c) {
 			if !yield(q.regions(nil)) {
 				return
 			}
@@ -267,9 +276,13 @@ func (g Graphs) Moves(s string, left bool) iter.Seq[[]string] {
 		c = 'l'
 	}
 	return func(yield func([]string) bool) {
-		for q := range cutsGraph(s, c, g.Childish) {
+		for q := range g.cutsGraph(s, c) {
 			var parts []string
-			if len(q) > 0 {
+			switch {
+			case len(q) == 0:
+			case isCGSuite(s):
+				parts = []string{toCGSuite(q)} // in the notation it was given in
+			default:
 				parts = []string{q.String()}
 			}
 			if !yield(parts) {
@@ -286,6 +299,16 @@ func ParsePictures(tokens []string, def byte) ([]string, error) {
 	for _, tok := range tokens {
 		for _, f := range strings.Fields(tok) {
 			if f == "-" {
+				continue
+			}
+			if isCGSuite(f) {
+				q, err := parseCGSuitePicture(f)
+				if err != nil {
+					return nil, err
+				}
+				if q != "" {
+					out = append(out, q)
+				}
 				continue
 			}
 			p, err := parsePicture(f, def)

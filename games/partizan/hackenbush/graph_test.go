@@ -12,8 +12,10 @@ import (
 )
 
 // wholeCuts is the plain rule, written apart from cutsGraph: remove one
-// edge the player may cut, then every edge with no path to vertex 0.
-func wholeCuts(p picture, c byte, childish bool) []picture {
+// edge the player may cut, then every edge with no path to vertex 0. In
+// Childish Hackenbush a cut of a blue or red edge (of any edge, green
+// too, when green is set) that makes another edge fall is not a move.
+func wholeCuts(p picture, c byte, childish, green bool) []picture {
 	var out []picture
 	for i, e := range p {
 		if e.c != c && e.c != 'g' {
@@ -23,7 +25,7 @@ func wholeCuts(p picture, c byte, childish bool) []picture {
 		rest = append(rest, p[:i]...)
 		rest = append(rest, p[i+1:]...)
 		kept := fall(rest)
-		if childish && len(kept) != len(rest) {
+		if childish && (e.c != 'g' || green) && len(kept) != len(rest) {
 			continue
 		}
 		out = append(out, kept)
@@ -53,17 +55,17 @@ func fall(p picture) picture {
 
 // plainValue values a whole picture by the definition {G^L | G^R}, no
 // regions and no renaming: the witness for the evaluator.
-func plainValue(s *cgt.Space, p picture, childish bool, memo map[string]cgt.Game) cgt.Game {
+func plainValue(s *cgt.Space, p picture, rule Graphs, memo map[string]cgt.Game) cgt.Game {
 	key := p.String()
 	if v, ok := memo[key]; ok {
 		return v
 	}
 	var L, R []cgt.Game
-	for _, q := range wholeCuts(p, 'l', childish) {
-		L = append(L, plainValue(s, q, childish, memo))
+	for _, q := range wholeCuts(p, 'l', rule.Childish, rule.ChildishGreen) {
+		L = append(L, plainValue(s, q, rule, memo))
 	}
-	for _, q := range wholeCuts(p, 'r', childish) {
-		R = append(R, plainValue(s, q, childish, memo))
+	for _, q := range wholeCuts(p, 'r', rule.Childish, rule.ChildishGreen) {
+		R = append(R, plainValue(s, q, rule, memo))
 	}
 	v, err := s.Make(L, R)
 	if err != nil {
@@ -80,7 +82,7 @@ func plainMex(p picture, memo map[string]int) int {
 		return v
 	}
 	seen := map[int]bool{}
-	for _, q := range wholeCuts(p, 'g', false) {
+	for _, q := range wholeCuts(p, 'g', false, false) {
 		seen[plainMex(q, memo)] = true
 	}
 	v := 0
@@ -166,28 +168,30 @@ func TestGreenPublished(t *testing.T) {
 	}
 }
 
-// TestGraphsAgainstPlain checks 300 random Blue-Red-Green and 300
-// Childish Hackenbush pictures of up to 8 edges against the definition over whole pictures.
+// TestGraphsAgainstPlain checks 300 random Blue-Red-Green pictures of up
+// to 8 edges, and 300 in Childish Hackenbush under each reading (CGSuite's,
+// green edges free; and green edges bound too), against the definition
+// over whole pictures.
 // No published table of Childish Hackenbush values was found, so it is
 // checked against this search and the small cases below only.
 func TestGraphsAgainstPlain(t *testing.T) {
 	r := rand.New(rand.NewPCG(19, 11))
-	for _, childish := range []bool{false, true} {
+	for _, rule := range []Graphs{{}, {Childish: true}, {Childish: true, ChildishGreen: true}} {
 		s := cgt.NewSpace()
-		e, err := partizan.New[string](s, Graphs{Childish: childish})
+		e, err := partizan.New[string](s, rule)
 		if err != nil {
 			t.Fatal(err)
 		}
 		memo := map[string]cgt.Game{}
 		for k := 0; k < 300; k++ {
 			p := randomPicture(r, 8, "lrgg")
-			want := plainValue(s, p, childish, memo)
+			want := plainValue(s, p, rule, memo)
 			got, err := e.Value(context.Background(), p.String())
 			if err != nil {
 				t.Fatal(err)
 			}
 			if got != want {
-				t.Fatalf("childish %v, %s: regions give %s, the definition %s", childish, p, s.String(got), s.String(want))
+				t.Fatalf("%+v, %s: regions give %s, the definition %s", rule, p, s.String(got), s.String(want))
 			}
 		}
 	}
@@ -197,25 +201,29 @@ func TestGraphsAgainstPlain(t *testing.T) {
 // with the stalks' sign expansion (lrrl = 3/8) and Winning Ways' l[r,r]
 // = 1/4. In Childish Hackenbush only a top edge can go: a stalk of n blue
 // edges is n, and lr is {|1} = 0 (Left may not cut the blue edge under
-// the red one).
+// the red one). The two readings of the childish rule part on green
+// edges: a green stalk of two is {0,*|0,*} = *2 when the bottom edge may
+// be cut under the top one (CGSuite's rule), {*|*} = 0 when it may not.
 func TestGraphsSmall(t *testing.T) {
 	for _, c := range []struct {
-		pic      string
-		childish bool
-		want     string
+		pic             string
+		childish, green bool
+		want            string
 	}{
-		{"0-1l,1-2r,2-3r,3-4l", false, "3/8"},
-		{"0-1l,1-2r,1-3r", false, "1/4"},
-		{"0-1l,1-2l,2-3l", true, "3"},
-		{"0-1l,1-2r", true, "0"},
-		{"0-1l,1-2r", false, "1/2"},
-		{"0-1g", true, "*"},
+		{"0-1l,1-2r,2-3r,3-4l", false, false, "3/8"},
+		{"0-1l,1-2r,1-3r", false, false, "1/4"},
+		{"0-1l,1-2l,2-3l", true, false, "3"},
+		{"0-1l,1-2r", true, false, "0"},
+		{"0-1l,1-2r", false, false, "1/2"},
+		{"0-1g", true, false, "*"},
+		{"0-1g,1-2g", true, false, "*2"},
+		{"0-1g,1-2g", true, true, "0"},
 	} {
 		s := cgt.NewSpace()
-		e, _ := partizan.New[string](s, Graphs{Childish: c.childish})
+		e, _ := partizan.New[string](s, Graphs{Childish: c.childish, ChildishGreen: c.green})
 		v, err := e.Value(context.Background(), mustPicture(c.pic).String())
 		if err != nil || s.String(v) != c.want {
-			t.Errorf("childish %v, %s: %s %v, want %s", c.childish, c.pic, s.String(v), err, c.want)
+			t.Errorf("childish %v (green too %v), %s: %s %v, want %s", c.childish, c.green, c.pic, s.String(v), err, c.want)
 		}
 	}
 }

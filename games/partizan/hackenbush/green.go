@@ -57,7 +57,7 @@ func stalkOf(p picture) []string {
 
 func (Green) options(s string) iter.Seq[[]string] {
 	return func(yield func([]string) bool) {
-		for q := range cutsGraph(s, 'g', false) {
+		for q := range (Graphs{}).cutsGraph(s, 'g') {
 			if !yield(stalkOf(q)) {
 				return
 			}

@@ -163,7 +163,11 @@ func ParseTrees(tokens []string) ([]string, error) {
 			if f == "-" {
 				continue
 			}
-			ts, err := parseTree(f)
+			parse := parseTree
+			if treeTokenIsCGSuite(f) {
+				parse = treesFromCGSuite
+			}
+			ts, err := parse(f)
 			if err != nil {
 				return nil, err
 			}
