@@ -42,6 +42,9 @@ type Options struct {
 	// spilling when SpillPath is empty.
 	SpillPath   string
 	SpillBudget int64
+	// Memory, when not nil, is charged for the nim-sum tables of a
+	// general take-and-break code (Rule.Code).
+	Memory *budget.Bytes
 	// Workers is the number of goroutines of the sparse method's sweep over
 	// rare values (0: GOMAXPROCS, at most 2 are ever used).
 	Workers int
@@ -54,6 +57,9 @@ type Options struct {
 // rules that may take any number (their values grow with n and take four
 // bytes each, plus bookkeeping).
 func MaxUpto(r *Rule) int {
+	if r.Code != nil {
+		return MaxCodeUpto
+	}
 	if r.Tail != 0 {
 		return 1 << 27
 	}
@@ -86,6 +92,12 @@ func Compute(ctx context.Context, r *Rule, upto int, opts Options) (*Values, err
 func Extend(ctx context.Context, r *Rule, prev *Values, upto int, opts Options) (*Values, error) {
 	if err := CheckUpto(r, upto); err != nil {
 		return nil, err
+	}
+	if r.Code != nil {
+		// CGSuite's general codes: the knapsack of nim-sum sets
+		// (tbvalues.go), recomputed from the start (prev is a prefix of
+		// the same values).
+		return computeCode(ctx, r.Code, upto, opts)
 	}
 	start := min(prev.Len(), upto)
 	st := newState(r, upto, opts)

@@ -2,6 +2,8 @@ package heap
 
 import (
 	"fmt"
+
+	"github.com/grundy-go/grundy/budget"
 	"slices"
 	"strconv"
 	"strings"
@@ -48,12 +50,18 @@ type Rule struct {
 	// Unequal restricts the two heaps a split leaves to unequal sizes
 	// (Grundy's game).
 	Unequal bool
+	// Code, when not nil, is a take-and-break code in CGSuite's full
+	// notation (tbcode.go) that the digits above cannot say: moves that
+	// leave four heaps or more, constraints on the heaps left, repeating
+	// blocks, added tokens. Its values come from computeCode, not the
+	// engine's fast paths, and Digits, Tail, Fib and Unequal are unused.
+	Code *Code
 }
 
 // Finite reports whether the rule is a finite octal or hexadecimal code:
 // finitely many non-zero digits and no Grundy-game restriction, the
 // hypothesis of the Guy–Smith periodicity theorem.
-func (r *Rule) Finite() bool { return r.Tail == 0 && !r.Fib && !r.Unequal }
+func (r *Rule) Finite() bool { return r.Tail == 0 && !r.Fib && !r.Unequal && r.Code == nil }
 
 // MaxRemove is the largest k with a non-zero digit (t in Guy–Smith), for a
 // finite rule.
@@ -68,6 +76,9 @@ func (r *Rule) MaxRemove() int {
 
 // MaxHeaps is the largest number of heaps a move may leave.
 func (r *Rule) MaxHeaps() int {
+	if r.Code != nil {
+		return r.Code.MaxHeaps()
+	}
 	var or uint8
 	for _, d := range r.Digits {
 		or |= d
@@ -84,6 +95,9 @@ func (r *Rule) MaxHeaps() int {
 // PureSubtraction reports whether every non-zero digit is 3: the heap just
 // shrinks by k (possibly to nothing), a subtraction game.
 func (r *Rule) PureSubtraction() bool {
+	if r.Code != nil {
+		return false
+	}
 	for _, d := range r.Digits {
 		if d != 0 && d != 3 {
 			return false
@@ -114,7 +128,7 @@ func Parse(spec string) (*Rule, error) {
 		return r, nil
 	}
 	if n, ok := named[name]; ok {
-		r, err := parseCode(n.code, 8)
+		r, err := parseCode(n.code, 0, 8)
 		if err != nil {
 			panic(err)
 		}
@@ -130,19 +144,27 @@ func Parse(spec string) (*Rule, error) {
 		return noParams(&Rule{Spec: name, Digits: []uint8{0}, Tail: 3})
 	case "fib":
 		return noParams(&Rule{Spec: name, Digits: []uint8{0}, Fib: true})
-	case "octal", "hex", "subtract", "allbut":
+	case "octal", "hex", "tb", "subtract", "allbut":
 		if !hasParams || params == "" {
 			return nil, fmt.Errorf("game %q needs parameters, e.g. %s", name, map[string]string{
-				"octal": "octal:0.137", "hex": "hex:0.F", "subtract": "subtract:1,3,4", "allbut": "allbut:1,2"}[name])
+				"octal": "octal:0.137", "hex": "hex:0.F", "tb": "tb:4!.0", "subtract": "subtract:1,3,4", "allbut": "allbut:1,2"}[name])
 		}
 	default:
-		return nil, fmt.Errorf("unknown heap game %q; heap games are kayles, dawson, guiles, treblecross, grundy-game, lasker, nim, fib, octal:CODE, hex:CODE, subtract:S, allbut:S", name)
+		return nil, fmt.Errorf("unknown heap game %q; heap games are kayles, dawson, guiles, treblecross, grundy-game, lasker, nim, fib, octal:CODE, hex:CODE, tb:CODE, subtract:S, allbut:S", name)
 	}
 	switch name {
 	case "octal":
-		return parseCode(params, 8)
+		if plainCode(params) {
+			return parseCode(spec, len(name)+1, 8)
+		}
+		return parseGeneral(spec, name, 8)
 	case "hex":
-		return parseCode(params, 16)
+		if plainCode(params) {
+			return parseCode(spec, len(name)+1, 16)
+		}
+		return parseGeneral(spec, name, 16)
+	case "tb":
+		return parseGeneral(spec, name, 32)
 	}
 	set, err := parseSet(params)
 	if err != nil {
@@ -166,40 +188,93 @@ func Parse(spec string) (*Rule, error) {
 	return r, nil
 }
 
-// parseCode parses an octal (base 8) or hexadecimal (base 16) code such as
-// "0.137", ".137", "4.07" or "0.F".
-func parseCode(code string, base int) (*Rule, error) {
+// plainCode reports whether code is an octal or hex code of the classic
+// form (one digit, a point, digits), which parseCode reads with its own
+// words; anything else is CGSuite's general notation (ParseCode).
+func plainCode(code string) bool {
+	if strings.ContainsAny(code, "!?=[]{}&*") {
+		return false
+	}
+	intPart, _, _ := strings.Cut(code, ".")
+	return len(intPart) <= 1
+}
+
+// parseGeneral reads a code in CGSuite's full notation (tbcode.go) from
+// the spec name:CODE. A code the engine's digits can say becomes those
+// digits (the fast paths, and Guy–Smith proofs for finite codes); any
+// other keeps its Code.
+func parseGeneral(spec, name string, base int) (*Rule, error) {
+	c, err := ParseCode(spec, len(name)+1, base)
+	if err != nil {
+		return nil, err
+	}
+	return codeRule(c, name), nil
+}
+
+// ParseTB reads the take-and-break code spec[start:end] (CGSuite's
+// notation) as the rule tb:CODE, errors pointing into spec.
+func ParseTB(spec string, start, end int) (*Rule, error) {
+	c, err := ParseCodeIn(spec, start, end, 32)
+	if err != nil {
+		return nil, err
+	}
+	return codeRule(c, "tb"), nil
+}
+
+// codeRule is the rule of a code read under name (octal, hex or tb).
+func codeRule(c *Code, name string) *Rule {
+	r := &Rule{Spec: name + ":" + c.String()}
+	if digits, tail, unequal, ok := c.classic(); ok {
+		r.Digits, r.Tail, r.Unequal = digits, tail, unequal
+		if name != "tb" && !unequal && tail == 0 && len(c.Additive) == 0 {
+			r.Spec = name + ":" + formatCode(digits)
+		}
+		return r
+	}
+	r.Code = c
+	return r
+}
+
+// parseCode parses an octal (base 8) or hexadecimal (base 16) code of
+// the classic form, spec[start:], such as "0.137", ".137", "4.07" or
+// "0.F"; errors are *budget.BadInput with the offset of the fault in
+// spec.
+func parseCode(spec string, start, base int) (*Rule, error) {
+	code := spec[start:]
 	what, digitsAllowed, before := "octal", "0-7", "0 or 4"
 	if base == 16 {
 		what, digitsAllowed, before = "hex", "0-9 and A-F", "0, 4, 8 or C"
+	}
+	bad := func(i int, format string, args ...any) error {
+		return classicError(spec, start+i, what, fmt.Sprintf(format, args...))
 	}
 	intPart, frac, hasPoint := strings.Cut(code, ".")
 	if !hasPoint {
 		frac = ""
 	}
-	if intPart == "" {
-		intPart = "0"
-	}
-	if len(intPart) != 1 {
-		return nil, fmt.Errorf("bad %s code %q: expected one digit before the point (%s), like 0.137", what, code, before)
+	if len(intPart) > 1 {
+		return nil, bad(0, "expected one digit before the point (%s), like 0.137", before)
 	}
 	if len(frac) > MaxCodeDigits {
-		return nil, fmt.Errorf("bad %s code: %d digits after the point, at most %d", what, len(frac), MaxCodeDigits)
+		return nil, bad(len(intPart)+1+MaxCodeDigits, "%d digits after the point, at most %d", len(frac), MaxCodeDigits)
 	}
 	digits := make([]uint8, 0, len(frac)+1)
-	for i, c := range intPart + frac {
+	if intPart == "" {
+		digits = append(digits, 0)
+	}
+	for i := 0; i < len(code); i++ {
+		if i == len(intPart) && hasPoint {
+			continue // the point
+		}
+		c := code[i]
 		d, err := strconv.ParseUint(string(c), base, 8)
 		if err != nil || c == '+' || c == '-' {
-			pos := i
-			if i > 0 {
-				pos = i + 1
-			}
-			return nil, fmt.Errorf("bad %s code %q: %q at position %d is not a digit (allowed: %s)", what, code, c, pos+1, digitsAllowed)
+			return nil, bad(i, "%q is not a digit (allowed: %s)", c, digitsAllowed)
 		}
 		digits = append(digits, uint8(d))
 	}
 	if digits[0]&(LeaveNone|LeaveOne) != 0 {
-		return nil, fmt.Errorf("bad %s code %q: the digit before the point must be %s (removing nothing may only split a heap; anything else is a pass)", what, code, before)
+		return nil, bad(0, "the digit before the point must be %s (removing nothing may only split a heap; anything else is a pass)", before)
 	}
 	for len(digits) > 1 && digits[len(digits)-1] == 0 {
 		digits = digits[:len(digits)-1]
@@ -207,6 +282,15 @@ func parseCode(code string, base int) (*Rule, error) {
 	r := &Rule{Digits: digits}
 	r.Spec = what + ":" + formatCode(digits)
 	return r, nil
+}
+
+// classicError is a fault at offset of an octal or hex code.
+func classicError(spec string, offset int, what, msg string) error {
+	where := budget.Excerpt(spec, offset)
+	if len(spec) <= budget.ExcerptLen {
+		where += fmt.Sprintf(" at offset %d", offset)
+	}
+	return &budget.BadInput{Input: spec, Offset: offset, Msg: fmt.Sprintf("bad %s code %s: %s", what, where, msg)}
 }
 
 func formatCode(digits []uint8) string {
@@ -262,6 +346,10 @@ func joinInts(xs []int) string {
 // then of the first heap's size; f must not keep the slice. It stops when f
 // returns false.
 func (r *Rule) EachOption(n int, f func(heaps []int) bool) {
+	if r.Code != nil {
+		r.Code.eachCodeOption(n, f)
+		return
+	}
 	buf := make([]int, 0, 3)
 	digit := func(k int) uint8 {
 		if k < len(r.Digits) {

@@ -36,7 +36,7 @@ func init() {
 			"may leave of it: add 1 if nothing, 2 if one heap, 4 if two heaps. The player who cannot move loses." + heapSum,
 		Source: "R. K. Guy and C. A. B. Smith, \"The G-values of various games\", Proc. Cambridge Philos. Soc. 52 (1956) 514–526; Winning Ways, ch. 4",
 		Variants: []catalog.Param{{Name: "code", Label: "octal code", Kind: catalog.ParamText, Default: "0.137",
-			Note: "0. then digits 0-7, e.g. 0.77 (Kayles), 0.07 (Dawson's Kayles)"}},
+			Note: "0. then digits 0-7, e.g. 0.77 (Kayles), 0.07 (Dawson's Kayles); CGSuite's modifiers and blocks too, as tb: reads them (4!.0 Grundy's game, 0.[3] Nim)"}},
 		SpecFormat: "octal:{code}",
 	})
 	catalog.Describe("hex", catalog.About{
@@ -45,8 +45,22 @@ func init() {
 			"(digits 0-9 and A-F). The player who cannot move loses." + heapSum,
 		Source: "Berlekamp, Conway and Guy, Winning Ways, ch. 4 (hexadecimal games)",
 		Variants: []catalog.Param{{Name: "code", Label: "hexadecimal code", Kind: catalog.ParamText, Default: "0.F",
-			Note: "0. then digits 0-9, A-F"}},
+			Note: "0. then digits 0-9, A-F; CGSuite's modifiers and blocks too, as tb: reads them (0.3F! three unequal heaps)"}},
 		SpecFormat: "hex:{code}",
+	})
+	catalog.Describe("tb", catalog.About{
+		Players: []string{"first player", "second player"},
+		Rules: "A take-and-break game in CGSuite's code notation: heaps of tokens; digit j of the code says what a move that " +
+			"removes j tokens from a heap may leave of it, bit i set when it may leave exactly i non-empty heaps (digits 0-9 " +
+			"and A-V, &N; for any mask, {2,3} or {2+} listing numbers of heaps, * any number). After a digit, ! asks for heaps " +
+			"of pairwise different sizes, ? for heaps not all of one size, = for heaps all of one size (these bind moves that " +
+			"leave two heaps or more). A block in brackets at the end repeats forever (0.[3] is Nim); digits before the " +
+			"point's digit add tokens before splitting (80.0: add one and split into three heaps), and must leave enough heaps " +
+			"that every heap left is smaller. The player who cannot move loses." + heapSum,
+		Source: "A. N. Siegel, CGSuite's game.heap.TakeAndBreak (codes, modifiers and examples); Berlekamp, Conway and Guy, Winning Ways, ch. 4",
+		Variants: []catalog.Param{{Name: "code", Label: "take-and-break code", Kind: catalog.ParamText, Default: "4!.0",
+			Note: "4!.0 (Grundy's game), 8?.0 (three heaps not all equal), 0.[37], {2+}=.0, 0.*!"}},
+		SpecFormat: "tb:{code}",
 	})
 	catalog.Describe("treblecross", catalog.About{
 		Players: []string{"first player", "second player"},

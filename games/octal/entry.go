@@ -66,6 +66,15 @@ func init() {
 		Make:     func(p string) (catalog.Instance, error) { return newHeapRuleGame("hex:" + p) },
 	})
 	catalog.Register(catalog.Entry{
+		Name:     "tb",
+		Params:   "CODE",
+		Position: fmt.Sprintf("heap sizes up to %d (%d when moves leave three heaps, %d when more); several heaps make a sum", heap.MaxCodeUpto-1, maxHexHeap, maxManyHeap),
+		Summary:  "take-and-break game in CGSuite's full code notation (TakeAndBreak): base-32 digits, ! unequal heaps, ? not all equal, = all equal, {2,3} and {2+} heap counts, * any number, a repeating block [..], digits before the point adding tokens: 4!.0 Grundy's game, 0.[3] Nim, {2+}=.0",
+		Example:  "solve tb:4!.0 7",
+		Kind:     "impartial",
+		Make:     func(p string) (catalog.Instance, error) { return newHeapRuleGame("tb:" + p) },
+	})
+	catalog.Register(catalog.Entry{
 		Name:     "treblecross",
 		Position: "a strip of cells, '.' empty and 'X' taken, e.g. ..X....X..",
 		Summary:  "Treblecross: put an X in an empty cell; whoever first makes three X in a row wins (a sum of octal 0.007 heaps)",
@@ -98,6 +107,11 @@ const (
 	maxHeapGameTokens = 100_000_000
 	// maxHeapSearchHeap bounds heaps for --method search.
 	maxHeapSearchHeap = 2_000
+	// maxManyHeap bounds heaps of codes whose moves may leave four heaps
+	// or more: values are computed without listing the options
+	// (heap/tbvalues.go), but winning moves are listed, and a heap of
+	// 60 has a million partitions.
+	maxManyHeap = 60
 )
 
 type heapRuleGame struct {
@@ -119,8 +133,13 @@ func newHeapRuleGame(spec string) (catalog.Instance, error) {
 func (g *heapRuleGame) Spec() string { return g.rule.Spec }
 
 func (g *heapRuleGame) maxHeap() int {
-	if g.rule.MaxHeaps() == 3 {
+	switch h := g.rule.MaxHeaps(); {
+	case h > 3:
+		return maxManyHeap
+	case h == 3:
 		return maxHexHeap
+	case g.rule.Code != nil:
+		return heap.MaxCodeUpto - 1
 	}
 	return maxHeapGameHeap
 }
@@ -130,14 +149,14 @@ func (g *heapRuleGame) search() *impartialgame.Searched[int] {
 		Name: g.rule.Spec,
 		Game: Game{Rule: g.rule},
 		Parse: func(t []string) ([]int, error) {
-			return catalog.ParseInts(t, "heap size", 1, catalog.MaxComponents, maxHeapSearchHeap)
+			return catalog.ParseInts(t, "heap size", 1, catalog.MaxComponents, min(maxHeapSearchHeap, g.maxHeap()))
 		},
 		Format: strconv.Itoa,
 	}
 }
 
 func (g *heapRuleGame) values(ctx context.Context, upto int, opts catalog.Options) (*heap.Values, error) {
-	return heap.Compute(ctx, g.rule, upto, heap.Options{UsePeriod: true, Progress: opts.Progress})
+	return heap.Compute(ctx, g.rule, upto, heap.Options{UsePeriod: true, Progress: opts.Progress, Memory: opts.Memory})
 }
 
 func (g *heapRuleGame) Solve(ctx context.Context, tokens []string, opts catalog.Options) (*catalog.Report, error) {
@@ -175,12 +194,16 @@ func (g *heapRuleGame) Solve(ctx context.Context, tokens []string, opts catalog.
 	for _, h := range heaps {
 		x ^= vals.At(h)
 	}
+	method := fmt.Sprintf("heap values G(0..%d) by the sparse-space method, nim-summed over the heaps (Sprague–Grundy theorem)", largest)
+	if g.rule.Code != nil {
+		method = fmt.Sprintf("heap values G(0..%d) as the mex of the options' nim-sums, each set of nim-sums of k heaps from m tokens built as a knapsack over heap sizes, nim-summed over the heaps (Sprague–Grundy theorem)", largest)
+	}
 	r := &catalog.Report{
 		Game:     g.rule.Spec,
 		Position: catalog.JoinInts(heaps),
 		Outcome:  catalog.OutcomeOfValue(new(big.Int).SetUint64(uint64(x))),
 		Grundy:   new(big.Int).SetUint64(uint64(x)),
-		Method:   fmt.Sprintf("heap values G(0..%d) by the sparse-space method, nim-summed over the heaps (Sprague–Grundy theorem)", largest),
+		Method:   method,
 	}
 	if p := heap.FindPeriod(vals, g.rule); p.Proven {
 		r.Notes = append(r.Notes, fmt.Sprintf("G(n+%d) = G(n) for all n ≥ %d (%s)", p.Period, p.Preperiod, p.Theorem))
@@ -236,8 +259,8 @@ func (g *heapRuleGame) Table(ctx context.Context, upto int, opts catalog.Options
 		return nil, err
 	}
 	if opts.Method == catalog.Search {
-		if upto > maxHeapSearchHeap {
-			return nil, budget.Exceed(budget.Size, maxHeapSearchHeap, "a table of %d values: searched tables of %s go up to %d", upto, g.rule.Spec, maxHeapSearchHeap)
+		if most := min(maxHeapSearchHeap, g.maxHeap()+1); upto > most {
+			return nil, budget.Exceed(budget.Size, int64(most), "a table of %d values: searched tables of %s go up to %d", upto, g.rule.Spec, most)
 		}
 		return impartialgame.HeapTable(ctx, g.rule.Spec, Game{Rule: g.rule}, func(n int) int { return n }, upto, opts)
 	}

@@ -16,9 +16,11 @@ func init() {
 	two := []string{"first player", "second player"}
 	catalog.Describe("turning", catalog.About{
 		Players: two,
-		Rules:   rules("the coins the turning code allows: parts joined by commas, each K (exactly K coins), A-B or A+ (A or more), with C when the coins must be consecutive"),
-		Source:  source,
-		Variants: []catalog.Param{{Name: "code", Label: "turning code (1-3 Mock Turtles, 2 Twins, 1+C Ruler)", Kind: catalog.ParamText,
+		Rules: rules("the coins the turning code allows: parts joined by commas, each K (exactly K coins), A-B or A+ (A or more), then " +
+			"modifiers: C (consecutive coins), C(n) (within n adjacent coins), E (equally spaced), S (symmetrically placed), " +
+			"F (the leftmost coin, coin 1, among them)"),
+		Source: source,
+		Variants: []catalog.Param{{Name: "code", Label: "turning code (1-3 Mock Turtles, 2 Twins, 1+C Ruler, 3E Turnips, 4FS Grunt, 1-3C(5) Mock Turtle Fives)", Kind: catalog.ParamText,
 			Default: "1-4"}},
 		SpecFormat: "turning:{code}",
 	})

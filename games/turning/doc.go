@@ -43,6 +43,15 @@
 // form against the recurrence, and the recurrence and the theorem against
 // a plain search of whole rows of coins written from the rules.
 //
+// CGSuite's turning codes (game.strip.Turning) are read whole: parts
+// joined by commas, each a number of coins (K, A-B, A+) and modifiers C
+// (consecutive), C(n) (within n adjacent coins), E (equally spaced), S
+// (symmetric), F (the leftmost coin among them): Mock Turtle Fives
+// 1-3C(5), Turnips 3E, Grunt 4FS, Sym 1+S. A part with E, S, F or C(n) is
+// valued coin by coin from the sets it allows (modifiers.go says how, and
+// where its reading of F differs from CGSuite's program); the tests check
+// CGSuite's values of these codes and a plain search of whole rows.
+//
 // The example script examples/mock.star numbers its coins from 0; the
 // built-in games number them from 1, as Winning Ways does for Ruler and
 // Turtles: the script's coin n is the built-in's coin n + 1.

@@ -92,6 +92,11 @@ func (in *instance) maxCoin() int {
 	if in.closed != nil {
 		return MaxClosedCoin
 	}
+	for _, p := range in.rule {
+		if p.Symmetric {
+			return MaxSymCoin
+		}
+	}
 	return MaxCoin
 }
 
@@ -120,7 +125,7 @@ func (in *instance) parse(tokens []string) ([]int, error) {
 		}
 		if c > int64(in.maxCoin()) {
 			if in.closed == nil {
-				return nil, fmt.Errorf("bad coin %d: %s values coins up to %d (its values have no closed form here, and the recurrence costs about K·n·V steps)", c, in.name, MaxCoin)
+				return nil, fmt.Errorf("bad coin %d: %s values coins up to %d (its values have no closed form here, and the recurrence costs about K·n·V steps)", c, in.name, in.maxCoin())
 			}
 			return nil, fmt.Errorf("bad coin %d: coins are numbered up to 2^62", c)
 		}

@@ -29,6 +29,21 @@ func (r Row) Moves(row uint64) iter.Seq[uint64] {
 			n := bits.TrailingZeros64(rest) + 1
 			head := uint64(1) << (n - 1)
 			for _, p := range r.Rule {
+				if p.modified() {
+					stop := false
+					eachModifiedSet(p, n, 1<<30, func(others []int) bool {
+						next := row ^ head
+						for _, m := range others {
+							next ^= uint64(1) << (m - 1)
+						}
+						stop = !yield(next)
+						return !stop
+					})
+					if stop {
+						return
+					}
+					continue
+				}
 				top := n
 				if p.Most != unbounded {
 					top = min(top, p.Most)

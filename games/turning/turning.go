@@ -27,23 +27,33 @@ const MaxValueBits = 1 << 24
 const unbounded = -1
 
 // Part is one element of a turning code: a move turns from Least to Most
-// coins (Most unbounded for "A+"), consecutive when Consecutive.
+// coins (Most unbounded for "A+"), with the modifiers CGSuite's turning
+// codes take (game.strip.Turning): consecutive coins (C), all within a
+// span of Span adjacent coins (C(n)), equally spaced (E), symmetrically
+// placed (S), the leftmost coin of the row among them (F).
 type Part struct {
 	Least, Most int
 	Consecutive bool
+	Span        int // 0: no span
+	Equal       bool
+	Symmetric   bool
+	First       bool
 }
 
 // Rule is a turning code, CGSuite's notation for coin-turning games
 // (game.strip.Turning): a comma-separated list of parts, a move being
 // legal when it fits any part. A part is a number of coins K (exactly
-// K), a range A-B, or A+ (A or more), followed by C when the coins turned
-// must be consecutive: "1-3" is Mock Turtles, "2" Twins, "1+C" Ruler.
+// K), a range A-B, or A+ (A or more), followed by modifiers: C when the
+// coins turned must be consecutive, C(n) when they must lie within n
+// adjacent coins, E equally spaced, S symmetrically placed, F when the
+// leftmost coin (coin 1) must be one of them. "1-3" is Mock Turtles, "2"
+// Twins, "1+C" Ruler, "3E" Turnips, "4FS" Grunt, "1+S" Sym.
 type Rule []Part
 
 // ParseRule reads a turning code.
 func ParseRule(code string) (Rule, error) {
 	bad := func(part, why string) error {
-		return fmt.Errorf("bad turning code %q at %q: %s; a code is parts joined by commas, each K (exactly K coins), A-B or A+ (A or more), with C after it for consecutive coins: 1-3 (Mock Turtles), 2 (Twins), 1+C (Ruler)", code, part, why)
+		return fmt.Errorf("bad turning code %q at %q: %s; a code is parts joined by commas, each K (exactly K coins), A-B or A+ (A or more), then modifiers C (consecutive), C(n) (within n adjacent coins), E (equally spaced), S (symmetric), F (with the leftmost coin): 1-3 (Mock Turtles), 1+C (Ruler), 3E (Turnips), 4FS (Grunt)", code, part, why)
 	}
 	if code == "" {
 		return nil, bad("", "no part")
@@ -52,11 +62,51 @@ func ParseRule(code string) (Rule, error) {
 	for _, text := range strings.Split(code, ",") {
 		s := strings.ToUpper(strings.TrimSpace(text))
 		var p Part
-		if rest, ok := strings.CutSuffix(s, "C"); ok {
-			p.Consecutive, s = true, rest
+		end := strings.IndexFunc(s, func(c rune) bool { return c != '+' && c != '-' && (c < '0' || c > '9') })
+		if end < 0 {
+			end = len(s)
 		}
-		if strings.ContainsAny(s, "ESF()") {
-			return nil, bad(text, "the modifiers E (equally spaced), S (symmetric), F (the leftmost coin) and C(n) are not read here yet")
+		mods := s[end:]
+		s = s[:end]
+		for mods != "" {
+			once := func(flag *bool, name string) error {
+				if *flag {
+					return bad(text, name+" is given twice")
+				}
+				*flag = true
+				return nil
+			}
+			var err error
+			switch c := mods[0]; {
+			case c == 'C' && strings.HasPrefix(mods, "C("):
+				close := strings.IndexByte(mods, ')')
+				if close < 0 {
+					return nil, bad(text, "C( is not closed")
+				}
+				if p.Span != 0 {
+					return nil, bad(text, "C(n) is given twice")
+				}
+				n, e := strconv.Atoi(mods[2:close])
+				if e != nil || n < 1 || n > MaxCoin {
+					return nil, bad(text, fmt.Sprintf("the span %q is not a number of coins from 1 to %d", mods[2:close], MaxCoin))
+				}
+				p.Span, mods = n, mods[close+1:]
+				continue
+			case c == 'C':
+				err = once(&p.Consecutive, "C")
+			case c == 'E':
+				err = once(&p.Equal, "E")
+			case c == 'S':
+				err = once(&p.Symmetric, "S")
+			case c == 'F':
+				err = once(&p.First, "F")
+			default:
+				return nil, bad(text, fmt.Sprintf("%q is not a modifier (C, C(n), E, S, F)", c))
+			}
+			if err != nil {
+				return nil, err
+			}
+			mods = mods[1:]
 		}
 		num := func(t string) (int, error) {
 			n, err := strconv.Atoi(t)
@@ -94,6 +144,27 @@ func ParseRule(code string) (Rule, error) {
 	return r, nil
 }
 
+// mods writes a part's modifiers as ParseRule reads them.
+func (p Part) mods() string {
+	var sb strings.Builder
+	if p.Consecutive {
+		sb.WriteByte('C')
+	}
+	if p.Equal {
+		sb.WriteByte('E')
+	}
+	if p.First {
+		sb.WriteByte('F')
+	}
+	if p.Symmetric {
+		sb.WriteByte('S')
+	}
+	if p.Span > 0 {
+		sb.WriteString("C(" + strconv.Itoa(p.Span) + ")")
+	}
+	return sb.String()
+}
+
 // String writes the code as ParseRule reads it.
 func (r Rule) String() string {
 	parts := make([]string, len(r))
@@ -106,9 +177,7 @@ func (r Rule) String() string {
 		default:
 			parts[i] = strconv.Itoa(p.Least) + "-" + strconv.Itoa(p.Most)
 		}
-		if p.Consecutive {
-			parts[i] += "C"
-		}
+		parts[i] += p.mods()
 	}
 	return strings.Join(parts, ",")
 }
@@ -125,11 +194,25 @@ func (r Rule) Words() string {
 		default:
 			parts[i] = fmt.Sprintf("%d to %d", p.Least, p.Most)
 		}
+		var words []string
 		if p.Consecutive {
-			parts[i] += " consecutive"
+			words = append(words, "consecutive")
+		}
+		if p.Equal {
+			words = append(words, "equally spaced")
+		}
+		if p.Symmetric {
+			words = append(words, "symmetrically placed")
+		}
+		parts[i] += " " + strings.Join(append(words, "coins"), " ")
+		if p.Span > 0 {
+			parts[i] += fmt.Sprintf(" within %d adjacent coins", p.Span)
+		}
+		if p.First {
+			parts[i] += " including the leftmost"
 		}
 	}
-	return "turn " + strings.Join(parts, ", or ") + " coins"
+	return "turn " + strings.Join(parts, ", or ")
 }
 
 // closed returns Winning Ways' closed form of the rule's values (ch. 14),
@@ -279,14 +362,23 @@ type Values struct {
 	words int
 	// prefix[c] = g(1) ⊕ … ⊕ g(c), for the consecutive parts.
 	prefix []uint64
+	// first[i], for a part F without a span on plain coins, holds the
+	// nim-sums of the sets of coins from 2 on (modifiers.go).
+	first []*sizeSets
 }
 
 // NewValues starts the values of a rule (no coin valued yet).
 func NewValues(r Rule) *Values {
 	v := &Values{rule: r, g: []uint64{0}, prefix: []uint64{0}, words: 1}
 	v.sets = make([]*sizeSets, len(r))
+	v.first = make([]*sizeSets, len(r))
 	for i, p := range r {
-		if !p.Consecutive {
+		switch {
+		case p.modified():
+			if p.First && p.Span == 0 && !p.Consecutive && !p.Equal && !p.Symmetric {
+				v.first[i] = newFirstSets(p)
+			}
+		case !p.Consecutive:
 			v.sets[i] = newSizeSets(p.Least-1, others(p.Most), 1)
 		}
 	}
@@ -320,7 +412,7 @@ func (v *Values) Extend(ctx context.Context, n int) error {
 		v.g = append(v.g, g)
 		v.prefix = append(v.prefix, v.prefix[c-1]^g)
 		for g >= uint64(64*v.words) {
-			for _, s := range v.sets {
+			for _, s := range append(v.sets, v.first...) {
 				if s != nil {
 					s.grow()
 				}
@@ -332,6 +424,13 @@ func (v *Values) Extend(ctx context.Context, n int) error {
 				s.add(g)
 			}
 		}
+		if c >= 2 {
+			for _, s := range v.first {
+				if s != nil {
+					s.add(g)
+				}
+			}
+		}
 	}
 	return nil
 }
@@ -341,6 +440,10 @@ func (v *Values) mex(c int) uint64 {
 	reach := make([]uint64, v.words)
 	var runs map[uint64]bool
 	for i, p := range v.rule {
+		if p.modified() {
+			reachModified(reach, p, c, v.g, v.prefix, v.first[i])
+			continue
+		}
 		if s := v.sets[i]; s != nil {
 			for w := range reach {
 				reach[w] |= s.word(w)
@@ -364,6 +467,10 @@ func (v *Values) mex(c int) uint64 {
 	}
 }
 
+// maxListedSets bounds the sets of a modified part (modifiers.go) that
+// Sets looks at for one coin.
+const maxListedSets = 1 << 16
+
 // Sets lists sets of other coins (below c) that a move from the coin c
 // may turn with the nim-sum x: every run for a consecutive part, and for
 // another part every set of up to two coins and one set of three or more
@@ -372,6 +479,20 @@ func (v *Values) mex(c int) uint64 {
 func (v *Values) Sets(x uint64, c int) (out [][]int, complete bool) {
 	complete = true
 	for i, p := range v.rule {
+		if p.modified() {
+			all := eachModifiedSet(p, c, maxListedSets, func(s []int) bool {
+				var y uint64
+				for _, m := range s {
+					y ^= v.g[m]
+				}
+				if y == x {
+					out = append(out, s)
+				}
+				return true
+			})
+			complete = complete && all
+			continue
+		}
 		if v.sets[i] == nil {
 			for k := p.Least; k <= c && (p.Most == unbounded || k <= p.Most); k++ {
 				if v.prefix[c-1]^v.prefix[c-k] == x {

@@ -12,7 +12,15 @@ import (
 	"github.com/grundy-go/grundy/catalog"
 )
 
-var rules = []string{"1", "2", "3", "1-2", "1-3", "1-4", "1-5", "1-7", "2-3", "1+", "2+", "1+C", "1-3C", "2C", "1-2,4", "2,3C", "3+C"}
+// modifiedRules is the index in rules of the first code with CGSuite's
+// modifiers beyond C.
+const modifiedRules = 17
+
+var rules = []string{"1", "2", "3", "1-2", "1-3", "1-4", "1-5", "1-7", "2-3", "1+", "2+", "1+C", "1-3C", "2C", "1-2,4", "2,3C", "3+C",
+	// CGSuite's modifiers (from modifiedRules on): spans, equal spacing,
+	// symmetry, the leftmost coin
+	"1-3C(5)", "3C(5)", "1-5C", "3E", "1+E", "2-4E", "4FS", "1+S", "2-5S", "1+FS", "1-3F", "2+F", "1-3FC(4)", "2+C(3)",
+	"1+CF", "3EF", "1-2,3E", "2S,1+C(3)", "1+ESC(6)"}
 
 // plainMoves lists the rows a move leaves, from the rules alone: the
 // coins turned are a set the rule allows whose rightmost is heads; rows
@@ -27,9 +35,40 @@ func plainMoves(r Rule, row uint32, coins int) []uint32 {
 		for s := uint32(0); s < uint32(1)<<(n-1); s++ {
 			k := bits.OnesCount32(s) + 1
 			run := uint32(1)<<(n-1) - uint32(1)<<(n-k) // the k−1 coins just below n
+			all := s | uint32(1)<<(n-1)
+			low := bits.TrailingZeros32(all) + 1 // the leftmost coin turned
+			// spaced reports whether the coins turned are equally spaced,
+			// mirror whether they are symmetric about their middle.
+			spaced := func() bool {
+				var gaps []int
+				for last, m := 0, 1; m <= n; m++ {
+					if all>>(m-1)&1 != 0 {
+						if last > 0 {
+							gaps = append(gaps, m-last)
+						}
+						last = m
+					}
+				}
+				for _, d := range gaps {
+					if d != gaps[0] {
+						return false
+					}
+				}
+				return true
+			}
+			mirror := func() bool {
+				for m := low; m <= n; m++ {
+					if all>>(m-1)&1 != all>>(low+n-m-1)&1 {
+						return false
+					}
+				}
+				return true
+			}
 			legal := false
 			for _, p := range r {
-				if k >= p.Least && (p.Most == unbounded || k <= p.Most) && (!p.Consecutive || s == run) {
+				if k >= p.Least && (p.Most == unbounded || k <= p.Most) && (!p.Consecutive || s == run) &&
+					(!p.First || low == 1) && (p.Span == 0 || n-low+1 <= p.Span) &&
+					(!p.Equal || spaced()) && (!p.Symmetric || mirror()) {
 					legal = true
 				}
 			}
@@ -150,11 +189,15 @@ func TestPublished(t *testing.T) {
 func TestWinningMoves(t *testing.T) {
 	const coins = 11
 	rng := rand.New(rand.NewPCG(1, 2))
-	for _, spec := range rules {
+	for i, spec := range rules {
 		r, _ := ParseRule(spec)
 		inst := newInstance("turning:"+spec, r)
 		memo := map[uint32]uint64{}
-		for range 25 {
+		rows := 25
+		if i >= modifiedRules {
+			rows = 8 // the modifiers' rules: their plain moves cost more to search
+		}
+		for range rows {
 			row := rng.Uint32N(1 << coins)
 			rep, err := inst.Solve(context.Background(), []string{heads(row)}, catalog.Options{})
 			if err != nil {
@@ -239,9 +282,101 @@ func TestBadInput(t *testing.T) {
 			t.Errorf("%s %s: error %v, want one saying %q", c.game, c.pos, err, c.want)
 		}
 	}
-	for _, code := range []string{"", "x", "3-1", "3E", "1-3C(5)", "0", "1,,2"} {
+	for _, code := range []string{"", "x", "3-1", "3X", "1-3C(5", "1-3C(0)", "3EE", "3C(2)C(3)", "0", "1,,2"} {
 		if _, err := ParseRule(code); err == nil {
 			t.Errorf("turning code %q accepted", code)
+		}
+	}
+}
+
+// TestCGSuiteModifiers pins CGSuite's values of the heap forms of its
+// turning codes with modifiers (GameHeapTest, "define other heap games
+// properly": game.heap.Spawning(code), heaps = coins 1 … 20), and the
+// number of moves from the coin 20 (Options.Size): Mock Turtle Fives,
+// Triplet Fives, Ruler Fives, Turnips, Grunt and Sym of Winning Ways ch. 14.
+func TestCGSuiteModifiers(t *testing.T) {
+	for _, tc := range []struct {
+		code   string
+		moves  int
+		values string
+	}{
+		{"1-3C(5)", 11, "1 2 4 7 8 1 2 4 7 8 1 2 4 7 8 1 2 4 7 8"},
+		{"3C(5)", 6, "0 0 1 2 4 0 0 1 2 4 0 0 1 2 4 0 0 1 2 4"},
+		{"1-5C", 5, "1 2 1 4 1 2 1 4 1 2 1 4 1 2 1 4 1 2 1 4"},
+		{"3E", 9, "0 0 1 0 0 1 2 2 1 0 0 1 0 0 1 2 2 1 4 4"},
+		{"4FS", 9, "0 0 0 1 0 2 1 0 2 1 0 2 1 3 2 1 3 2 4 3"},
+		{"1+S", 2046, "1 2 4 3 6 7 8 16 18 25 32 11 64 31 128 10 256 5 512 28"},
+		{"1-3", 191, "1 2 4 7 8 11 13 14 16 19 21 22 25 26 28 31 32 35 37 38"},
+		{"3", 171, "0 0 1 2 4 7 8 11 13 14 16 19 21 22 25 26 28 31 32 35"},
+		{"1+C", 20, "1 2 1 4 1 2 1 8 1 2 1 4 1 2 1 16 1 2 1 4"},
+	} {
+		r, err := ParseRule(tc.code)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v := NewValues(r)
+		if err := v.Extend(context.Background(), 20); err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for c := 1; c <= 20; c++ {
+			got = append(got, strconv.FormatUint(v.G(c), 10))
+		}
+		if g := strings.Join(got, " "); g != tc.values {
+			t.Errorf("turning:%s coins 1…20: %s, CGSuite %s", tc.code, g, tc.values)
+		}
+		moves := len(plainMoves(r, 1<<19, 20))
+		if moves != tc.moves {
+			t.Errorf("turning:%s: %d moves from coin 20, CGSuite %d", tc.code, moves, tc.moves)
+		}
+		if r.String() != strings.ToUpper(tc.code) {
+			t.Errorf("%s written %s", tc.code, r)
+		}
+	}
+}
+
+// TestModifiedSets: the winning-move sets a modified part lists are the
+// plain moves with the wanted nim-sum, all of them.
+func TestModifiedSets(t *testing.T) {
+	for _, code := range []string{"3E", "4FS", "1+S", "1-3C(5)", "1-3F", "2-4FC(5)", "1+CF"} {
+		r, _ := ParseRule(code)
+		v := NewValues(r)
+		if err := v.Extend(context.Background(), 12); err != nil {
+			t.Fatal(err)
+		}
+		for c := 1; c <= 12; c++ {
+			for x := uint64(0); x < 16; x++ {
+				sets, complete := v.Sets(x, c)
+				if !complete {
+					t.Fatalf("%s coin %d: incomplete", code, c)
+				}
+				got := map[uint32]bool{}
+				for _, s := range sets {
+					var m uint32
+					for _, k := range s {
+						m |= 1 << (k - 1)
+					}
+					got[m] = true
+				}
+				want := 0
+				for _, row := range plainMoves(r, 1<<(c-1), c) {
+					var y uint64
+					for k := 1; k < c; k++ {
+						if row>>(k-1)&1 != 0 {
+							y ^= v.G(k)
+						}
+					}
+					if y == x {
+						want++
+						if !got[row] {
+							t.Fatalf("%s coin %d nim-sum %d: the set %b is missing", code, c, x, row)
+						}
+					}
+				}
+				if len(got) != want {
+					t.Fatalf("%s coin %d nim-sum %d: %d sets, plain %d", code, c, x, len(got), want)
+				}
+			}
 		}
 	}
 }
@@ -330,7 +465,68 @@ func TestMisere(t *testing.T) {
 			}
 		}
 	}
-	if _, err := newInstance("mock-turtles", Rule{{1, 3, false}}).SolveMisere(context.Background(), []string{"21"}, catalog.Options{}); err == nil || !strings.Contains(err.Error(), "coins up to 20") {
+	if _, err := newInstance("mock-turtles", Rule{{Least: 1, Most: 3}}).SolveMisere(context.Background(), []string{"21"}, catalog.Options{}); err == nil || !strings.Contains(err.Error(), "coins up to 20") {
 		t.Errorf("coin 21 under misère play: %v", err)
 	}
+}
+
+// TestEachSet: the heap form's options are the plain moves from the coin
+// c alone (every rule, coins up to 10), each once per part that allows
+// it.
+func TestEachSet(t *testing.T) {
+	for _, spec := range rules {
+		r, _ := ParseRule(spec)
+		for c := 1; c <= 10; c++ {
+			got := map[uint32]bool{}
+			r.EachSet(c, func(s []int) bool {
+				var m uint32
+				for _, k := range s {
+					m |= 1 << (k - 1)
+				}
+				got[m] = true
+				return true
+			})
+			want := plainMoves(r, 1<<(c-1), c)
+			if len(got) != len(want) {
+				t.Fatalf("turning:%s coin %d: %d sets, plain %d", spec, c, len(got), len(want))
+			}
+			for _, row := range want {
+				if !got[row] {
+					t.Fatalf("turning:%s coin %d: the set %b is missing", spec, c, row)
+				}
+			}
+		}
+	}
+}
+
+// FuzzParseRule: any text is read or refused in one line, never a panic;
+// a code read writes itself back as the same rule, whose sets of a small
+// coin can be listed.
+func FuzzParseRule(f *testing.F) {
+	for _, s := range append(slices.Clone(rules), "1-3C(5", "3EE", "C(4)", "1+FSEC(3)C", "") {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, code string) {
+		r, err := ParseRule(code)
+		if err != nil {
+			if strings.Contains(err.Error(), "\n") {
+				t.Fatalf("%q: error of several lines", code)
+			}
+			return
+		}
+		again, err := ParseRule(r.String())
+		if err != nil || !slices.Equal(again, r) {
+			t.Fatalf("%q written %q reads back as %v, %v", code, r, again, err)
+		}
+		for c := 1; c <= 6; c++ {
+			r.EachSet(c, func(s []int) bool {
+				for _, m := range s {
+					if m < 1 || m >= c {
+						t.Fatalf("%q coin %d: the set %v", code, c, s)
+					}
+				}
+				return true
+			})
+		}
+	})
 }
