@@ -2,6 +2,7 @@ package foxgeese
 
 import (
 	"context"
+	"strings"
 
 	"github.com/grundy-go/grundy/catalog"
 	"github.com/grundy-go/grundy/catalog/reports"
@@ -82,4 +83,23 @@ func (in instance) Solve(ctx context.Context, tokens []string, opts catalog.Opti
 		"retrograde analysis of the game graph, an endless play a draw (see 'grundy value' for the stopper)")
 	r.Extra["positions"] = len(names)
 	return r, nil
+}
+
+// Successors lists Left's and Right's moves for the explorer, each
+// position left solved from the one graph of the position asked for.
+func (in instance) Successors(ctx context.Context, tokens []string, opts catalog.Options, maxMoves int) (*catalog.SuccessorList, error) {
+	p, err := in.b.Parse(tokens)
+	if err != nil {
+		return nil, err
+	}
+	g, names, err := in.b.Graph(ctx, p, limit(MaxSolvePositions, opts), opts.Memory)
+	if err != nil {
+		return nil, err
+	}
+	text := in.b.String(p)
+	board := &catalog.Board{Kind: catalog.BoardGrid, Text: text, Rows: strings.Split(text, "|")}
+	list := reports.LoopySuccessors(in.b.Spec(), g, func(v int32) string { return in.b.String(names[v]) },
+		"retrograde analysis of the game graph, an endless play a draw (see 'grundy value' for the stopper)", board, maxMoves)
+	list.Report.Extra["positions"] = len(names)
+	return list, nil
 }
