@@ -135,9 +135,10 @@ func plainOutcomes(b Board, ps []Pos) map[Pos][2]stopper.Result {
 	return out
 }
 
-// Every position of small boards: the outcome with draws that 'grundy
-// solve' reports and the one the value gives (stopper.FirstResults)
-// equal the plain play-out's, and on the smallest boards the value
+// Every position of small boards: the outcome with draws that the value
+// gives (stopper.FirstResults) and the one 'grundy solve' reports (every
+// position of the boards of -short, a sample of the larger) equal the
+// plain play-out's, and on the smallest boards the value
 // found layer by layer equals the simplest form of the whole game graph
 // (stopper.FromGraph), compared as values (stopper.ValueEqual).
 func TestEveryPositionOfSmallBoards(t *testing.T) {
@@ -145,10 +146,11 @@ func TestEveryPositionOfSmallBoards(t *testing.T) {
 	type board struct {
 		w, h, geese int
 		whole       int // positions whose value is also found from the whole graph (-1 all)
+		solved      int // positions also solved one by one ('grundy solve'; -1 all)
 	}
-	boards := []board{{4, 4, 4, -1}, {3, 4, 3, -1}, {5, 3, 3, -1}, {6, 6, 2, 40}}
+	boards := []board{{4, 4, 4, -1, -1}, {3, 4, 3, -1, -1}, {5, 3, 3, -1, -1}, {6, 6, 2, 40, -1}}
 	if !testing.Short() {
-		boards = append(boards, board{6, 6, 3, 10}, board{5, 6, 3, 10})
+		boards = append(boards, board{6, 6, 3, 10, 300}, board{5, 6, 3, 10, 300})
 	}
 	rng := rand.New(rand.NewSource(36))
 	for _, bd := range boards {
@@ -160,18 +162,23 @@ func TestEveryPositionOfSmallBoards(t *testing.T) {
 		plain := plainOutcomes(b, ps)
 		vr := NewValuer(b, 1<<30, nil)
 		in := instance{b}
-		draws, whole := 0, 0
+		draws, whole, solved := 0, 0, 0
 		for k, p := range ps {
 			want := plain[p]
 			if want[0] == stopper.Draw || want[1] == stopper.Draw {
 				draws++
 			}
-			r, err := in.Solve(ctx, []string{b.String(p)}, catalog.Options{})
-			if err != nil {
-				t.Fatalf("%s %s: %v", b.Spec(), b.String(p), err)
-			}
-			if r.Outcome != stopper.OutcomeName(want[0], want[1]) {
-				t.Fatalf("%s %s: solve %s, played out %v/%v", b.Spec(), b.String(p), r.Outcome, want[0], want[1])
+			// Every position's value, and a random sample of bd.solved
+			// positions solved one by one (each builds its own graph).
+			if bd.solved < 0 || rng.Intn(len(ps)-k) < bd.solved-solved {
+				solved++
+				r, err := in.Solve(ctx, []string{b.String(p)}, catalog.Options{})
+				if err != nil {
+					t.Fatalf("%s %s: %v", b.Spec(), b.String(p), err)
+				}
+				if r.Outcome != stopper.OutcomeName(want[0], want[1]) {
+					t.Fatalf("%s %s: solve %s, played out %v/%v", b.Spec(), b.String(p), r.Outcome, want[0], want[1])
+				}
 			}
 			v, err := vr.Value(p)
 			if err != nil {
@@ -203,8 +210,8 @@ func TestEveryPositionOfSmallBoards(t *testing.T) {
 				t.Fatalf("%s %s: layer by layer %s, whole graph %s (%v)", b.Spec(), b.String(p), s1, s2, err)
 			}
 		}
-		t.Logf("%s, up to %d geese: %d positions (%d with a draw), %d values from the whole graph, %d distinct values",
-			b.Spec(), bd.geese, len(ps), draws, whole, vr.Distinct())
+		t.Logf("%s, up to %d geese: %d positions (%d with a draw), %d solved one by one, %d values from the whole graph, %d distinct values",
+			b.Spec(), bd.geese, len(ps), draws, solved, whole, vr.Distinct())
 	}
 }
 
