@@ -26,7 +26,9 @@
 // component until the geese move, after which what is left is P − P'
 // with P = P' (Siegel, CGT VI: G ≥ H iff Left survives G − H moving
 // second). The tests check it against the simplest form of the whole
-// graph (stopper.FromGraph) on every position of small boards.
+// graph (stopper.FromGraph) on every position of small boards. A goose
+// move lowers the sum of the geese's rows by one, so the layers of one
+// sum are independent: they are valued side by side on every core.
 //
 // 'grundy solve' plays the whole graph out by retrograde analysis
 // (stopper.Results; reports.LoopySolve): from the start of 8×8 about a

@@ -2,7 +2,11 @@ package foxgeese
 
 import (
 	"context"
+	"math/bits"
+	"runtime"
 	"slices"
+	"sync"
+	"sync/atomic"
 
 	"github.com/grundy-go/grundy/budget"
 	"github.com/grundy-go/grundy/cgt/stopper"
@@ -27,6 +31,7 @@ type Valuer struct {
 	values []*stopper.Graph
 	index  map[uint64][]int32 // invariant hash → the values with it
 	valued int
+	mu     sync.Mutex // values, index and valued, shared by a level's workers
 }
 
 // layerBytes is what one layer's memo costs: an index for each of at
@@ -46,11 +51,10 @@ func NewValuer(b Board, max int, lim *stopper.Limits) *Valuer {
 // Value is the simplest form of p, a stopper: the geese move only down,
 // so no play alternates for ever.
 func (vr *Valuer) Value(p Pos) (*stopper.Value, error) {
-	vals, err := vr.layer(p.Geese)
-	if err != nil {
+	if err := vr.valueLayers(p.Geese); err != nil {
 		return nil, err
 	}
-	g := vr.values[vals[p.Fox]]
+	g := vr.values[vr.layers[p.Geese][p.Fox]]
 	return &stopper.Value{On: g, Off: g}, nil
 }
 
@@ -59,13 +63,88 @@ func (vr *Valuer) Value(p Pos) (*stopper.Value, error) {
 func (vr *Valuer) Distinct() int { return len(vr.values) }
 func (vr *Valuer) Valued() int   { return vr.valued }
 
-// layer values every position with the geese on geese, after the layers
-// the geese move to (their moves lower the sum of the geese's rows, so
-// the recursion ends, and it is at most that sum deep).
-func (vr *Valuer) layer(geese uint64) ([]int32, error) {
-	if vals, ok := vr.layers[geese]; ok {
-		return vals, nil
+// valueLayers values the layer of geese and every layer below it not yet
+// valued. A goose move lowers the sum of the geese's rows by one, so the
+// layers of one sum depend only on those of the sum below: they are
+// valued sum by sum from the lowest, the layers of one sum side by side
+// on every core (runtime.GOMAXPROCS).
+func (vr *Valuer) valueLayers(geese uint64) error {
+	if _, ok := vr.layers[geese]; ok {
+		return nil
 	}
+	b := vr.b
+	seen := map[uint64]bool{geese: true}
+	todo := []uint64{geese}
+	for i := 0; i < len(todo); i++ {
+		for from, to := range b.GooseMoves(todo[i], -1) {
+			m := todo[i]&^(1<<from) | 1<<to
+			if _, ok := vr.layers[m]; !ok && !seen[m] {
+				seen[m] = true
+				todo = append(todo, m)
+			}
+		}
+	}
+	bySum := map[int][]uint64{}
+	for _, m := range todo {
+		s := b.rowSum(m)
+		bySum[s] = append(bySum[s], m)
+	}
+	sums := make([]int, 0, len(bySum))
+	for s := range bySum {
+		sums = append(sums, s)
+	}
+	slices.Sort(sums)
+	workers := runtime.GOMAXPROCS(0)
+	for _, s := range sums {
+		level := bySum[s]
+		out := make([][]int32, len(level))
+		var next atomic.Int64
+		var wg sync.WaitGroup
+		errs := make([]error, workers)
+		for w := 0; w < workers; w++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for {
+					k := int(next.Add(1) - 1)
+					if k >= len(level) || errs[w] != nil {
+						return
+					}
+					out[k], errs[w] = vr.layer(level[k])
+					if errs[w] != nil {
+						next.Store(int64(len(level))) // the others stop too
+					}
+				}
+			}()
+		}
+		wg.Wait()
+		for _, err := range errs {
+			if err != nil {
+				return err
+			}
+		}
+		for k, m := range level {
+			vr.layers[m] = out[k]
+		}
+	}
+	return nil
+}
+
+// rowSum is the sum of the geese's rows counted from the bottom (1),
+// which each goose move lowers by one.
+func (b Board) rowSum(geese uint64) int {
+	s := 0
+	for m := geese; m != 0; m &= m - 1 {
+		s += b.H - bits.TrailingZeros64(m)/b.W
+	}
+	return s
+}
+
+// layer values every position with the geese on geese, the layers the
+// geese move to valued already (valueLayers). It runs beside other
+// layers of its sum: it reads vr.layers, which no one writes meanwhile,
+// and takes vr.mu for the shared values.
+func (vr *Valuer) layer(geese uint64) ([]int32, error) {
 	if err := vr.ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -74,11 +153,7 @@ func (vr *Valuer) layer(geese uint64) ([]int32, error) {
 	// The layers below, whichever square the fox is on.
 	below := map[[2]int][]int32{}
 	for from, to := range b.GooseMoves(geese, -1) {
-		vals, err := vr.layer(geese&^(1<<from) | 1<<to)
-		if err != nil {
-			return nil, err
-		}
-		below[[2]int{from, to}] = vals
+		below[[2]int{from, to}] = vr.layers[geese&^(1<<from)|1<<to]
 	}
 	// The layer's vertices first (one per square the fox can stand on),
 	// then each value the geese move to, embedded once.
@@ -91,7 +166,11 @@ func (vr *Valuer) layer(geese uint64) ([]int32, error) {
 			roots = append(roots, int32(len(roots)))
 		}
 	}
-	if vr.valued+len(roots) > vr.max {
+	vr.mu.Lock()
+	over := vr.valued+len(roots) > vr.max
+	vr.valued += len(roots)
+	vr.mu.Unlock()
+	if over {
 		return nil, budget.TooManyStates(vr.max)
 	}
 	if vr.lim != nil && vr.lim.Memory != nil {
@@ -105,7 +184,9 @@ func (vr *Valuer) layer(geese uint64) ([]int32, error) {
 		if at, ok := embedded[val]; ok {
 			return at
 		}
+		vr.mu.Lock()
 		h := vr.values[val]
+		vr.mu.Unlock()
 		at := int32(g.Len())
 		for v := range h.L {
 			g.L = append(g.L, shifted(h.L[v], at))
@@ -158,8 +239,6 @@ func (vr *Valuer) layer(geese uint64) ([]int32, error) {
 		}
 		vals[i] = val
 	}
-	vr.layers[geese] = vals
-	vr.valued += layerRoots
 	return vals, nil
 }
 
@@ -167,6 +246,8 @@ func (vr *Valuer) layer(geese uint64) ([]int32, error) {
 // when it is new.
 func (vr *Valuer) intern(h *stopper.Graph) (int32, error) {
 	key := invariant(h)
+	vr.mu.Lock()
+	defer vr.mu.Unlock()
 	for _, id := range vr.index[key] {
 		eq, err := stopper.Equal(vr.values[id], h, vr.lim)
 		if err != nil {
