@@ -103,3 +103,7 @@ func (in instance) Successors(ctx context.Context, tokens []string, opts catalog
 	list.Report.Extra["positions"] = len(names)
 	return list, nil
 }
+
+// Start is the usual start (catalog.Starter): the geese on the top row,
+// the fox on the bottom row.
+func (in instance) Start() string { return in.b.String(in.b.Start()) }
