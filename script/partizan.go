@@ -25,10 +25,11 @@ import (
 //
 // Positions must not repeat here (short games only); a script whose
 // positions repeat gets an error naming the position, which wraps
-// reports.ErrRepeats, and is then valued as a loopy game (loopy.go). Values are found
-// depth first, so a line of play deeper than maxPartizanDepth positions
-// (a script whose positions never end, n → n+1) is an error too, a
-// *budget.Exceeded, rather than a Go stack overflow.
+// reports.ErrRepeats, and is then valued as a loopy game (loopy.go).
+// Values are found depth first, so a line of play deeper than
+// maxPartizanDepth positions (a script whose positions never end, n →
+// n+1) is an error too, a *budget.Exceeded, rather than a Go stack
+// overflow.
 
 // maxPartizanDepth bounds the positions on the path from the position
 // asked for to the one being valued: about 600 bytes of Go stack each,
