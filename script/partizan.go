@@ -7,6 +7,7 @@ import (
 	"go.starlark.net/starlark"
 
 	"github.com/grundy-go/grundy/budget"
+	"github.com/grundy-go/grundy/catalog/reports"
 	"github.com/grundy-go/grundy/cgt"
 )
 
@@ -22,11 +23,13 @@ import (
 // is valued the same way, with Left's and Right's moves both its moves,
 // and its values are nimbers.
 //
-// Positions must not repeat (short games only); a script whose
-// positions repeat gets an error naming the position. Values are found
-// depth first, so a line of play deeper than maxPartizanDepth positions
-// (a script whose positions never end, n → n+1) is an error too, a
-// *budget.Exceeded, rather than a Go stack overflow.
+// Positions must not repeat here (short games only); a script whose
+// positions repeat gets an error naming the position, which wraps
+// reports.ErrRepeats, and is then valued as a loopy game (loopy.go).
+// Values are found depth first, so a line of play deeper than
+// maxPartizanDepth positions (a script whose positions never end, n →
+// n+1) is an error too, a *budget.Exceeded, rather than a Go stack
+// overflow.
 
 // maxPartizanDepth bounds the positions on the path from the position
 // asked for to the one being valued: about 600 bytes of Go stack each,
@@ -122,7 +125,7 @@ func (g *Game) value(ctx context.Context, p Pos) (cgt.Game, error) {
 		return v, nil
 	}
 	if z.onStack[p] {
-		return 0, &Error{Pos: g.file, Msg: fmt.Sprintf("the position %s repeats: canonical values are for short games, in which every line of play ends", g.Format(p))}
+		return 0, &Error{Pos: g.file, Msg: fmt.Sprintf("the position %s repeats: canonical values are for short games, in which every line of play ends", g.Format(p)), cause: reports.ErrRepeats}
 	}
 	if err := ctx.Err(); err != nil {
 		return 0, err

@@ -2,6 +2,7 @@ package script
 
 import (
 	"context"
+	"errors"
 
 	"github.com/grundy-go/grundy/catalog"
 	"github.com/grundy-go/grundy/catalog/reports"
@@ -21,6 +22,9 @@ func (s *instance) solvePartizan(ctx context.Context, g *Game, root Pos, opts ca
 		space.Memory, space.MaxSteps = opts.Memory, 0
 	}
 	v, err := g.PartizanValue(ctx, space, root)
+	if errors.Is(err, reports.ErrRepeats) {
+		return s.solveLoopy(ctx, g, root, opts)
+	}
 	if err != nil {
 		return nil, err
 	}

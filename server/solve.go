@@ -37,17 +37,23 @@ func resultOf(m catalog.MoveInfo, kind string) string {
 	case m.Player == catalog.PlayerChance:
 		return ""
 	case m.Player == catalog.PlayerLeft || m.Player == catalog.PlayerRight:
-		mine, theirs := "L", "R"
+		// The opponent moves first in the position left: its result
+		// with that player first (loopyFirst) says what the move means.
+		firsts, ok := loopyFirst[m.Outcome]
+		if !ok {
+			return ""
+		}
+		mine, after := byte('L'), firsts[1]
 		if m.Player == catalog.PlayerRight {
-			mine, theirs = "R", "L"
+			mine, after = 'R', firsts[0]
 		}
-		switch m.Outcome {
-		case "P", mine:
+		switch after {
+		case mine:
 			return "win"
-		case "N", theirs:
-			return "lose"
+		case 'D':
+			return "draw"
 		}
-		return ""
+		return "lose"
 	}
 	switch m.Outcome {
 	case "P":
@@ -61,6 +67,14 @@ func resultOf(m catalog.MoveInfo, kind string) string {
 		return "draw"
 	}
 	return ""
+}
+
+// loopyFirst gives, for a partizan outcome class, who wins with Left
+// moving first and with Right moving first (L, R, or D for a draw): the
+// short classes and the loopy ones of CGSuite (stopper.OutcomeName).
+var loopyFirst = map[string][2]byte{
+	"L": {'L', 'L'}, "R": {'R', 'R'}, "N": {'L', 'R'}, "P": {'R', 'L'}, "D": {'D', 'D'},
+	"NHat": {'L', 'D'}, "PCheck": {'R', 'D'}, "PHat": {'D', 'L'}, "NCheck": {'D', 'R'},
 }
 
 // solved is a position's full answer: built once, then only read.
@@ -584,7 +598,7 @@ func bestPartizan(moves []moveResponse, player string) (*moveResponse, string) {
 		player = catalog.PlayerLeft
 	}
 	side := map[string]string{catalog.PlayerLeft: "Left", catalog.PlayerRight: "Right"}[player]
-	first := -1
+	first, draw := -1, -1
 	for i, m := range moves {
 		if m.Player != player {
 			continue
@@ -595,6 +609,12 @@ func bestPartizan(moves []moveResponse, player string) (*moveResponse, string) {
 		if first < 0 {
 			first = i
 		}
+		if m.Result == "draw" && draw < 0 {
+			draw = i
+		}
+	}
+	if draw >= 0 { // a loopy game: no move wins, this one holds the draw
+		return &moves[draw], "a drawing move for " + side + ": no move wins, and this one leaves a position where neither side can force a win"
 	}
 	if first >= 0 {
 		return &moves[first], "every move of " + side + "'s loses against perfect play; the first is played"

@@ -42,6 +42,7 @@ import (
 	_ "github.com/grundy-go/grundy/games/partizan/domineering"
 	_ "github.com/grundy-go/grundy/games/partizan/eatcake"
 	_ "github.com/grundy-go/grundy/games/partizan/fission"
+	_ "github.com/grundy-go/grundy/games/partizan/foxgeese"
 	_ "github.com/grundy-go/grundy/games/partizan/hackenbush"
 	_ "github.com/grundy-go/grundy/games/partizan/maundy"
 	_ "github.com/grundy-go/grundy/games/partizan/peuclid"

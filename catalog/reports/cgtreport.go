@@ -283,10 +283,11 @@ var ErrNotPartizan = errors.New("not a partizan game")
 // canonical value of a position of a partizan game, named by the game's
 // spec and the position as the game writes it.
 func PartizanValue(ctx context.Context, inst catalog.Instance, tokens []string, opts catalog.Options, copts CGTOptions) (*CGTReport, error) {
-	if lv, ok := inst.(LoopyValuer); ok {
+	lv, loopy := inst.(LoopyValuer)
+	v, ok := inst.(Valuer)
+	if loopy && !ok {
 		return loopyValue(ctx, lv, tokens, opts, copts.Properties)
 	}
-	v, ok := inst.(Valuer)
 	if !ok {
 		return nil, fmt.Errorf("game %q: %w", inst.Spec(), ErrNotPartizan)
 	}
@@ -295,6 +296,11 @@ func PartizanValue(ctx context.Context, inst catalog.Instance, tokens []string, 
 		return sumValue(ctx, s, sv, tokens, opts, copts)
 	}
 	g, pos, err := v.Value(ctx, s, tokens, opts)
+	if loopy && errors.Is(err, ErrRepeats) {
+		// A game whose positions may or may not repeat (a script): the
+		// loopy value when they do.
+		return loopyValue(ctx, lv, tokens, opts, copts.Properties)
+	}
 	if err != nil {
 		return nil, err
 	}

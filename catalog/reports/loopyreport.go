@@ -178,3 +178,9 @@ func (r *LoopyReport) MarshalJSON() ([]byte, error) {
 	type plain LoopyReport
 	return json.Marshal((*plain)(r))
 }
+
+// ErrRepeats is wrapped by the error of a short-game valuation that met
+// a position again (a game script whose positions repeat): PartizanValue
+// then values the position as a loopy game when the instance is also a
+// LoopyValuer.
+var ErrRepeats = errors.New("a position repeats")

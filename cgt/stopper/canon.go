@@ -143,3 +143,19 @@ func fuse(g *Graph, rel *relation, roots []int32) (*Graph, []int32) {
 	}
 	return packRoots(out, rr)
 }
+
+// CanonicalRoots simplifies the stopper graph g as Canonical does, once
+// for several roots: it returns one graph holding the simplest form of
+// every root, and each root's vertex in it (equal roots share one).
+// Rooted(out, r) is then the simplest form of that root alone. A game
+// valued position by position (Fox and Geese, layer by layer) compares
+// the vertices of a layer once rather than once per root.
+func CanonicalRoots(g *Graph, roots []int32, lim *Limits) (*Graph, []int32, error) {
+	g.check()
+	return canonicalRoots(g, roots, lim)
+}
+
+// Rooted is the part of g reachable from v, renumbered so that v is the
+// root 0: a vertex's simplest form when g is a graph from
+// CanonicalRoots.
+func Rooted(g *Graph, v int32) *Graph { return pack(g, v) }

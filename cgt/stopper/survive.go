@@ -54,31 +54,31 @@ func geqTable(a, b *Graph, lim *Limits) (*relation, error) {
 	leftMoves := make([]int32, pairs) // Left-to-move states: moves not yet shown to lose
 	rightWinsL := make([]bool, pairs) // Right wins with Left to move
 	rightWinsR := make([]bool, pairs) // Right wins with Right to move
-	type state struct {
-		p          int64
-		leftToMove bool
-	}
-	var queue []state
+	// A state is its pair p and the player to move, as 2p+1 with Left
+	// to move and 2p with Right. Each enters the queue at most once; it
+	// starts at a size that most comparisons do not outgrow, for a queue
+	// grown by appends spent most of a Fox and Geese valuation copying.
+	queue := make([]int64, 0, pairs)
 	for u := 0; u < na; u++ {
 		for v := 0; v < nb; v++ {
 			p := int64(u)*int64(nb) + int64(v)
 			leftMoves[p] = int32(len(a.L[u]) + len(b.R[v]))
 			if leftMoves[p] == 0 {
 				rightWinsL[p] = true
-				queue = append(queue, state{p, true})
+				queue = append(queue, 2*p+1)
 			}
 		}
 	}
 	for i := 0; i < len(queue); i++ {
-		s := queue[i]
-		u, v := int32(s.p/int64(nb)), int32(s.p%int64(nb))
-		if s.leftToMove {
+		p := queue[i] >> 1
+		u, v := int32(p/int64(nb)), int32(p%int64(nb))
+		if queue[i]&1 == 1 {
 			// Right, to move at (u', v) with u ∈ a.R[u'], or at (u, v')
 			// with v ∈ b.L[v'], wins by moving here.
 			mark := func(p int64) {
 				if !rightWinsR[p] {
 					rightWinsR[p] = true
-					queue = append(queue, state{p, false})
+					queue = append(queue, 2*p)
 				}
 			}
 			for _, u2 := range revRA[u] {
@@ -97,7 +97,7 @@ func geqTable(a, b *Graph, lim *Limits) (*relation, error) {
 			}
 			if leftMoves[p]--; leftMoves[p] == 0 {
 				rightWinsL[p] = true
-				queue = append(queue, state{p, true})
+				queue = append(queue, 2*p+1)
 			}
 		}
 		for _, u2 := range revLA[u] {

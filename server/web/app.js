@@ -487,6 +487,7 @@ function outcomeWords(d) {
   const r = d.remoteness;
   if (d.outcome === "D" && (d.move_kind === "payoff" || d.move_kind === "chance")) return "Neither player can force a win: the value is the expected payoff.";
   if (over(d)) return resultWords(d);
+  if (d.left_first != null) return loopyWords(d);
   const who = isPartizan(d) ? "The player to move" : cap(players(d)[0]);
   switch (d.outcome) {
     case "N": return who + " wins" + (r != null ? " in " + r + (r === 1 ? " move" : " moves") : "") + ", moving first.";
@@ -496,6 +497,16 @@ function outcomeWords(d) {
     case "R": return "Right wins, whoever moves first.";
   }
   return "Outcome: " + d.outcome + ".";
+}
+
+// loopyWords: a loopy partizan game (Fox and Geese, Backsliding Toads
+// and Frogs, a script whose positions repeat) says who wins with each
+// side moving first, a draw when play can go on for ever, and the
+// moves that hold a draw where none wins.
+function loopyWords(d) {
+  const res = (x) => x === "draw" ? "a draw" : x;
+  const draws = (d.drawing_moves || []).length ? " Drawing moves: " + d.drawing_moves.join(", ") + "." : "";
+  return "With Left moving first: " + res(d.left_first) + "; with Right moving first: " + res(d.right_first) + " (outcome " + d.outcome + ")." + draws;
 }
 
 function describeMove(m) {
@@ -543,7 +554,7 @@ function badge(m) {
     case "draw": b = "draw"; break;
   }
   // Partizan: the outcome class and canonical value of the position left.
-  if (m.player === "left" || m.player === "right") return (b ? b + " · " : "") + m.outcome + " = " + m.value;
+  if (m.player === "left" || m.player === "right") return (b ? b + " · " : "") + m.outcome + (m.value != null ? " = " + m.value : "");
   if (m.player === "chance" && m.probability != null) b = "p " + fmt(m.probability) + (b ? " · " + b : "");
   if (m.mover_value != null) b += (b ? " · " : "") + "value " + fmt(m.mover_value);
   else if (m.player === "chance" && m.value != null) b += " · value " + fmt(m.value);
@@ -947,11 +958,11 @@ function drawGrid(d, b, box) {
       const ch = cur[r][c] || ".";
       let ms = through(key);
       if (pick) ms = ms.filter((m) => picked.includes(m));
-      const cls = ["cell", "c-" + cellClass(ch)].concat(gobbletClasses(d, ch));
+      const cls = ["cell", "c-" + cellClass(ch)].concat(gobbletClasses(d, ch), foxGeeseClasses(d, R, r, c));
       if (ms.length) cls.push("playable", "hint-" + bestResult(ms));
       if (key === pick) cls.push("picked");
       if (inLine.has(key)) cls.push("in-line");
-      const label = "row " + (r + 1) + ", column " + (c + 1) + ": " + (game0(d) === "dobutsu" ? dobutsuCell(ch) : gobbletName(d, ch) || cellName(ch)) + (inLine.has(key) ? ", in the winning line" : "") + (ms.length ? "; " + (ms.length === 1 ? "plays " + moveWords(ms[0]) + (hiding() ? "" : ", " + markWords(ms[0])) : ms.length + " moves" + (hiding() ? "" : ", the best " + (resultWord[bestResult(ms)] || "not valued"))) : "");
+      const label = "row " + (r + 1) + ", column " + (c + 1) + ": " + (game0(d) === "dobutsu" ? dobutsuCell(ch) : game0(d) === "fox-and-geese" ? ({ x: "a goose (Left)", o: "the fox (Right)" }[ch] || "empty") : gobbletName(d, ch) || cellName(ch)) + (inLine.has(key) ? ", in the winning line" : "") + (ms.length ? "; " + (ms.length === 1 ? "plays " + moveWords(ms[0]) + (hiding() ? "" : ", " + markWords(ms[0])) : ms.length + " moves" + (hiding() ? "" : ", the best " + (resultWord[bestResult(ms)] || "not valued"))) : "");
       const cell = el("button", { type: "button", class: cls.join(" "), "data-cell": key, "data-row": r + 1, "data-col": c + 1, "aria-label": label, title: label }, ch === "." ? "" : ch);
       if (ms.length) cell.append(mark(bestResult(ms)));
       cell.style.width = cell.style.height = size + "px";
@@ -970,6 +981,12 @@ function drawGrid(d, b, box) {
     box.append(el("p", { class: "help", id: "grid-help" }, pick ? "Now click the move's other cell (outlined), or the picked cell again to drop it." :
       "Click a cell to move there" + ([...changed.values()].some((cs) => cs.length === 2) ? " (a move that covers two cells: click one, then the other)" : "") + ". A cell's ring shows the best move through it."));
   }
+}
+
+// Fox and Geese is played on the dark squares, the bottom-left one
+// dark (CGSuite's board): the light ones are shaded apart.
+function foxGeeseClasses(d, R, r, c) {
+  return game0(d) === "fox-and-geese" && (R - r + c + 1) % 2 === 1 ? ["light"] : [];
 }
 
 function cellClass(ch) {
@@ -1401,6 +1418,10 @@ function svg(tag, attrs, text) {
 // view is a position's outcome for the player to move there: N (wins), P
 // (loses) or D; a partizan class L or R is read for the side to move.
 function view(d) {
+  if (isPartizan(d) && d.left_first != null) { // loopy: the result with the side to move first
+    const r = (d._turn || "left") === "left" ? d.left_first : d.right_first;
+    return r === "draw" ? "D" : (r === "Left wins") === ((d._turn || "left") === "left") ? "N" : "P";
+  }
   if (!isPartizan(d) || (d.outcome !== "L" && d.outcome !== "R")) return d.outcome;
   return (d.outcome === "L") === ((d._turn || "left") === "left") ? "N" : "P";
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/grundy-go/grundy/catalog"
+	"github.com/grundy-go/grundy/catalog/reports"
 	"github.com/grundy-go/grundy/cgt/stopper"
 	"github.com/grundy-go/grundy/games/partizan/toads"
 )
@@ -120,4 +121,28 @@ func (instance) Solve(ctx context.Context, tokens []string, opts catalog.Options
 	}
 	r.Extra["drawing_moves"] = drawing
 	return r, nil
+}
+
+// Successors lists Left's and Right's moves for the explorer, each
+// position left solved from the one graph of the position asked for.
+// The board is one row: the strips with a gap between them.
+func (instance) Successors(ctx context.Context, tokens []string, opts catalog.Options, maxMoves int) (*catalog.SuccessorList, error) {
+	strips, err := toads.Parse(tokens)
+	if err != nil {
+		return nil, err
+	}
+	max := MaxSolveVertices
+	if opts.MaxStates > 0 {
+		max = opts.MaxStates
+	}
+	g, names, err := Graph(strips, max)
+	if err != nil {
+		return nil, err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	board := &catalog.Board{Kind: catalog.BoardGrid, Text: names[0], Rows: []string{names[0]}}
+	return reports.LoopySuccessors("backsliding-toads", g, func(v int32) string { return names[v] },
+		"retrograde analysis of the game graph, an endless play a draw (see 'grundy value' for the stopper or sided value)", board, maxMoves), nil
 }
