@@ -51,6 +51,14 @@
 //     a payoff vector at the end.
 //   - Stochastic: positions where nature moves, with exact probabilities.
 //
+// Strong solving one tier at a time (tiered.go):
+//
+//   - Tiered: positions in tiers that play never leaves for an earlier
+//     one, each tier densely ranked (package tier's solver).
+//   - TierUnmover: the un-moves of a position inside its tier, so that a
+//     loopy tier is solved by retrograde analysis with un-moves instead
+//     of a stored graph.
+//
 // Partizan games, where Left and Right have different moves, are in
 // partizan.go.
 //

@@ -46,3 +46,31 @@ type Tiered[P comparable] interface {
 	// "9 pieces", "X5 O4".
 	TierName(t Tier) string
 }
+
+// TierUnmover is an optional capability of a Tiered game whose loopy
+// tiers can be solved without storing their graph: it lists a
+// position's predecessors inside its tier, the positions one move
+// before it — the un-moves of retrograde analysis (Thompson,
+// "Retrograde analysis of certain endgames", ICCA Journal 1986; Gasser's
+// solution of Nine Men's Morris, 1996, which un-moves a position's
+// placements, steps and removals). A loopy tier's retrograde analysis
+// (package tier) then keeps a counter and a record per position instead
+// of the tier's reverse graph, and finds the positions to update when
+// one is resolved by un-moving it.
+//
+// AppendUnmoves appends to dst every position p of q's tier with a move
+// to q (q among Moves(p)), each at least once, and returns the extended
+// slice. It may also append positions that no play reaches, even
+// positions the rules do not allow, as long as TierRank ranks them in
+// the tier's range: the solver keeps only the ranks its forward pass
+// marked reachable. It must never append a reachable position without a
+// move to q. The solver counts a position's moves to distinct ranks,
+// so repeats, and a ranking that gives one rank to the positions of an
+// orbit of a symmetry (see package tier), need no care: un-moving the
+// orbit's representative finds one position of every orbit with a move
+// to the orbit (a move p → g(q) is the image of the move g⁻¹(p) → q).
+// The solver never asks for the un-moves of a position without moves:
+// moves to those are resolved from the moves alone.
+type TierUnmover[P comparable] interface {
+	AppendUnmoves(dst []P, q P) []P
+}

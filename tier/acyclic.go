@@ -7,6 +7,7 @@ import (
 	"math/bits"
 
 	"github.com/grundy-go/grundy/db"
+	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/outcome"
 )
 
@@ -28,6 +29,13 @@ func (s *solver[P]) solveTier(ctx context.Context, ts *tierState) (db.Records, e
 		return s.solveScoredLoopy(ctx, ts, kids)
 	}
 	if ts.loopy {
+		if um, ok := s.g.(game.TierUnmover[P]); ok && s.score == nil && !s.opts.graphLoopy {
+			recs, err := s.solveUnmove(ctx, ts, kids, um)
+			if !errors.Is(err, errTooManyMoves) {
+				return recs, err
+			}
+			// Counters of a byte do not hold its moves: the graph's do.
+		}
 		return s.solveLoopy(ctx, ts, kids)
 	}
 	first := 1

@@ -44,6 +44,9 @@ type Options struct {
 	// plain turns off a game's Walker fast path (for tests that build
 	// both ways).
 	plain bool
+	// graphLoopy solves loopy tiers by their graph even when the game
+	// lists un-moves (for tests that build both ways).
+	graphLoopy bool
 	// rangeRanks, when not 0, makes Solve build by ranges of that many
 	// ranks (a multiple of rangeUnit) whatever the budget (for tests).
 	rangeRanks int64
@@ -71,7 +74,9 @@ type Progress struct {
 	Resumed bool
 	// Step names the pass of a loopy tier's solve: "moves" (its moves,
 	// counted), "graph" (its moves inside the tier, stored), "queue"
-	// (retrograde analysis); empty for an acyclic tier's one pass; in a
+	// (retrograde analysis); by un-moves (unmove.go): "ends" (the
+	// positions without moves), "moves", "levels" (Done counting the
+	// positions un-moved), "endless"; empty for an acyclic tier's one pass; in a
 	// build by ranges (ranged.go), the range of a tier of several:
 	// "range 2 of 5", Done and Total still counting the whole tier's.
 	Step string

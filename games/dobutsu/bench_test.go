@@ -48,3 +48,29 @@ func BenchmarkExpand(b *testing.B) {
 	}
 	b.ReportMetric(float64(children)/float64(b.N), "moves/op")
 }
+
+// BenchmarkUnmove is the un-move solver's work per position of a
+// level: unrank it, list its un-moves and rank each.
+func BenchmarkUnmove(b *testing.B) {
+	g := New(Standard)
+	ps := playouts(g, 1<<12, 7)
+	ranks := make([]int64, len(ps))
+	for i, p := range ps {
+		ranks[i] = g.TierRank(p)
+	}
+	var buf []Pos
+	b.ResetTimer()
+	parents := 0
+	for i := 0; i < b.N; i++ {
+		p, ok := g.TierUnrank(0, ranks[i%len(ranks)])
+		if !ok {
+			b.Fatal("unrank")
+		}
+		buf = g.AppendUnmoves(buf[:0], p)
+		for _, q := range buf {
+			_ = g.TierRank(q)
+		}
+		parents += len(buf)
+	}
+	b.ReportMetric(float64(parents)/float64(b.N), "parents/op")
+}

@@ -13,6 +13,8 @@ import (
 // named by GRUNDY_DOBUTSU_DB (the build takes minutes, so the default
 // run leaves this out):
 //
+//   - Tanaka's count: 246,803,167 positions reachable from the start
+//     (plus the database's one record of finished games);
 //   - Tanaka's values (2009, section 4.1; the same figures from an
 //     independent tablebase, clausecker/dobutsu, as reported by
 //     github.com/brianhliou/dobutsu-shogi, research/reproduction.md):
@@ -42,6 +44,11 @@ func TestDatabase(t *testing.T) {
 			t.Fatalf("%s: no record (%v)", g.Format(p), err)
 		}
 		return o, rem
+	}
+	// Tanaka's 246,803,167 positions reachable from the start, and the
+	// one record of finished games.
+	if got := d.Stats().Total.RecordCount(); got != 246803168 {
+		t.Errorf("%d records; Tanaka counts 246,803,167 positions reachable, and the record of finished games", got)
 	}
 	if o, rem := look(g.Start()); o != outcome.P || rem != 78 {
 		t.Fatalf("the start: %v in %d; Tanaka: lost for the first player in 78", o, rem)

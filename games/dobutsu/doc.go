@@ -1,10 +1,11 @@
 // Package dobutsu is Dobutsu shogi ("animal shogi", Madoka Kitao and
 // Maiko Fujita, 2008; sold abroad as "Let's Catch the Lion!") as a
 // built-in game of the catalog (dobutsu) and as a game.Tiered for the
-// tier solver (grundy db build dobutsu), whose forward pass reproduces
-// Tanaka's count of reachable positions; its retrograde pass needs about
-// 20 GB for the one loopy tier's graph, more than the default budget
-// here (see tier.go).
+// tier solver (grundy db build dobutsu), which strongly solves it:
+// Tanaka's count of reachable positions and his value of the start (a
+// second-player win in 78 plies) reproduced. The one loopy tier is
+// solved by un-moves (unmove.go, game.TierUnmover) instead of its graph,
+// which would need about 20 GB (see tier.go and BENCHMARKS.md).
 //
 // The rules (Kitao's own summary, http://doubutsushogi.jp/howtoplayeng.html,
 // and Tanaka's analysis below, which these rules reproduce):
@@ -70,6 +71,9 @@
 // analysis written separately in the test (its own board of runes, its
 // own moves, its own queue) on every position reachable in games with
 // fewer pieces (lions with one or two kinds of the other pieces), check
-// random play-outs of the full game against the rules' invariants, and
-// pin Tanaka's counts and values.
+// the un-moves against the moves both ways (and exactly, on the games
+// with fewer pieces) and the databases built by un-moves against those
+// built by the graph byte for byte, check random play-outs of the full
+// game against the rules' invariants, and pin Tanaka's counts and
+// values (TestDatabase, on a database built by grundy db build).
 package dobutsu

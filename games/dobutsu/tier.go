@@ -5,12 +5,15 @@ import "github.com/grundy-go/grundy/game"
 // Tiers. Nothing in Dobutsu shogi only grows or only shrinks: a capture
 // takes a piece off the board and a drop puts it back, a hen taken
 // becomes a chick again, and positions repeat. So the whole game is
-// one loopy tier, solved by one retrograde analysis (the tier solver's
-// loopy tiers, retro.Solve with a bucket queue), with the two
+// one loopy tier, solved by one retrograde analysis, with the two
 // symmetries in its ranking: 246,803,168 reachable ranks. Its graph
-// (44 bytes a position, 4 a move) needs about 20 GB, past the default
-// memory budget on a 24 GB machine: the build stops there with the
-// budget's error, after saving its forward pass (BENCHMARKS.md).
+// (44 bytes a position, 4 a move) would need about 20 GB, past the
+// default memory budget on a 24 GB machine; so the game lists its
+// un-moves (unmove.go) and the tier solver keeps a counter byte a
+// position, the records and two bitmaps of a remoteness level instead:
+// about 1.9 GB with 1-byte records, 3.3 GB at the peak when they widen
+// to 2 bytes (remoteness reaches 173 plies) (tier/unmove.go; figures in
+// BENCHMARKS.md).
 
 // TierOf is the one tier, 0.
 func (g *Game) TierOf(Pos) game.Tier { return 0 }
