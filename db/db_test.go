@@ -2,11 +2,14 @@ package db
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -153,12 +156,12 @@ func TestOpenErrors(t *testing.T) {
 	}
 	mp := filepath.Join(dir, ManifestName)
 	m, _ := os.ReadFile(mp)
-	os.WriteFile(mp, bytes.Replace(m, []byte(`"format": 4`), []byte(`"format": 5`), 1), 0o644)
+	os.WriteFile(mp, bytes.Replace(m, []byte(`"format":4`), []byte(`"format":5`), 1), 0o644)
 	_, err = Open(dir, "connect4:5x4")
 	if err == nil || err.Error() != dir+": format version 5, this grundy reads 1 to 4" {
 		t.Errorf("other version: %v", err)
 	}
-	os.WriteFile(mp, bytes.Replace(m, []byte(`"draw": `), []byte(`"draw": 1`), 1), 0o644)
+	os.WriteFile(mp, bytes.Replace(m, []byte(`"draw":`), []byte(`"draw":1`), 1), 0o644)
 	if _, err = Open(dir, ""); !errors.Is(err, ErrCorrupt) {
 		t.Errorf("changed count: %v", err)
 	}
@@ -256,4 +259,83 @@ func FuzzTierFile(f *testing.F) {
 		}
 		tf.readAll(bytes.NewReader(data), 0, true)
 	})
+}
+
+// TestManifestLayouts: the manifest is written a tier a line, its counts
+// are read when first asked for and equal those counted from the
+// records, and the same manifest laid out as grundy wrote it before
+// (indented, a line a count) opens to the same database.
+func TestManifestLayouts(t *testing.T) {
+	r := rand.New(rand.NewPCG(21, 22))
+	dir := t.TempDir()
+	var tiers []builtTier
+	for i := range 40 {
+		tiers = append(tiers, builtTier{uint64(i), randomRecords(r, r.Int64N(3*BlockBytes), 1+i%2)})
+	}
+	build(t, dir, "layout", tiers)
+	mp := filepath.Join(dir, ManifestName)
+	written, _ := os.ReadFile(mp)
+	if lines := bytes.Count(written, []byte("\n")); lines < len(tiers) || lines > len(tiers)+12 {
+		t.Errorf("manifest of %d tiers in %d lines", len(tiers), lines)
+	}
+	read := func() (*Manifest, Stats) {
+		d, err := Open(dir, "layout")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer d.Close()
+		for _, bt := range tiers {
+			if bt.recs.Len() == 0 {
+				continue
+			}
+			i := r.Int64N(bt.recs.Len())
+			if c, err := d.Code(bt.tier, i); err != nil || c != bt.recs.Get(i) {
+				t.Fatalf("tier %d rank %d: %d, %v; want %d", bt.tier, i, c, err, bt.recs.Get(i))
+			}
+		}
+		return d.Manifest(), d.Stats()
+	}
+	m, st := read()
+	for i, bt := range tiers {
+		var want Count
+		for x := range bt.recs.Len() {
+			if c := bt.recs.Get(x); c != Empty {
+				want.Add(c)
+			}
+		}
+		if got := m.Tiers[i].Count; got.Positions() != want.Positions() || got.Draw != want.Draw || !slices.Equal(got.Win, want.Win) || !slices.Equal(got.Lose, want.Lose) {
+			t.Fatalf("tier %d: counts %+v, want %+v", bt.tier, got, want)
+		}
+	}
+	var ind bytes.Buffer
+	if err := json.Indent(&ind, written, "", "  "); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(mp, ind.Bytes(), 0o644)
+	m2, st2 := read()
+	st.Bytes, st2.Bytes = 0, 0
+	if !reflect.DeepEqual(m, m2) || !reflect.DeepEqual(st, st2) {
+		t.Fatalf("indented manifest read as\n%+v\nnot\n%+v", m2, m)
+	}
+	// A count that is no integer, under a checksum that matches (another
+	// program wrote it): lookups answer, the counts are an error.
+	bad := bytes.Replace(written, []byte(`"draw":`), []byte(`"draw":1.5e0,"x":`), 1)
+	sum, ok := manifestBytesSum(bad)
+	if !ok {
+		t.Fatal("no checksum")
+	}
+	i := bytes.LastIndex(bad, []byte(`"checksum":`))
+	bad = append(bad[:i:i], fmt.Sprintf(`"checksum":%d}`+"\n", sum)...)
+	os.WriteFile(mp, bad, 0o644)
+	d, err := Open(dir, "layout")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	if c, err := d.Code(tiers[1].tier, 0); err != nil || c != tiers[1].recs.Get(0) {
+		t.Errorf("lookup: %d, %v", c, err)
+	}
+	if err := d.CountsErr(); !errors.Is(err, ErrCorrupt) || !strings.Contains(err.Error(), "counts") {
+		t.Errorf("counts of 1.5: %v", err)
+	}
 }

@@ -1,8 +1,10 @@
 package db
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"strconv"
 )
 
@@ -18,6 +20,9 @@ import (
 type jparser struct {
 	b []byte
 	i int
+	// counts, when set, receives the byte range of each tier's "count"
+	// value, which is skipped: parseManifestLazy.
+	counts *[][2]int
 }
 
 var errJSON = errors.New("not valid JSON")
@@ -343,6 +348,26 @@ func (p *jparser) tier(t *TierInfo) error {
 		case "crc32c":
 			return integer(p, &t.CRC)
 		case "count":
+			if p.counts != nil {
+				// Skipped to its closing brace (a count holds no
+				// object), read by parseCounts when asked for.
+				start := p.i
+				if p.null() {
+					*p.counts = append(*p.counts, [2]int{start, p.i})
+					return nil
+				}
+				if p.peek() != '{' {
+					return p.fail("an object expected")
+				}
+				start = p.i
+				end := bytes.IndexByte(p.b[start:], '}')
+				if end < 0 {
+					return p.fail("'}' expected")
+				}
+				p.i = start + end + 1
+				*p.counts = append(*p.counts, [2]int{start, p.i})
+				return nil
+			}
 			return p.count(&t.Count)
 		}
 		return p.skip(0)
@@ -393,10 +418,50 @@ func (p *jparser) keys(dst **Keys) error {
 	})
 }
 
+// parseManifestLazy is parseManifest without the tiers' counts, which a
+// lookup does not need (a manifest holds a count per remoteness for
+// every tier: most of its bytes on a game of hundreds of tiers, such as
+// six men's morris): it skips each to its closing brace and returns
+// their byte ranges, for parseCounts to read when they are asked for.
+// A count that is not what parseManifest reads (a number that is no
+// integer, say) is then parseCounts' error: the manifest's checksum
+// holds such bytes only if another program wrote them.
+func parseManifestLazy(b []byte) (Manifest, [][2]int, error) {
+	var ranges [][2]int
+	p := &jparser{b: b, counts: &ranges}
+	m, err := p.manifest()
+	if err == nil && len(ranges) != len(m.Tiers) {
+		// Some tier has no count (or two): read it the slow way.
+		m, err = parseManifest(b)
+		return m, nil, err
+	}
+	return m, ranges, err
+}
+
+// parseCounts reads the counts whose ranges parseManifestLazy returned
+// into m's tiers, as parseManifest would have.
+func parseCounts(b []byte, ranges [][2]int, tiers []TierInfo) error {
+	for i, r := range ranges {
+		p := &jparser{b: b[:r[1]], i: r[0]}
+		tiers[i].Count = Count{}
+		if err := p.count(&tiers[i].Count); err != nil {
+			return err
+		}
+		if p.peek() != 0 {
+			return p.fail("bytes after a count")
+		}
+	}
+	return nil
+}
+
 // parseManifest reads manifest.json's bytes as json.Unmarshal does into
 // a Manifest (unknown keys ignored), faster.
 func parseManifest(b []byte) (Manifest, error) {
 	p := &jparser{b: b}
+	return p.manifest()
+}
+
+func (p *jparser) manifest() (Manifest, error) {
 	var m Manifest
 	err := p.obj(func(k []byte) error {
 		switch string(k) {
@@ -455,31 +520,63 @@ func parseManifest(b []byte) (Manifest, error) {
 // bytes, with the checksum's value 0, is what manifestSum encodes. ok is
 // false when the bytes do not end with the checksum field.
 func manifestBytesSum(b []byte) (sum uint32, ok bool) {
-	c := compactJSON(make([]byte, 0, len(b)), b)
-	const field = `,"checksum":`
-	i := len(c) - 1
-	if i < 0 || c[i] != '}' {
+	const field = `"checksum":`
+	// Find the checksum's digits from the end: '}', the digits, ':',
+	// "checksum" and ',' with whitespace anywhere between them.
+	i := len(b) - 1
+	back := func() {
+		for i >= 0 && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
+			i--
+		}
+	}
+	back()
+	if i < 0 || b[i] != '}' {
 		return 0, false
 	}
-	j := i
-	for j > 0 && c[j-1] >= '0' && c[j-1] <= '9' {
-		j--
+	i--
+	back()
+	end := i + 1
+	for i >= 0 && b[i] >= '0' && b[i] <= '9' {
+		i--
 	}
-	if j == i || j < len(field) || string(c[j-len(field):j]) != field {
+	if i+1 == end {
 		return 0, false
 	}
-	c = append(c[:j], '0', '}')
-	return crc(c), true
+	digits := i + 1
+	back()
+	if i < 0 || b[i] != ':' {
+		return 0, false
+	}
+	i--
+	back()
+	if i+1 < len(field)-1 || string(b[i+2-len(field):i+1]) != field[:len(field)-1] {
+		return 0, false
+	}
+	i -= len(field) - 1
+	back()
+	if i < 0 || b[i] != ',' {
+		return 0, false
+	}
+	// The crc32c of the compact form of b up to the digits, then "0}",
+	// without building that form: each stretch between whitespace goes
+	// into the checksum as it is.
+	sum = compactCRC(0, b[:digits])
+	return crc32.Update(sum, castagnoli, []byte("0}")), true
 }
 
-// compactJSON appends to dst the JSON text src without the whitespace
-// outside its strings: what json.Compact does to valid JSON, in one
-// plain pass (it does not validate src).
-func compactJSON(dst, src []byte) []byte {
+// compactCRC continues the crc32c sum over the compact form of the JSON
+// text src (as compactJSON makes it) without copying it.
+func compactCRC(sum uint32, src []byte) uint32 {
+	start := 0
 	for i := 0; i < len(src); i++ {
-		switch c := src[i]; c {
-		case ' ', '\t', '\n', '\r':
-		case '"':
+		switch jsonClass[src[i]] {
+		case 0:
+		case 1: // whitespace
+			if start < i {
+				sum = crc32.Update(sum, castagnoli, src[start:i])
+			}
+			start = i + 1
+		case 2: // a string: to its closing quote
 			j := i + 1
 			for j < len(src) && src[j] != '"' {
 				if src[j] == '\\' {
@@ -487,15 +584,17 @@ func compactJSON(dst, src []byte) []byte {
 				}
 				j++
 			}
-			j = min(j+1, len(src))
-			dst = append(dst, src[i:j]...)
-			i = j - 1
-		default:
-			dst = append(dst, c)
+			i = min(j+1, len(src)) - 1
 		}
 	}
-	return dst
+	if start < len(src) {
+		sum = crc32.Update(sum, castagnoli, src[start:])
+	}
+	return sum
 }
+
+// jsonClass is 1 for JSON's whitespace, 2 for a quote, 0 for the rest.
+var jsonClass = [256]byte{' ': 1, '\t': 1, '\n': 1, '\r': 1, '"': 2}
 
 // boolean reads true or false (null leaves dst as it is).
 func (p *jparser) boolean(dst *bool) error {

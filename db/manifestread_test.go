@@ -1,11 +1,13 @@
 package db
 
 import (
+	"bytes"
 	"encoding/json"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -51,6 +53,13 @@ func TestParseManifest(t *testing.T) {
 			t.Fatal(err)
 		}
 		files = append(files, b)
+		// The layout written before (indented, a line a count) reads
+		// the same.
+		var ind bytes.Buffer
+		if err := json.Indent(&ind, b, "", "  "); err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, ind.Bytes())
 	}
 	fixtures, _ := filepath.Glob("../catalog/strong/testdata/*/manifest.json")
 	if len(fixtures) < 2 {
@@ -76,6 +85,12 @@ func TestParseManifest(t *testing.T) {
 		if wantSum, _ := manifestSum(want); !ok || sum != wantSum || sum != want.Checksum {
 			t.Fatalf("manifest %d: checksum %d %v, want %d", i, sum, ok, wantSum)
 		}
+		checkLazy(t, b, want)
+		var compact bytes.Buffer
+		json.Compact(&compact, b)
+		if got, want := compactCRC(0, b), crc(compact.Bytes()); got != want {
+			t.Fatalf("manifest %d: compactCRC %d, crc of json.Compact %d", i, got, want)
+		}
 		// A damaged copy: wherever the fast reading accepts it with
 		// a matching checksum, encoding/json reads the same manifest.
 		for range 20 {
@@ -90,6 +105,7 @@ func TestParseManifest(t *testing.T) {
 			if err := json.Unmarshal(d, &want); err != nil || !reflect.DeepEqual(got, want) {
 				t.Fatalf("manifest %d damaged to %q: read as %+v; encoding/json: %v", i, d, got, err)
 			}
+			checkLazy(t, d, want)
 		}
 	}
 	// Keys a Manifest has no field for are skipped, as encoding/json
@@ -106,6 +122,29 @@ func TestParseManifest(t *testing.T) {
 		if _, err := parseManifest([]byte(bad)); err == nil {
 			t.Errorf("%q read as a manifest", bad)
 		}
+	}
+}
+
+// checkLazy: reading b without its counts, then the counts, gives want
+// (what parseManifest gave), and the counts are not read before.
+func checkLazy(t *testing.T, b []byte, want Manifest) {
+	t.Helper()
+	m, ranges, err := parseManifestLazy(b)
+	if err != nil {
+		t.Fatalf("lazy: %v", err)
+	}
+	if ranges != nil {
+		for _, ti := range m.Tiers {
+			if !reflect.DeepEqual(ti.Count, Count{}) {
+				t.Fatalf("lazy: counts read at once: %+v", ti.Count)
+			}
+		}
+		if err := parseCounts(b, ranges, m.Tiers); err != nil {
+			t.Fatalf("counts: %v", err)
+		}
+	}
+	if !reflect.DeepEqual(m, want) {
+		t.Fatalf("lazy: %+v\nwant %+v", m, want)
 	}
 }
 
@@ -140,5 +179,25 @@ func TestJint(t *testing.T) {
 		var d, wd uint64
 		pd := p()
 		check("uint64", &d, &wd, whole(pd, integer(pd, &d)), json.Unmarshal([]byte(n), &wd))
+	}
+}
+
+// TestIsTierFileName: isTierFileName(name, t) is name == TierFileName(t).
+func TestIsTierFileName(t *testing.T) {
+	r := rand.New(rand.NewPCG(31, 32))
+	for range 2000 {
+		tier := r.Uint64() >> r.IntN(64)
+		name := TierFileName(tier)
+		if !isTierFileName(name, tier) {
+			t.Fatalf("%s not the name of tier %d", name, tier)
+		}
+		other := []byte(name)
+		other[r.IntN(len(other))] ^= byte(1 << r.IntN(7))
+		if isTierFileName(string(other), tier) {
+			t.Fatalf("%s taken for the name of tier %d", other, tier)
+		}
+		if isTierFileName(name, tier^1<<r.IntN(64)) || isTierFileName(name+"x", tier) || isTierFileName(strings.ToUpper(name), tier) && tier != 0 {
+			t.Fatalf("%s taken for another tier's name", name)
+		}
 	}
 }

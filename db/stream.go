@@ -67,9 +67,51 @@ func encodeManifest(m Manifest) ([]byte, error) {
 		return nil, err
 	}
 	m.Checksum = sum
-	data, err := json.MarshalIndent(m, "", "  ")
+	data, err := json.Marshal(m)
 	if err != nil {
 		return nil, err
 	}
-	return append(data, '\n'), nil
+	return manifestLines(data), nil
+}
+
+// manifestLines lays out a manifest's compact JSON one field a line and
+// one tier a line. It was written indented (json.MarshalIndent), a line
+// for every count of every remoteness: twice the bytes, which a cold
+// lookup reads and scans whole to check the checksum (six men's morris:
+// 463 tiers, 178 KB indented, 89 KB compact). The checksum is of the
+// compact form either way, so readers of any version read both.
+func manifestLines(c []byte) []byte {
+	out := make([]byte, 0, len(c)+len(c)/64+8)
+	var stack []byte // the open containers: '{' or '['
+	for i := 0; i < len(c); i++ {
+		ch := c[i]
+		if ch == '"' {
+			j := i + 1
+			for j < len(c) && c[j] != '"' {
+				if c[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			j = min(j+1, len(c))
+			out = append(out, c[i:j]...)
+			i = j - 1
+			continue
+		}
+		out = append(out, ch)
+		switch ch {
+		case '{', '[':
+			stack = append(stack, ch)
+			if len(stack) == 1 || len(stack) == 2 && ch == '[' {
+				out = append(out, '\n')
+			}
+		case '}', ']':
+			stack = stack[:max(len(stack)-1, 0)]
+		case ',':
+			if len(stack) == 1 || len(stack) == 2 && stack[1] == '[' {
+				out = append(out, '\n')
+			}
+		}
+	}
+	return append(out, '\n')
 }

@@ -117,7 +117,7 @@ func (t *tiered[P]) record(d *db.DB, p P) (code uint16, ok bool, err error) {
 // answer reads the position tokens write and, with kids, its moves'
 // records, from d.
 func (t *tiered[P]) answer(d *db.DB, tokens []string, kids bool) (r *catalog.Report, out []strong.Move, err error) {
-	params := d.Manifest().Params
+	params := d.Params()
 	err = t.in.run(context.Background(), nil, func() error {
 		s, err := t.session(nil, params)
 		if err != nil {
@@ -165,7 +165,7 @@ func (t *tiered[P]) Explore(d *db.DB, tokens []string, maxMoves int) (*catalog.E
 }
 
 func (t *tiered[P]) Start(d *db.DB) (string, error) {
-	start, err := t.in.StartWith(catalog.Options{Params: d.Manifest().Params})
+	start, err := t.in.StartWith(catalog.Options{Params: d.Params()})
 	if err == nil && start == "" {
 		err = errors.New(t.in.name + " defines no start position")
 	}

@@ -173,7 +173,7 @@ func (t *tiered) record(ctx context.Context, g *Game, d *db.DB, p Pos) (code uin
 // records of its moves, from d.
 func (t *tiered) answer(d *db.DB, tokens []string, kids bool) (*catalog.Report, []strong.Move, error) {
 	ctx := context.Background()
-	params := d.Manifest().Params
+	params := d.Params()
 	g, err := t.game(ctx, nil, params)
 	if err != nil {
 		return nil, nil, err
@@ -232,7 +232,7 @@ func (t *tiered) Explore(d *db.DB, tokens []string, maxMoves int) (*catalog.Expl
 // Start is the script's start position, with the parameters d was
 // built with.
 func (t *tiered) Start(d *db.DB) (string, error) {
-	start, err := t.s.StartWith(catalog.Options{Params: d.Manifest().Params})
+	start, err := t.s.StartWith(catalog.Options{Params: d.Params()})
 	if err == nil && start == "" {
 		err = errors.New(t.s.path + " defines no start position")
 	}

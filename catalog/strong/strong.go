@@ -405,7 +405,7 @@ func Open(dir string) (*DB, error) {
 // game's ranking than this grundy's (the ranks would name other
 // positions): "built with connect4 ranking v1; rebuild".
 func checkRanking(d *db.DB, g Game) error {
-	got := db.RankingVersion(d.Manifest().Ranking)
+	got := db.RankingVersion(d.Ranking())
 	if want := db.RankingVersion(g.Ranking().Version); got != want {
 		name, _, _ := strings.Cut(g.Spec(), ":")
 		return fmt.Errorf("%s: built with %s ranking v%d; rebuild (this grundy ranks by v%d)", d.Dir(), name, got, want)
@@ -585,6 +585,9 @@ func ReadStats(dir string) (*Stats, error) {
 		return nil, err
 	}
 	defer d.Close()
+	if err := d.CountsErr(); err != nil {
+		return nil, err
+	}
 	s := d.Stats()
 	keyBytes := map[uint64]int64{}
 	if k := d.Manifest().Keys; k != nil {
