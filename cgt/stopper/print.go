@@ -19,7 +19,7 @@ const MaxTextLen = 1 << 20
 var ErrTooLong = errors.New("the value is too long to write out")
 
 // String writes v in CGSuite's notation: a stopper as its canonical
-// graph, a sided value as onside & offside.
+// graph, a sided value as onside & offside, and on & off as dud.
 func String(v *Value, lim *Limits) (string, error) {
 	switch {
 	case v.IsStopper():
@@ -32,6 +32,9 @@ func String(v *Value, lim *Limits) (string, error) {
 		off, err := GraphString(v.Off, lim)
 		if err != nil {
 			return "", err
+		}
+		if on == "on" && off == "off" {
+			return "dud", nil // CGSuite's name for on & off (SidedValueTestCase)
 		}
 		return on + " & " + off, nil
 	}
