@@ -239,3 +239,9 @@ func SolveMiserePartizan(ctx context.Context, f MisereFormer, tokens []string, o
 	}
 	return r, nil
 }
+
+// ErrMisereImpartial is the partizan misère path's refusal of a game
+// whose positions are impartial (misère play of those is the impartial
+// solver's): front ends test for it here, so they need not import the
+// value layer (cmd/grundy's import rule).
+var ErrMisereImpartial = mpartizan.ErrImpartial

@@ -10,7 +10,6 @@ import (
 	"github.com/grundy-go/grundy/budget"
 	"github.com/grundy-go/grundy/catalog"
 	"github.com/grundy-go/grundy/catalog/reports"
-	mpartizan "github.com/grundy-go/grundy/misere/partizan"
 	"github.com/spf13/cobra"
 )
 
@@ -125,7 +124,7 @@ func runMisereValue(cmd *cobra.Command, ctx context.Context, inst catalog.Instan
 	}
 	r, err := reports.MiserePartizanValue(ctx, inst, tokens, opts)
 	p.Done()
-	if errors.Is(err, reports.ErrNotPartizan) || errors.Is(err, mpartizan.ErrImpartial) {
+	if errors.Is(err, reports.ErrNotPartizan) || errors.Is(err, reports.ErrMisereImpartial) {
 		return fmt.Errorf("--misere: %s is not a partizan game; for an impartial game use 'grundy solve %s ... --misere' (partizan games: %s)", inst.Spec(), inst.Spec(), partizanGames())
 	}
 	if err != nil {

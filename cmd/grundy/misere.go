@@ -7,7 +7,6 @@ import (
 
 	"github.com/grundy-go/grundy/catalog"
 	"github.com/grundy-go/grundy/catalog/reports"
-	mpartizan "github.com/grundy-go/grundy/misere/partizan"
 )
 
 // solverFor returns how solve answers a position of inst: its Solve, or
@@ -32,12 +31,12 @@ func solverFor(inst catalog.Instance, misere bool) (func(context.Context, []stri
 
 // misereFormsSolver solves a partizan game or script under misère play
 // by its misère game forms (reports.SolveMiserePartizan); an impartial
-// script, which answers mpartizan.ErrImpartial, is solved by the
+// script, which answers reports.ErrMisereImpartial, is solved by the
 // impartial theory, its own SolveMisere.
 func misereFormsSolver(inst catalog.Instance, f reports.MisereFormer) func(context.Context, []string, catalog.Options) (*catalog.Report, error) {
 	return func(ctx context.Context, tokens []string, opts catalog.Options) (*catalog.Report, error) {
 		r, err := reports.SolveMiserePartizan(ctx, f, tokens, opts)
-		if errors.Is(err, mpartizan.ErrImpartial) {
+		if errors.Is(err, reports.ErrMisereImpartial) {
 			if m, ok := inst.(catalog.MisereSolver); ok {
 				return m.SolveMisere(ctx, tokens, opts)
 			}
