@@ -144,13 +144,15 @@ func CreateWith(dir, game string, params map[string]string) (*Builder, error) {
 	switch b, err := os.ReadFile(bp); {
 	case err == nil:
 		var bi buildInfo
-		if err := json.Unmarshal(b, &bi); err == nil && bi.Game == game && bi.Format != FormatVersion {
-			// A resumed build must write every file in one format: finish it
-			// with the grundy that began it, or start again elsewhere.
-			return nil, fmt.Errorf("%s holds an unfinished build of %s in format %d, this grundy writes format %d: resume it with the grundy that began it, or build into another directory", dir, bi.Game, bi.Format, FormatVersion)
-		}
-		if err := json.Unmarshal(b, &bi); err == nil && bi.Game != game {
-			return nil, fmt.Errorf("%s holds a build of %s, not %s", dir, bi.Game, game)
+		if err := json.Unmarshal(b, &bi); err == nil {
+			switch {
+			case bi.Game != game:
+				return nil, fmt.Errorf("%s holds a build of %s, not %s: build %s into another directory", dir, bi.Game, game, game)
+			case bi.Format != FormatVersion:
+				// A resumed build must write every file in one format: finish it
+				// with the grundy that began it, or start again elsewhere.
+				return nil, fmt.Errorf("%s holds an unfinished build of %s in format %d, this grundy writes format %d: resume it with the grundy that began it, or build into another directory", dir, bi.Game, bi.Format, FormatVersion)
+			}
 		}
 		if !maps.Equal(bi.Params, params) {
 			return nil, mismatch("build", bi.Params)
