@@ -20,6 +20,16 @@ func LoopySolve(game string, g *stopper.Graph, name func(v int32) string, method
 	return loopySolve(game, g, lf, rf, name, method)
 }
 
+// LoopySolveResults is LoopySolve from results already known: lf and rf
+// hold, for every vertex of g, who wins with Left and with Right moving
+// first. g need not hold the whole game: only the root's options are
+// read, so a caller that keeps the results of a larger graph (the
+// explorer playing on from a position already solved) passes a graph of
+// the root and its options with their results.
+func LoopySolveResults(game string, g *stopper.Graph, lf, rf []stopper.Result, name func(v int32) string, method string) *catalog.Report {
+	return loopySolve(game, g, lf, rf, name, method)
+}
+
 func loopySolve(game string, g *stopper.Graph, lf, rf []stopper.Result, name func(v int32) string, method string) *catalog.Report {
 	r := &catalog.Report{
 		Game:     game,
@@ -68,6 +78,12 @@ func loopySolve(game string, g *stopper.Graph, lf, rf []stopper.Result, name fun
 // with each player moving first (left_first, right_first).
 func LoopySuccessors(game string, g *stopper.Graph, name func(v int32) string, method string, board *catalog.Board, limit int) *catalog.SuccessorList {
 	lf, rf := stopper.Results(g)
+	return LoopySuccessorsResults(game, g, lf, rf, name, method, board, limit)
+}
+
+// LoopySuccessorsResults is LoopySuccessors from results already known,
+// as LoopySolveResults.
+func LoopySuccessorsResults(game string, g *stopper.Graph, lf, rf []stopper.Result, name func(v int32) string, method string, board *catalog.Board, limit int) *catalog.SuccessorList {
 	report := loopySolve(game, g, lf, rf, name, method)
 	list := &catalog.SuccessorList{Report: report, Kind: catalog.MovesPartizan, Complete: true, Board: board}
 	byName := map[string]int32{}

@@ -69,38 +69,42 @@ func (in instance) LoopyValue(ctx context.Context, tokens []string, opts catalog
 }
 
 // Solve plays the graph of every position reached out: who wins with
-// Left and with Right moving first, an endless play a draw.
+// Left and with Right moving first, an endless play a draw. The
+// results of the last graph solved are kept (solved.go): a position
+// among them is answered without building its graph again.
 func (in instance) Solve(ctx context.Context, tokens []string, opts catalog.Options) (*catalog.Report, error) {
 	p, err := in.b.Parse(tokens)
 	if err != nil {
 		return nil, err
 	}
-	g, names, err := in.b.Graph(ctx, p, limit(MaxSolvePositions, opts), opts.Memory)
+	g, names, lf, rf, n, err := in.solvedAround(ctx, p, opts)
 	if err != nil {
 		return nil, err
 	}
-	r := reports.LoopySolve(in.b.Spec(), g, func(v int32) string { return in.b.String(names[v]) },
-		"retrograde analysis of the game graph, an endless play a draw (see 'grundy value' for the stopper)")
-	r.Extra["positions"] = len(names)
+	r := reports.LoopySolveResults(in.b.Spec(), g, lf, rf, func(v int32) string { return in.b.String(names[v]) }, solveMethod)
+	r.Extra["positions"] = n
 	return r, nil
 }
 
+// solveMethod names how Solve and Successors answer.
+const solveMethod = "retrograde analysis of the game graph, an endless play a draw (see 'grundy value' for the stopper)"
+
 // Successors lists Left's and Right's moves for the explorer, each
-// position left solved from the one graph of the position asked for.
+// position left solved from the one graph of the position asked for, or
+// from the kept results of an earlier one that reaches it.
 func (in instance) Successors(ctx context.Context, tokens []string, opts catalog.Options, maxMoves int) (*catalog.SuccessorList, error) {
 	p, err := in.b.Parse(tokens)
 	if err != nil {
 		return nil, err
 	}
-	g, names, err := in.b.Graph(ctx, p, limit(MaxSolvePositions, opts), opts.Memory)
+	g, names, lf, rf, n, err := in.solvedAround(ctx, p, opts)
 	if err != nil {
 		return nil, err
 	}
 	text := in.b.String(p)
 	board := &catalog.Board{Kind: catalog.BoardGrid, Text: text, Rows: strings.Split(text, "|")}
-	list := reports.LoopySuccessors(in.b.Spec(), g, func(v int32) string { return in.b.String(names[v]) },
-		"retrograde analysis of the game graph, an endless play a draw (see 'grundy value' for the stopper)", board, maxMoves)
-	list.Report.Extra["positions"] = len(names)
+	list := reports.LoopySuccessorsResults(in.b.Spec(), g, lf, rf, func(v int32) string { return in.b.String(names[v]) }, solveMethod, board, maxMoves)
+	list.Report.Extra["positions"] = n
 	return list, nil
 }
 
