@@ -1,10 +1,17 @@
 package morris
 
 import (
+	"context"
 	"math/bits"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
+	"github.com/grundy-go/grundy/catalog"
+	"github.com/grundy-go/grundy/catalog/strong"
+	"github.com/grundy-go/grundy/db"
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/internal/colex"
 )
@@ -574,4 +581,50 @@ func BenchmarkTierUnrankV1(b *testing.B) {
 		sink ^= p
 	}
 	_ = sink
+}
+
+// TestRankingV1Refused: a database built with ranking v1 (testdata:
+// three men's morris, built by grundy before the orbits) is refused by
+// the front end's Open, OpenFor and Build in one line, never read with
+// the new ranks; read by its own ranks (package db), every position
+// reachable from the start has there the value a new build gives it.
+func TestRankingV1Refused(t *testing.T) {
+	v1 := filepath.Join("testdata", "v1-morris-3")
+	const want = "built with morris ranking v1; rebuild (this grundy ranks by v2)"
+	if _, err := strong.Open(v1); err == nil || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "\n") {
+		t.Errorf("Open of a morris database of ranking v1: %v; want %q", err, want)
+	}
+	inst, err := catalog.Lookup("morris:3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := strong.OpenFor(v1, inst); err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("OpenFor: %v", err)
+	}
+	tmp := t.TempDir()
+	if err := os.CopyFS(tmp, os.DirFS(v1)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := strong.Build(context.Background(), inst, tmp, strong.BuildOptions{}); err == nil {
+		t.Error("a build into a ranking v1 database was not refused")
+	}
+	old, err := db.Open(v1, "morris:3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer old.Close()
+	g, cur, _ := build(t, "3")
+	n := 0
+	for p := range g.From(g.Start()) {
+		o, rem, ok, err := old.Lookup(uint64(g.TierOf(p)), oldRank(g, p))
+		b, err2 := cur.Query([]string{g.Format(p)})
+		if err != nil || err2 != nil || !ok || o.String() != b.Outcome || (b.Remoteness == nil) != (rem == db.NoRemoteness) ||
+			(b.Remoteness != nil && uint32(*b.Remoteness) != rem) {
+			t.Fatalf("%s: v1 %v %d %v %v, v2 %+v %v", g.Format(p), o, rem, ok, err, b, err2)
+		}
+		n++
+	}
+	if n != 5466 { // TestPublished's count of the positions reachable
+		t.Errorf("%d positions compared, want 5466", n)
+	}
 }
