@@ -628,3 +628,63 @@ func TestRankingV1Refused(t *testing.T) {
 		t.Errorf("%d positions compared, want 5466", n)
 	}
 }
+
+// TestNineMensMorrisOrbits pins the ranks of nine men's morris by orbits
+// (BENCHMARKS.md, issue 34): the orbits of the moving phase's boards
+// with a and b men (3 to 9 each), their sum, and the ranks of every tier
+// play reaches from the start, by phase, against ranking v1's raw ranks.
+// Burnside's count agrees with each (TestOrbitCounts).
+func TestNineMensMorrisOrbits(t *testing.T) {
+	g := mustGame(t, "9")
+	k := g.ranks()
+	want := [7][7]int64{ // a, b = 3..9
+		{169626, 760398, 2580390, 6875320, 14725688, 25763836, 37209228},
+		{760398, 3225597, 10310496, 25765792, 51516528, 83705798, 111597612},
+		{2580390, 10310496, 30914424, 72116072, 133910896, 200852988, 245479248},
+		{6875320, 25765792, 72116072, 156229360, 267793288, 368205516, 409106740},
+		{14725688, 51516528, 133910896, 267793288, 420793096, 525979400, 525979400},
+		{25763836, 83705798, 200852988, 368205516, 525979400, 591726690, 525979400},
+		{37209228, 111597612, 245479248, 409106740, 525979400, 525979400, 409106740},
+	}
+	var moving int64
+	for a := 3; a <= 9; a++ {
+		for b := 3; b <= 9; b++ {
+			if got := k.orbits(a, b); got != want[a-3][b-3] {
+				t.Errorf("%d-%d: %d orbits, want %d", a, b, got, want[a-3][b-3])
+			}
+			moving += k.orbits(a, b)
+		}
+	}
+	if moving != 8904593601 {
+		t.Errorf("moving phase: %d orbits a side to move, want 8904593601", moving)
+	}
+	type sum struct{ tiers, ranks, raw int64 }
+	var live, ended, placing sum
+	for _, tr := range reachableTiers(g) {
+		wh, bh, wb, bb := TierCounts(tr)
+		s := &placing
+		switch {
+		case wh+bh > 0:
+		case wb >= 3 && bb >= 3:
+			s = &live
+		default:
+			s = &ended
+		}
+		s.tiers++
+		s.ranks += g.TierSize(tr)
+		s.raw += oldSize(g, tr)
+	}
+	for _, c := range []struct {
+		name      string
+		got, want sum
+	}{
+		{"moving phase", live, sum{49, 17809187202, 284860243448}},
+		{"ended (a side under three)", ended, sum{14, 75890208, 1211679744}},
+		{"placing", placing, sum{1870, 51727773106, 1654551227574}},
+	} {
+		t.Logf("%s: %d tiers, %d ranks (v1: %d raw ranks, %.2f times as many)", c.name, c.got.tiers, c.got.ranks, c.got.raw, float64(c.got.raw)/float64(c.got.ranks))
+		if c.got != c.want {
+			t.Errorf("%s: %+v, want %+v", c.name, c.got, c.want)
+		}
+	}
+}
