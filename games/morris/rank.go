@@ -60,14 +60,18 @@ const maxLevel = 8
 // A level is a set of points that every symmetry maps onto itself.
 type level struct {
 	points []int
-	conf   int                 // 3^len(points): its configurations
-	ext    [3][256]uint8       // byte j of a set of points → the level's part of it, a bit a level point
-	dep    [256]uint32         // a subset of the level → the set of points
-	tern   [256]uint16         // a subset of the level → Σ 3^i over its bits
-	white  []uint8             // a configuration's White men, as a subset
-	black  []uint8             // its Black men
-	perm   [][]uint16          // perm[k][c]: configuration c under symmetry k
-	stab   []uint16            // the symmetries that fix a configuration
+	conf   int           // 3^len(points): its configurations
+	ext    [3][256]uint8 // byte j of a set of points → the level's part of it, a bit a level point
+	dep    [256]uint32   // a subset of the level → the set of points
+	tern   [256]uint16   // a subset of the level → Σ 3^i over its bits
+	white  []uint8       // a configuration's White men, as a subset
+	black  []uint8       // its Black men
+	perm   [][]uint16    // perm[k][c]: configuration c under symmetry k
+	stab   []uint16      // the symmetries that fix a configuration
+	// least[c] is c's least image under the whole group (low 16 bits)
+	// and the symmetries that give it (high 16): level 1's step of
+	// canonical in one look-up.
+	least  []uint32
 	tables map[uint16]*plTable // per subgroup P (a mask of symmetries)
 }
 
@@ -225,6 +229,19 @@ func newLevel(b *Board, pts []int) *level {
 			}
 		}
 	}
+	l.least = make([]uint32, l.conf)
+	for c := range l.conf {
+		best, set := uint16(0xffff), uint16(0)
+		for k := range b.Syms {
+			switch img := l.perm[k][c]; {
+			case img < best:
+				best, set = img, 1<<k
+			case img == best:
+				set |= 1 << k
+			}
+		}
+		l.least[c] = uint32(best) | uint32(set)<<16
+	}
 	return l
 }
 
@@ -362,6 +379,11 @@ func (k *ranker) canonical(w, b uint32, cs *[4]uint16) uint16 {
 	m := k.all
 	for li, l := range k.levels {
 		c := l.config(w, b)
+		if m == k.all {
+			x := l.least[c]
+			cs[li], m = uint16(x), uint16(x>>16)
+			continue
+		}
 		if m&(m-1) == 0 { // one symmetry left: just apply it
 			cs[li] = l.perm[bits.TrailingZeros16(m)][c]
 			continue
