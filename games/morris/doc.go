@@ -81,8 +81,15 @@
 // does on every position of three men's morris, and six men's morris's
 // on random play-outs agrees with retro from the position and with the
 // model's negamax to depth 3 wherever that decides (TestDatabase6). Tiers are the counts of men in hand and on the
-// board of each player (tier.go), ranked by the combinatorial number
-// system; a tier ranks one position of each orbit of the board's
-// symmetries (8 on the 3×3 board, 16 on the others: the square's, each
-// also after swapping the inner and outer squares).
+// board of each player (tier.go). A tier ranks the orbits of its
+// positions under the board's symmetries (8 on the 3×3 board, 16 on the
+// others: the square's, each also after swapping the inner and outer
+// squares) densely, with no unused rank (rank.go: levels of points that
+// the symmetries map onto themselves, the least image level by level as
+// the representative, and a mixed-radix rank over the chain of
+// stabilizers; Burnside's lemma counts the orbits in the tests): nine
+// men's morris's largest tier, W 0+8 B 0+8, has 1,183,453,380 ranks
+// (591,726,690 boards a side to move), 1/16 of the raw ranks of
+// ranking v1, which a database records (RankingVersion) so that an old
+// one is refused.
 package morris

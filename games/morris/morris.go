@@ -5,6 +5,7 @@ import (
 	"iter"
 	"math/bits"
 	"strings"
+	"sync"
 
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/outcome"
@@ -77,6 +78,8 @@ type Game struct {
 	millsOf  [][]uint32 // millsOf[i]: the lines through point i, as sets
 	lineSets []uint32
 	sym      [][3][256]uint32 // per symmetry, images of each byte of points
+	rankOnce sync.Once
+	rk       *ranker // the ranking by orbits (rank.go), built on first use
 }
 
 var (

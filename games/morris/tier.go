@@ -5,7 +5,6 @@ import (
 	"math/bits"
 
 	"github.com/grundy-go/grundy/game"
-	"github.com/grundy-go/grundy/internal/colex"
 )
 
 // A tier is the men in hand and on the board of each player: White's
@@ -94,84 +93,68 @@ func (g *Game) TierLoopy(t game.Tier) bool {
 	return wb > 0 && (wh == 0 || g.Lasker) || bb > 0 && (bh == 0 || g.Lasker)
 }
 
-// TierSize is 2 × C(points, wb+bb) × C(wb+bb, wb): the occupied points,
-// which of them are White's, and the player to move.
+// TierSize is the number of orbits of the tier's boards under the
+// board's symmetries (rank.go) times the turns: 2 when either player may
+// be to move, 1 when the hands say who is (placing, without Lasker's
+// rule: White when both have placed as many men, Black when White has
+// placed one more).
 func (g *Game) TierSize(t game.Tier) int64 {
 	if !g.valid(t) {
 		return 0
 	}
 	_, _, wb, bb := TierCounts(t)
-	return 2 * colex.Binom(g.Board.N(), wb+bb) * colex.Binom(wb+bb, wb)
+	n, _ := g.turns(t)
+	return int64(n) * g.ranks().orbits(wb, bb)
 }
 
-// TierRank is the raw rank (rawRank) of the representative of p's orbit
-// under the board's symmetries (Canonical).
-func (g *Game) TierRank(p Pos) int64 { return g.rawRank(g.Canonical(p)) }
+// turns is the number of turns a tier ranks (1 or 2), and with 1 whether
+// it is Black's. A tier whose hands no play reaches (a hand two men
+// ahead) ranks White's turn alone, every position of it illegal.
+func (g *Game) turns(t game.Tier) (n int, black bool) {
+	wh, bh, _, _ := TierCounts(t)
+	if g.Lasker || wh == 0 && bh == 0 {
+		return 2, false
+	}
+	return 1, wh+1 == bh
+}
 
-// rawRank is 2 × (the occupied points' colex rank × C(n, wb) + the
-// colex rank of White's men among the occupied points) + 1 when Black is
-// to move.
-func (g *Game) rawRank(p Pos) int64 {
-	w, b := p.White(), p.Black()
-	occ := w | b
-	n := bits.OnesCount32(occ)
-	r := 2 * (colex.Rank(uint64(occ))*colex.Binom(n, bits.OnesCount32(w)) + colex.Rank(extract(w, occ)))
-	if p.BlackToMove() {
-		r++
+// ranks is the game's ranker, built on first use.
+func (g *Game) ranks() *ranker {
+	g.rankOnce.Do(func() { g.rk = newRanker(g.Board, g.Men) })
+	return g.rk
+}
+
+// TierRank is the rank of p's orbit under the board's symmetries: the
+// rank of the board's orbit (ranker.rank), then the turn when the tier
+// has two. A board with more men of a colour than the game has ranks -1.
+func (g *Game) TierRank(p Pos) int64 {
+	r := g.ranks().rank(p.White(), p.Black())
+	wh, bh := p.Hands()
+	if r >= 0 && (g.Lasker || wh == 0 && bh == 0) {
+		r *= 2
+		if p.BlackToMove() {
+			r++
+		}
 	}
 	return r
 }
 
-// extract packs the bits of x at the places of occ's bits.
-func extract(x, occ uint32) uint64 {
-	var out uint64
-	i := 0
-	for s := occ; s != 0; s &= s - 1 {
-		if x&(s&-s) != 0 {
-			out |= 1 << i
-		}
-		i++
-	}
-	return out
-}
-
-// deposit spreads the low bits of sub over the places of occ's bits.
-func deposit(sub uint64, occ uint32) uint32 {
-	var out uint32
-	i := 0
-	for s := occ; s != 0; s &= s - 1 {
-		if sub>>i&1 == 1 {
-			out |= s & -s
-		}
-		i++
-	}
-	return out
-}
-
-// TierUnrank is the position of rank r in tier t when it is a legal
-// position (Parse would read it) and its orbit's representative.
+// TierUnrank is the representative (Canonical) of the orbit of rank r in
+// tier t, when it is a legal position (Parse would read it).
 func (g *Game) TierUnrank(t game.Tier, r int64) (Pos, bool) {
-	p, ok := g.rawUnrank(t, r)
-	if !ok || g.Canonical(p) != p {
-		return 0, false
-	}
-	return p, true
-}
-
-// rawUnrank is rawRank's inverse, false for a position no play reaches
-// (illegal).
-func (g *Game) rawUnrank(t game.Tier, r int64) (Pos, bool) {
-	if r < 0 || r >= g.TierSize(t) {
+	if !g.valid(t) || r < 0 {
 		return 0, false
 	}
 	wh, bh, wb, bb := TierCounts(t)
-	n := wb + bb
-	black := r&1 == 1
-	r >>= 1
-	per := colex.Binom(n, wb)
-	occ := uint32(colex.Unrank(g.Board.N(), n, r/per))
-	w := deposit(colex.Unrank(n, wb, r%per), occ)
-	p := makePos(w, occ&^w, wh, bh, black)
+	n, black := g.turns(t)
+	if n == 2 {
+		black = r&1 == 1
+	}
+	w, b, ok := g.ranks().unrank(wb, bb, r/int64(n))
+	if !ok {
+		return 0, false
+	}
+	p := makePos(w, b, wh, bh, black)
 	if g.illegal(p) != "" {
 		return 0, false
 	}
@@ -197,15 +180,19 @@ func (g *Game) Image(p Pos, k int) Pos {
 }
 
 // Canonical is the representative of p's orbit under the board's
-// symmetries: the least image as a Pos.
+// symmetries: its least image level by level (rank.go), the position
+// TierUnrank gives for p's rank.
 func (g *Game) Canonical(p Pos) Pos {
-	best := p
-	for k := 1; k < len(g.sym); k++ {
-		if q := g.Image(p, k); q < best {
-			best = q
-		}
+	k := g.ranks()
+	var cs [4]uint16
+	k.canonical(p.White(), p.Black(), &cs)
+	var w, b uint32
+	for i, l := range k.levels {
+		w |= l.dep[l.white[cs[i]]]
+		b |= l.dep[l.black[cs[i]]]
 	}
-	return best
+	wh, bh := p.Hands()
+	return makePos(w, b, wh, bh, p.BlackToMove())
 }
 
 // The symmetry in the ranking. The symmetries of a board (the square's 8
@@ -214,30 +201,41 @@ func (g *Game) Canonical(p Pos) Pos {
 // Gasser used for Nine Men's Morris) map lines to lines and joined points
 // to joined points (TestSymmetries), so a position and its images have
 // the same value and the images of its moves are the moves of its image.
-// A tier ranks one position of each orbit, its least image, at that
-// image's raw rank; the start is symmetric, so the positions reachable
+// A tier ranks one position of each orbit, densely (rank.go); the start is symmetric, so the positions reachable
 // from it are closed under the group and a rank stands for its whole
 // orbit (TierOrbit). Swapping the colours is not used: it does not keep
 // the hands' relation to the turn (White places first).
 
 // RankingVersion is the version of the ranking a database records.
-const RankingVersion = 1
+// Version 2 ranks the orbits densely (rank.go); version 1 ranked each
+// orbit's least image as a Pos at its raw rank among all the boards of
+// the tier, 16 times as many ranks.
+const RankingVersion = 2
 
 // TierOrbit is the number of positions rank r stands for: the group's
-// size over the number of symmetries that fix its position (1 for an
-// unused rank).
+// size over the number of symmetries that fix its position (1 for a rank
+// of no legal position), and the end of the run of ranks from r that
+// stand for as many: a block of positions without symmetry when the
+// ranks of both turns are legal alike (always so in a tier of a game with
+// removal, where legality depends on the counts and the turn alone).
 func (g *Game) TierOrbit(t game.Tier, r int64) (n, end int64) {
-	p, ok := g.TierUnrank(t, r)
-	if !ok {
+	if _, ok := g.TierUnrank(t, r); !ok {
 		return 1, r + 1
 	}
-	fixed := int64(1)
-	for k := 1; k < len(g.sym); k++ {
-		if g.Image(p, k) == p {
-			fixed++
+	_, _, wb, bb := TierCounts(t)
+	nt, _ := g.turns(t)
+	k := g.ranks()
+	fixed, e := k.stabilizer(wb, bb, r/int64(nt))
+	n = int64(k.nsym / fixed)
+	if !g.Removal {
+		return n, r + 1
+	}
+	if nt == 2 {
+		if _, ok := g.TierUnrank(t, r^1); !ok {
+			return n, r + 1
 		}
 	}
-	return int64(len(g.sym)) / fixed, r + 1
+	return n, max(e*int64(nt), r+1)
 }
 
 // TierRanking is RankingVersion (tier.Ranked).
