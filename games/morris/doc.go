@@ -46,8 +46,13 @@
 //     g1), 16 mills. A player with three men left, none in hand, may fly
 //     (move a man to any empty point), as in Gasser's rules. Gasser
 //     proved the game a draw; its strong solution (about 10^10
-//     positions) is out of reach of this package's tier solve on one
-//     machine in a session, and is not claimed.
+//     positions) is not claimed here. The moving phase's loopy tiers are
+//     solved by un-moves (unmove.go), with no stored graph; but with this
+//     package's ranking (one rank per raw arrangement) the largest of
+//     them (W 0+8 B 0+8, 1.9·10^10 ranks) needs about 27 GiB of the
+//     un-move solver's tables, and the build as a whole holds its tiers'
+//     bitmaps and children's records beyond this machine's memory
+//     (BENCHMARKS.md, "Nine men's morris by un-moves", has the plan).
 //   - morris:12, twelve men's morris: the nine men's board with the four
 //     diagonals of its corners as lines (and paths), 12 men each, flying
 //     as in nine men's. 24 men fill the board: a full board is a draw.
@@ -84,5 +89,8 @@
 // board of each player (tier.go), ranked by the combinatorial number
 // system; a tier ranks one position of each orbit of the board's
 // symmetries (8 on the 3×3 board, 16 on the others: the square's, each
-// also after swapping the inner and outer squares).
+// also after swapping the inner and outer squares). The loopy tiers are
+// solved by retrograde analysis with un-moves (unmove.go: the steps and
+// flights without a mill, undone), whose databases are byte for byte
+// those of the tiers' stored graphs (TestUnmoveDatabaseSameBytes).
 package morris
