@@ -20,6 +20,11 @@ import (
 // unfinished and has no saved bitmap: on resume the pass redoes only the
 // part of the game whose bitmaps were not saved (for Connect-4, at most
 // the one tier whose expansion was cut short).
+//
+// A tier's bitmap is in memory only from the expansion of its first
+// parent (or the start) until it is saved: the bitmaps of all the tiers
+// at once would be far more (nine men's morris: 14 GiB of bitmaps at
+// one bit an orbit, against 5.7 GiB at most this way).
 func (s *solver[P]) reachAll(ctx context.Context) error {
 	for _, ts := range s.tiers {
 		if ts.finished {
@@ -34,10 +39,8 @@ func (s *solver[P]) reachAll(ctx context.Context) error {
 		}
 		if ok {
 			ts.saved, ts.marked = true, popcount(ts.reach)
-			s.dropReach(ts)
-		} else {
-			clear(ts.reach)
 		}
+		s.dropReach(ts) // allocated again, empty, when first reached
 	}
 	needs := func(ts *tierState) bool {
 		for _, j := range ts.children {
@@ -54,6 +57,9 @@ func (s *solver[P]) reachAll(ctx context.Context) error {
 		}
 	}
 	if st := s.tiers[0]; !st.finished && !st.saved {
+		if err := s.allocReach(st); err != nil {
+			return err
+		}
 		st.reach[s.startRank>>6] |= 1 << (s.startRank & 63)
 	}
 	n := 0
@@ -75,6 +81,17 @@ func (s *solver[P]) reachAll(ctx context.Context) error {
 				if err := s.loadReach(ts); err != nil {
 					return err
 				}
+			default:
+				if err := s.allocReach(ts); err != nil {
+					return err
+				}
+			}
+			for _, j := range ts.children {
+				if c := s.tiers[j]; !c.finished && !c.saved {
+					if err := s.allocReach(c); err != nil {
+						return err
+					}
+				}
 			}
 			cur := Progress{Phase: PhaseReach, Tier: ts.t, Name: ts.name, Index: n, Tiers: len(expand), Total: popcount(ts.reach)}
 			if err := s.expandTier(ctx, ts, cur, ts.loopy && !ts.finished && !ts.saved); err != nil {
@@ -82,6 +99,9 @@ func (s *solver[P]) reachAll(ctx context.Context) error {
 			}
 		}
 		if !ts.finished && !ts.saved {
+			if err := s.allocReach(ts); err != nil { // empty if no parent reached it
+				return err
+			}
 			if err := s.b.SaveReach(uint64(ts.t), ts.size, ts.reach); err != nil {
 				return err
 			}
@@ -118,6 +138,11 @@ func (s *solver[P]) loadReach(ts *tierState) error {
 func (s *solver[P]) expandTier(ctx context.Context, ts *tierState, cur Progress, closing bool) error {
 	var done []uint64
 	if closing {
+		n := int64(8 * len(ts.reach))
+		if err := s.opts.Memory.Charge(n, "the expanded positions of tier "+ts.name); err != nil {
+			return err
+		}
+		defer s.opts.Memory.Release(n)
 		done = make([]uint64, len(ts.reach))
 	}
 	for {

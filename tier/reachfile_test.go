@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/grundy-go/grundy/budget"
 	"github.com/grundy-go/grundy/db"
 	"github.com/grundy-go/grundy/games/connect4"
 )
@@ -78,5 +79,37 @@ func TestResumeKeepsReachability(t *testing.T) {
 			t.Errorf("damaged %v: the resumed build expanded %v", damage, expanded)
 		}
 		sameFiles(t, ref, dir)
+	}
+}
+
+// TestReachBitmapsOnlyInFlight: the forward pass holds a tier's bitmap
+// only from its first parent's expansion until it is saved, not every
+// tier's from the start: on a game of 41 tiers whose moves reach the
+// next three, the budget never holds more than the bitmaps of a tier,
+// its children and the one that waits to be saved (at the start it held
+// all 41).
+func TestReachBitmapsOnlyInFlight(t *testing.T) {
+	g := takeAway{n0: 40, k: 30000, seed: 9}
+	mem := budget.NewBytes(1 << 40)
+	bitmap := 8 * ReachBits(g.TierSize(0))
+	var peak int64
+	b, err := db.Create(t.TempDir(), "takeaway")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	_, err = Solve(context.Background(), g, b, Options{Workers: 2, Memory: mem, Progress: func(p Progress) {
+		if p.Phase == PhaseReach {
+			peak = max(peak, mem.Used())
+		}
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if peak == 0 || peak > 5*bitmap {
+		t.Errorf("the forward pass held %d bytes, more than 5 bitmaps of %d (or nothing)", peak, bitmap)
+	}
+	if mem.Used() != 0 {
+		t.Errorf("%d bytes still charged after the build", mem.Used())
 	}
 }

@@ -46,8 +46,15 @@
 //     g1), 16 mills. A player with three men left, none in hand, may fly
 //     (move a man to any empty point), as in Gasser's rules. Gasser
 //     proved the game a draw; its strong solution (about 10^10
-//     positions) is out of reach of this package's tier solve on one
-//     machine in a session, and is not claimed.
+//     positions) is not claimed here. The moving phase's loopy tiers are
+//     solved by un-moves (unmove.go), with no stored graph, and ranked
+//     by orbits (rank.go), so that even the largest (W 0+8 B 0+8,
+//     1.18·10^9 ranks) needs about 3 GiB of the un-move solver's tables
+//     and 2 GiB of its children's records; but a whole build keeps each
+//     solved tier's records in memory until every parent of it is
+//     solved, about 45 GiB at the worst point, beyond this machine
+//     (BENCHMARKS.md, "Nine men's morris by un-moves", has the plan:
+//     children's records read back from their tier files).
 //   - morris:12, twelve men's morris: the nine men's board with the four
 //     diagonals of its corners as lines (and paths), 12 men each, flying
 //     as in nine men's. 24 men fill the board: a full board is a draw.
@@ -92,4 +99,8 @@
 // (591,726,690 boards a side to move), 1/16 of the raw ranks of
 // ranking v1, which a database records (RankingVersion) so that an old
 // one is refused.
+// The loopy tiers are solved by retrograde analysis with un-moves
+// (unmove.go: the steps and flights without a mill, undone), whose
+// databases are byte for byte those of the tiers' stored graphs
+// (TestUnmoveDatabaseSameBytes).
 package morris
