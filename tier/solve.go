@@ -1,11 +1,13 @@
 package tier
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"math/bits"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -47,6 +49,11 @@ type Options struct {
 	// graphLoopy solves loopy tiers by their graph even when the game
 	// lists un-moves (for tests that build both ways).
 	graphLoopy bool
+	// keepNone keeps no solved tier's records for its parents: each is
+	// read back from its file; keepBytes, when not 0, bounds the kept
+	// records' bytes (for tests that build both ways).
+	keepNone  bool
+	keepBytes int64
 	// rangeRanks, when not 0, makes Solve build by ranges of that many
 	// ranks (a multiple of rangeUnit) whatever the budget (for tests).
 	rangeRanks int64
@@ -161,15 +168,9 @@ func (s *solver[P]) buildInMemory(ctx context.Context, res *Result) error {
 		ts.finished, ts.info = true, info
 		res.Resumed++
 		s.report(Progress{Phase: PhaseSolve, Tier: ts.t, Name: ts.name, Index: len(s.tiers) - i, Tiers: len(s.tiers), Done: info.Count.Positions(), Total: info.Count.Positions(), Resumed: true})
-		needed := false
-		for _, j := range append(append([]int(nil), ts.parents...), ts.children...) {
-			needed = needed || !s.tiers[j].finished
-		}
-		if needed {
-			if err := s.keep(ts, recs); err != nil {
-				return err
-			}
-		}
+		// Its records are read back from the file when a parent
+		// needs them (childrenOf), not held from here on.
+		_ = recs
 	}
 	for _, ts := range s.tiers {
 		for _, j := range ts.parents {
@@ -190,6 +191,7 @@ func (s *solver[P]) buildInMemory(ctx context.Context, res *Result) error {
 			continue
 		}
 		s.cur = Progress{Phase: PhaseSolve, Tier: ts.t, Name: ts.name, Index: len(s.tiers) - i, Tiers: len(s.tiers)}
+		s.evictKept(ts)
 		if err := s.loadReach(ts); err != nil {
 			return err
 		}
@@ -206,9 +208,12 @@ func (s *solver[P]) buildInMemory(ctx context.Context, res *Result) error {
 			return err
 		}
 		ts.finished, ts.info = true, info
-		if ts.waiting > 0 {
+		if ts.waiting > 0 && s.mayKeep(int64(len(recs.Data))) {
 			ts.recs = recs // charged by solveTier
+			s.kept += int64(len(recs.Data))
 		} else {
+			// Not needed, or memory is short: a parent reads the
+			// records back from the file (childrenOf).
 			s.opts.Memory.Release(int64(len(recs.Data)))
 		}
 		for _, j := range ts.children {
@@ -245,6 +250,7 @@ type solver[P comparable] struct {
 	index     map[game.Tier]int
 	startRank int64
 	cur       Progress // the phase and tier being worked on
+	kept      int64    // bytes of solved tiers' records kept for parents
 }
 
 // setup finds the optional interfaces of the game.
@@ -287,21 +293,76 @@ func appendSeq[P comparable](dst []P, g game.Game[P], p P) []P {
 	return dst
 }
 
-// keep holds a tier's records in memory (charged) for the tiers that
-// still need them.
-func (s *solver[P]) keep(ts *tierState, recs db.Records) error {
-	if ts.recs.Data != nil {
-		return nil
+// A solved tier's records are kept in memory while a parent still
+// needs them, but only while the budget has room: kept records take at
+// most half of it (keepShare), and before a tier is solved the kept
+// records of tiers that are not its children are dropped, largest first,
+// until they fit again. A dropped tier's records are read back from its
+// finished file when a parent needs them (readBack): the file holds
+// exactly the records that were dropped, so the results do not depend
+// on what was kept. Without a limit everything needed is kept. This
+// bounds a build whose solved tiers wait long for their last parent
+// (nine men's morris: ~45 GiB of waiting records at the worst point).
+const keepShare = 2 // kept records may use up to 1/keepShare of the budget
+
+// mayKeep says whether n more bytes of records may stay in memory.
+func (s *solver[P]) mayKeep(n int64) bool {
+	if s.opts.keepNone || s.opts.keepBytes > 0 && s.kept+n > s.opts.keepBytes {
+		return false
 	}
-	if err := s.opts.Memory.Charge(int64(len(recs.Data)), "the records of tier "+ts.name); err != nil {
+	lim := s.opts.Memory.Limit()
+	return lim == 0 || s.opts.Memory.Used() <= lim/keepShare
+}
+
+// evictKept drops the kept records of tiers other than ts's children,
+// largest first, while they are over their share.
+func (s *solver[P]) evictKept(ts *tierState) {
+	if s.mayKeep(0) {
+		return
+	}
+	child := map[int]bool{}
+	for _, j := range ts.children {
+		child[j] = true
+	}
+	var kept []*tierState
+	for j, k := range s.tiers {
+		if k.recs.Data != nil && !child[j] {
+			kept = append(kept, k)
+		}
+	}
+	slices.SortFunc(kept, func(a, b *tierState) int { return cmp.Compare(len(b.recs.Data), len(a.recs.Data)) })
+	for _, k := range kept {
+		if s.mayKeep(0) {
+			return
+		}
+		s.drop(k)
+	}
+}
+
+// readBack reads the records of k, a finished child of ts whose records
+// were not kept, from k's file, charged to the budget.
+func (s *solver[P]) readBack(ts, k *tierState) error {
+	if s.b == nil || !k.finished {
+		return fmt.Errorf("internal error: the records of tier %s are not in memory when tier %s needs them", k.name, ts.name)
+	}
+	_, recs, ok, err := s.b.Finished(uint64(k.t), k.name, k.size)
+	if err != nil {
 		return err
 	}
-	ts.recs = recs
+	if !ok {
+		return fmt.Errorf("tier %s's file is gone or damaged while tier %s needs its records: build again to redo it", k.name, ts.name)
+	}
+	if err := s.opts.Memory.Charge(int64(len(recs.Data)), "the records of tier "+k.name+", read back for tier "+ts.name); err != nil {
+		return err
+	}
+	k.recs = recs
+	s.kept += int64(len(recs.Data))
 	return nil
 }
 
 func (s *solver[P]) drop(ts *tierState) {
 	s.opts.Memory.Release(int64(len(ts.recs.Data)))
+	s.kept -= int64(len(ts.recs.Data))
 	ts.recs = db.Records{}
 }
 
@@ -434,7 +495,9 @@ func (s *solver[P]) childrenOf(ts *tierState) (*children, error) {
 	for _, j := range ts.children {
 		k := s.tiers[j]
 		if k.recs.Data == nil && k.size > 0 {
-			return nil, fmt.Errorf("internal error: the records of tier %s are not in memory when tier %s needs them", k.name, ts.name)
+			if err := s.readBack(ts, k); err != nil {
+				return nil, err
+			}
 		}
 		c.tiers = append(c.tiers, k.t)
 		c.recs = append(c.recs, k.recs)

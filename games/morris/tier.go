@@ -84,12 +84,19 @@ func (g *Game) TierChildren(t game.Tier) []game.Tier {
 }
 
 // TierLoopy is true when a man may be moved without a mill: a player
-// with men on the board and (without Lasker's rule) none in hand.
+// with men on the board and (without Lasker's rule) none in hand, in a
+// tier where that player may be the one to move (without Lasker's rule
+// no one moves a man while a man is still to be placed).
 func (g *Game) TierLoopy(t game.Tier) bool {
 	if !g.valid(t) || !g.live(t) {
 		return false
 	}
 	wh, bh, wb, bb := TierCounts(t)
+	if !g.Lasker && wh+bh > 0 {
+		// The hands decide the turn, and the player to move has a man
+		// to place: every move leaves the tier.
+		return false
+	}
 	return wb > 0 && (wh == 0 || g.Lasker) || bb > 0 && (bh == 0 || g.Lasker)
 }
 

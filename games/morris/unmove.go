@@ -44,7 +44,8 @@ var _ game.TierUnmover[Pos] = (*Game)(nil)
 // moves.
 
 // AppendUnmoves appends to dst the positions of q's tier with a move to
-// q (game.TierUnmover), each once.
+// q (game.TierUnmover), each once, but for those whose turn their hands
+// contradict (see below), which no play reaches.
 func (g *Game) AppendUnmoves(dst []Pos, q Pos) []Pos {
 	w, b := q.White(), q.Black()
 	wh, bh := q.Hands()
@@ -56,6 +57,13 @@ func (g *Game) AppendUnmoves(dst []Pos, q Pos) []Pos {
 	}
 	if xh > 0 && !g.Lasker {
 		return dst // X could only place
+	}
+	if mh > 0 && !g.Lasker {
+		// M still places, so it was M's turn before X's move too: a
+		// position with X to move there is one no play reaches, and
+		// the ranking gives it the rank of the same board with M to
+		// move (rank.go folds the turn where the hands decide it).
+		return dst
 	}
 	nx := bits.OnesCount32(x)
 	if g.Removal {
