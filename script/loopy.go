@@ -114,8 +114,7 @@ func (s *instance) solveLoopy(ctx context.Context, g *Game, root Pos, opts catal
 	if err != nil {
 		return nil, err
 	}
-	r := reports.LoopySolve(s.path, gr, func(v int32) string { return g.Format(names[v]) },
-		"retrograde analysis of the game graph (the script's positions repeat), an endless play a draw (see 'grundy value' for the stopper or sided value)")
+	r := reports.LoopySolve(s.path, gr, func(v int32) string { return g.Format(names[v]) }, loopyMethod)
 	r.Extra["positions"] = len(names)
 	return r, nil
 }
