@@ -356,6 +356,7 @@ func (s *Server) explore(ctx context.Context, g *served, pos string, params map[
 			}
 		}
 	} else {
+		tokens, opts := literalPosition(g, tokens, opts)
 		r, err := solve(ctx, tokens, opts)
 		if err != nil {
 			return nil, err
