@@ -293,3 +293,39 @@ func checkPlain(t *testing.T, answers map[string]map[string]any, order []string)
 		}
 	}
 }
+
+// TestLoopyScriptTooLarge: a loopy partizan script whose graph never
+// ends (n → n ± 1 for Left, n → n + 1 for Right) is refused by the
+// explorer with the budget's error, 422, not searched for ever: by the
+// state cap, by the memory budget, and by the value's own bound of 4,096
+// positions (/api/v1/value).
+func TestLoopyScriptTooLarge(t *testing.T) {
+	src := "start = 0\ndef left_moves(n):\n    return [n - 1, n + 1] if n > 0 else [n + 1]\ndef right_moves(n):\n    return [n + 1]\n"
+	inst, err := catalog.OpenScript("endless.star", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	scripts := map[string]catalog.Instance{"endless.star": inst}
+	for _, c := range []struct {
+		cfg  Config
+		want string
+	}{
+		{Config{Scripts: scripts, MaxStates: 20_000}, "more than 20000 distinct positions"},
+		{Config{Scripts: scripts, MaxMemory: 48 << 20, FastMemory: 8 << 20}, "memory budget"},
+	} {
+		s := New(c.cfg)
+		for _, path := range []string{"/api/v1/position", "/api/v1/best"} {
+			code, out := get(t, s, path, url.Values{"game": {"endless.star"}, "position": {"3"}})
+			msg := errorOf(t, out)
+			t.Logf("%s: %s", path, msg)
+			if code != 422 || !strings.Contains(msg, c.want) {
+				t.Errorf("%s %v: %d %q, want 422 saying %q", path, c.cfg.MaxStates, code, msg, c.want)
+			}
+		}
+	}
+	s := New(Config{Scripts: scripts})
+	code, out := get(t, s, "/api/v1/value", url.Values{"game": {"endless.star"}, "position": {"3"}})
+	if msg := errorOf(t, out); code != 422 || !strings.Contains(msg, "more than 4096 positions") {
+		t.Errorf("value: %d %q, want 422 at 4096 positions", code, msg)
+	}
+}
