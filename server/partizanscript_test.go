@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net/http/httptest"
 	"net/url"
 	"slices"
 	"strings"
@@ -327,5 +328,32 @@ func TestLoopyScriptTooLarge(t *testing.T) {
 	code, out := get(t, s, "/api/v1/value", url.Values{"game": {"endless.star"}, "position": {"3"}})
 	if msg := errorOf(t, out); code != 422 || !strings.Contains(msg, "more than 4096 positions") {
 		t.Errorf("value: %d %q, want 422 at 4096 positions", code, msg)
+	}
+}
+
+// BenchmarkPartizanScriptPosition is one explorer answer for a partizan
+// script, uncached (a fresh server each time): the position solved and
+// every move listed with its outcome. domineering.star on a 3×4 board
+// (short: canonical forms of every position reached), backslide.star
+// on TTT....FFF (loopy: the retrograde analysis of 4,200 positions).
+func BenchmarkPartizanScriptPosition(b *testing.B) {
+	for _, c := range []struct{ script, pos string }{
+		{"domineering.star", "..../..../...."},
+		{"backslide.star", "TTT....FFF"},
+	} {
+		b.Run(c.script, func(b *testing.B) {
+			for b.Loop() {
+				scripts, err := LoadScripts([]string{"../examples/" + c.script})
+				if err != nil {
+					b.Fatal(err)
+				}
+				rec := httptest.NewRecorder()
+				q := url.Values{"game": {c.script}, "position": {c.pos}}
+				New(Config{Scripts: scripts}).ServeHTTP(rec, httptest.NewRequest("GET", "/api/v1/position?"+q.Encode(), nil))
+				if rec.Code != 200 {
+					b.Fatalf("%d %s", rec.Code, rec.Body)
+				}
+			}
+		})
 	}
 }
