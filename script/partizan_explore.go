@@ -202,3 +202,10 @@ func (s *instance) explorePartizan(ctx context.Context, tokens []string, opts ca
 	x, _ := catalog.AsExplorer(partizanLister{s})
 	return x.Explore(ctx, tokens, opts, maxMoves)
 }
+
+// IsPartizan reports whether the script, loaded with opts' parameters,
+// defines left_moves and right_moves (false when it fails to load).
+func (s *instance) IsPartizan(ctx context.Context, opts catalog.Options) bool {
+	solver, err := s.load(ctx, opts)
+	return err == nil && solver.Game().Partizan()
+}

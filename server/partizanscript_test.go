@@ -58,6 +58,15 @@ func TestPartizanScriptsEveryPath(t *testing.T) {
 			if !ok {
 				t.Fatalf("%s has no explorer", c.twin)
 			}
+			// The answer alone (summary=1, which the page shows first)
+			// is the CLI's too, and says its moves are Left's and Right's.
+			for _, pos := range c.roots {
+				code, sum := get(t, s, "/api/v1/position", url.Values{"game": {c.script}, "position": {pos}, "summary": {"1"}})
+				if code != 200 || sum["move_kind"] != catalog.MovesPartizan || sum["moves_pending"] != true {
+					t.Errorf("%s %q alone: %d move_kind %v, moves_pending %v", c.script, pos, code, sum["move_kind"], sum["moves_pending"])
+				}
+				checkCLI(t, cli, pos, sum)
+			}
 			answers := map[string]map[string]any{}
 			var order []string
 			queue := slices.Clone(c.roots)

@@ -362,7 +362,7 @@ func (s *Server) explore(ctx context.Context, g *served, pos string, params map[
 			return nil, err
 		}
 		x = &catalog.Exploration{Report: r, Board: &catalog.Board{Kind: catalog.BoardText, Text: r.Position}, MovesCounted: false}
-		if summary && g.entry != nil && g.entry.Kind == "partizan" {
+		if summary && partizanAnswer(ctx, g, opts) {
 			// The page reads Left's and Right's turns from the kind.
 			x.MoveKind = catalog.MovesPartizan
 		}

@@ -120,3 +120,21 @@ func literalPosition(g *served, tokens []string, opts catalog.Options) ([]string
 	}
 	return tokens, opts
 }
+
+// partizanScript is a game script that says whether it is partizan
+// (left_moves and right_moves) with the given parameters.
+type partizanScript interface {
+	IsPartizan(ctx context.Context, opts catalog.Options) bool
+}
+
+// partizanAnswer reports whether a position's answer is a partizan
+// game's, whose moves are Left's and Right's (the page reads the turns
+// from the answer's move_kind): a built-in partizan game, short or loopy,
+// or a partizan script.
+func partizanAnswer(ctx context.Context, g *served, opts catalog.Options) bool {
+	if g.entry != nil {
+		return g.entry.Kind == reports.KindPartizan || g.entry.Kind == "loopy-partizan"
+	}
+	p, ok := g.inst.(partizanScript)
+	return ok && p.IsPartizan(ctx, opts)
+}
