@@ -48,3 +48,30 @@ func TestPlainJSON(t *testing.T) {
 		}
 	}
 }
+
+// FuzzPlainJSON: whatever the text, the command line's JSON of it reads
+// back as that text and holds no escaped <, > or &.
+func FuzzPlainJSON(f *testing.F) {
+	for _, s := range []string{"^<2>", "1 & 0", `\u003c`, `\\u0026`, "\u2028<"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		b, err := json.Marshal(s)
+		if err != nil {
+			t.Skip()
+		}
+		out := plainJSON(b)
+		var back string
+		if err := json.Unmarshal(out, &back); err != nil {
+			t.Fatalf("%q: %s is not JSON: %v", s, out, err)
+		}
+		var want string
+		json.Unmarshal(b, &want) // invalid UTF-8 reads back replaced, as encoding/json writes it
+		if back != want {
+			t.Fatalf("%q: %s reads back as %q, want %q", s, out, back, want)
+		}
+		if strings.Contains(string(out), `\u003c`) && !strings.Contains(s, `u003c`) {
+			t.Fatalf("%q: %s escapes <", s, out)
+		}
+	})
+}
