@@ -196,6 +196,11 @@ func (s *instance) Explore(ctx context.Context, tokens []string, opts catalog.Op
 		maxMoves = catalog.DefaultMaxMoves
 	}
 	tokens, opts = scriptTokens(tokens, opts)
+	if solver, err := s.load(ctx, opts); err != nil {
+		return nil, err
+	} else if solver.Game().Partizan() {
+		return s.explorePartizan(ctx, tokens, opts, maxMoves)
+	}
 	report, err := s.Solve(ctx, tokens, opts)
 	if err != nil {
 		return nil, err

@@ -200,11 +200,12 @@ func New(cfg Config) *Server {
 	s.mux.HandleFunc("/api/v1/best", s.only("GET POST", s.handleBest))
 	s.mux.HandleFunc("/api/v1/seq", s.only("GET POST", s.handleSeq))
 	s.mux.HandleFunc("/api/v1/cgt", s.only("GET POST", s.handleCGT))
+	s.mux.HandleFunc("/api/v1/value", s.only("GET POST", s.handleValue))
 	s.mux.HandleFunc("/api/v1/matrix", s.only("GET POST", s.handleMatrix))
 	s.mux.HandleFunc("/api/v1/table", s.only("GET", s.handleTable))
 	s.mux.HandleFunc("/api/v1/pattern", s.only("GET", s.handlePattern))
 	s.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
-		writeError(w, http.StatusNotFound, fmt.Sprintf("no API endpoint %s; see docs/api.md (endpoints: /api/v1/games, /api/v1/game, /api/v1/start, /api/v1/position, /api/v1/best, /api/v1/seq, /api/v1/table, /api/v1/pattern, /api/v1/cgt, /api/v1/matrix)", r.URL.Path))
+		writeError(w, http.StatusNotFound, fmt.Sprintf("no API endpoint %s; see docs/api.md (endpoints: /api/v1/games, /api/v1/game, /api/v1/start, /api/v1/position, /api/v1/best, /api/v1/seq, /api/v1/table, /api/v1/pattern, /api/v1/cgt, /api/v1/value, /api/v1/matrix)", r.URL.Path))
 	})
 	web, err := fs.Sub(webFS, "web")
 	if err != nil {

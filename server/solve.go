@@ -356,12 +356,13 @@ func (s *Server) explore(ctx context.Context, g *served, pos string, params map[
 			}
 		}
 	} else {
+		tokens, opts := literalPosition(g, tokens, opts)
 		r, err := solve(ctx, tokens, opts)
 		if err != nil {
 			return nil, err
 		}
 		x = &catalog.Exploration{Report: r, Board: &catalog.Board{Kind: catalog.BoardText, Text: r.Position}, MovesCounted: false}
-		if summary && g.entry != nil && g.entry.Kind == "partizan" {
+		if summary && partizanAnswer(ctx, g, opts) {
 			// The page reads Left's and Right's turns from the kind.
 			x.MoveKind = catalog.MovesPartizan
 		}

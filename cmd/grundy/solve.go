@@ -308,7 +308,7 @@ func writePositionTable(ctx context.Context, w io.Writer, t *catalog.PositionTab
 	if asJSON {
 		g, _ := json.Marshal(t.Game)
 		c, _ := json.Marshal(t.Caption)
-		fmt.Fprintf(bw, `{"game":%s,"caption":%s,"positions":[`, g, c)
+		fmt.Fprintf(bw, `{"game":%s,"caption":%s,"positions":[`, plainJSON(g), plainJSON(c))
 		err = t.Rows(ctx, func(r catalog.PositionRow) error {
 			if !first {
 				bw.WriteByte(',')
@@ -318,7 +318,7 @@ func writePositionTable(ctx context.Context, w io.Writer, t *catalog.PositionTab
 			if err != nil {
 				return err
 			}
-			_, err = bw.Write(b)
+			_, err = bw.Write(plainJSON(b))
 			return err
 		})
 		bw.WriteString("]}\n")

@@ -1394,7 +1394,8 @@ function drawSummary(d) {
   if (d._movesError != null) parts.push("(Its moves are not listed: see the moves panel.)");
   if (d.misere) parts.push("Misère play: whoever makes the last move loses.");
   if (d.grundy != null) parts.push("Sprague–Grundy value " + d.grundy + ".");
-  if (d.value != null) parts.push("Value " + fmt(d.value) + ".");
+  if (d.value != null) parts.push("Value " + fmt(d.value) + (d._valueKind ? " (" + (d._valueKind === "sided value" ? "a sided value, onside & offside" : "a " + d._valueKind) + ")" : "") + ".");
+  else if (loopyValueWords(d)) parts.push(loopyValueWords(d));
   if (d.payoff != null) parts.push("Payoffs, from the player to move on: " + [].concat(d.payoff).map(fmt).join(" / ") + ".");
   // Rounded values keep their exact value on hover.
   const exact = [d.value].concat(d.payoff == null ? [] : [].concat(d.payoff)).filter(inexact);
@@ -1405,6 +1406,28 @@ function drawSummary(d) {
   $("position-text").textContent = d.game + " · " + d.position;
   $("turn-bar").hidden = !isPartizan(d);
   for (const b of document.querySelectorAll("#turn-bar button")) b.classList.toggle("active", b.dataset.turn === (d._turn || "left"));
+}
+
+// loopyValueWords: a loopy partizan position's answer has its outcome
+// (retrograde analysis, at once) but not its value, whose stopper may
+// take seconds to simplify: it is asked for apart (/api/v1/value, the
+// command line's 'grundy value') and the summary is drawn again when it
+// comes.
+const maxLoopyValuePositions = 4096;
+function loopyValueWords(d) {
+  if (!isPartizan(d) || d.left_first == null || d.value != null) return "";
+  if (d._valueError != null) return "Value not found: " + plainError(d._valueError);
+  // The value is sought in graphs of at most 4,096 positions (grundy
+  // value's bound): a larger one is not asked for.
+  if (d.positions > maxLoopyValuePositions) return "Value: not found here (its game graph has " + d.positions + " positions; stoppers are simplified for at most " + maxLoopyValuePositions + ").";
+  if (!d._valueAsked) {
+    d._valueAsked = true;
+    cachedJSON("value", { game: state.spec, position: d.position, param: state.params })
+      .then((r) => { d.value = r.value; d._valueKind = r.kind; })
+      .catch((e) => { d._valueError = e.message; })
+      .finally(() => { if (current() === d) drawSummary(d); });
+  }
+  return "Value: finding the stopper or sided value…";
 }
 
 const svgNS = "http://www.w3.org/2000/svg";
@@ -1652,7 +1675,7 @@ async function drawPictures(d) {
   } else if (heaps && heaps.length === 2 && g && g.name === "wythoff" && !state.misere && heaps.every(Number.isFinite)) {
     const upto = Math.min(128, Math.max(24, heaps[0] + 6, heaps[1] + 6));
     job = { title: "P-positions (values of two heaps)", key: "table " + state.spec + " " + upto + " " + heaps.join(" ") + " " + state.index, pattern: true, run: () => cachedJSON("table", { game: state.spec, upto }).then((r) => drawValueGrid(r, heaps, d)) };
-  } else if (isPartizan(d) && d.value != null) {
+  } else if (isPartizan(d) && d.value != null && d.left_first == null) { // (loopy values have no thermograph here)
     job = { title: "Thermograph", key: "thermo " + d.value, run: () => cachedJSON("cgt", { expr: String(d.value), thermograph: "1" }).then((r) => drawThermograph(r)) };
   }
   panel.hidden = !job;

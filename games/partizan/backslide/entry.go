@@ -62,9 +62,13 @@ func (instance) LoopyValue(ctx context.Context, tokens []string, opts catalog.Op
 	return v, strings.Join(strips, " "), err
 }
 
+// method is how Solve and Successors find the outcome.
+const method = "retrograde analysis of the game graph, an endless play a draw (see 'grundy value' for the stopper or sided value)"
+
 // Solve plays the game graph out: who wins with Left and with Right
 // moving first (an endless play is a draw), CGSuite's loopy outcome
-// class, and each side's winning and drawing first moves.
+// class, and each side's winning and drawing first moves
+// (reports.LoopySolve, the report of every loopy partizan game).
 func (instance) Solve(ctx context.Context, tokens []string, opts catalog.Options) (*catalog.Report, error) {
 	strips, err := toads.Parse(tokens)
 	if err != nil {
@@ -81,46 +85,7 @@ func (instance) Solve(ctx context.Context, tokens []string, opts catalog.Options
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	lf, rf := stopper.Results(g)
-	r := &catalog.Report{
-		Game:     "backsliding-toads",
-		Position: names[0],
-		Outcome:  stopper.OutcomeName(lf[0], rf[0]),
-		Method:   "retrograde analysis of the game graph, an endless play a draw (see 'grundy value' for the stopper or sided value)",
-		Notes: []string{
-			"outcome: L/R = Left/Right wins whoever starts, N/P = the first/second player wins, D = a draw; PHat = Left moving first draws, Right moving first loses; NHat = Left moving first wins, Right moving first draws; PCheck, NCheck the same for Right",
-			"winning moves are Left's (L:) and Right's (R:) first moves that win, each to the position it leaves; drawing_moves those that hold a draw where no move wins",
-		},
-		Extra: map[string]any{"left_first": lf[0].String(), "right_first": rf[0].String()},
-	}
-	var drawing []string
-	for _, side := range []struct {
-		opts  []int32
-		after []stopper.Result // the result with the other player to move
-		win   stopper.Result
-		label string
-	}{{g.L[0], rf, stopper.LeftWins, "L: "}, {g.R[0], lf, stopper.RightWins, "R: "}} {
-		canWin := false
-		for _, w := range side.opts {
-			if side.after[w] == side.win {
-				r.WinningMoves = append(r.WinningMoves, side.label+names[w])
-				canWin = true
-			}
-		}
-		if canWin {
-			continue
-		}
-		for _, w := range side.opts {
-			if side.after[w] == stopper.Draw {
-				drawing = append(drawing, side.label+names[w])
-			}
-		}
-	}
-	if drawing == nil {
-		drawing = []string{}
-	}
-	r.Extra["drawing_moves"] = drawing
-	return r, nil
+	return reports.LoopySolve("backsliding-toads", g, func(v int32) string { return names[v] }, method), nil
 }
 
 // Successors lists Left's and Right's moves for the explorer, each
@@ -143,6 +108,5 @@ func (instance) Successors(ctx context.Context, tokens []string, opts catalog.Op
 		return nil, err
 	}
 	board := &catalog.Board{Kind: catalog.BoardGrid, Text: names[0], Rows: []string{names[0]}}
-	return reports.LoopySuccessors("backsliding-toads", g, func(v int32) string { return names[v] },
-		"retrograde analysis of the game graph, an endless play a draw (see 'grundy value' for the stopper or sided value)", board, maxMoves), nil
+	return reports.LoopySuccessors("backsliding-toads", g, func(v int32) string { return names[v] }, method, board, maxMoves), nil
 }
