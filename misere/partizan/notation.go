@@ -61,8 +61,8 @@ func (t *Table) text(g Game, left *int) (string, int) {
 		t.spend(left, max(len(parts)-1, 0))
 		return strings.Join(parts, ","), 0
 	}
-	ls, ll := side(t.left[g])
-	rs, rl := side(t.right[g])
+	ls, ll := side(t.LeftOrdered(g))
+	rs, rl := side(t.RightOrdered(g))
 	s, lvl := notation.JoinSides(ls, ll, rs, rl)
 	t.spend(left, len(s)-len(ls)-len(rs))
 	return s, lvl
