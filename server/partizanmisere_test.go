@@ -1,0 +1,292 @@
+package server
+
+import (
+	"fmt"
+	"net/http"
+	"net/url"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/grundy-go/grundy/catalog"
+	"github.com/grundy-go/grundy/catalog/reports"
+)
+
+// plainMisere is misère play of a partizan board game by its definition
+// alone, written here apart from the engine: the player who cannot move
+// wins; otherwise the player to move wins exactly when some move leaves a
+// position the opponent, moving first there, loses. moves lists a
+// player's moves as the boards they leave, in the game's own notation.
+type plainMisere struct {
+	moves      func(board string, left bool) []string
+	leftFirst  map[string]bool
+	rightFirst map[string]bool
+}
+
+func newPlainMisere(moves func(string, bool) []string) *plainMisere {
+	return &plainMisere{moves: moves, leftFirst: map[string]bool{}, rightFirst: map[string]bool{}}
+}
+
+// wins reports whether the player (Left when left) wins moving first.
+func (p *plainMisere) wins(board string, left bool) bool {
+	memo := p.rightFirst
+	if left {
+		memo = p.leftFirst
+	}
+	if w, ok := memo[board]; ok {
+		return w
+	}
+	next := p.moves(board, left)
+	win := len(next) == 0
+	for _, q := range next {
+		if !p.wins(q, !left) {
+			win = true
+			break
+		}
+	}
+	memo[board] = win
+	return win
+}
+
+// outcome is the misère outcome class: L, R, N or P.
+func (p *plainMisere) outcome(board string) string {
+	l, r := p.wins(board, true), p.wins(board, false)
+	switch {
+	case l && r:
+		return "N"
+	case l:
+		return "L"
+	case r:
+		return "R"
+	}
+	return "P"
+}
+
+// reachable lists every board reachable from start by either player's
+// moves, start first.
+func (p *plainMisere) reachable(start string) []string {
+	seen := map[string]bool{start: true}
+	out := []string{start}
+	for i := 0; i < len(out); i++ {
+		for _, left := range []bool{true, false} {
+			for _, q := range p.moves(out[i], left) {
+				if !seen[q] {
+					seen[q] = true
+					out = append(out, q)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// gridMoves returns the moves of a grid game whose rows are joined by
+// sep: step(rows, r, c, left) lists the boards of the player's moves
+// from cell (r, c).
+func gridMoves(sep string, step func(rows [][]byte, r, c int, left bool) [][][]byte) func(string, bool) []string {
+	return func(board string, left bool) []string {
+		var rows [][]byte
+		for _, row := range strings.Split(board, sep) {
+			rows = append(rows, []byte(row))
+		}
+		var out []string
+		for r := range rows {
+			for c := range rows[r] {
+				for _, b := range step(rows, r, c, left) {
+					lines := make([]string, len(b))
+					for i, row := range b {
+						lines[i] = string(row)
+					}
+					out = append(out, strings.Join(lines, sep))
+				}
+			}
+		}
+		return out
+	}
+}
+
+func cloneRows(rows [][]byte) [][]byte {
+	out := make([][]byte, len(rows))
+	for i, r := range rows {
+		out[i] = slices.Clone(r)
+	}
+	return out
+}
+
+// domineeringMoves: Left covers two empty cells one above the other,
+// Right two side by side ('#' a covered cell).
+var domineeringMoves = gridMoves("|", func(rows [][]byte, r, c int, left bool) [][][]byte {
+	dr, dc := 0, 1
+	if left {
+		dr, dc = 1, 0
+	}
+	if r+dr >= len(rows) || c+dc >= len(rows[r]) || rows[r][c] != '.' || rows[r+dr][c+dc] != '.' {
+		return nil
+	}
+	b := cloneRows(rows)
+	b[r][c], b[r+dr][c+dc] = '#', '#'
+	return [][][]byte{b}
+})
+
+// clobberMoves: a player's stone (x Left's, o Right's) moves onto an
+// orthogonally adjacent stone of the opponent's, which is removed.
+var clobberMoves = gridMoves("/", func(rows [][]byte, r, c int, left bool) [][][]byte {
+	mine, theirs := byte('o'), byte('x')
+	if left {
+		mine, theirs = 'x', 'o'
+	}
+	if rows[r][c] != mine {
+		return nil
+	}
+	var out [][][]byte
+	for _, d := range [][2]int{{-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
+		rr, cc := r+d[0], c+d[1]
+		if rr < 0 || rr >= len(rows) || cc < 0 || cc >= len(rows[rr]) || rows[rr][cc] != theirs {
+			continue
+		}
+		b := cloneRows(rows)
+		b[r][c], b[rr][cc] = '.', mine
+		out = append(out, b)
+	}
+	return out
+})
+
+// toadsMoves: a toad (T, Left's) steps right onto an empty square or
+// jumps right over one frog onto an empty square; a frog (F, Right's)
+// likewise to the left.
+func toadsMoves(board string, left bool) []string {
+	me, them, dir := byte('F'), byte('T'), -1
+	if left {
+		me, them, dir = 'T', 'F', 1
+	}
+	var out []string
+	for i := range len(board) {
+		if board[i] != me {
+			continue
+		}
+		to := -1
+		switch j := i + dir; {
+		case j >= 0 && j < len(board) && board[j] == '.':
+			to = j
+		case j >= 0 && j < len(board) && board[j] == them && j+dir >= 0 && j+dir < len(board) && board[j+dir] == '.':
+			to = j + dir
+		}
+		if to >= 0 {
+			b := []byte(board)
+			b[i], b[to] = '.', me
+			out = append(out, string(b))
+		}
+	}
+	return out
+}
+
+// TestPartizanMisereAgrees: the explorer's misère switch on partizan
+// games answers every position of small boards as the CLI does and as
+// misère play's definition says. For every position reachable from the
+// start of Domineering 3x3, Clobber xox/oxo and xoxo/oxox, and Toads and
+// Frogs TT..FF and TT...FF: the API's misère outcome class and who wins
+// moving first are the plain search's (plainMisere); its misère canonical
+// form and winning moves are the CLI's reports ('grundy value --misere',
+// reports.MiserePartizanValue; 'grundy solve --misere',
+// reports.SolveMiserePartizan); its moves are the plain search's, each
+// with the outcome the plain search gives the position it leaves and the
+// form the CLI gives it, and a move is a win for its player exactly when
+// the opponent, moving first there, loses by the plain search.
+func TestPartizanMisereAgrees(t *testing.T) {
+	s := New(Config{})
+	for _, c := range []struct {
+		game, start string
+		moves       func(string, bool) []string
+	}{
+		{"domineering", "...|...|...", domineeringMoves},
+		{"clobber", "xox/oxo", clobberMoves},
+		{"clobber", "xoxo/oxox", clobberMoves},
+		{"toads-and-frogs", "TT..FF", toadsMoves},
+		{"toads-and-frogs", "TT...FF", toadsMoves},
+	} {
+		t.Run(c.game+" "+c.start, func(t *testing.T) { checkPartizanMisere(t, s, c.game, c.start, c.moves) })
+	}
+}
+
+func checkPartizanMisere(t *testing.T, s http.Handler, game, start string, moves func(string, bool) []string) {
+	c := struct {
+		game, start string
+		moves       func(string, bool) []string
+	}{game, start, moves}
+	{
+		inst, err := catalog.Lookup(c.game)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := inst.(reports.MisereFormer)
+		plain := newPlainMisere(c.moves)
+		cliValues := map[string]string{}
+		cliValue := func(pos string) string {
+			if v, ok := cliValues[pos]; ok {
+				return v
+			}
+			r, err := reports.MiserePartizanValue(t.Context(), inst, []string{pos}, catalog.Options{})
+			if err != nil {
+				t.Fatalf("%s %s: value --misere: %v", c.game, pos, err)
+			}
+			cliValues[pos] = r.Partizan.Value
+			return r.Partizan.Value
+		}
+		positions := plain.reachable(c.start)
+		outcomes := map[string]int{}
+		for _, pos := range positions {
+			code, out := get(t, s, "/api/v1/position", url.Values{"game": {c.game}, "position": {pos}, "misere": {"1"}})
+			if code != 200 {
+				t.Fatalf("%s %s misère: %d %v", c.game, pos, code, out)
+			}
+			want := plain.outcome(pos)
+			outcomes[want]++
+			if out["outcome"] != want || out["left_wins_moving_first"] != plain.wins(pos, true) || out["right_wins_moving_first"] != plain.wins(pos, false) || out["misere"] != true {
+				t.Errorf("%s %s misère: outcome %v (Left first wins %v, Right first %v), want %s", c.game, pos, out["outcome"], out["left_wins_moving_first"], out["right_wins_moving_first"], want)
+			}
+			cli, err := reports.SolveMiserePartizan(t.Context(), f, []string{pos}, catalog.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if out["value"] != cli.Value || out["value"] != cliValue(pos) || fmt.Sprint(out["winning_moves"]) != fmt.Sprint(anySlice(cli.WinningMoves)) {
+				t.Errorf("%s %s misère: the API says %v winning %v, the CLI %v winning %v", c.game, pos, out["value"], out["winning_moves"], cli.Value, cli.WinningMoves)
+			}
+			var apiMoves, plainMoves []string
+			for _, m := range out["moves"].([]any) {
+				m := m.(map[string]any)
+				left := m["player"] == catalog.PlayerLeft
+				after := m["position"].(string)
+				apiMoves = append(apiMoves, fmt.Sprint(m["player"], " ", after))
+				wantResult := "lose"
+				if !plain.wins(after, !left) {
+					wantResult = "win"
+				}
+				if m["outcome"] != plain.outcome(after) || m["result"] != wantResult || m["value"] != cliValue(after) {
+					t.Errorf("%s %s misère, %v's move to %s: %v %v %v, want %s %s %s", c.game, pos, m["player"], after, m["outcome"], m["result"], m["value"], plain.outcome(after), wantResult, cliValue(after))
+				}
+			}
+			for _, left := range []bool{true, false} {
+				for _, q := range c.moves(pos, left) {
+					plainMoves = append(plainMoves, fmt.Sprint(map[bool]string{true: catalog.PlayerLeft, false: catalog.PlayerRight}[left], " ", q))
+				}
+			}
+			slices.Sort(apiMoves)
+			slices.Sort(plainMoves)
+			if !slices.Equal(apiMoves, plainMoves) {
+				t.Errorf("%s %s misère: the API's moves %v, the rules' %v", c.game, pos, apiMoves, plainMoves)
+			}
+		}
+		t.Logf("%s %s: %d positions, misère outcomes %v", c.game, c.start, len(positions), outcomes)
+		if len(outcomes) < 3 {
+			t.Errorf("%s %s: only the outcome classes %v among %d positions: a weak check", c.game, c.start, outcomes, len(positions))
+		}
+	}
+}
+
+func anySlice(ss []string) []any {
+	out := make([]any, len(ss))
+	for i, s := range ss {
+		out[i] = s
+	}
+	return out
+}
