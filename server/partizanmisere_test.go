@@ -3,11 +3,13 @@ package server
 import (
 	"fmt"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/chromedp/chromedp"
 	"github.com/grundy-go/grundy/catalog"
 	"github.com/grundy-go/grundy/catalog/reports"
 )
@@ -289,4 +291,58 @@ func anySlice(ss []string) []any {
 		out[i] = s
 	}
 	return out
+}
+
+// TestBrowserMiserePartizan turns misère play on for Domineering 2x3 in
+// the explorer: the summary gives the misère class with each side moving
+// first and the misère canonical form, as the API does (Left wins
+// whoever starts, {2,{1|-1}||-1|0,1}: cmd/grundy's misere_partizan.txtar
+// pins the same); Left's moves are marked as the API marks them (two
+// wins, the dominoes at an edge), no thermograph is drawn (a normal-play
+// picture), and playing Left's winning move keeps misère play, Right to
+// move.
+func TestBrowserMiserePartizan(t *testing.T) {
+	ctx := browse(t)
+	h := New(Config{})
+	ts := httptest.NewServer(h)
+	defer ts.Close()
+	_, api := get(t, h, "/api/v1/position", url.Values{"game": {"domineering"}, "position": {"2x3"}, "misere": {"1"}})
+	var want []string
+	for _, m := range api["moves"].([]any) {
+		m := m.(map[string]any)
+		if m["player"] == catalog.PlayerLeft {
+			want = append(want, fmt.Sprint(m["position"], " ", m["result"]))
+		}
+	}
+	do(t, ctx, "domineering 2x3",
+		chromedp.Navigate(ts.URL+"/?game=domineering&position=2x3"),
+		chromedp.WaitVisible(`#moves button.move`),
+		chromedp.WaitVisible(`#misere`),
+	)
+	do(t, ctx, "the misère switch",
+		chromedp.Click(`#misere`),
+		chromedp.Poll[chromedp.Void](`document.querySelector("#summary").textContent.includes("Misère")`),
+		chromedp.WaitVisible(`#moves button.move`),
+	)
+	summary := run(t, ctx, chromedp.Text(`#summary`))
+	if !strings.Contains(summary, "Left wins, whoever moves first.") || !strings.Contains(summary, "Misère canonical form {2,{1|-1}||-1|0,1}") {
+		t.Errorf("domineering 2x3 under misère play: summary %q", summary)
+	}
+	got := run(t, ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll('#moves button.move[data-player="left"]')].map(b => b.dataset.position + " " + b.dataset.result)`))
+	if strings.Join(got, ", ") != strings.Join(want, ", ") || strings.Count(strings.Join(got, ","), " win") != 2 {
+		t.Errorf("Left's moves on the page %v, the API's %v (two winning)", got, want)
+	}
+	if !run(t, ctx, chromedp.Evaluate[bool](`document.getElementById("pictures-panel").hidden`)) {
+		t.Errorf("a picture is drawn under misère play: %q", run(t, ctx, chromedp.Text(`#pictures-title`)))
+	}
+	do(t, ctx, "Left's winning move #..|#..",
+		chromedp.Click(`#moves button.move[data-player="left"][data-position="#..|#.."]`),
+		chromedp.WaitVisible(`#chart circle.pt[data-ply="1"]`),
+		chromedp.Poll[chromedp.Void](`document.querySelector("#summary").textContent.includes("Right is to move")`),
+	)
+	_, after := get(t, h, "/api/v1/position", url.Values{"game": {"domineering"}, "position": {"#..|#.."}, "misere": {"1"}})
+	summary = run(t, ctx, chromedp.Text(`#summary`))
+	if pos := run(t, ctx, chromedp.Text(`#position-text`)); !strings.HasSuffix(pos, "#..|#..") || !strings.Contains(summary, "Misère canonical form "+after["value"].(string)+".") || !run(t, ctx, chromedp.Evaluate[bool](`document.getElementById("misere").checked`)) {
+		t.Errorf("after Left's move: %q, summary %q (the API: %v)", pos, summary, after["value"])
+	}
 }
