@@ -55,7 +55,14 @@ func explorePartizanMisere(ctx context.Context, g *served, tokens []string, opts
 		return nil, true, err
 	}
 	if x, err = g.ex.Explore(ctx, tokens, opts, maxMoves); err != nil {
-		return nil, true, err
+		if ctx.Err() != nil {
+			return nil, true, err
+		}
+		// The normal-play explorer only lays the board out and names the
+		// moves; where it cannot (a partizan script it does not explore,
+		// a position past its budget), the moves are misère play's own,
+		// on a board of text.
+		return misereOnly(g, mx, maxMoves), true, nil
 	}
 	catalog.LabelMoves(g.inst, x)
 	catalog.MarkLine(g.inst, x)
@@ -74,4 +81,27 @@ func explorePartizanMisere(ctx context.Context, g *served, tokens []string, opts
 		m.Grundy, m.Remoteness, m.Score = nil, nil, nil
 	}
 	return x, true, nil
+}
+
+// misereOnly is the exploration of mx without the normal-play explorer:
+// its moves in the rules' order, at most maxMoves of them, each player's
+// marked, and the position as text.
+func misereOnly(g *served, mx *reports.MiserePartizanExploration, maxMoves int) *catalog.Exploration {
+	if maxMoves <= 0 {
+		maxMoves = catalog.DefaultMaxMoves
+	}
+	x := &catalog.Exploration{Report: mx.Report, Board: &catalog.Board{Kind: catalog.BoardText, Text: mx.Report.Position},
+		MoveKind: catalog.MovesPartizan, MovesCounted: true, MovesTotal: len(mx.Moves)}
+	for _, m := range mx.Moves {
+		if len(x.Moves) >= maxMoves {
+			break
+		}
+		player := catalog.PlayerRight
+		if m.Left {
+			player = catalog.PlayerLeft
+		}
+		x.Moves = append(x.Moves, catalog.MoveInfo{Component: -1, Position: m.Position, Player: player, Outcome: m.Outcome, Value: m.Value})
+	}
+	catalog.MarkTurn(g.inst, x)
+	return x
 }

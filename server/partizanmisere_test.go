@@ -6,6 +6,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -344,5 +345,72 @@ func TestBrowserMiserePartizan(t *testing.T) {
 	summary = run(t, ctx, chromedp.Text(`#summary`))
 	if pos := run(t, ctx, chromedp.Text(`#position-text`)); !strings.HasSuffix(pos, "#..|#..") || !strings.Contains(summary, "Misère canonical form "+after["value"].(string)+".") || !run(t, ctx, chromedp.Evaluate[bool](`document.getElementById("misere").checked`)) {
 		t.Errorf("after Left's move: %q, summary %q (the API: %v)", pos, summary, after["value"])
+	}
+}
+
+// TestPartizanScriptMisere: a partizan script gets the misère switch
+// through the same interfaces as the built-ins. Partizan subtraction
+// (examples/partizan_subtraction.star; Left takes 1 or 3 counters, Right 2
+// or 3): heaps 0 to 14 under misère play answer as the CLI does
+// (reports.SolveMiserePartizan on the script) and as a plain misère
+// search of the rules says, and so does every move the API lists. An
+// impartial script (fibonacci.star) is still answered by the impartial
+// theory, as 'grundy solve examples/fibonacci.star --misere' answers it.
+func TestPartizanScriptMisere(t *testing.T) {
+	loaded, err := LoadScripts([]string{"../examples/partizan_subtraction.star", "../examples/fibonacci.star"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := New(Config{Scripts: loaded})
+	inst, err := catalog.Lookup("../examples/partizan_subtraction.star")
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain := newPlainMisere(func(heap string, left bool) []string {
+		n, _ := strconv.Atoi(heap)
+		take := []int{2, 3}
+		if left {
+			take = []int{1, 3}
+		}
+		var out []string
+		for _, k := range take {
+			if k <= n {
+				out = append(out, strconv.Itoa(n-k))
+			}
+		}
+		return out
+	})
+	outcomes := map[string]bool{}
+	checked := 0
+	for n := range 15 {
+		pos := strconv.Itoa(n)
+		code, out := get(t, s, "/api/v1/position", url.Values{"game": {"partizan_subtraction.star"}, "position": {pos}, "misere": {"1"}})
+		if code != 200 {
+			t.Fatalf("heap %d misère: %d %v", n, code, out)
+		}
+		cli, err := reports.SolveMiserePartizan(t.Context(), inst.(reports.MisereFormer), []string{pos}, catalog.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := plain.outcome(pos)
+		outcomes[want] = true
+		if out["outcome"] != want || out["outcome"] != cli.Outcome || out["value"] != cli.Value || fmt.Sprint(out["winning_moves"]) != fmt.Sprint(anySlice(cli.WinningMoves)) {
+			t.Errorf("heap %d misère: API %v %v %v, CLI %v %v %v, plain search %s", n, out["outcome"], out["value"], out["winning_moves"], cli.Outcome, cli.Value, cli.WinningMoves, want)
+		}
+		moves, _ := out["moves"].([]any)
+		checked += len(moves)
+		for _, m := range moves {
+			m := m.(map[string]any)
+			if after := m["position"].(string); m["outcome"] != plain.outcome(after) {
+				t.Errorf("heap %d misère, %v's move to %s: %v, want %s", n, m["player"], after, m["outcome"], plain.outcome(after))
+			}
+		}
+	}
+	if len(outcomes) < 3 || checked < 40 {
+		t.Errorf("heaps 0 to 14 have only the misère classes %v, and %d moves: a weak check", outcomes, checked)
+	}
+	code, out := get(t, s, "/api/v1/position", url.Values{"game": {"fibonacci.star"}, "position": {"1 1 4"}, "misere": {"1"}})
+	if code != 200 || out["misere"] != true || out["value"] != nil || out["outcome"] != "N" || out["remoteness"] != 4.0 {
+		t.Errorf("fibonacci.star 1 1 4 misère: %d %v (the CLI: N, remoteness 4)", code, out)
 	}
 }
