@@ -39,7 +39,8 @@ import "slices"
 // removing a dominated option (Siegel 2025, Lemma 5.12) and bypassing an
 // option reversible through a game that is not an end (Lemma 5.13); the
 // result equals the game modulo dicots but need not be the simplest such
-// form.
+// form. A form equal to 0 modulo dicots, as {*|*} = * + * is, is written
+// 0.
 
 // IsDicot reports whether g is a dicot: every non-zero follower has both
 // a Left and a Right option.
@@ -72,6 +73,12 @@ func (t *Table) GeDicot(g, h Game) (ge bool, err error) {
 func (t *Table) EqualDicot(g, h Game) (eq bool, err error) {
 	defer catch(&err)
 	return t.geDicot(g, h) && t.geDicot(h, g), nil
+}
+
+// HoldsDicot reports whether the relation holds of g and h modulo dicots.
+func (t *Table) HoldsDicot(g Game, rel Relation, h Game) (ok bool, err error) {
+	defer catch(&err)
+	return relationHolds(t.geDicot(g, h), t.geDicot(h, g), rel), nil
 }
 
 func (t *Table) geDicot(g, h Game) bool {
@@ -146,6 +153,12 @@ func (t *Table) dicotReduced(g Game, memo map[Game]Game) Game {
 			break
 		}
 		r = next
+	}
+	// A form equal to 0 modulo dicots is written 0: a game whose options
+	// are replaced by equal ones is equal to it (each option of one
+	// matched by an equal option of the other passes the test above).
+	if r != Zero && t.geDicot(r, Zero) && t.geDicot(Zero, r) {
+		r = Zero
 	}
 	memo[g] = r
 	return r
