@@ -414,3 +414,74 @@ func TestPartizanScriptMisere(t *testing.T) {
 		t.Errorf("fibonacci.star 1 1 4 misère: %d %v (the CLI: N, remoteness 4)", code, out)
 	}
 }
+
+// TestScriptTupleMisere: an impartial script whose positions are tuples
+// (snim.star, S = {2, 5}) under the misère switch: each move's position,
+// written as the explorer writes it ("3 12", or "(7,)" for one heap), is
+// solved again under misère play, and its outcome is the plain misère
+// search's (the player who cannot move wins). Before, the script read
+// "(7,)" as a word and the request failed.
+func TestScriptTupleMisere(t *testing.T) {
+	loaded, err := LoadScripts([]string{"../examples/snim.star"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := New(Config{Scripts: loaded})
+	memo := map[[2]int]bool{}
+	var wins func(a, b int) bool // the player to move wins, misère play
+	wins = func(a, b int) bool {
+		if a > b {
+			a, b = b, a
+		}
+		if w, ok := memo[[2]int{a, b}]; ok {
+			return w
+		}
+		moved, w := false, false
+		for _, k := range []int{2, 5} {
+			if k <= a {
+				moved = true
+				w = w || !wins(a-k, b)
+			}
+			if k <= b {
+				moved = true
+				w = w || !wins(a, b-k)
+			}
+		}
+		if !moved {
+			w = true
+		}
+		memo[[2]int{a, b}] = w
+		return w
+	}
+	outcome := map[bool]string{true: "N", false: "P"}
+	heaps := func(pos string) (a, b int) {
+		var ns []int
+		for _, f := range strings.FieldsFunc(pos, func(r rune) bool { return r < '0' || r > '9' }) {
+			n, _ := strconv.Atoi(f)
+			ns = append(ns, n)
+		}
+		ns = append(ns, 0, 0)
+		return ns[0], ns[1]
+	}
+	for _, c := range []struct {
+		pos   string
+		moves int
+	}{{"(5, 12)", 4}, {"(9,)", 2}, {"9", 2}} {
+		code, out := get(t, s, "/api/v1/position", url.Values{"game": {"snim.star"}, "position": {c.pos}, "misere": {"1"}})
+		a, b := heaps(c.pos)
+		if code != 200 || out["outcome"] != outcome[wins(a, b)] {
+			t.Fatalf("snim %s misère: %d %v, want %s", c.pos, code, out, outcome[wins(a, b)])
+		}
+		moves, _ := out["moves"].([]any)
+		if len(moves) != c.moves {
+			t.Fatalf("snim %s misère: %d moves, want %d", c.pos, len(moves), c.moves)
+		}
+		for _, m := range moves {
+			m := m.(map[string]any)
+			a, b := heaps(m["position"].(string))
+			if m["outcome"] != outcome[wins(a, b)] {
+				t.Errorf("snim %s misère, move to %v: %v, want %s", c.pos, m["position"], m["outcome"], outcome[wins(a, b)])
+			}
+		}
+	}
+}
