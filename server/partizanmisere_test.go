@@ -485,3 +485,28 @@ func TestScriptTupleMisere(t *testing.T) {
 		}
 	}
 }
+
+// TestBestPartizanMisere: the engine's move under misère play is a
+// winning one for the side asked (Domineering 2x3, Left wins whoever
+// starts: 'grundy solve domineering 2x3 --misere' lists L: #..|#.. and
+// L: ..#|..#), and Right, who has no winning move there, is given a move
+// said to lose; the same position under normal play is answered apart
+// (its own cache entry).
+func TestBestPartizanMisere(t *testing.T) {
+	s := New(Config{})
+	code, out := get(t, s, "/api/v1/best", url.Values{"game": {"domineering"}, "position": {"2x3"}, "misere": {"1"}, "player": {"left"}})
+	mv, _ := out["move"].(map[string]any)
+	if code != 200 || mv == nil || mv["result"] != "win" || mv["position"] != "#..|#.." && mv["position"] != "..#|..#" {
+		t.Errorf("best for Left, misère domineering 2x3: %d %v", code, out)
+	}
+	code, out = get(t, s, "/api/v1/best", url.Values{"game": {"domineering"}, "position": {"2x3"}, "misere": {"1"}, "player": {"right"}})
+	mv, _ = out["move"].(map[string]any)
+	if code != 200 || mv == nil || mv["result"] != "lose" || !strings.Contains(fmt.Sprint(out["reason"]), "loses") {
+		t.Errorf("best for Right, misère domineering 2x3: %d %v", code, out)
+	}
+	_, normal := get(t, s, "/api/v1/position", url.Values{"game": {"domineering"}, "position": {"2x3"}})
+	_, mis := get(t, s, "/api/v1/position", url.Values{"game": {"domineering"}, "position": {"2x3"}, "misere": {"1"}})
+	if normal["misere"] == true || mis["misere"] != true || normal["value"] == mis["value"] {
+		t.Errorf("domineering 2x3: normal play %v %v, misère %v %v", normal["value"], normal["misere"], mis["value"], mis["misere"])
+	}
+}
