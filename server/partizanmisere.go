@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/grundy-go/grundy/budget"
 	"github.com/grundy-go/grundy/catalog"
 	"github.com/grundy-go/grundy/catalog/reports"
 )
@@ -55,13 +56,14 @@ func explorePartizanMisere(ctx context.Context, g *served, tokens []string, opts
 		return nil, true, err
 	}
 	if x, err = g.ex.Explore(ctx, tokens, opts, maxMoves); err != nil {
-		if ctx.Err() != nil {
+		if ctx.Err() != nil || errors.Is(err, budget.ErrExceeded) {
+			// Past the fast lane's budget the slow lane tries again
+			// (computeFast), with the board.
 			return nil, true, err
 		}
 		// The normal-play explorer only lays the board out and names the
-		// moves; where it cannot (a partizan script it does not explore,
-		// a position past its budget), the moves are misère play's own,
-		// on a board of text.
+		// moves; where it cannot (a partizan script it does not explore
+		// yet), the moves are misère play's own, on a board of text.
 		return misereOnly(g, mx, maxMoves), true, nil
 	}
 	catalog.LabelMoves(g.inst, x)
