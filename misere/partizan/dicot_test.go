@@ -43,7 +43,8 @@ func randomDicot(rng *rand.Rand, depth int) *tree {
 // of two of them (65 games): no such X breaks a ≥ GeDicot finds, and
 // between dicots each ≱ it finds is shown by one of them. (Only dicots X
 // born by day 2 and their sums are tried: a ≱ between non-dicots may need
-// a larger X, so for those the test counts how many it shows.)
+// a larger X, so for those the test counts how many it shows.) The same
+// on 3000 pairs of random dicots born by day 3, ≥ checked, ≱ counted.
 func TestGeDicotAgainstSums(t *testing.T) {
 	tb := NewTable()
 	var xs []Game
@@ -88,7 +89,37 @@ func TestGeDicotAgainstSums(t *testing.T) {
 			}
 		}
 	}
+	// Random dicots born by day 3 (and their pairs): no X breaks a ≥,
+	// and the ≱ shown by an X tried are counted.
+	rng := rand.New(rand.NewPCG(31, 32))
+	dge, dnot, dshown := 0, 0, 0
+	for range 3000 {
+		g, h := tb.load(randomDicot(rng, 3)), tb.load(randomDicot(rng, 3))
+		claim := must(tb.GeDicot(g, h))
+		witness := false
+		for _, x := range xs {
+			if !atLeast(tb.Outcome(must(tb.Sum(g, x))), tb.Outcome(must(tb.Sum(h, x)))) {
+				witness = true
+				break
+			}
+		}
+		switch {
+		case claim && witness:
+			t.Fatalf("GeDicot says %s ≥ %s modulo dicots, but a dicot X tells them apart", tb.String(g), tb.String(h))
+		case claim:
+			dge++
+		default:
+			dnot++
+			if witness {
+				dshown++
+			}
+		}
+	}
 	t.Logf("%d pairs ≥ modulo dicots, %d not (%d of them shown by an X tried); %d pairs of dicots", ge, notGe, shown, dicotPairs)
+	t.Logf("random dicots born by day 3: %d pairs ≥, %d not (%d shown by an X tried)", dge, dnot, dshown)
+	if dge == 0 || dnot == 0 {
+		t.Errorf("random dicots: %d ≥, %d ≱: the test shows little", dge, dnot)
+	}
 	if ge < 1000 || notGe < 1000 || dicotPairs != 100 {
 		t.Errorf("%d ≥, %d ≱, %d dicot pairs: the test shows little", ge, notGe, dicotPairs)
 	}
