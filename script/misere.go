@@ -51,6 +51,9 @@ func (s *instance) SolveMisere(ctx context.Context, tokens []string, opts catalo
 	if opts.Method == catalog.ClosedForm {
 		return nil, catalog.RefuseMethod(s.path, catalog.ClosedForm, "%s is a game script: it has no closed form", s.path)
 	}
+	// A position as Explore writes it ("(3, 12)"), which the explorer's
+	// misère switch solves for each move, is read back as Explore reads it.
+	tokens, opts = scriptTokens(tokens, opts)
 	g, err := s.loadGame(ctx, opts)
 	if err != nil {
 		return nil, err

@@ -25,6 +25,9 @@ var firstAnswers = []struct{ name, query string }{
 	{"hackenbush_lrrl_l[r,r]", "game=hackenbush&position=lrrl+l[r,r]"},
 	{"tictactoe_empty", "game=tictactoe&position=........."},
 	{"kayles_12_misere", "game=kayles&position=12&misere=1"},
+	{"domineering_3x3_misere", "game=domineering&position=3x3&misere=1"},
+	{"clobber_xoxo/oxox_misere", "game=clobber&position=xoxo%2Foxox&misere=1"},
+	{"toads-and-frogs_TT..FF_misere", "game=toads-and-frogs&position=TT..FF&misere=1"},
 }
 
 // BenchmarkFirstAnswer times the explorer's first answer for a position,

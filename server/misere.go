@@ -10,6 +10,7 @@ import (
 
 	"github.com/grundy-go/grundy/budget"
 	"github.com/grundy-go/grundy/catalog"
+	"github.com/grundy-go/grundy/catalog/reports"
 )
 
 // The explorer's misère switch: an impartial game that offers misère play
@@ -22,15 +23,20 @@ import (
 // normal play (Zermelo; Winning Ways, ch. 13; Siegel, Misère Games and
 // Misère Quotients, 2006).
 
-// misereOffered says why a game has no misère switch, or nil.
+// misereOffered says why a game has no misère switch, or nil: impartial
+// games that solve --misere answers, and partizan games and scripts
+// (their misère game forms, reports.MisereFormer; partizanmisere.go).
 func misereOffered(inst catalog.Instance) error {
 	if _, ok := inst.(catalog.MisereSolver); ok {
+		return nil
+	}
+	if _, ok := inst.(reports.MisereFormer); ok {
 		return nil
 	}
 	if n, ok := inst.(catalog.NoMisere); ok {
 		return fmt.Errorf("misère play: %s", n.NoMisere())
 	}
-	return fmt.Errorf("misère play: %s has no misère play here (only impartial games that grundy solve --misere answers)", inst.Spec())
+	return fmt.Errorf("misère play: %s has no misère play here (only impartial games that grundy solve --misere answers, and short partizan games and scripts)", inst.Spec())
 }
 
 // misereMoves solves every listed move of x under misère play, in place.

@@ -64,7 +64,8 @@ func heapsOf(pos string) []int {
 // move winning exactly when it leaves a misère P-position; the answers
 // are cached apart from normal play's (Kayles 4 is N under normal play,
 // where 1 1 wins, and P under misère play); the game list says which
-// games have the switch; partizan games and bad values are refused.
+// games have the switch (partizan games too: partizanmisere_test.go);
+// games without misère play and bad values are refused.
 func TestMisereSwitch(t *testing.T) {
 	s := New(Config{})
 	memo := map[string]bool{}
@@ -95,8 +96,8 @@ func TestMisereSwitch(t *testing.T) {
 	if code, out := get(t, s, "/api/v1/best", url.Values{"game": {"nim"}, "position": {"1 1 2"}, "misere": {"1"}}); code != 200 || out["move"].(map[string]any)["position"] != "1 1 1" {
 		t.Errorf("best misère nim 1 1 2: %d %v (want 1 1 1: an odd number of 1-heaps, Bouton)", code, out)
 	}
-	if code, out := get(t, s, "/api/v1/position", url.Values{"game": {"domineering"}, "position": {"2x2"}, "misere": {"1"}}); code != 400 || !strings.Contains(errorOf(t, out), "no misère play") {
-		t.Errorf("domineering misère: %d %v", code, out)
+	if code, out := get(t, s, "/api/v1/position", url.Values{"game": {"tictactoe"}, "position": {"........."}, "misere": {"1"}}); code != 400 || !strings.Contains(errorOf(t, out), "no misère play") {
+		t.Errorf("tictactoe misère: %d %v", code, out)
 	}
 	if code, out := get(t, s, "/api/v1/position", url.Values{"game": {"kayles"}, "position": {"4"}, "misere": {"yes"}}); code != 400 || !strings.Contains(errorOf(t, out), "bad misere") {
 		t.Errorf("misere=yes: %d %v", code, out)
@@ -107,7 +108,7 @@ func TestMisereSwitch(t *testing.T) {
 		g := g.(map[string]any)
 		has[g["name"].(string)] = g["misere"] == true
 	}
-	if !has["kayles"] || !has["nim"] || has["domineering"] || has["tictactoe"] {
+	if !has["kayles"] || !has["nim"] || !has["domineering"] || has["tictactoe"] {
 		t.Errorf("games with the misère switch: kayles %v nim %v domineering %v tictactoe %v", has["kayles"], has["nim"], has["domineering"], has["tictactoe"])
 	}
 }

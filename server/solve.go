@@ -338,6 +338,15 @@ func (s *Server) explore(ctx context.Context, g *served, pos string, params map[
 	summary := how.summary
 	var x *catalog.Exploration
 	explorable := g.ex != nil
+	if how.misere {
+		// Partizan games and scripts (partizanmisere.go).
+		if x, ok, err := explorePartizanMisere(ctx, g, tokens, opts, explorable, summary, s.cfg.MaxMoves); ok {
+			if err != nil {
+				return nil, err
+			}
+			return answer(x, explorable, summary)
+		}
+	}
 	solve := g.inst.Solve
 	if how.misere {
 		solve = g.inst.(catalog.MisereSolver).SolveMisere

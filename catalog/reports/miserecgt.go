@@ -51,6 +51,9 @@ type MisereCGTReport struct {
 	// partizan form (or the position of a partizan game), read in general
 	// misère play (miserepartizan.go).
 	Partizan *MiserePartizanReport `json:"-"`
+	// Dicot, when set, is the whole report: a form or position read
+	// modulo dicots (miseredicot.go).
+	Dicot *MisereDicotReport `json:"-"`
 }
 
 // MisereProperties are CGSuite's other properties of a misère canonical
@@ -85,6 +88,9 @@ func (r *MisereCGTReport) MarshalJSON() ([]byte, error) {
 	}
 	if r.Partizan != nil {
 		return json.Marshal(r.Partizan)
+	}
+	if r.Dicot != nil {
+		return json.Marshal(r.Dicot)
 	}
 	type plain MisereCGTReport
 	return json.Marshal((*plain)(r))

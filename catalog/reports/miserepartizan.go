@@ -105,10 +105,10 @@ func describeMiserePartizan(t *mpartizan.Table, g mpartizan.Game, withForm bool)
 		IsLeftEnd:            t.IsLeftEnd(c),
 		IsRightEnd:           t.IsRightEnd(c),
 	}
-	for _, o := range t.Left(c) {
+	for _, o := range t.LeftOrdered(c) {
 		r.LeftOptions = append(r.LeftOptions, misereText(t, o))
 	}
-	for _, o := range t.Right(c) {
+	for _, o := range t.RightOrdered(c) {
 		r.RightOptions = append(r.RightOptions, misereText(t, o))
 	}
 	if withForm {
@@ -196,17 +196,24 @@ func MiserePartizanValue(ctx context.Context, inst catalog.Instance, tokens []st
 // "R: position" for Right's. A move wins for its player, moving first,
 // when the opponent then loses moving first.
 func SolveMiserePartizan(ctx context.Context, f MisereFormer, tokens []string, opts catalog.Options) (*catalog.Report, error) {
+	r, _, _, err := solveMiserePartizan(ctx, f, tokens, opts)
+	return r, err
+}
+
+// solveMiserePartizan is SolveMiserePartizan, with the Table it used and
+// the position's forms and moves in it.
+func solveMiserePartizan(ctx context.Context, f MisereFormer, tokens []string, opts catalog.Options) (*catalog.Report, *mpartizan.Table, *mpartizan.Position, error) {
 	if opts.Method == catalog.ClosedForm {
-		return nil, catalog.RefuseMethod(f.Spec(), catalog.ClosedForm, "%s is valued by its misère game forms", f.Spec())
+		return nil, nil, nil, catalog.RefuseMethod(f.Spec(), catalog.ClosedForm, "%s is valued by its misère game forms", f.Spec())
 	}
 	t := newMisereTable(ctx, opts.Memory)
 	pos, err := f.MisereForms(ctx, t, tokens, opts, true)
 	if err != nil {
-		return nil, err
+		return nil, nil, nil, err
 	}
 	c, err := t.Canonical(pos.Form)
 	if err != nil {
-		return nil, err
+		return nil, nil, nil, err
 	}
 	r := &catalog.Report{
 		Game:     f.Spec(),
@@ -237,7 +244,7 @@ func SolveMiserePartizan(ctx context.Context, f MisereFormer, tokens []string, o
 			r.WinningMoves = append(r.WinningMoves, label+m.Text)
 		}
 	}
-	return r, nil
+	return r, t, pos, nil
 }
 
 // ErrMisereImpartial is the partizan misère path's refusal of a game

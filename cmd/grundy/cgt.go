@@ -93,6 +93,7 @@ func printCgtReport(w io.Writer, r *reports.CGTReport) {
 
 func newCgtCmd() *cobra.Command {
 	var asJSON, all, misereForms bool
+	var universe string
 	var svg string
 	maxMemory := budget.DefaultMemory()
 	cmd := &cobra.Command{
@@ -144,6 +145,14 @@ cannot move winning): the misère canonical form, the outcome class (L, R,
 N or P), birthday, options and conjugate. An expression of nim heaps
 alone (*2 + *3) is read by the impartial theory above, where * + * = 0;
 in general play {*|*} is not 0.
+--misere --universe dicot compares and reduces partizan forms modulo
+dicots instead (games in which every non-zero position lets both players
+move, Clobber's): G >= H when G + X is at least as good for Left as H + X
+for every dicot X, by the maintenance-and-proviso test (Siegel, "On the
+general dead-ending universe of partizan games", 2025, §5; Larsson,
+Milley, Nowakowski, Renault and Santos, 2018). There * + * = 0. The value
+printed is a reduced form equal modulo dicots, not a dicot canonical
+form (options reversible through 0 are kept).
 --max-memory SIZE bounds the memory of the games' tables (default half
 the machine's): a larger computation stops with an error that names it.
 
@@ -176,6 +185,16 @@ followers, degree, variety and CGSuite's predicates.`,
 					all = true
 				case a == "--misere":
 					misereForms = true
+				case a == "--universe" || strings.HasPrefix(a, "--universe="):
+					v, ok := strings.CutPrefix(a, "--universe=")
+					if !ok {
+						if i+1 >= len(args) {
+							return fmt.Errorf("--universe needs a name: general or dicot")
+						}
+						v = args[i+1]
+						i++
+					}
+					universe = v
 				case a == "--svg":
 					if i+1 >= len(args) {
 						return fmt.Errorf("--svg needs a file name")
@@ -210,6 +229,12 @@ followers, degree, variety and CGSuite's predicates.`,
 			expr := strings.Join(rest, " ")
 			budget.SetProcessLimit(maxMemory)
 			mem := budget.NewBytes(maxMemory)
+			if err := checkUniverse(universe, misereForms); err != nil {
+				return err
+			}
+			if misereForms && universe == "dicot" {
+				return runMisereDicotCgt(cmd, expr, svg, asJSON, all, mem)
+			}
 			if misereForms {
 				return runMisereCgt(cmd, expr, svg, asJSON, all, mem)
 			}
@@ -255,6 +280,7 @@ followers, degree, variety and CGSuite's predicates.`,
 	cmd.Flags().BoolVar(&all, "all", false, "also print every CGSuite property of the game")
 	cmd.Flags().BoolVar(&misereForms, "misere", false, "misère canonical forms: impartial *[2#0] (CGSuite's notation), partizan {0|*} (general misère play)")
 	cmd.Flags().StringVar(&svg, "svg", "", "also draw the thermograph into this SVG file")
+	cmd.Flags().StringVar(&universe, "universe", "", "with --misere: general (all games, the default) or dicot (modulo dicots)")
 	cmd.Flags().Var(&byteSize{&maxMemory}, "max-memory", "memory the games' tables may use, e.g. 4GiB (default half the machine's)")
 	return cmd
 }

@@ -25,6 +25,7 @@ func partizanGames() string {
 
 func newValueCmd() *cobra.Command {
 	var asJSON, all, form, misere bool
+	var universe string
 	var limits limitFlags
 	var script scriptArgs
 	var svg string
@@ -46,7 +47,10 @@ as for 'grundy solve'.
 --misere plays the same moves under misère play, where the player who
 cannot move wins: the position's misère canonical form (general misère
 play, Siegel's canonical forms; package misere/partizan), its misère
-outcome class and its options.`,
+outcome class and its options. With --universe dicot, a position of a
+dicot game (Clobber) is read modulo dicots instead: equal to whatever it
+equals in every sum with dicots (Siegel 2025, §5), printed as a reduced
+form, not a canonical one.`,
 		Example:           "  grundy value domineering 2x3 --json\n  grundy value hackenbush lrrl rl\n  grundy value toads-and-frogs TT..FF\n  grundy value examples/toppling.star LRLRRGGLR\n  grundy value examples/partizan_subtraction.star 10 --param left=1,2 --param right=3 --all",
 		Args:              cobra.MinimumNArgs(1),
 		ValidArgsFunction: completeGame(func(e *catalog.Entry) bool { return e.Kind == reports.KindPartizan }),
@@ -66,6 +70,12 @@ outcome class and its options.`,
 			}
 			ctx, cancel := limits.context(cmd.Context())
 			defer cancel()
+			if err := checkUniverse(universe, misere); err != nil {
+				return err
+			}
+			if misere && universe == "dicot" {
+				return runMisereDicotValue(cmd, ctx, inst, args[1:], opts, asJSON, all || form || svg != "", p)
+			}
 			if misere {
 				return runMisereValue(cmd, ctx, inst, args[1:], opts, asJSON, all || form || svg != "", p)
 			}
@@ -100,5 +110,6 @@ outcome class and its options.`,
 	cmd.Flags().BoolVar(&form, "form", false, "build the canonical form of a sum however long it takes (without it, a sum whose form is large is answered from its parts)")
 	cmd.Flags().StringVar(&svg, "svg", "", "also draw the thermograph into this SVG file")
 	cmd.Flags().BoolVar(&misere, "misere", false, "misère play (the player who cannot move wins): the position's misère canonical form and outcome, in general misère play")
+	cmd.Flags().StringVar(&universe, "universe", "", "with --misere: general (all games, the default) or dicot (modulo dicots, for dicot games such as clobber)")
 	return cmd
 }

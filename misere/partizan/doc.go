@@ -8,11 +8,16 @@
 //
 // General (unrestricted) misère play: G = H when o(G+X) = o(H+X) for
 // every game X whatever, partizan or not; G ≥ H when o(G+X) ≥ o(H+X) for
-// every X, outcomes ordered L > P, N > R. Restricted universes (dicots,
-// dead-ending games, a ruleset's own positions: misère quotients) identify
-// more games and are not computed here. In general misère play very little
-// is equal: G + Ḡ ≠ 0 for every G ≠ 0 (Ḡ the conjugate, Left and Right
-// exchanged; Mesdal and Ottaway, "Simplification of partizan games in
+// every X, outcomes ordered L > P, N > R. Ge, Equal and Canonical compute
+// this equivalence. Restricted universes identify more games: modulo
+// dicots (X ranging over dicots only; dicot.go) GeDicot, EqualDicot and
+// HoldsDicot decide the order by Siegel's maintenance-and-proviso test
+// for such universes (2025, §5), and DicotReduced gives a form equal
+// modulo dicots, but no dicot canonical form (that needs augmented forms,
+// not built). Other universes (dead-ending games, a ruleset's own
+// positions: misère quotients) are not computed here. In general misère
+// play very little is equal: G + Ḡ ≠ 0 for every G ≠ 0 (Ḡ the conjugate,
+// Left and Right exchanged; Mesdal and Ottaway, "Simplification of partizan games in
 // misère play", INTEGERS 7, 2007, #G06), so no game but 0 has an inverse.
 //
 // # Outcomes
@@ -57,6 +62,13 @@
 // with G^{L1R1} a Left end would make G a Left end by the proviso, and G
 // has the Left option G^{L1}. So the simplification never deletes a
 // player's last option, and a Left end stays one.
+//
+// # Print order
+//
+// Options are written in an order of their own (printorder.go: birthday,
+// then Left options, then Right options, compared recursively), not by
+// id, so a form reads the same whatever Table holds it: the command line
+// and the explorer print one position alike.
 //
 // # Notation
 //

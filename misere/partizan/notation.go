@@ -61,8 +61,8 @@ func (t *Table) text(g Game, left *int) (string, int) {
 		t.spend(left, max(len(parts)-1, 0))
 		return strings.Join(parts, ","), 0
 	}
-	ls, ll := side(t.left[g])
-	rs, rl := side(t.right[g])
+	ls, ll := side(t.LeftOrdered(g))
+	rs, rl := side(t.RightOrdered(g))
 	s, lvl := notation.JoinSides(ls, ll, rs, rl)
 	t.spend(left, len(s)-len(ls)-len(rs))
 	return s, lvl
@@ -181,22 +181,27 @@ const (
 // Holds decides g rel h.
 func (t *Table) Holds(g Game, rel Relation, h Game) (ok bool, err error) {
 	defer catch(&err)
-	ge, le := t.ge(g, h), t.ge(h, g)
+	return relationHolds(t.ge(g, h), t.ge(h, g), rel), nil
+}
+
+// relationHolds says whether rel holds of two games, from whether the
+// first is at least the second (ge) and at most it (le).
+func relationHolds(ge, le bool, rel Relation) bool {
 	switch rel {
 	case Equal:
-		return ge && le, nil
+		return ge && le
 	case NotEqual:
-		return !(ge && le), nil
+		return !(ge && le)
 	case GreaterEqual:
-		return ge, nil
+		return ge
 	case LessEqual:
-		return le, nil
+		return le
 	case Greater:
-		return ge && !le, nil
+		return ge && !le
 	case Less:
-		return le && !ge, nil
+		return le && !ge
 	}
-	return !ge && !le, nil
+	return !ge && !le
 }
 
 // Parse reads a game, or a comparison of two, in the notation String

@@ -3,6 +3,7 @@ package partizan
 import (
 	"errors"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/grundy-go/grundy/budget"
@@ -170,4 +171,72 @@ func TestMemoryBudget(t *testing.T) {
 	if !budget.Over(err, budget.Memory) {
 		t.Fatalf("error %v, want the memory budget's", err)
 	}
+}
+
+// reversed is t with every side's options in the opposite order.
+func reversed(t *tree) *tree {
+	out := &tree{}
+	for i := len(t.l) - 1; i >= 0; i-- {
+		out.l = append(out.l, reversed(t.l[i]))
+	}
+	for i := len(t.r) - 1; i >= 0; i-- {
+		out.r = append(out.r, reversed(t.r[i]))
+	}
+	return out
+}
+
+// TestPrintSameInEveryTable: a form is written alike whatever Table holds
+// it and whatever order its games were stored in (ids differ: one Table
+// stores each random form as drawn, the other a thousand other forms
+// first, then the form with every side's options reversed), and so is its
+// canonical form; the options listed (LeftOrdered, RightOrdered) are in
+// the written order. Before the print order, {1,*|-1,*} (a Domineering
+// region's misère form) also came out as {*,1|*,-1}.
+func TestPrintSameInEveryTable(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	a, b := NewTable(), NewTable()
+	for range 1000 {
+		b.load(randomTree(rng, 4))
+	}
+	differ := 0
+	for range 2000 {
+		tr := randomTree(rng, 5)
+		ga, gb := a.load(tr), b.load(reversed(tr))
+		if a.String(ga) != b.String(gb) {
+			t.Fatalf("one form written two ways: %s and %s", a.String(ga), b.String(gb))
+		}
+		ca, cb := must(a.Canonical(ga)), must(b.Canonical(gb))
+		if a.String(ca) != b.String(cb) {
+			t.Fatalf("one canonical form written two ways: %s and %s", a.String(ca), b.String(cb))
+		}
+		var sa, sb []string
+		for _, o := range a.LeftOrdered(ca) {
+			sa = append(sa, a.String(o))
+		}
+		for _, o := range b.LeftOrdered(cb) {
+			sb = append(sb, b.String(o))
+		}
+		if !slices.Equal(sa, sb) {
+			t.Fatalf("%s: Left's options listed as %v and %v", a.String(ca), sa, sb)
+		}
+		if !slices.Equal(a.Left(ga), a.LeftOrdered(ga)) {
+			differ++
+		}
+	}
+	if differ == 0 {
+		t.Error("no form had its options stored in another order than written: the test shows nothing")
+	}
+	// Of two options of one birthday, the one with fewer options first.
+	for _, src := range []string{"{*,1|*,-1}", "{1,*|-1,*}", "{*,1|-1,*}"} {
+		if got := b.String(must3(b.Parse(src))); got != "{1,*|-1,*}" || a.String(must3(a.Parse(src))) != got {
+			t.Errorf("%s is written %s here and %s in another Table, want {1,*|-1,*}", src, got, a.String(must3(a.Parse(src))))
+		}
+	}
+}
+
+func must3(g Game, _ Relation, _ Game, err error) Game {
+	if err != nil {
+		panic(err)
+	}
+	return g
 }

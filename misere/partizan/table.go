@@ -42,6 +42,9 @@ type Table struct {
 	bday        []int32
 	nim         []int32 // nimHeap's memo: -2 unknown, -1 no heap, else the size
 	geMemo      map[uint64]bool
+	printOrder  map[uint64]int8 // compareForms' memo (printorder.go)
+	dicot       map[Game]bool   // IsDicot's memo (dicot.go)
+	geDicotMemo map[uint64]bool // GeDicot's memo
 	sums        map[uint64]Game
 
 	// MaxGames bounds the games stored; 0 means DefaultMaxGames.

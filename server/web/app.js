@@ -19,7 +19,7 @@ const state = {
   session: 0,         // which game walked: browser history entries name it
   pick: null,         // a grid cell picked as the first of a move's two
   drag: null,         // a press on a grid cell: {d, key, changed} until released
-  misere: false,      // misère play: whoever moves last loses (impartial games that offer it)
+  misere: false,      // misère play: whoever moves last loses (impartial games that offer it, partizan games)
   human: null,        // against the engine: the parity of the human's turns (0 first, 1 second)
 };
 // Each answer in history also gets _ply: the turns taken since the start
@@ -1394,7 +1394,8 @@ function drawSummary(d) {
   if (d._movesError != null) parts.push("(Its moves are not listed: see the moves panel.)");
   if (d.misere) parts.push("Misère play: whoever makes the last move loses.");
   if (d.grundy != null) parts.push("Sprague–Grundy value " + d.grundy + ".");
-  if (d.value != null) parts.push("Value " + fmt(d.value) + (d._valueKind ? " (" + (d._valueKind === "sided value" ? "a sided value, onside & offside" : "a " + d._valueKind) + ")" : "") + ".");
+  // Under misère play a partizan value is the misère canonical form (general misère play).
+  if (d.value != null) parts.push((d.misere && isPartizan(d) ? "Misère canonical form " : "Value ") + fmt(d.value) + (d._valueKind ? " (" + (d._valueKind === "sided value" ? "a sided value, onside & offside" : "a " + d._valueKind) + ")" : "") + ".");
   else if (loopyValueWords(d)) parts.push(loopyValueWords(d));
   if (d.payoff != null) parts.push("Payoffs, from the player to move on: " + [].concat(d.payoff).map(fmt).join(" / ") + ".");
   // Rounded values keep their exact value on hover.
@@ -1675,7 +1676,8 @@ async function drawPictures(d) {
   } else if (heaps && heaps.length === 2 && g && g.name === "wythoff" && !state.misere && heaps.every(Number.isFinite)) {
     const upto = Math.min(128, Math.max(24, heaps[0] + 6, heaps[1] + 6));
     job = { title: "P-positions (values of two heaps)", key: "table " + state.spec + " " + upto + " " + heaps.join(" ") + " " + state.index, pattern: true, run: () => cachedJSON("table", { game: state.spec, upto }).then((r) => drawValueGrid(r, heaps, d)) };
-  } else if (isPartizan(d) && d.value != null && d.left_first == null) { // (loopy values have no thermograph here)
+  } else if (isPartizan(d) && d.value != null && d.left_first == null && !d.misere) {
+    // (Loopy values have no thermograph here; a misère canonical form has none: that is normal play's.)
     job = { title: "Thermograph", key: "thermo " + d.value, run: () => cachedJSON("cgt", { expr: String(d.value), thermograph: "1" }).then((r) => drawThermograph(r)) };
   }
   panel.hidden = !job;
