@@ -10,6 +10,8 @@ import (
 	"github.com/grundy-go/grundy/budget"
 	"github.com/grundy-go/grundy/catalog"
 	"github.com/grundy-go/grundy/cgt"
+	"github.com/grundy-go/grundy/cgt/calc"
+	"github.com/grundy-go/grundy/cgt/notation"
 	"github.com/grundy-go/grundy/cgt/stopper"
 )
 
@@ -169,6 +171,10 @@ func CGT(ctx context.Context, expr string, opts CGTOptions) (*CGTReport, error) 
 	s := NewCGTSpace(ctx, opts.MaxSteps)
 	s.Memory = opts.Memory
 	ev, err := s.Evaluate(expr)
+	var ne *notation.Error
+	if errors.As(err, &ne) && ne.Wants == notation.WantsRational {
+		return rationalCGT(s, expr, opts)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("bad expression %q: %w", shorten(expr), err)
 	}
@@ -195,6 +201,24 @@ func CGT(ctx context.Context, expr string, opts CGTOptions) (*CGTReport, error) 
 		r.Note = note
 	}
 	return r, err
+}
+
+// rationalCGT evaluates expr, which holds a rational number that is not
+// dyadic or an infinity (CGSuite's Rational), through the calculator of
+// every notation (package cgt/calc): a value that is no game is the
+// report's Result; one that comes out dyadic is reported as the game.
+func rationalCGT(s *cgt.Space, expr string, opts CGTOptions) (*CGTReport, error) {
+	a, err := calc.Evaluate(s, expr, nil)
+	if err != nil {
+		return nil, fmt.Errorf("bad expression %q: %w", shorten(expr), err)
+	}
+	if a.Rational != nil {
+		if opts.Thermograph {
+			return nil, fmt.Errorf("a thermograph draws one game, not a %s", a.Rational.Value.Kind)
+		}
+		return &CGTReport{Result: &a.Rational.Value}, nil
+	}
+	return DescribeCGT(s, a.Short.G, opts)
 }
 
 // DescribeCGT reports on the game g of s: its canonical form and
