@@ -133,6 +133,8 @@ func (p *parser) value(n *node, lim *Limits) (*Value, error) {
 			return nil, p.errAt(n.pos, err)
 		}
 		return v, nil
+	case kTimes:
+		return p.times(n, lim)
 	case kSided:
 		a, err := p.value(n.a, lim)
 		if err != nil {
@@ -164,6 +166,37 @@ func (p *parser) value(n *node, lim *Limits) (*Value, error) {
 		return nil, p.errAt(n.pos, err)
 	}
 	return v, nil
+}
+
+// times is n.count copies of n.a's value, summed by doubling.
+func (p *parser) times(n *node, lim *Limits) (*Value, error) {
+	v, err := p.value(n.a, lim)
+	if err != nil {
+		return nil, err
+	}
+	k := n.count
+	if k < 0 {
+		v, k = Negate(v), -k
+	}
+	var sum *Value // nil: 0
+	for k > 0 {
+		if k&1 == 1 {
+			if sum == nil {
+				sum = v
+			} else if sum, err = Add(sum, v, lim); err != nil {
+				return nil, p.errAt(n.pos, err)
+			}
+		}
+		if k >>= 1; k > 0 {
+			if v, err = Add(v, v, lim); err != nil {
+				return nil, p.errAt(n.pos, err)
+			}
+		}
+	}
+	if sum == nil {
+		return p.value(&node{kind: kShort, pos: n.pos, short: p.space.Integer(0)}, lim)
+	}
+	return sum, nil
 }
 
 func quote(s string) string { return "\"" + s + "\"" }

@@ -16,6 +16,7 @@ import (
 //	a{0|a}  a{0|b{a|*}}              a label names the braces right after
 //	                                 it and is used as an option inside them
 //	G + H   G - H   -G   +-G   (G)   sums, negation, switches
+//	n * G   G * n                    n copies of G (n an integer)
 //	3/2under  2over                  a number followed by over or under
 //	Tiny(G)  Miny(G)                 {0||0|-G} and {G|0||0}
 //	G & H                            the sided value onside(G) & offside(H)
@@ -59,6 +60,7 @@ const (
 	kSided
 	kTiny
 	kMiny
+	kTimes // n copies of a: n * G or G * n, n an integer
 )
 
 type node struct {
@@ -68,6 +70,7 @@ type node struct {
 	L, R  []*node
 	a, b  *node
 	short cgt.Game
+	count int64 // kTimes
 }
 
 type parser struct {
@@ -176,9 +179,54 @@ func (p *parser) sided() *node {
 	return a
 }
 
-// sum := unary (('+' | '-') unary)*
-func (p *parser) sum() *node {
+// MaxCopies bounds n in n * G: the sum is built by doubling, so its
+// graph grows with log n, but every sum is compared and simplified.
+const MaxCopies = 1 << 20
+
+// product := unary ('*' unary)*: CGSuite's n * G and G * n, n copies of
+// G (−n copies of −G for n < 0), n an integer; '*' written right before
+// a digit after a number is a nimber (3*2 is 3 + *2), as in package cgt.
+func (p *parser) product() *node {
 	a := p.unary()
+	for {
+		p.skip()
+		if !p.has("*") {
+			return a
+		}
+		pos := p.pos
+		p.pos++
+		b := p.unary()
+		n, g := a, b
+		if _, ok := p.integer(n); !ok {
+			n, g = b, a
+		}
+		k, ok := p.integer(n)
+		if !ok {
+			p.failAt(pos, "'*' multiplies a game by an integer")
+		}
+		if k > MaxCopies || k < -MaxCopies {
+			p.failAt(pos, "%d copies of a game: too many (at most %d)", k, MaxCopies)
+		}
+		a = &node{kind: kTimes, pos: pos, a: g, count: k}
+	}
+}
+
+// integer reports the value of n when it is a short game that is an
+// integer.
+func (p *parser) integer(n *node) (int64, bool) {
+	if n.kind != kShort {
+		return 0, false
+	}
+	x, ok := p.space.IsNumber(n.short)
+	if !ok || !x.IsInt() || x.BigNum().BitLen() > 62 {
+		return 0, false
+	}
+	return x.BigNum().Int64(), true
+}
+
+// sum := product (('+' | '-') product)*
+func (p *parser) sum() *node {
+	a := p.product()
 	for {
 		p.skip()
 		pos := p.pos
@@ -187,10 +235,10 @@ func (p *parser) sum() *node {
 			p.failAt(pos, "write G + (+-H) for a sum with a switch")
 		case p.has("+"):
 			p.pos++
-			a = &node{kind: kAdd, pos: pos, a: a, b: p.unary()}
+			a = &node{kind: kAdd, pos: pos, a: a, b: p.product()}
 		case p.has("-"):
 			p.pos++
-			a = &node{kind: kSub, pos: pos, a: a, b: p.unary()}
+			a = &node{kind: kSub, pos: pos, a: a, b: p.product()}
 		default:
 			return a
 		}
@@ -311,6 +359,9 @@ func (p *parser) literal() *node {
 	}
 	for p.pos < len(p.src) {
 		c := p.src[p.pos]
+		if c == '*' && p.pos+1 < len(p.src) && p.operandAfterStar(p.src[p.pos+1]) {
+			break // n * G: the product, not a star
+		}
 		if isDigit(c) || c == '/' || c == '*' || c == '^' || c == '.' || c == 'v' && p.allVs() {
 			p.pos++
 			continue
@@ -335,6 +386,13 @@ func (p *parser) literal() *node {
 		}
 	}
 	return n
+}
+
+// operandAfterStar reports whether c, right after a '*', begins an
+// operand other than a nimber's digits — a name, braces, parentheses —
+// so that the '*' multiplies (3*upon, 2*{0|pass}), as in package cgt.
+func (p *parser) operandAfterStar(c byte) bool {
+	return c == '{' || c == '(' || isLetter(c) && c != 'v'
 }
 
 // braces reads {options | options} with CGSuite's slashes: the longest
