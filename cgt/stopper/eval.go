@@ -175,6 +175,12 @@ func (p *parser) times(n *node, lim *Limits) (*Value, error) {
 		return nil, err
 	}
 	k := n.count
+	if !v.IsStopper() && !v.HasSides() && (k > 1 || k < -1) {
+		// Each sum of a game without stopper sides is searched for
+		// sides again, on a graph that grows with every copy: refuse
+		// rather than run for minutes.
+		return nil, &ParseError{n.pos, "the multiples of a loopy game whose sides were not found are not computed (write the sum G + G + … out)"}
+	}
 	if k < 0 {
 		v, k = Negate(v), -k
 	}

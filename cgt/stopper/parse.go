@@ -12,6 +12,7 @@ import (
 // The notation is CGSuite's for loopy games (its manual, "Loopy Games"):
 //
 //	on off over under upon dud       the named games
+//	^[on] v[on] ^<on> 1/2v[on]*      upon, -upon, uponth, 1/2 - upon + *
 //	{0|pass}  {pass|3/2}             pass: a move to the braces it is in
 //	a{0|a}  a{0|b{a|*}}              a label names the braces right after
 //	                                 it and is used as an option inside them
@@ -369,15 +370,10 @@ func (p *parser) literal() *node {
 		break
 	}
 	text := p.src[start:p.pos]
-	g, err := p.space.Parse(text)
-	if err != nil {
-		var pe *cgt.ParseError
-		if errors.As(err, &pe) {
-			p.failAt(start+pe.Pos, "%s", pe.Msg)
-		}
-		p.failAt(start, "%v", err)
+	if u := p.uponSuffix(text); u != nil {
+		return u
 	}
-	n := &node{kind: kShort, pos: start, short: g}
+	n := p.short(text, start)
 	for _, suffix := range []string{"over", "under"} {
 		if p.has(suffix) && (p.pos+len(suffix) == len(p.src) || !isLetter(p.src[p.pos+len(suffix)])) {
 			at := p.pos
@@ -388,11 +384,68 @@ func (p *parser) literal() *node {
 	return n
 }
 
+// short is the short game written text at start.
+func (p *parser) short(text string, start int) *node {
+	g, err := p.space.Parse(text)
+	if err != nil {
+		var pe *cgt.ParseError
+		if errors.As(err, &pe) {
+			p.failAt(start+pe.Pos, "%s", pe.Msg)
+		}
+		p.failAt(start, "%v", err)
+	}
+	return &node{kind: kShort, pos: start, short: g}
+}
+
+// uponth is ^<on> = {0||0|0,pass}, CGSuite's uponth.
+const uponth = "{0||0|0,pass}"
+
+// uponSuffix reads CGSuite's upon forms when text, read up to p.pos,
+// ends in the ^ or v before "[on]" or "<on>": x^[on]*k is x + upon + *k,
+// x^<on>*k is x + ^<on> + *k, and v for ^ negates upon or ^<on> (the
+// forms print.go writes). It returns nil for any other text.
+func (p *parser) uponSuffix(text string) *node {
+	if text == "" || (!p.has("[on]") && !p.has("<on>")) {
+		return nil
+	}
+	arrow := text[len(text)-1]
+	if arrow != '^' && arrow != 'v' {
+		return nil
+	}
+	start := p.pos - len(text)
+	at := p.pos - 1
+	var u *node
+	if p.has("[on]") {
+		u = &node{kind: kName, pos: at, label: "upon"}
+	} else {
+		sub := &parser{src: uponth, space: p.space}
+		u = sub.braces("")
+		u.pos = at
+	}
+	p.pos += len("[on]")
+	if arrow == 'v' {
+		u = &node{kind: kNeg, pos: at, a: u}
+	}
+	if x := text[:len(text)-1]; x != "" && x != "-" {
+		u = &node{kind: kAdd, pos: at, a: p.short(x, start), b: u}
+	}
+	if p.has("*") && !(p.pos+1 < len(p.src) && p.operandAfterStar(p.src[p.pos+1])) {
+		from := p.pos
+		p.pos++
+		for p.pos < len(p.src) && isDigit(p.src[p.pos]) {
+			p.pos++
+		}
+		u = &node{kind: kAdd, pos: from, a: u, b: p.short(p.src[from:p.pos], from)}
+	}
+	return u
+}
+
 // operandAfterStar reports whether c, right after a '*', begins an
-// operand other than a nimber's digits — a name, braces, parentheses —
-// so that the '*' multiplies (3*upon, 2*{0|pass}), as in package cgt.
+// operand other than a nimber's digits — a name, braces, parentheses,
+// an up or a star — so that the '*' multiplies (3*upon, 2*{0|pass},
+// 2*^[on]), as in package cgt.
 func (p *parser) operandAfterStar(c byte) bool {
-	return c == '{' || c == '(' || isLetter(c) && c != 'v'
+	return c == '{' || c == '(' || c == '^' || c == '*' || isLetter(c)
 }
 
 // braces reads {options | options} with CGSuite's slashes: the longest
