@@ -165,6 +165,33 @@ func NewCGTSpace(ctx context.Context, maxSteps int64) *cgt.Space {
 // names the column; running out of work is a *budget.Exceeded, out of time
 // the context's error.
 func CGT(ctx context.Context, expr string, opts CGTOptions) (*CGTReport, error) {
+	// A line of statements with variables (a := ^; a + a) is the
+	// expression it stands for; errors point into the line.
+	inlined, remap, err := calc.Inline(expr)
+	if err != nil {
+		return nil, fmt.Errorf("bad expression %q: %w", shorten(expr), err)
+	}
+	if inlined == expr {
+		return cgtExpr(ctx, expr, opts)
+	}
+	r, err := cgtExpr(ctx, inlined, opts)
+	if err != nil {
+		var ne *notation.Error
+		var se *stopper.ParseError
+		if errors.As(err, &ne) || errors.As(err, &se) {
+			var inner error = ne
+			if ne == nil {
+				inner = se
+			}
+			return nil, fmt.Errorf("bad expression %q: %w", shorten(expr), remap(inner))
+		}
+		return nil, err
+	}
+	return r, nil
+}
+
+// cgtExpr is CGT for one expression.
+func cgtExpr(ctx context.Context, expr string, opts CGTOptions) (*CGTReport, error) {
 	if stopper.LooksLoopy(expr) {
 		return loopyCGT(ctx, expr, opts)
 	}

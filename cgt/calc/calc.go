@@ -30,6 +30,49 @@ type Answer struct {
 // expression last: a *notation.Error (or stopper's *ParseError) for bad
 // notation, a *budget.Exceeded for a limit, the context's error.
 func Evaluate(s *cgt.Space, expr string, lim *stopper.Limits) (*Answer, error) {
+	inlined, remap, err := Inline(expr)
+	if err != nil {
+		return nil, err
+	}
+	a, err := evaluate(s, inlined, lim)
+	if err != nil {
+		return nil, remap(err)
+	}
+	return a, nil
+}
+
+// Inline rewrites a line of statements with variables (vars.go) as the
+// one expression it stands for, and returns with it the function that
+// moves the offset of a notation's error in that expression back to
+// the line. A line of one expression comes back as it is.
+func Inline(line string) (expr string, remap func(error) error, err error) {
+	prog, isProg, err := parseProgram(line)
+	if err != nil {
+		return "", nil, err
+	}
+	if !isProg {
+		return line, func(err error) error { return err }, nil
+	}
+	return prog.expr, prog.remap, nil
+}
+
+// remap moves the offset of a notation's error from the rewritten
+// expression to the line.
+func (p *program) remap(err error) error {
+	var ne *notation.Error
+	if errors.As(err, &ne) {
+		e := *ne
+		e.Pos = p.origin(ne.Pos)
+		return &e
+	}
+	var se *stopper.ParseError
+	if errors.As(err, &se) {
+		return &stopper.ParseError{Pos: p.origin(se.Pos), Msg: se.Msg}
+	}
+	return err
+}
+
+func evaluate(s *cgt.Space, expr string, lim *stopper.Limits) (*Answer, error) {
 	if stopper.LooksLoopy(expr) {
 		return evalLoopy(expr, lim)
 	}
