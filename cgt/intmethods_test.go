@@ -75,3 +75,31 @@ func atoi(t *testing.T, s string) int {
 	}
 	return n
 }
+
+// TestPowToBaseNotPositive: G.PowTo(n) is G : n.Subordinate(1) = {0,
+// G^→(n−1) | H} (CGSuite's CanonicalShortGame.powTo), which the quick
+// iteration {G^→(n−1) | H} equals only when the Left option 0 is
+// dominated: for {0|-2} it is not (found by cgt/stopper's independent
+// construction, TestPowShortExponents there). The ordinal sum is
+// written out here by hand.
+func TestPowToBaseNotPositive(t *testing.T) {
+	s := NewSpace()
+	for _, c := range []struct{ expr, want string }{
+		{"{0|-2}.PowTo(2)", "{0,{0|-2}|-2}"},
+		{"{0|-2}.PowTo(3)", "{0,{0,{0|-2}|-2}|-2}"},
+		{"{0|-2}.Pow(2)", "Tiny(2)"}, // {0 | H − G^→1} = {0 | −2 − {0|−2}} = {0 | {0|−2}}
+		{"^.PowTo(3)", "^[3]"},
+	} {
+		g, err := s.Parse(c.expr)
+		if err != nil {
+			t.Fatalf("%s: %v", c.expr, err)
+		}
+		w, err := s.Parse(c.want)
+		if err != nil {
+			t.Fatalf("%s: %v", c.want, err)
+		}
+		if g != w {
+			t.Errorf("%s = %s, want %s", c.expr, s.String(g), s.String(w))
+		}
+	}
+}

@@ -515,9 +515,13 @@ func (p *parser) powCall(c *fnCall, to bool) Game {
 	if b := s.Birthday(c.args[0].g); b > MaxUpPower {
 		c.fail(c.args[0].at, "the exponent of %s must be born by day %d, as n in ^<n> (%s is born on day %s)", fn, MaxUpPower, s.String(c.args[0].g), s.BirthdayBig(c.args[0].g))
 	}
-	small := x.IsInt() && x.Sign() >= 0 && x.num <= MaxUpPower
+	// The iteration {G^→(n−1) | H} of powTo and pow is G : n.Subordinate(1)
+	// = {0, G^→(n−1) | H} only when the Left option 0 is dominated,
+	// which G > 0 ensures (^, {0||0|-2}); for other bases ({0|-2}) the
+	// ordinal sum itself is taken.
+	small := x.IsInt() && x.Sign() >= 0 && x.num <= MaxUpPower && zeroBar && !s.leq(c.recv.g, Zero) && s.geq(c.recv.g, Zero)
 	switch {
-	case to && small && zeroBar:
+	case to && small:
 		return s.powTo(c.recv.g, int(x.num))
 	case to:
 		return s.powToNumber(c.recv.g, x)

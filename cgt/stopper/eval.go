@@ -135,6 +135,8 @@ func (p *parser) value(n *node, lim *Limits) (*Value, error) {
 		return v, nil
 	case kTimes:
 		return p.times(n, lim)
+	case kPow, kPowTo:
+		return p.pow(n, lim)
 	case kSided:
 		a, err := p.value(n.a, lim)
 		if err != nil {
@@ -203,6 +205,37 @@ func (p *parser) times(n *node, lim *Limits) (*Value, error) {
 		return p.value(&node{kind: kShort, pos: n.pos, short: p.space.Integer(0)}, lim)
 	}
 	return sum, nil
+}
+
+// pow is n.a.Pow(n.b) or n.a.PowTo(n.b): the base must be a short
+// game.
+func (p *parser) pow(n *node, lim *Limits) (*Value, error) {
+	base, err := p.value(n.a, lim)
+	if err != nil {
+		return nil, err
+	}
+	var g cgt.Game
+	ok := base.IsStopper()
+	if ok {
+		g, ok = toShort(p.space, base.On)
+	}
+	if !ok {
+		return nil, &ParseError{n.a.pos, "the base of Pow and PowTo must be a short game"}
+	}
+	x, err := p.value(n.b, lim)
+	if err != nil {
+		return nil, err
+	}
+	var v *Value
+	if n.kind == kPow {
+		v, err = Pow(p.space, g, x, lim)
+	} else {
+		v, err = PowTo(p.space, g, x, lim)
+	}
+	if err != nil {
+		return nil, p.errAt(n.pos, err)
+	}
+	return v, nil
 }
 
 func quote(s string) string { return "\"" + s + "\"" }

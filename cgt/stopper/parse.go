@@ -18,6 +18,8 @@ import (
 //	                                 it and is used as an option inside them
 //	G + H   G - H   -G   +-G   (G)   sums, negation, switches
 //	n * G   G * n                    n copies of G (n an integer)
+//	G.Pow(x)  G.PowTo(x)             for G = {0|H} short, x a pseudonumber
+//	                                 (on, off, x over, x under, numbers)
 //	3/2under  2over                  a number followed by over or under
 //	Tiny(G)  Miny(G)                 {0||0|-G} and {G|0||0}
 //	G & H                            the sided value onside(G) & offside(H)
@@ -62,6 +64,8 @@ const (
 	kTiny
 	kMiny
 	kTimes // n copies of a: n * G or G * n, n an integer
+	kPow   // a.Pow(b)
+	kPowTo // a.PowTo(b)
 )
 
 type node struct {
@@ -268,7 +272,43 @@ func (p *parser) unary() *node {
 		p.pos++
 		return p.unary()
 	}
-	return p.primary()
+	return p.postfix(p.primary())
+}
+
+// postfix reads the methods called on n: .Pow(x) and .PowTo(x), the
+// ones whose exponent may be loopy (pow.go).
+func (p *parser) postfix(n *node) *node {
+	for p.has(".") && p.pos+1 < len(p.src) && isLetter(p.src[p.pos+1]) {
+		at := p.pos + 1
+		p.pos++
+		for p.pos < len(p.src) && (isLetter(p.src[p.pos]) || isDigit(p.src[p.pos])) {
+			p.pos++
+		}
+		name := p.src[at:p.pos]
+		var k kind
+		switch strings.ToLower(name) {
+		case "pow":
+			k = kPow
+		case "powto":
+			k = kPowTo
+		default:
+			p.failAt(at, "%s is not a method of a loopy game here (Pow and PowTo are)", name)
+		}
+		p.skip()
+		if !p.has("(") {
+			p.failAt(p.pos, "%s takes one argument: G.%s(x)", name, name)
+		}
+		open := p.pos
+		p.pos++
+		arg := p.sided()
+		p.skip()
+		if !p.has(")") {
+			p.failAt(p.pos, "expected ')' to close the '(' at column %d", open+1)
+		}
+		p.pos++
+		n = &node{kind: k, pos: at, a: n, b: arg}
+	}
+	return n
 }
 
 func isDigit(c byte) bool  { return c >= '0' && c <= '9' }
@@ -363,11 +403,44 @@ func (p *parser) literal() *node {
 		if c == '*' && p.pos+1 < len(p.src) && p.operandAfterStar(p.src[p.pos+1]) {
 			break // n * G: the product, not a star
 		}
+		if (c == '[' || c == '<') && p.pos > start && (p.src[p.pos-1] == '^' || p.src[p.pos-1] == 'v') {
+			// ^[n], v[n], ^<n>, v<n>: package cgt's up-arrows and up-nths.
+			end := p.pos + 1
+			for end < len(p.src) && isDigit(p.src[end]) {
+				end++
+			}
+			closer := byte(']')
+			if c == '<' {
+				closer = '>'
+			}
+			if end > p.pos+1 && end < len(p.src) && p.src[end] == closer {
+				p.pos = end + 1
+				continue
+			}
+			break
+		}
+		if c == '.' && !(p.pos+1 < len(p.src) && isDigit(p.src[p.pos+1])) {
+			break // a method call, ^.Pow(on), not a decimal point
+		}
 		if isDigit(c) || c == '/' || c == '*' || c == '^' || c == '.' || c == 'v' && p.allVs() {
 			p.pos++
 			continue
 		}
 		break
+	}
+	if p.pos > start && (p.has("Tiny(") || p.has("Miny(")) {
+		// x + Tiny(G) written xTiny(G), as package cgt writes it.
+		depth := 0
+		for i := p.pos + len("Tiny"); i < len(p.src); i++ {
+			if p.src[i] == '(' {
+				depth++
+			} else if p.src[i] == ')' {
+				if depth--; depth == 0 {
+					p.pos = i + 1
+					break
+				}
+			}
+		}
 	}
 	text := p.src[start:p.pos]
 	if u := p.uponSuffix(text); u != nil {

@@ -68,7 +68,8 @@ type printer struct {
 	cgtOf   []cgt.Game
 	named   []string
 	key     []uint64
-	text    []string // short vertices' text (number-up-stars only)
+	text    []string // short vertices' text, as package cgt writes them
+	level   []int    // the bars of text outside braces (0: text is whole)
 	onStack []bool
 	label   []string
 	labels  int
@@ -80,6 +81,7 @@ func (pr *printer) prepare(lim *Limits) error {
 	pr.short = isLoopfree(g)
 	pr.cgtOf = make([]cgt.Game, n)
 	pr.text = make([]string, n)
+	pr.level = make([]int, n)
 	done := make([]bool, n)
 	var mk func(v int32) (cgt.Game, error)
 	mk = func(v int32) (cgt.Game, error) {
@@ -116,9 +118,9 @@ func (pr *printer) prepare(lim *Limits) error {
 		if err != nil {
 			return err
 		}
-		if _, _, _, ok := pr.space.NumberUpStarParts(x); ok {
-			pr.text[v] = pr.space.String(x)
-		}
+		// A short follower is written as package cgt writes it (^[5],
+		// v[4]*, Tiny(2)), with its bars outside braces when it may be.
+		pr.text[v], pr.level[v] = shortText(pr.space.String(x))
 	}
 	// Named games: the vertices equal to on, off, over, under, upon or
 	// -upon (only meaningful in a stopper graph).
@@ -244,7 +246,7 @@ func (pr *printer) sorted(opts []int32) []int32 {
 		case sb && !sa:
 			return 1
 		case sa && sb:
-			return strings.Compare(pr.space.String(pr.cgtOf[a]), pr.space.String(pr.cgtOf[b]))
+			return pr.space.OptionOrder(pr.cgtOf[a], pr.cgtOf[b]) // CGSuite's order
 		}
 		if pr.key[a] != pr.key[b] {
 			if pr.key[a] < pr.key[b] {
@@ -273,6 +275,10 @@ func (pr *printer) write(sb *strings.Builder, v int32, brackets bool) (int, erro
 		sb.WriteString(pr.named[v])
 		return 0, nil
 	case pr.text[v] != "":
+		if pr.level[v] > 0 && !brackets {
+			sb.WriteString(pr.text[v][1 : len(pr.text[v])-1])
+			return pr.level[v], nil
+		}
 		sb.WriteString(pr.text[v])
 		return 0, nil
 	case pr.onStack[v]:
@@ -325,6 +331,28 @@ func (pr *printer) write(sb *strings.Builder, v int32, brackets bool) (int, erro
 		return 0, nil
 	}
 	return slashes, nil
+}
+
+// shortText returns a short game's text and its level: the bars at the
+// top level of its braces when it is written {L|R} with fewer than
+// notation.MaxSlashes of them (it may then lose its braces as an
+// option), else 0.
+func shortText(str string) (string, int) {
+	if str == "" || str[0] != '{' {
+		return str, 0
+	}
+	end, runs, err := notation.MatchBraces(str, 0, len(str))
+	if err != nil || end != len(str)-1 || len(runs) == 0 {
+		return str, 0
+	}
+	k := 0
+	for _, r := range runs {
+		k = max(k, r.N)
+	}
+	if k >= notation.MaxSlashes {
+		return str, 0
+	}
+	return str, k
 }
 
 // uponText is v's text when v is one of CGSuite's upon forms, else "":
