@@ -2,6 +2,7 @@ package stopper
 
 import (
 	"errors"
+	"fmt"
 
 	"github.com/grundy-go/grundy/cgt"
 )
@@ -43,6 +44,9 @@ func shift(opts []int32, d int32) []int32 {
 	return out
 }
 
+// maxGraphNimber bounds the nimbers written out as game graphs.
+const maxGraphNimber = 1 << 16
+
 // shortGame adds the short game g of s, one vertex per distinct
 // follower.
 func (b *builder) shortGame(s *cgt.Space, g cgt.Game) (int32, error) {
@@ -51,6 +55,11 @@ func (b *builder) shortGame(s *cgt.Space, g cgt.Game) (int32, error) {
 	}
 	if v, ok := b.short[g]; ok {
 		return v, nil
+	}
+	// A nimber *k has k options, which package cgt makes only up to a
+	// bound (Space.Left panics past it): refuse a large one here.
+	if _, _, k, ok := s.NumberUpStarParts64(g); ok && k > maxGraphNimber {
+		return 0, fmt.Errorf("*%d has %d options, too many for a game graph (at most *%d)", k, k, maxGraphNimber)
 	}
 	v, err := b.add()
 	if err != nil {

@@ -474,7 +474,7 @@ func TestBadInput(t *testing.T) {
 }
 
 func FuzzParse(f *testing.F) {
-	for _, s := range []string{"on", "{0|pass}", "a{0|b{a|*}}", "{pass|3/2} & 0", "on + off", "upon <= over", "a{{|a}|}", "+-{5|pass}", "Tiny(on)", "{0||0|under}"} {
+	for _, s := range []string{"on", "{0|pass}", "a{0|b{a|*}}", "{pass|3/2} & 0", "on + off", "upon <= over", "a{{|a}|}", "+-{5|pass}", "Tiny(on)", "{0||0|under}", "3*upon", "^.Pow(on)", "^.PowTo({5|pass})", "1^[on]*", "v<on>", "{0|-2}.PowTo(over)"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, src string) {
