@@ -281,3 +281,19 @@ func (f *formatter) sortedParts(opts []Game) []string {
 	}
 	return parts
 }
+
+// OptionOrder compares a and b in the order in which CGSuite lists
+// options (detCompare): negative when a comes first. Past a limit of
+// the Space it falls back to the order of the handles, so it never
+// fails.
+func (s *Space) OptionOrder(a, b Game) (c int) {
+	defer func() {
+		if r := recover(); r != nil {
+			if _, isAbort := r.(abort); !isAbort {
+				panic(r)
+			}
+			c = int(a) - int(b)
+		}
+	}()
+	return s.detCompare(a, b)
+}

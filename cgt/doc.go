@@ -54,6 +54,12 @@
 // notation — misère forms, loopy values — joins, and how this parser
 // hands a loopy name on: ParseError.Wants).
 //
+// A number that is no short game — a rational whose denominator is not
+// a power of two (1/3), a non-zero number over 0 (inf) — is refused with
+// notation.Error.Wants set to notation.WantsRational, as a loopy name is
+// with WantsLoopy; package cgt/calc then reads the expression over
+// CGSuite's rationals (package cgt/rational) or its loopy games.
+//
 // SelectiveSum is Conway's selective compound (ONAG ch. 14: a move in
 // any non-empty set of components, and the compound goes on as a
 // selective one). CGSuite's SelectiveSum (org.cgsuite.core.CompoundGame)

@@ -1,6 +1,7 @@
 package cgt
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"math/big"
@@ -493,6 +494,11 @@ func simplest(lo Dyadic, hasLo bool, hi Dyadic, hasHi bool) Dyadic {
 // every number below 2^MaxBits passes and the bit length decides.
 const maxDigits = MaxBits*30103/100000 + 1
 
+// ErrNotDyadic is wrapped by ParseDyadic's error for a fraction that is a
+// rational but no dyadic one, or a non-zero number over 0 (CGSuite's
+// Rational 1/3, inf): no number of a short game.
+var ErrNotDyadic = errors.New("not a number of a short game")
+
 // ParseDyadic parses "n", "-n", "m/2^k" written as "m/d" with d a power of
 // two, or a decimal "1.25" whose value is dyadic. Integers of any size up
 // to 2^MaxBits are exact.
@@ -517,6 +523,9 @@ func ParseDyadic(s string) (_ Dyadic, err error) {
 			return Dyadic{}, err
 		}
 		if m.Sign() == 0 {
+			if n.Sign() != 0 {
+				return Dyadic{}, fmt.Errorf("%q: division by zero: %w", s, ErrNotDyadic)
+			}
 			return Dyadic{}, fmt.Errorf("%q: division by zero", s)
 		}
 		// n/m in lowest terms (0/7 is 0, 6/2 is 3, as CGSuite reads them).
@@ -527,7 +536,7 @@ func ParseDyadic(s string) (_ Dyadic, err error) {
 		}
 		k := m.TrailingZeroBits()
 		if m.BitLen() != int(k)+1 {
-			return Dyadic{}, fmt.Errorf("%q is not a dyadic rational: the denominator %s is not a power of 2", s, den)
+			return Dyadic{}, fmt.Errorf("%q is not a dyadic rational: the denominator %s is not a power of 2: %w", s, den, ErrNotDyadic)
 		}
 		if k > MaxExp {
 			return Dyadic{}, fmt.Errorf("%q: denominators above 2^%d are not supported", s, MaxExp)

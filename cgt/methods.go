@@ -4,6 +4,8 @@ import (
 	"math/big"
 	"strconv"
 	"strings"
+
+	"github.com/grundy-go/grundy/nimber"
 )
 
 // The functions and methods of the notation, in one table. CGSuite calls
@@ -334,11 +336,11 @@ func methodRows() []function {
 		{names: []string{"Reciprocal"}, method: true, params: noParams, eval: g1(func(c *fnCall, g Game) Game {
 			x := c.number(-1)
 			if x.Sign() == 0 {
-				c.fail(c.recv.at, "division by zero")
+				c.p.wantRational(c.recv.at, "1/0 is CGSuite's Rational inf, not a short game")
 			}
 			r, ok := ratDyadic(new(big.Rat).Inv(x.Rat()))
 			if !ok {
-				c.fail(c.recv.at, "1/%s is not a dyadic rational: the numbers of short games are dyadic", x)
+				c.p.wantRational(c.recv.at, "1/%s is not a dyadic rational: the numbers of short games are dyadic", x)
 			}
 			return c.p.s.Number(r)
 		})},
@@ -352,6 +354,32 @@ func methodRows() []function {
 			}
 			q := new(big.Int).Div(x.bigNum(), y.bigNum()) // Euclidean, as CGSuite's Integer.Div
 			return gameResult(bigInt(c, q))
+		}},
+		// CGSuite's Integer.Lb: the binary logarithm's floor, the bit
+		// length less one, for n ≥ 1.
+		{names: []string{"Lb"}, method: true, params: noParams, eval: func(c *fnCall) result {
+			n := c.integer(-1)
+			if n.Sign() <= 0 {
+				c.fail(c.recv.at, "Argument to Lb is not strictly positive: %s", n)
+			}
+			return gameResult(bigInt(c, big.NewInt(int64(n.BitLen()-1))))
+		}},
+		// CGSuite's Integer.Isqrt: ⌊√n⌋ for n ≥ 0.
+		{names: []string{"Isqrt"}, method: true, params: noParams, eval: func(c *fnCall) result {
+			n := c.integer(-1)
+			if n.Sign() < 0 {
+				c.fail(c.recv.at, "Argument to Isqrt is negative: %s", n)
+			}
+			return gameResult(bigInt(c, new(big.Int).Sqrt(n)))
+		}},
+		// CGSuite's Integer.NimInverse: the inverse of n ≥ 1 in the field
+		// of nimbers (ONAG ch. 6), here below 2^64.
+		{names: []string{"NimInverse"}, method: true, params: noParams, eval: func(c *fnCall) result {
+			n := c.integer(-1)
+			if n.Sign() <= 0 {
+				c.fail(c.recv.at, "NimInverse applies only to positive integers.")
+			}
+			return gameResult(c.p.s.Number(natDyadic(nimber.Inverse(c.natural(-1)))))
 		}},
 		{names: []string{"NimSum"}, method: true, params: oneGame, eval: func(c *fnCall) result {
 			a, b := c.natural(-1), c.natural(0)
@@ -445,6 +473,19 @@ func (c *fnCall) natural(i int) uint64 {
 	return x.BigNum().Uint64()
 }
 
+// integer is argument i (−1: the receiver) as an integer.
+func (c *fnCall) integer(i int) *big.Int {
+	o := c.recv
+	if i >= 0 {
+		o = c.args[i]
+	}
+	x, ok := c.p.s.IsNumber(o.g)
+	if !ok || !x.IsInt() {
+		c.fail(o.at, "%s applies to integers", c.name)
+	}
+	return x.BigNum()
+}
+
 func natDyadic(n uint64) Dyadic {
 	d, err := IntBig(new(big.Int).SetUint64(n))
 	if err != nil {
@@ -474,9 +515,13 @@ func (p *parser) powCall(c *fnCall, to bool) Game {
 	if b := s.Birthday(c.args[0].g); b > MaxUpPower {
 		c.fail(c.args[0].at, "the exponent of %s must be born by day %d, as n in ^<n> (%s is born on day %s)", fn, MaxUpPower, s.String(c.args[0].g), s.BirthdayBig(c.args[0].g))
 	}
-	small := x.IsInt() && x.Sign() >= 0 && x.num <= MaxUpPower
+	// The iteration {G^→(n−1) | H} of powTo and pow is G : n.Subordinate(1)
+	// = {0, G^→(n−1) | H} only when the Left option 0 is dominated,
+	// which G > 0 ensures (^, {0||0|-2}); for other bases ({0|-2}) the
+	// ordinal sum itself is taken.
+	small := x.IsInt() && x.Sign() >= 0 && x.num <= MaxUpPower && zeroBar && !s.leq(c.recv.g, Zero) && s.geq(c.recv.g, Zero)
 	switch {
-	case to && small && zeroBar:
+	case to && small:
 		return s.powTo(c.recv.g, int(x.num))
 	case to:
 		return s.powToNumber(c.recv.g, x)

@@ -356,6 +356,10 @@ func (p *parser) number() Game {
 	start := p.pos
 	i := notation.NumberEnd(p.src, p.pos, p.end)
 	d, err := ParseDyadic(p.src[start:i])
+	if errors.Is(err, ErrNotDyadic) {
+		msg := strings.TrimSuffix(err.Error(), ": "+ErrNotDyadic.Error())
+		p.wantRational(start, "%s", msg)
+	}
 	if err != nil {
 		p.failAt(start, "%s", err)
 	}

@@ -2,6 +2,8 @@ package cgt
 
 import (
 	"math/big"
+
+	"github.com/grundy-go/grundy/cgt/notation"
 	"strconv"
 	"strings"
 )
@@ -129,6 +131,13 @@ func (p *parser) arith(op byte, g, h Game, at int) Game {
 		p.failAt(at, "'%c' applies to numbers only", op)
 	}
 	if y.Sign() == 0 {
+		if op == '/' && x.Sign() != 0 {
+			inf := "inf"
+			if x.Sign() < 0 {
+				inf = "-inf"
+			}
+			p.wantRational(at, "%s / 0 is CGSuite's Rational %s, not a short game", x, inf)
+		}
 		p.failAt(at, "division by zero")
 	}
 	q := new(big.Rat).Quo(x.Rat(), y.Rat())
@@ -139,9 +148,18 @@ func (p *parser) arith(op byte, g, h Game, at int) Game {
 	}
 	d, ok := ratDyadic(q)
 	if !ok {
-		p.failAt(at, "%s / %s = %s is not a dyadic rational: the numbers of short games are dyadic (CGSuite's Rational %s is not a game)", x, y, q.RatString(), q.RatString())
+		p.wantRational(at, "%s / %s = %s is not a dyadic rational: the numbers of short games are dyadic (CGSuite's Rational %s is not a game)", x, y, q.RatString(), q.RatString())
 	}
 	return s.Number(d)
+}
+
+// wantRational refuses a number that is a Rational of CGSuite's but not
+// a short game, naming the notation that reads it (notation.Error.Wants),
+// so that a calculator may evaluate the expression over the rationals.
+func (p *parser) wantRational(at int, format string, args ...any) {
+	e := notation.Errorf(at, format, args...)
+	e.Wants = notation.WantsRational
+	throw(e)
 }
 
 // copies is the integer n of a product G * n, within times' bound.
@@ -218,7 +236,7 @@ func (p *parser) pow(x, e Dyadic, at int) Dyadic {
 		}
 		inv, ok := ratDyadic(new(big.Rat).Inv(x.Rat()))
 		if !ok {
-			p.failAt(at, "%s^%s is not a dyadic rational: the numbers of short games are dyadic", x, e)
+			p.wantRational(at, "%s^%s is not a dyadic rational: the numbers of short games are dyadic", x, e)
 		}
 		x, e = inv, e.neg()
 	}

@@ -29,6 +29,11 @@ func (p *parser) call() Game {
 		e.Wants = notation.WantsLoopy
 		throw(e)
 	}
+	if name == "inf" {
+		e := notation.Errorf(start, "inf is CGSuite's Rational 1/0, not a short game")
+		e.Wants = notation.WantsRational
+		throw(e)
+	}
 	fn, known := lookupFunction(name)
 	p.skip()
 	if !p.has("(") {

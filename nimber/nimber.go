@@ -143,3 +143,17 @@ func mulSlow(a, b uint64, width uint) uint64 {
 	cross := mulSlow(a1^a0, b1^b0, half) ^ ll
 	return cross<<half ^ ll ^ mulSlow(hh, uint64(1)<<(half-1), half)
 }
+
+// Inverse returns the nim-multiplicative inverse of a ≠ 0: the b with
+// Mul(a, b) = 1. The nimbers below 2^64 are the field GF(2^64) (ONAG
+// ch. 6), whose non-zero elements form a group of order 2^64 − 1, so
+// a^(2^64−2) = a^−1; 2^64 − 2 = 2 + 4 + … + 2^63, so the power is the
+// product of the squarings a^(2^i), i = 1 … 63. Inverse(0) is 0.
+func Inverse(a uint64) uint64 {
+	r, sq := uint64(1), a
+	for i := 1; i < 64; i++ {
+		sq = Mul(sq, sq)
+		r = Mul(r, sq)
+	}
+	return r
+}

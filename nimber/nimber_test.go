@@ -162,3 +162,40 @@ func BenchmarkMul(b *testing.B) {
 		x = Mul(x, y) | 1
 	}
 }
+
+// TestInverse: Inverse against a search of the field of nimbers below
+// 256 for the b with a ⊗ b = 1, against CGSuite's values of NimInverse
+// for 1 … 16 (aaron-siegel/cgsuite, GameTest.scala, game.Integer:
+// [n.NimInverse for n from 1 to 16]), and a ⊗ Inverse(a) = 1 for random
+// a below 2^64.
+func TestInverse(t *testing.T) {
+	for a := uint64(1); a < 256; a++ {
+		var want uint64
+		found := 0
+		for b := uint64(1); b < 256; b++ {
+			if Mul(a, b) == 1 {
+				want = b
+				found++
+			}
+		}
+		if found != 1 || Inverse(a) != want {
+			t.Fatalf("Inverse(%d) = %d, search finds %d (%d times)", a, Inverse(a), want, found)
+		}
+	}
+	cgsuite := []uint64{1, 3, 2, 15, 12, 9, 11, 10, 6, 8, 7, 5, 14, 13, 4, 170}
+	for i, want := range cgsuite {
+		if got := Inverse(uint64(i + 1)); got != want {
+			t.Errorf("Inverse(%d) = %d, CGSuite says %d", i+1, got, want)
+		}
+	}
+	rng := rand.New(rand.NewPCG(3, 7))
+	for range 2000 {
+		a := rng.Uint64() >> rng.IntN(64)
+		if a == 0 {
+			continue
+		}
+		if p := Mul(a, Inverse(a)); p != 1 {
+			t.Fatalf("%d ⊗ Inverse(%d) = %d", a, a, p)
+		}
+	}
+}

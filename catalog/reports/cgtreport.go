@@ -10,6 +10,8 @@ import (
 	"github.com/grundy-go/grundy/budget"
 	"github.com/grundy-go/grundy/catalog"
 	"github.com/grundy-go/grundy/cgt"
+	"github.com/grundy-go/grundy/cgt/calc"
+	"github.com/grundy-go/grundy/cgt/notation"
 	"github.com/grundy-go/grundy/cgt/stopper"
 )
 
@@ -163,12 +165,43 @@ func NewCGTSpace(ctx context.Context, maxSteps int64) *cgt.Space {
 // names the column; running out of work is a *budget.Exceeded, out of time
 // the context's error.
 func CGT(ctx context.Context, expr string, opts CGTOptions) (*CGTReport, error) {
+	// A line of statements with variables (a := ^; a + a) is the
+	// expression it stands for; errors point into the line.
+	inlined, remap, err := calc.Inline(expr)
+	if err != nil {
+		return nil, fmt.Errorf("bad expression %q: %w", shorten(expr), err)
+	}
+	if inlined == expr {
+		return cgtExpr(ctx, expr, opts)
+	}
+	r, err := cgtExpr(ctx, inlined, opts)
+	if err != nil {
+		var ne *notation.Error
+		var se *stopper.ParseError
+		if errors.As(err, &ne) || errors.As(err, &se) {
+			var inner error = ne
+			if ne == nil {
+				inner = se
+			}
+			return nil, fmt.Errorf("bad expression %q: %w", shorten(expr), remap(inner))
+		}
+		return nil, err
+	}
+	return r, nil
+}
+
+// cgtExpr is CGT for one expression.
+func cgtExpr(ctx context.Context, expr string, opts CGTOptions) (*CGTReport, error) {
 	if stopper.LooksLoopy(expr) {
 		return loopyCGT(ctx, expr, opts)
 	}
 	s := NewCGTSpace(ctx, opts.MaxSteps)
 	s.Memory = opts.Memory
 	ev, err := s.Evaluate(expr)
+	var ne *notation.Error
+	if errors.As(err, &ne) && ne.Wants == notation.WantsRational {
+		return rationalCGT(s, expr, opts)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("bad expression %q: %w", shorten(expr), err)
 	}
@@ -195,6 +228,24 @@ func CGT(ctx context.Context, expr string, opts CGTOptions) (*CGTReport, error) 
 		r.Note = note
 	}
 	return r, err
+}
+
+// rationalCGT evaluates expr, which holds a rational number that is not
+// dyadic or an infinity (CGSuite's Rational), through the calculator of
+// every notation (package cgt/calc): a value that is no game is the
+// report's Result; one that comes out dyadic is reported as the game.
+func rationalCGT(s *cgt.Space, expr string, opts CGTOptions) (*CGTReport, error) {
+	a, err := calc.Evaluate(s, expr, nil)
+	if err != nil {
+		return nil, fmt.Errorf("bad expression %q: %w", shorten(expr), err)
+	}
+	if a.Rational != nil {
+		if opts.Thermograph {
+			return nil, fmt.Errorf("a thermograph draws one game, not a %s", a.Rational.Value.Kind)
+		}
+		return &CGTReport{Result: &a.Rational.Value}, nil
+	}
+	return DescribeCGT(s, a.Short.G, opts)
 }
 
 // DescribeCGT reports on the game g of s: its canonical form and

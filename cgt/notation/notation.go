@@ -25,6 +25,11 @@ func Errorf(pos int, format string, args ...any) *Error {
 // WantsLoopy is Error.Wants of a name of a loopy value.
 const WantsLoopy = "loopy"
 
+// WantsRational is Error.Wants of a number that is not a short game: a
+// quotient whose denominator is not a power of two (1/3), a division of
+// a non-zero number by zero, or the name inf (CGSuite's Rational).
+const WantsRational = "rational"
+
 // LoopyNames are the names of loopy values, which a short-game parser
 // refuses with Wants set to WantsLoopy (lower case).
 var LoopyNames = []string{"on", "off", "over", "under", "upon", "dud", "pass"}

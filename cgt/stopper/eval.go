@@ -2,6 +2,7 @@ package stopper
 
 import (
 	"errors"
+	"fmt"
 
 	"github.com/grundy-go/grundy/cgt"
 )
@@ -43,6 +44,9 @@ func shift(opts []int32, d int32) []int32 {
 	return out
 }
 
+// maxGraphNimber bounds the nimbers written out as game graphs.
+const maxGraphNimber = 1 << 16
+
 // shortGame adds the short game g of s, one vertex per distinct
 // follower.
 func (b *builder) shortGame(s *cgt.Space, g cgt.Game) (int32, error) {
@@ -51,6 +55,11 @@ func (b *builder) shortGame(s *cgt.Space, g cgt.Game) (int32, error) {
 	}
 	if v, ok := b.short[g]; ok {
 		return v, nil
+	}
+	// A nimber *k has k options, which package cgt makes only up to a
+	// bound (Space.Left panics past it): refuse a large one here.
+	if _, _, k, ok := s.NumberUpStarParts64(g); ok && k > maxGraphNimber {
+		return 0, fmt.Errorf("*%d has %d options, too many for a game graph (at most *%d)", k, k, maxGraphNimber)
 	}
 	v, err := b.add()
 	if err != nil {
@@ -133,6 +142,10 @@ func (p *parser) value(n *node, lim *Limits) (*Value, error) {
 			return nil, p.errAt(n.pos, err)
 		}
 		return v, nil
+	case kTimes:
+		return p.times(n, lim)
+	case kPow, kPowTo:
+		return p.pow(n, lim)
 	case kSided:
 		a, err := p.value(n.a, lim)
 		if err != nil {
@@ -160,6 +173,74 @@ func (p *parser) value(n *node, lim *Limits) (*Value, error) {
 	}
 	g := pack(&b.g, root)
 	v, err := FromGraph(g, lim)
+	if err != nil {
+		return nil, p.errAt(n.pos, err)
+	}
+	return v, nil
+}
+
+// times is n.count copies of n.a's value, summed by doubling.
+func (p *parser) times(n *node, lim *Limits) (*Value, error) {
+	v, err := p.value(n.a, lim)
+	if err != nil {
+		return nil, err
+	}
+	k := n.count
+	if !v.IsStopper() && !v.HasSides() && (k > 1 || k < -1) {
+		// Each sum of a game without stopper sides is searched for
+		// sides again, on a graph that grows with every copy: refuse
+		// rather than run for minutes.
+		return nil, &ParseError{n.pos, "the multiples of a loopy game whose sides were not found are not computed (write the sum G + G + … out)"}
+	}
+	if k < 0 {
+		v, k = Negate(v), -k
+	}
+	var sum *Value // nil: 0
+	for k > 0 {
+		if k&1 == 1 {
+			if sum == nil {
+				sum = v
+			} else if sum, err = Add(sum, v, lim); err != nil {
+				return nil, p.errAt(n.pos, err)
+			}
+		}
+		if k >>= 1; k > 0 {
+			if v, err = Add(v, v, lim); err != nil {
+				return nil, p.errAt(n.pos, err)
+			}
+		}
+	}
+	if sum == nil {
+		return p.value(&node{kind: kShort, pos: n.pos, short: p.space.Integer(0)}, lim)
+	}
+	return sum, nil
+}
+
+// pow is n.a.Pow(n.b) or n.a.PowTo(n.b): the base must be a short
+// game.
+func (p *parser) pow(n *node, lim *Limits) (*Value, error) {
+	base, err := p.value(n.a, lim)
+	if err != nil {
+		return nil, err
+	}
+	var g cgt.Game
+	ok := base.IsStopper()
+	if ok {
+		g, ok = toShort(p.space, base.On)
+	}
+	if !ok {
+		return nil, &ParseError{n.a.pos, "the base of Pow and PowTo must be a short game"}
+	}
+	x, err := p.value(n.b, lim)
+	if err != nil {
+		return nil, err
+	}
+	var v *Value
+	if n.kind == kPow {
+		v, err = Pow(p.space, g, x, lim)
+	} else {
+		v, err = PowTo(p.space, g, x, lim)
+	}
 	if err != nil {
 		return nil, p.errAt(n.pos, err)
 	}

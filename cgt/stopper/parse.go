@@ -12,10 +12,14 @@ import (
 // The notation is CGSuite's for loopy games (its manual, "Loopy Games"):
 //
 //	on off over under upon dud       the named games
+//	^[on] v[on] ^<on> 1/2v[on]*      upon, -upon, uponth, 1/2 - upon + *
 //	{0|pass}  {pass|3/2}             pass: a move to the braces it is in
 //	a{0|a}  a{0|b{a|*}}              a label names the braces right after
 //	                                 it and is used as an option inside them
 //	G + H   G - H   -G   +-G   (G)   sums, negation, switches
+//	n * G   G * n                    n copies of G (n an integer)
+//	G.Pow(x)  G.PowTo(x)             for G = {0|H} short, x a pseudonumber
+//	                                 (on, off, x over, x under, numbers)
 //	3/2under  2over                  a number followed by over or under
 //	Tiny(G)  Miny(G)                 {0||0|-G} and {G|0||0}
 //	G & H                            the sided value onside(G) & offside(H)
@@ -59,6 +63,9 @@ const (
 	kSided
 	kTiny
 	kMiny
+	kTimes // n copies of a: n * G or G * n, n an integer
+	kPow   // a.Pow(b)
+	kPowTo // a.PowTo(b)
 )
 
 type node struct {
@@ -68,6 +75,7 @@ type node struct {
 	L, R  []*node
 	a, b  *node
 	short cgt.Game
+	count int64 // kTimes
 }
 
 type parser struct {
@@ -176,9 +184,54 @@ func (p *parser) sided() *node {
 	return a
 }
 
-// sum := unary (('+' | '-') unary)*
-func (p *parser) sum() *node {
+// MaxCopies bounds n in n * G: the sum is built by doubling, so its
+// graph grows with log n, but every sum is compared and simplified.
+const MaxCopies = 1 << 20
+
+// product := unary ('*' unary)*: CGSuite's n * G and G * n, n copies of
+// G (−n copies of −G for n < 0), n an integer; '*' written right before
+// a digit after a number is a nimber (3*2 is 3 + *2), as in package cgt.
+func (p *parser) product() *node {
 	a := p.unary()
+	for {
+		p.skip()
+		if !p.has("*") {
+			return a
+		}
+		pos := p.pos
+		p.pos++
+		b := p.unary()
+		n, g := a, b
+		if _, ok := p.integer(n); !ok {
+			n, g = b, a
+		}
+		k, ok := p.integer(n)
+		if !ok {
+			p.failAt(pos, "'*' multiplies a game by an integer")
+		}
+		if k > MaxCopies || k < -MaxCopies {
+			p.failAt(pos, "%d copies of a game: too many (at most %d)", k, MaxCopies)
+		}
+		a = &node{kind: kTimes, pos: pos, a: g, count: k}
+	}
+}
+
+// integer reports the value of n when it is a short game that is an
+// integer.
+func (p *parser) integer(n *node) (int64, bool) {
+	if n.kind != kShort {
+		return 0, false
+	}
+	x, ok := p.space.IsNumber(n.short)
+	if !ok || !x.IsInt() || x.BigNum().BitLen() > 62 {
+		return 0, false
+	}
+	return x.BigNum().Int64(), true
+}
+
+// sum := product (('+' | '-') product)*
+func (p *parser) sum() *node {
+	a := p.product()
 	for {
 		p.skip()
 		pos := p.pos
@@ -187,10 +240,10 @@ func (p *parser) sum() *node {
 			p.failAt(pos, "write G + (+-H) for a sum with a switch")
 		case p.has("+"):
 			p.pos++
-			a = &node{kind: kAdd, pos: pos, a: a, b: p.unary()}
+			a = &node{kind: kAdd, pos: pos, a: a, b: p.product()}
 		case p.has("-"):
 			p.pos++
-			a = &node{kind: kSub, pos: pos, a: a, b: p.unary()}
+			a = &node{kind: kSub, pos: pos, a: a, b: p.product()}
 		default:
 			return a
 		}
@@ -219,7 +272,43 @@ func (p *parser) unary() *node {
 		p.pos++
 		return p.unary()
 	}
-	return p.primary()
+	return p.postfix(p.primary())
+}
+
+// postfix reads the methods called on n: .Pow(x) and .PowTo(x), the
+// ones whose exponent may be loopy (pow.go).
+func (p *parser) postfix(n *node) *node {
+	for p.has(".") && p.pos+1 < len(p.src) && isLetter(p.src[p.pos+1]) {
+		at := p.pos + 1
+		p.pos++
+		for p.pos < len(p.src) && (isLetter(p.src[p.pos]) || isDigit(p.src[p.pos])) {
+			p.pos++
+		}
+		name := p.src[at:p.pos]
+		var k kind
+		switch strings.ToLower(name) {
+		case "pow":
+			k = kPow
+		case "powto":
+			k = kPowTo
+		default:
+			p.failAt(at, "%s is not a method of a loopy game here (Pow and PowTo are)", name)
+		}
+		p.skip()
+		if !p.has("(") {
+			p.failAt(p.pos, "%s takes one argument: G.%s(x)", name, name)
+		}
+		open := p.pos
+		p.pos++
+		arg := p.sided()
+		p.skip()
+		if !p.has(")") {
+			p.failAt(p.pos, "expected ')' to close the '(' at column %d", open+1)
+		}
+		p.pos++
+		n = &node{kind: k, pos: at, a: n, b: arg}
+	}
+	return n
 }
 
 func isDigit(c byte) bool  { return c >= '0' && c <= '9' }
@@ -311,22 +400,53 @@ func (p *parser) literal() *node {
 	}
 	for p.pos < len(p.src) {
 		c := p.src[p.pos]
+		if c == '*' && p.pos+1 < len(p.src) && p.operandAfterStar(p.src[p.pos+1]) {
+			break // n * G: the product, not a star
+		}
+		if (c == '[' || c == '<') && p.pos > start && (p.src[p.pos-1] == '^' || p.src[p.pos-1] == 'v') {
+			// ^[n], v[n], ^<n>, v<n>: package cgt's up-arrows and up-nths.
+			end := p.pos + 1
+			for end < len(p.src) && isDigit(p.src[end]) {
+				end++
+			}
+			closer := byte(']')
+			if c == '<' {
+				closer = '>'
+			}
+			if end > p.pos+1 && end < len(p.src) && p.src[end] == closer {
+				p.pos = end + 1
+				continue
+			}
+			break
+		}
+		if c == '.' && !(p.pos+1 < len(p.src) && isDigit(p.src[p.pos+1])) {
+			break // a method call, ^.Pow(on), not a decimal point
+		}
 		if isDigit(c) || c == '/' || c == '*' || c == '^' || c == '.' || c == 'v' && p.allVs() {
 			p.pos++
 			continue
 		}
 		break
 	}
-	text := p.src[start:p.pos]
-	g, err := p.space.Parse(text)
-	if err != nil {
-		var pe *cgt.ParseError
-		if errors.As(err, &pe) {
-			p.failAt(start+pe.Pos, "%s", pe.Msg)
+	if p.pos > start && (p.has("Tiny(") || p.has("Miny(")) {
+		// x + Tiny(G) written xTiny(G), as package cgt writes it.
+		depth := 0
+		for i := p.pos + len("Tiny"); i < len(p.src); i++ {
+			if p.src[i] == '(' {
+				depth++
+			} else if p.src[i] == ')' {
+				if depth--; depth == 0 {
+					p.pos = i + 1
+					break
+				}
+			}
 		}
-		p.failAt(start, "%v", err)
 	}
-	n := &node{kind: kShort, pos: start, short: g}
+	text := p.src[start:p.pos]
+	if u := p.uponSuffix(text); u != nil {
+		return u
+	}
+	n := p.short(text, start)
 	for _, suffix := range []string{"over", "under"} {
 		if p.has(suffix) && (p.pos+len(suffix) == len(p.src) || !isLetter(p.src[p.pos+len(suffix)])) {
 			at := p.pos
@@ -335,6 +455,70 @@ func (p *parser) literal() *node {
 		}
 	}
 	return n
+}
+
+// short is the short game written text at start.
+func (p *parser) short(text string, start int) *node {
+	g, err := p.space.Parse(text)
+	if err != nil {
+		var pe *cgt.ParseError
+		if errors.As(err, &pe) {
+			p.failAt(start+pe.Pos, "%s", pe.Msg)
+		}
+		p.failAt(start, "%v", err)
+	}
+	return &node{kind: kShort, pos: start, short: g}
+}
+
+// uponth is ^<on> = {0||0|0,pass}, CGSuite's uponth.
+const uponth = "{0||0|0,pass}"
+
+// uponSuffix reads CGSuite's upon forms when text, read up to p.pos,
+// ends in the ^ or v before "[on]" or "<on>": x^[on]*k is x + upon + *k,
+// x^<on>*k is x + ^<on> + *k, and v for ^ negates upon or ^<on> (the
+// forms print.go writes). It returns nil for any other text.
+func (p *parser) uponSuffix(text string) *node {
+	if text == "" || (!p.has("[on]") && !p.has("<on>")) {
+		return nil
+	}
+	arrow := text[len(text)-1]
+	if arrow != '^' && arrow != 'v' {
+		return nil
+	}
+	start := p.pos - len(text)
+	at := p.pos - 1
+	var u *node
+	if p.has("[on]") {
+		u = &node{kind: kName, pos: at, label: "upon"}
+	} else {
+		sub := &parser{src: uponth, space: p.space}
+		u = sub.braces("")
+		u.pos = at
+	}
+	p.pos += len("[on]")
+	if arrow == 'v' {
+		u = &node{kind: kNeg, pos: at, a: u}
+	}
+	if x := text[:len(text)-1]; x != "" && x != "-" {
+		u = &node{kind: kAdd, pos: at, a: p.short(x, start), b: u}
+	}
+	if p.has("*") && !(p.pos+1 < len(p.src) && p.operandAfterStar(p.src[p.pos+1])) {
+		from := p.pos
+		p.pos++
+		for p.pos < len(p.src) && isDigit(p.src[p.pos]) {
+			p.pos++
+		}
+		u = &node{kind: kAdd, pos: from, a: u, b: p.short(p.src[from:p.pos], from)}
+	}
+	return u
+}
+
+// operandAfterStar reports whether c, right after a '*', begins an
+// operand other than a nimber's digits — a name, braces, parentheses,
+// an up or a star — so that the '*' multiplies (3*upon, 2*{0|pass},
+// 2*^[on]), as in package cgt.
+func (p *parser) operandAfterStar(c byte) bool {
+	return c == '{' || c == '(' || c == '^' || c == '*' || isLetter(c)
 }
 
 // braces reads {options | options} with CGSuite's slashes: the longest

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/grundy-go/grundy/cgt"
+	"github.com/grundy-go/grundy/cgt/notation"
 )
 
 // MaxTextLen bounds the text of a value: a graph printed as nested
@@ -54,7 +55,7 @@ func GraphString(g *Graph, lim *Limits) (string, error) {
 		return "", err
 	}
 	var sb strings.Builder
-	if err := pr.write(&sb, 0); err != nil {
+	if _, err := pr.write(&sb, 0, true); err != nil {
 		return "", err
 	}
 	return sb.String(), nil
@@ -67,7 +68,8 @@ type printer struct {
 	cgtOf   []cgt.Game
 	named   []string
 	key     []uint64
-	text    []string // short vertices' text (number-up-stars only)
+	text    []string // short vertices' text, as package cgt writes them
+	level   []int    // the bars of text outside braces (0: text is whole)
 	onStack []bool
 	label   []string
 	labels  int
@@ -79,6 +81,7 @@ func (pr *printer) prepare(lim *Limits) error {
 	pr.short = isLoopfree(g)
 	pr.cgtOf = make([]cgt.Game, n)
 	pr.text = make([]string, n)
+	pr.level = make([]int, n)
 	done := make([]bool, n)
 	var mk func(v int32) (cgt.Game, error)
 	mk = func(v int32) (cgt.Game, error) {
@@ -115,15 +118,15 @@ func (pr *printer) prepare(lim *Limits) error {
 		if err != nil {
 			return err
 		}
-		if _, _, _, ok := pr.space.NumberUpStarParts(x); ok {
-			pr.text[v] = pr.space.String(x)
-		}
+		// A short follower is written as package cgt writes it (^[5],
+		// v[4]*, Tiny(2)), with its bars outside braces when it may be.
+		pr.text[v], pr.level[v] = shortText(pr.space.String(x))
 	}
 	// Named games: the vertices equal to on, off, over, under, upon or
 	// -upon (only meaningful in a stopper graph).
 	pr.named = make([]string, n)
 	if IsStopper(g) {
-		for _, name := range []string{"on", "off", "over", "under", "upon", "-upon"} {
+		for _, name := range []string{"on", "off", "over", "under"} {
 			h := Named(strings.TrimPrefix(name, "-"))
 			if name[0] == '-' {
 				h = Neg(h)
@@ -162,6 +165,12 @@ func (pr *printer) prepare(lim *Limits) error {
 			pr.named[v] = pr.space.String(pr.cgtOf[L[0]]) + "over"
 		case L[0] == int32(v) && num(R[0]):
 			pr.named[v] = pr.space.String(pr.cgtOf[R[0]]) + "under"
+		}
+	}
+	// x^[on]*k, x^<on>*k and their negatives, CGSuite's upon forms.
+	for v := 0; v < n; v++ {
+		if pr.named[v] == "" && !pr.short[v] {
+			pr.named[v] = pr.uponText(int32(v))
 		}
 	}
 	pr.key = refine(g, func(v int) string {
@@ -237,7 +246,7 @@ func (pr *printer) sorted(opts []int32) []int32 {
 		case sb && !sa:
 			return 1
 		case sa && sb:
-			return strings.Compare(pr.space.String(pr.cgtOf[a]), pr.space.String(pr.cgtOf[b]))
+			return pr.space.OptionOrder(pr.cgtOf[a], pr.cgtOf[b]) // CGSuite's order
 		}
 		if pr.key[a] != pr.key[b] {
 			if pr.key[a] < pr.key[b] {
@@ -250,32 +259,41 @@ func (pr *printer) sorted(opts []int32) []int32 {
 	return out
 }
 
-func (pr *printer) write(sb *strings.Builder, v int32) error {
+// write writes v. As CGSuite does, a side with one option writes it
+// without its braces, and the bars between the sides are one more than
+// the most bars inside (CGSuite's slashes: {0||0|-2} is {0|{0|-2}});
+// braces stay around a side of several options (brackets), a labelled
+// vertex, a game with an empty side, and past notation.MaxSlashes bars.
+// The result is the number of bars written outside braces (0 when v is
+// written in braces or by a name).
+func (pr *printer) write(sb *strings.Builder, v int32, brackets bool) (int, error) {
 	if sb.Len() > MaxTextLen {
-		return ErrTooLong
+		return 0, ErrTooLong
 	}
 	switch {
 	case pr.named[v] != "":
 		sb.WriteString(pr.named[v])
-		return nil
+		return 0, nil
 	case pr.text[v] != "":
+		if pr.level[v] > 0 && !brackets {
+			sb.WriteString(pr.text[v][1 : len(pr.text[v])-1])
+			return pr.level[v], nil
+		}
 		sb.WriteString(pr.text[v])
-		return nil
+		return 0, nil
 	case pr.onStack[v]:
 		if pr.label[v] == "" {
 			pr.label[v] = labelName(pr.labels)
 			pr.labels++
 		}
 		sb.WriteString(pr.label[v])
-		return nil
+		return 0, nil
 	}
 	pr.onStack[v] = true
-	var inner strings.Builder
-	inner.WriteByte('{')
+	var sides [2]strings.Builder
+	slashes := 0
 	for side, opts := range [][]int32{pr.g.L[v], pr.g.R[v]} {
-		if side == 1 {
-			inner.WriteByte('|')
-		}
+		inner := &sides[side]
 		for i, w := range pr.sorted(opts) {
 			if i > 0 {
 				inner.WriteByte(',')
@@ -284,22 +302,168 @@ func (pr *printer) write(sb *strings.Builder, v int32) error {
 				inner.WriteString("pass")
 				continue
 			}
-			if err := pr.write(&inner, w); err != nil {
-				return err
+			k, err := pr.write(inner, w, len(opts) > 1)
+			if err != nil {
+				return 0, err
 			}
+			slashes = max(slashes, k)
 			if inner.Len() > MaxTextLen {
-				return ErrTooLong
+				return 0, ErrTooLong
 			}
 		}
 	}
-	inner.WriteByte('}')
 	pr.onStack[v] = false
-	if pr.label[v] != "" {
+	slashes++
+	labelled := pr.label[v] != ""
+	if labelled {
 		sb.WriteString(pr.label[v])
 		pr.label[v] = "" // another occurrence gets its own label if it needs one
 	}
-	sb.WriteString(inner.String())
-	return nil
+	braces := brackets || labelled || len(pr.g.L[v]) == 0 || len(pr.g.R[v]) == 0 || slashes == notation.MaxSlashes
+	if braces {
+		sb.WriteByte('{')
+	}
+	sb.WriteString(sides[0].String())
+	sb.WriteString(strings.Repeat("|", slashes))
+	sb.WriteString(sides[1].String())
+	if braces {
+		sb.WriteByte('}')
+		return 0, nil
+	}
+	return slashes, nil
+}
+
+// shortText returns a short game's text and its level: the bars at the
+// top level of its braces when it is written {L|R} with fewer than
+// notation.MaxSlashes of them (it may then lose its braces as an
+// option), else 0.
+func shortText(str string) (string, int) {
+	if str == "" || str[0] != '{' {
+		return str, 0
+	}
+	end, runs, err := notation.MatchBraces(str, 0, len(str))
+	if err != nil || end != len(str)-1 || len(runs) == 0 {
+		return str, 0
+	}
+	k := 0
+	for _, r := range runs {
+		k = max(k, r.N)
+	}
+	if k >= notation.MaxSlashes {
+		return str, 0
+	}
+	return str, k
+}
+
+// uponText is v's text when v is one of CGSuite's upon forms, else "":
+// x^[on]*k = x + upon + *k and x^<on>*k = x + uponth + *k, where upon =
+// {pass|*} and uponth = ^<on> = {0||0|0,pass} (Siegel, Combinatorial
+// Game Theory, ch. VI; the names CGSuite prints, CanonicalStopper), or
+// their negatives xv[on]*k and xv<on>*k. In simplest form (which v is
+// in) x + upon + *k is {x + upon + *k, x | x*(k⊕1)} for k = 0 … written
+// {pass, x | x*} and {pass | x*(k⊕1)} for k ≥ 1, and x + uponth + *k is
+// {x, x*, …, x*k | −(−x + upon + *(k⊕1))}; these shapes are what is
+// matched.
+func (pr *printer) uponText(v int32) string {
+	for _, neg := range []bool{false, true} {
+		kind, x, k, ok := pr.uponForm(v, neg, true)
+		var err error
+		if !ok {
+			continue
+		}
+		var sb strings.Builder
+		if neg {
+			if x, err = x.Neg(); err != nil {
+				return ""
+			}
+		}
+		if x.Sign() != 0 {
+			sb.WriteString(x.String())
+		}
+		if neg {
+			sb.WriteByte('v')
+		} else {
+			sb.WriteByte('^')
+		}
+		sb.WriteString(kind)
+		switch {
+		case k == 1:
+			sb.WriteByte('*')
+		case k > 1:
+			sb.WriteString("*" + strconv.FormatUint(k, 10))
+		}
+		return sb.String()
+	}
+	return ""
+}
+
+// uponForm matches v (its negative when neg) with x + upon + *k (kind
+// "[on]") or, when uponth, x + uponth + *k (kind "<on>").
+func (pr *printer) uponForm(v int32, neg, uponth bool) (kind string, x cgt.Dyadic, k uint64, ok bool) {
+	lo, ro := pr.g.L[v], pr.g.R[v]
+	if neg {
+		lo, ro = ro, lo
+	}
+	val := func(w int32) (cgt.Game, bool) {
+		if !pr.short[w] {
+			return 0, false
+		}
+		if neg {
+			g, err := pr.space.Neg(pr.cgtOf[w])
+			return g, err == nil
+		}
+		return pr.cgtOf[w], true
+	}
+	if len(ro) != 1 {
+		return "", x, 0, false
+	}
+	if r, short := val(ro[0]); short && len(lo) <= 2 {
+		if y, ups, nim, isNus := pr.space.NumberUpStarParts64(r); isNus && ups == 0 {
+			switch {
+			case nim == 0 && len(lo) == 2 && (lo[0] == v) != (lo[1] == v):
+				w := lo[0]
+				if w == v {
+					w = lo[1]
+				}
+				if g, short := val(w); short && g == pr.space.Number(y) {
+					return "[on]", y, 1, true
+				}
+			case nim != 0 && len(lo) == 1 && lo[0] == v:
+				return "[on]", y, nim ^ 1, true
+			}
+		}
+	}
+	if !uponth || pr.short[ro[0]] {
+		return "", x, 0, false
+	}
+	// −(G^R) must be an upon form −x + upon + *m, and the Left options
+	// x, x*, …, x*(m⊕1).
+	kind, y, m, found := pr.uponForm(ro[0], !neg, false)
+	if !found || kind != "[on]" || m^1 >= uint64(len(lo)) {
+		return "", x, 0, false
+	}
+	x, err := y.Neg()
+	if err != nil {
+		return "", x, 0, false
+	}
+	want := map[cgt.Game]bool{}
+	for n := uint64(0); n <= m^1; n++ {
+		g, err := pr.space.NumberUpStar(x, 0, int(n))
+		if err != nil {
+			return "", x, 0, false
+		}
+		want[g] = true
+	}
+	if len(want) != len(lo) {
+		return "", x, 0, false
+	}
+	for _, w := range lo {
+		g, short := val(w)
+		if !short || !want[g] {
+			return "", x, 0, false
+		}
+	}
+	return "<on>", x, m ^ 1, true
 }
 
 // labelName is a, b, …, z (without v, which is a down), then a1, b1, …

@@ -16,6 +16,18 @@ func init() {
 			Note: "a whole number from 1"}},
 		SpecFormat: "r-wythoff:{r}",
 	})
+	catalog.Describe("gen-wythoff", catalog.About{
+		Players: two,
+		Rules: "Two heaps of tokens. A move takes any positive number of tokens from one heap, or s tokens from one heap and t " +
+			"from the other, with 1 ≤ s ≤ t < A·s + B (the bounding function f(s) = A·s + B). The player who cannot move loses." + sum,
+		Source: "A. S. Fraenkel and Y. Tanny's bounding functions for Wythoff's game, as CGSuite's game.heap.GenWythoff(f) defines the ruleset; " +
+			"f(k) = k + 1 is Wythoff's game (W. A. Wythoff, A modification of the game of nim, Nieuw Archief voor Wiskunde 7 (1907) 199–202)",
+		Variants: []catalog.Param{
+			{Name: "a", Label: "A (the slope of the bound)", Kind: catalog.ParamText, Default: "2", Note: "a whole number from 0"},
+			{Name: "b", Label: "B (the bound's constant)", Kind: catalog.ParamText, Default: "1", Note: "an integer; 1,1 is Wythoff's game"},
+		},
+		SpecFormat: "gen-wythoff:{a},{b}",
+	})
 	mem := func(rule string) string {
 		return "One heap of tokens and a memory, the number of tokens the previous move took (0 at the start, or as given). " +
 			rule + " The player who cannot move loses." + sum

@@ -53,6 +53,51 @@ func (w RWythoff) Moves(p Pair) iter.Seq[Pair] {
 	}
 }
 
+// GenWythoff is CGSuite's GenWythoff(f) for the linear Fraenkel–Tanny
+// bound f(k) = A·k + B: take any positive number from one heap, or s
+// from one heap and t ≥ s from the other, s ≥ 1, when t < f(s). A = 1
+// is r-Wythoff with R = B (Wythoff's game for B = 1); A = 0 bounds the
+// larger take by B alone.
+type GenWythoff struct{ A, B int }
+
+func (w GenWythoff) Spec() string {
+	return "gen-wythoff:" + strconv.Itoa(w.A) + "," + strconv.Itoa(w.B)
+}
+
+// bound is f(s), the larger take's strict upper bound (A, B and the
+// heaps are at most a few thousand, so A·s + B is far from overflow).
+func (w GenWythoff) bound(s int) int { return w.A*s + w.B }
+
+// Moves yields every pair a move leaves, once each.
+func (w GenWythoff) Moves(p Pair) iter.Seq[Pair] {
+	return func(yield func(Pair) bool) {
+		for i := 1; i <= p.A; i++ {
+			if !yield(Pair{p.A - i, p.B}) {
+				return
+			}
+		}
+		for j := 1; j <= p.B; j++ {
+			if !yield(Pair{p.A, p.B - j}) {
+				return
+			}
+		}
+		// The smaller take s from the first heap, t ≥ s from the second;
+		// then s from the second and t > s from the first.
+		for s := 1; s <= min(p.A, p.B); s++ {
+			for t := s; t <= p.B && t < w.bound(s); t++ {
+				if !yield(Pair{p.A - s, p.B - t}) {
+					return
+				}
+			}
+			for t := s + 1; t <= p.A && t < w.bound(s); t++ {
+				if !yield(Pair{p.A - t, p.B - s}) {
+					return
+				}
+			}
+		}
+	}
+}
+
 // Mem is CGSuite's GenMem: from (n, k) take a tokens, 1 ≤ a ≤ n, when
 // Allows(k, a), leaving (n − a, a).
 type Mem struct {

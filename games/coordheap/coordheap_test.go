@@ -222,3 +222,90 @@ func TestBadInput(t *testing.T) {
 		}
 	}
 }
+
+// plainGenWythoff is the Sprague–Grundy value of (a, b) under
+// GenWythoff(k -> A·k + B) by a recursion over every pair below, the
+// move read from the definition (one heap, or both with 1 ≤ min ≤ max <
+// A·min + B), apart from Moves.
+func plainGenWythoff(A, B, a, b int, memo map[[2]int]int) int {
+	if v, ok := memo[[2]int{a, b}]; ok {
+		return v
+	}
+	seen := map[int]bool{}
+	for x := 0; x <= a; x++ {
+		for y := 0; y <= b; y++ {
+			k, l := a-x, b-y
+			s, t := min(k, l), max(k, l)
+			if (k == 0) != (l == 0) || s >= 1 && t < A*s+B {
+				seen[plainGenWythoff(A, B, x, y, memo)] = true
+			}
+		}
+	}
+	v := 0
+	for seen[v] {
+		v++
+	}
+	memo[[2]int{a, b}] = v
+	return v
+}
+
+// TestGenWythoff: gen-wythoff's table against the plain recursion for
+// several bounds; its moves are r-Wythoff's for A = 1 (so gen-wythoff:1,1
+// is Wythoff's game, whose P-positions TestFraenkelPPositions checks), listed once
+// each; and CGSuite's value row of GenWythoff(x -> x + 2) (GameHeapTest).
+func TestGenWythoff(t *testing.T) {
+	const n = 16
+	for _, w := range []GenWythoff{{1, 1}, {1, 3}, {2, 1}, {2, 0}, {3, -1}, {0, 3}, {0, 1}, {2, -3}} {
+		g, err := Grid(w, n, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		memo := map[[2]int]int{}
+		for a := range n {
+			for b := range n {
+				if want := plainGenWythoff(w.A, w.B, a, b, memo); int(g[a][b]) != want {
+					t.Fatalf("%s (%d,%d): %d, plain %d", w.Spec(), a, b, g[a][b], want)
+				}
+				seen := map[Pair]bool{}
+				for q := range w.Moves(Pair{a, b}) {
+					if seen[q] {
+						t.Fatalf("%s (%d,%d): the move to %v twice", w.Spec(), a, b, q)
+					}
+					seen[q] = true
+				}
+			}
+		}
+	}
+	for r := 1; r <= 4; r++ {
+		for a := range 14 {
+			for b := range 14 {
+				gen, rw := map[Pair]bool{}, map[Pair]bool{}
+				for q := range (GenWythoff{1, r}).Moves(Pair{a, b}) {
+					gen[q] = true
+				}
+				for q := range (RWythoff{r}).Moves(Pair{a, b}) {
+					rw[q] = true
+				}
+				if fmt.Sprint(gen) != fmt.Sprint(rw) {
+					t.Fatalf("gen-wythoff:1,%d and r-wythoff:%d differ at (%d,%d)", r, r, a, b)
+				}
+			}
+		}
+	}
+	g, err := Grid(GenWythoff{1, 2}, 21, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var row []string
+	for b := 0; b <= 20; b++ {
+		row = append(row, fmt.Sprint(g[10][b]))
+	}
+	if got, want := strings.Join(row, " "), "10 11 12 13 0 14 9 17 18 19 20 21 22 23 24 25 26 15 28 29 30"; got != want {
+		t.Errorf("GenWythoff(x -> x + 2) at (10, n): %s, CGSuite %s", got, want)
+	}
+	for _, p := range []string{"1", "1,", "-1,2", "1,x", "2001,1", "1,-2001"} {
+		if _, err := ParseGenWythoff(p); err == nil {
+			t.Errorf("gen-wythoff:%s accepted", p)
+		}
+	}
+}

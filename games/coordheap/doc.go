@@ -10,6 +10,12 @@
 //     with |k − l| < R. R = 1 is Wythoff's game. Its P-positions are
 //     (⌊nα⌋, ⌊nβ⌋) with α = (2 − R + √(R² + 4))/2 and β = α + R, which the
 //     tests check, as CGSuite's do.
+//   - gen-wythoff:A,B — CGSuite's GenWythoff(f) for the linear bound
+//     f(k) = A·k + B (A. S. Fraenkel and Y. Tanny's bounding functions):
+//     take any positive number from one heap, or s from one heap and t
+//     from the other with 1 ≤ s ≤ t < f(s). gen-wythoff:1,R has the moves
+//     of r-wythoff:R; other bounds are checked against a plain recursion
+//     over the definition only (CGSuite's tests have k + R alone).
 //   - mem, mem0, takeaway:R — CGSuite's GenMem: a heap of n and a memory
 //     k, the number the previous move took; a move takes a tokens,
 //     1 ≤ a ≤ n, when the rule allows a after k, and leaves (n − a, a).

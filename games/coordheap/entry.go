@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/grundy-go/grundy/budget"
 	"github.com/grundy-go/grundy/catalog"
@@ -35,6 +36,21 @@ func init() {
 				return nil, fmt.Errorf("bad r-wythoff parameter %q: R is a whole number from 1 to %d (1 is Wythoff's game)", p, maxNumber)
 			}
 			return newInstance(RWythoff{R: r}), nil
+		},
+	})
+	catalog.Register(catalog.Entry{
+		Name:     "gen-wythoff",
+		Params:   "A,B",
+		Position: pos + ": the two heaps",
+		Summary:  "CGSuite's GenWythoff(k -> A*k + B): take any number from one heap, or s and t from both with 1 <= s <= t < A*s + B; gen-wythoff:1,1 is Wythoff's game, gen-wythoff:1,R is r-wythoff:R",
+		Example:  "solve gen-wythoff:2,1 7 10",
+		Kind:     "impartial",
+		Make: func(p string) (catalog.Instance, error) {
+			w, err := ParseGenWythoff(p)
+			if err != nil {
+				return nil, err
+			}
+			return newInstance(w), nil
 		},
 	})
 	for _, zero := range []bool{false, true} {
@@ -133,4 +149,19 @@ func (in *instance) Table(ctx context.Context, upto int, opts catalog.Options) (
 		}
 	}
 	return t, nil
+}
+
+// ParseGenWythoff reads "A,B", the bound f(k) = A·k + B of gen-wythoff.
+func ParseGenWythoff(p string) (GenWythoff, error) {
+	bad := fmt.Errorf("bad gen-wythoff parameters %q: A,B with the bound f(k) = A*k + B, A a whole number from 0 to %d and B an integer from -%d to %d (1,1 is Wythoff's game)", p, maxNumber, maxNumber, maxNumber)
+	as, bs, ok := strings.Cut(p, ",")
+	if !ok {
+		return GenWythoff{}, bad
+	}
+	a, err1 := strconv.Atoi(as)
+	b, err2 := strconv.Atoi(bs)
+	if err1 != nil || err2 != nil || a < 0 || a > maxNumber || b < -maxNumber || b > maxNumber {
+		return GenWythoff{}, bad
+	}
+	return GenWythoff{A: a, B: b}, nil
 }
