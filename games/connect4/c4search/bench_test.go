@@ -20,8 +20,28 @@ import (
 // solvers"): files of lines "moves score", 1000 positions each, 7×6. They
 // are not in the repository (no licence is stated); GRUNDY_C4_SETS names
 // a directory that holds them, and GRUNDY_C4_SET_LIMIT the number of
-// positions of each to run (all by default).
+// positions of each to run (all by default). GRUNDY_C4_SET_FILES, a
+// comma-separated list, names other files of the same format in that
+// directory instead (for instance ChristopheSteininger/c4's tst/data/7x6
+// sets, their 0-based columns turned into Pons' 1-based digits).
 var ponsSets = []string{"Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1", "Test_L1_R2", "Test_L1_R3"}
+
+func setNames() []string {
+	if v := os.Getenv("GRUNDY_C4_SET_FILES"); v != "" {
+		return strings.Split(v, ",")
+	}
+	return ponsSets
+}
+
+// ttFromEnv is the table size GRUNDY_C4_TT asks for, or def.
+func ttFromEnv(def int64) int64 {
+	if v := os.Getenv("GRUNDY_C4_TT"); v != "" {
+		if n, err := strconv.ParseInt(v, 10, 64); err == nil {
+			return n
+		}
+	}
+	return def
+}
 
 type setLine struct {
 	moves string
@@ -83,11 +103,8 @@ func threadsFromEnv() int {
 // buckets of ours: 128 MiB) unless GRUNDY_C4_TT says otherwise.
 func BenchmarkPonsSets(b *testing.B) {
 	s := shape7x6(b)
-	size := int64(128 << 20)
-	if v := os.Getenv("GRUNDY_C4_TT"); v != "" {
-		size, _ = strconv.ParseInt(v, 10, 64)
-	}
-	for _, name := range ponsSets {
+	size := ttFromEnv(128 << 20)
+	for _, name := range setNames() {
 		b.Run(name, func(b *testing.B) {
 			lines := readSet(b, name)
 			sv, err := New(s, Options{TTSize: size, Threads: threadsFromEnv()})
@@ -132,11 +149,7 @@ func BenchmarkEmpty7x6(b *testing.B) {
 		b.Skip("GRUNDY_C4_EMPTY is not set: the 7x6 board from the empty position takes tens of seconds")
 	}
 	s := shape7x6(b)
-	size := int64(1 << 30)
-	if v := os.Getenv("GRUNDY_C4_TT"); v != "" {
-		size, _ = strconv.ParseInt(v, 10, 64)
-	}
-	sv, err := New(s, Options{TTSize: size, Threads: threadsFromEnv(), Progress: func(p search.Progress) {
+	sv, err := New(s, Options{TTSize: ttFromEnv(1 << 30), Threads: threadsFromEnv(), Progress: func(p search.Progress) {
 		if os.Getenv("GRUNDY_C4_VERBOSE") != "" {
 			fmt.Fprintf(os.Stderr, "%v nodes %d tests %d [%d, %d]\n", p.Elapsed.Round(time.Millisecond), p.Nodes, p.Tests, p.Lo, p.Hi)
 		}
@@ -185,7 +198,7 @@ func BenchmarkAfter8(b *testing.B) {
 			boards = append(boards, bd)
 		}
 	}
-	sv, err := New(s, Options{TTSize: 1 << 30, Threads: threadsFromEnv()})
+	sv, err := New(s, Options{TTSize: ttFromEnv(1 << 30), Threads: threadsFromEnv()})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -171,6 +171,42 @@ func TestSmallBoards(t *testing.T) {
 	}
 }
 
+// TestHelpers compares Analyze with the witness when the helper threads
+// start after 64 nodes (instead of a million): the
+// speculative second test and threads joining open tests are exercised
+// on positions the witness can check, with 2 and 3 threads.
+func TestHelpers(t *testing.T) {
+	for _, tc := range []struct {
+		w, h, sample, minStones int
+	}{
+		{5, 4, 100, 4},
+		{4, 5, 100, 4},
+		{5, 5, 40, 8},
+	} {
+		w := newWitness(t, tc.w, tc.h, 4)
+		sv, err := New(w.g.S, Options{TTSize: MinTTSize})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sv.helpAfter, sv.pollAt = 64, 16
+		rng := rand.New(rand.NewPCG(uint64(tc.w*10+tc.h), 35))
+		n := tc.sample
+		if testing.Short() {
+			n /= 4
+		}
+		for i := range n {
+			b := randomBoard(w.g, rng, tc.minStones)
+			sv.opts.Threads = 2 + i%2
+			sv.Reset()
+			checkAnalyze(t, w, sv, b)
+		}
+		if sv.specs.Load() == 0 || sv.joins.Load() == 0 {
+			t.Fatalf("%s: %d speculative tests, %d joins: the helpers were not exercised", w.g.S, sv.specs.Load(), sv.joins.Load())
+		}
+		t.Logf("%s: %d speculative tests, %d joins", w.g.S, sv.specs.Load(), sv.joins.Load())
+	}
+}
+
 func TestScoreValue(t *testing.T) {
 	// Pons: the empty 7×6 board scores 1, a win with the 21st stone of
 	// the first player, move 41.

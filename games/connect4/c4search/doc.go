@@ -61,13 +61,21 @@
 //     replaced; the children are looked up before the search (enhanced
 //     transposition cutoff); on Linux the table asks for transparent huge
 //     pages (fewer TLB misses on its random lookups);
-//   - lazy SMP: every null-window test is searched by all threads at once,
-//     sharing the table lock-free (each entry is one atomic word); the
-//     helpers' move orders get noise at the plies nearest the root (c4's
-//     jitter, passed deeper along moves whose promise stands apart), so
-//     that they run ahead in other subtrees, and the first thread to
-//     finish answers the test (any complete search of the window is a
-//     proof) and stops the others.
+//   - a child that the enhanced transposition cutoff looked up is searched
+//     with the key and entry read then (c4 does the same): an entry is a
+//     proof and stays true, so the child needs no second key, prefetch and
+//     read;
+//   - threads share the table lock-free (each entry is one atomic word)
+//     and take null-window tests from a scheduler: while the first test
+//     is open, the first helper searches the second as if the first
+//     failed high (speculation, as parallel MTD(f) searches do; the first
+//     two tests are the ones most searches need), and every other thread,
+//     or one whose test is answered, joins an open test (lazy SMP): its
+//     move order gets noise at the plies nearest the root (c4's jitter,
+//     passed deeper along moves whose promise stands apart), so that it
+//     runs ahead in other subtrees. Any complete search of a window is a
+//     proof, whoever made it: the bounds only narrow, and threads whose
+//     test they decide are stopped.
 //
 // # Scores and remoteness
 //

@@ -3,6 +3,7 @@ package c4search
 import (
 	"context"
 	"errors"
+	"math"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -36,10 +37,14 @@ type Options struct {
 // keeps from call to call (positions of one game share much). It is not
 // safe for concurrent calls: use one Solver per goroutine, or Threads.
 type Solver struct {
-	g     *geometry
-	tt    *table
-	opts  Options
-	nodes atomic.Int64 // nodes of the current call
+	g         *geometry
+	tt        *table
+	opts      Options
+	nodes     atomic.Int64 // nodes of the current call
+	helpAfter int64        // helpers start after this many nodes of a call; 0 means etcAfter (tests set it lower)
+	pollAt    int64        // the workers poll every pollAt nodes; 0 means pollEvery (tests set it lower)
+	specs     atomic.Int64 // speculative tests started, all calls (for tests)
+	joins     atomic.Int64 // threads that joined an open test, all calls (for tests)
 }
 
 // New makes a Solver for boards of shape s.
@@ -192,14 +197,17 @@ func (s *Solver) Solve(ctx context.Context, b connect4.Board) (int, error) {
 // tests that narrow [lo, hi] (Pons' iterative null-window search, MTD-bi):
 // the first test is at 0 and the second one point towards the answer,
 // later ones halve the interval, leaning towards 0 where the hard
-// positions are.
+// positions are (nextTest).
 //
-// With Threads > 1, every test is searched by all threads at once (lazy
-// SMP, as ChristopheSteininger/c4 does): they share the table, the
-// helpers' move orders are jittered near the root so that they work ahead
-// of one another in different subtrees, and the first thread to finish
-// gives the test's answer (any complete search of the window is a proof)
-// and stops the others.
+// With Threads > 1, once the call has searched helpAfter nodes, the
+// helpers work beside the main thread on the same table (see sched): the
+// first idle helper searches the second test while the first is open, as
+// if the first failed high (a speculative test, as in parallel MTD(f)
+// searches); the others, and any thread whose test is answered, join a
+// test still open with a jittered move order (lazy SMP, as
+// ChristopheSteininger/c4 does). Any complete search of a null window is
+// a proof of its bound, whoever made it and in whatever order: the bounds
+// only narrow, and a thread whose test the bounds have decided is stopped.
 func (s *Solver) exact(ctx context.Context, cur, mask uint64, n, move int, start time.Time) (int, error) {
 	g := s.g
 	if g.canWinNext(cur, mask) {
@@ -210,25 +218,26 @@ func (s *Solver) exact(ctx context.Context, cur, mask uint64, n, move int, start
 	if ctx.Err() != nil {
 		return 0, ctx.Err()
 	}
-	lo, hi := -(g.cells-n)/2, (g.cells+1-n)/2
 	threads := max(1, s.opts.Threads)
-	workers := make([]*worker, threads)
-	for t := range workers {
-		workers[t] = s.newWorker(t)
+	sc := &sched{lo: -(g.cells - n) / 2, hi: (g.cells + 1 - n) / 2, workers: make([]*worker, threads), s: s}
+	for t := range sc.workers {
+		sc.workers[t] = s.newWorker(t)
+		sc.workers[t].med = noTest
 	}
 	var (
-		answer   atomic.Int64 // this test's answer + 1<<20; 0 until a thread finishes
 		over     atomic.Bool  // MaxNodes reached
 		lastProg atomic.Int64 // time of the last progress report, ns since start
-		tests    int
-		helping  bool           // helpers search every test from now on
-		wg       sync.WaitGroup // the helpers of this test
-		med      int            // this test: is the score > med?
-		help     func()         // starts the helpers on this test
+		helping  atomic.Bool  // the helpers have been started
+		wg       sync.WaitGroup
 	)
+	helpAfter := s.helpAfter
+	if helpAfter == 0 {
+		helpAfter = etcAfter
+	}
+	var loop func(w *worker)
 	poll := func(w *worker) bool {
 		total := w.flush(&s.nodes)
-		if stop.Load() || answer.Load() != 0 || over.Load() {
+		if stop.Load() || over.Load() || w.cancel.Load() {
 			return true
 		}
 		if s.opts.MaxNodes > 0 && total > s.opts.MaxNodes {
@@ -237,90 +246,194 @@ func (s *Solver) exact(ctx context.Context, cur, mask uint64, n, move int, start
 		}
 		if total > etcAfter {
 			w.etc = true
-			if w == workers[0] && !helping {
-				// Helpers start once the search is long enough to pay
-				// for them.
-				helping = true
-				help()
+		}
+		if total > helpAfter && threads > 1 && !helping.Load() && helping.CompareAndSwap(false, true) {
+			// Helpers start once the search is long enough to pay for
+			// them.
+			sc.mu.Lock()
+			sc.helping = true
+			for _, h := range sc.workers[1:] {
+				if sc.assign(h) {
+					wg.Add(1)
+					go func() {
+						defer wg.Done()
+						loop(h)
+					}()
+				}
 			}
+			sc.mu.Unlock()
 		}
 		if s.opts.Progress != nil {
 			el := time.Since(start)
 			if last := lastProg.Load(); el-time.Duration(last) > 200*time.Millisecond && lastProg.CompareAndSwap(last, int64(el)) {
-				s.opts.Progress(search.Progress{Nodes: total, Tests: tests, Lo: lo, Hi: hi, Move: move, Elapsed: el})
+				sc.mu.Lock()
+				p := search.Progress{Nodes: total, Tests: sc.tests, Lo: sc.lo, Hi: sc.hi, Move: move, Elapsed: el}
+				sc.mu.Unlock()
+				s.opts.Progress(p)
 			}
 		}
 		return false
 	}
-	run := func(w *worker, jitter int) {
-		w.abort = false
-		r := w.negamax(cur, mask, n, med, med+1, jitter)
-		w.flush(&s.nodes)
-		if !w.abort {
-			answer.CompareAndSwap(0, int64(r)+1<<20)
+	// loop searches w's test, records its answer, and goes on with the
+	// test the scheduler gives it until there is none.
+	loop = func(w *worker) {
+		for {
+			w.abort = false
+			r := w.negamax(cur, mask, n, w.med, w.med+1, w.jitter, nil)
+			w.flush(&s.nodes)
+			sc.mu.Lock()
+			if !w.abort {
+				sc.record(w.med, r)
+			}
+			w.med = noTest
+			if stop.Load() || over.Load() || !sc.assign(w) {
+				sc.mu.Unlock()
+				return
+			}
+			sc.mu.Unlock()
 		}
 	}
-	help = func() {
-		for t, w := range workers[1:] {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				run(w, helperJitter(t+1))
-			}()
-		}
-	}
-	for _, w := range workers {
+	for _, w := range sc.workers {
 		w.poller = func() bool { return poll(w) }
 	}
-	aborted := false
-	for lo < hi {
-		med = lo + (hi-lo)/2
-		if med <= 0 && lo/2 < med {
-			med = lo / 2
-		} else if med >= 0 && hi/2 > med {
-			med = hi / 2
-		}
-		// Most hard positions score near 0: test there first, then one
-		// point towards the answer.
-		switch {
-		case tests == 0 && lo <= 0 && hi > 0:
-			med = 0
-		case tests == 1 && lo == 1 && hi > 1:
-			med = 1
-		case tests == 1 && hi == 0 && lo < -1:
-			med = -1
-		}
-		answer.Store(0)
-		if helping {
-			help()
-		}
-		run(workers[0], 0)
-		wg.Wait()
-		a := answer.Load()
-		if a == 0 {
-			aborted = true
-			break
-		}
-		if r := int(a - 1<<20); r <= med {
-			hi = r
-		} else {
-			lo = r
-		}
-		tests++
+	sc.mu.Lock()
+	sc.assign(sc.workers[0])
+	sc.mu.Unlock()
+	loop(sc.workers[0])
+	// Stop the helpers (the bounds have met, or the search is stopped).
+	sc.mu.Lock()
+	for _, h := range sc.workers[1:] {
+		h.cancel.Store(true)
 	}
+	sc.mu.Unlock()
+	wg.Wait()
 	switch {
 	case over.Load():
 		return 0, budget.Exceed(budget.Nodes, s.opts.MaxNodes, "the search visited more than %d nodes without finishing", s.opts.MaxNodes)
-	case aborted:
+	case sc.lo < sc.hi:
 		if err := ctx.Err(); err != nil {
 			return 0, err
 		}
 		return 0, context.Canceled
 	}
 	if s.opts.Progress != nil {
-		s.opts.Progress(search.Progress{Nodes: s.nodes.Load(), Tests: tests, Lo: lo, Hi: hi, Move: move, Elapsed: time.Since(start)})
+		s.opts.Progress(search.Progress{Nodes: s.nodes.Load(), Tests: sc.tests, Lo: sc.lo, Hi: sc.hi, Move: move, Elapsed: time.Since(start)})
 	}
-	return lo, nil
+	return sc.lo, nil
+}
+
+// noTest marks a worker without a test.
+const noTest = math.MinInt32
+
+// sched hands null-window tests to the threads of one exact call; its
+// fields are guarded by mu.
+type sched struct {
+	mu      sync.Mutex
+	lo, hi  int // lo <= score <= hi, proven
+	tests   int // tests answered
+	seq     int // tests started as the main line (nextTest's count)
+	helping bool
+	workers []*worker
+	s       *Solver
+}
+
+// nextTest is the test Pons' iterative null-window search makes in [lo,
+// hi] as its seq-th (from 0): is the score > med?
+func nextTest(lo, hi, seq int) int {
+	med := lo + (hi-lo)/2
+	if med <= 0 && lo/2 < med {
+		med = lo / 2
+	} else if med >= 0 && hi/2 > med {
+		med = hi / 2
+	}
+	// Most hard positions score near 0: test there first, then one
+	// point towards the answer.
+	switch {
+	case seq == 0 && lo <= 0 && hi > 0:
+		med = 0
+	case seq == 1 && lo == 1 && hi > 1:
+		med = 1
+	case seq == 1 && hi == 0 && lo < -1:
+		med = -1
+	}
+	return med
+}
+
+// record narrows the bounds by the answer r of the test "score > med"
+// (r <= med proves score <= r, r > med proves score >= r) and stops the
+// threads whose tests the bounds now decide.
+func (sc *sched) record(med, r int) {
+	sc.tests++
+	if r <= med {
+		sc.hi = min(sc.hi, r)
+	} else {
+		sc.lo = max(sc.lo, r)
+	}
+	for _, w := range sc.workers {
+		if w.med != noTest && !sc.open(w.med) {
+			w.cancel.Store(true)
+		}
+	}
+}
+
+// open reports whether the test "score > med" is still undecided.
+func (sc *sched) open(med int) bool { return sc.lo <= med && med < sc.hi }
+
+// assign gives w its next test and reports whether there is one. Without
+// an open test in flight, w starts the main line's next one. Otherwise,
+// once helping, w starts the main line's second test as if the first,
+// still open, failed high (the first two tests, at 0 and one point
+// towards the answer, are the ones most searches need; later ones are
+// bisections, a coin toss to guess), or else joins the open test with the
+// fewest threads, its move order jittered.
+func (sc *sched) assign(w *worker) bool {
+	if sc.lo >= sc.hi {
+		return false
+	}
+	w.cancel.Store(false)
+	var first *worker // the open test started earliest
+	for _, o := range sc.workers {
+		if o != w && o.med != noTest && sc.open(o.med) && (first == nil || o.seq < first.seq) {
+			first = o
+		}
+	}
+	if first == nil {
+		w.med, w.seq, w.jitter = nextTest(sc.lo, sc.hi, sc.seq), sc.seq, 0
+		sc.seq++
+		return true
+	}
+	if !sc.helping {
+		return false
+	}
+	if spec := first.med + 1; spec < sc.hi {
+		next := nextTest(spec, sc.hi, first.seq+1)
+		taken := false
+		for _, o := range sc.workers {
+			taken = taken || (o != w && o.med == next)
+		}
+		if !taken && sc.open(next) && first.seq == 0 && sc.seq == 1 {
+			w.med, w.seq, w.jitter = next, sc.seq, 0
+			sc.seq++
+			sc.s.specs.Add(1)
+			return true
+		}
+	}
+	// Join the open test with the fewest threads.
+	counts := map[int]int{}
+	for _, o := range sc.workers {
+		if o != w && o.med != noTest && sc.open(o.med) {
+			counts[o.med]++
+		}
+	}
+	best, bestN := noTest, 0
+	for _, o := range sc.workers {
+		if c, ok := counts[o.med]; ok && (best == noTest || c < bestN) {
+			best, bestN = o.med, c
+		}
+	}
+	w.med, w.seq, w.jitter = best, first.seq, helperJitter(bestN)
+	sc.s.joins.Add(1)
+	return true
 }
 
 // helperJitter is helper t's jitter (see negamax): noise at the three
@@ -331,7 +444,10 @@ func helperJitter(t int) int {
 }
 
 func (s *Solver) newWorker(id int) *worker {
-	w := &worker{g: s.g, tt: s.tt, order: s.g.order, rng: uint64(id)*0x9e3779b97f4a7c15 | 1}
+	w := &worker{g: s.g, tt: s.tt, order: s.g.order, rng: uint64(id)*0x9e3779b97f4a7c15 | 1, pollAt: pollEvery}
+	if s.pollAt > 0 {
+		w.pollAt = s.pollAt
+	}
 	return w
 }
 
