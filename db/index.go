@@ -314,27 +314,16 @@ func readIndex(dir string) (ix tierIndex, ok bool, err error) {
 		return tierIndex{}, false, err
 	}
 	defer f.Close()
-	// One read of up to 64 KiB brings a tier index of a thousand tiers
-	// or so; a longer one takes a second.
-	buf := make([]byte, 64<<10)
-	n, err := io.ReadFull(f, buf)
-	switch {
-	case err == io.ErrUnexpectedEOF || err == io.EOF:
-		buf = buf[:n]
-	case err != nil:
+	fst, err := f.Stat()
+	if err != nil {
 		return tierIndex{}, false, err
-	default:
-		st, err := f.Stat()
-		if err != nil {
-			return tierIndex{}, false, err
-		}
-		if st.Size() > indexMaxBytes {
-			return tierIndex{}, false, corrupt(path, -1, "%d bytes, more than a tier index holds", st.Size())
-		}
-		buf = append(buf, make([]byte, st.Size()-int64(n))...)
-		if _, err := io.ReadFull(f, buf[n:]); err != nil {
-			return tierIndex{}, false, corrupt(path, -1, "reading: %v", err)
-		}
+	}
+	if fst.Size() > indexMaxBytes {
+		return tierIndex{}, false, corrupt(path, -1, "%d bytes, more than a tier index holds", fst.Size())
+	}
+	buf := make([]byte, fst.Size())
+	if _, err := io.ReadFull(f, buf); err != nil {
+		return tierIndex{}, false, corrupt(path, -1, "reading: %v", err)
 	}
 	st, err := os.Stat(filepath.Join(dir, ManifestName))
 	if errors.Is(err, fs.ErrNotExist) {
