@@ -364,6 +364,21 @@ func sameButCounts(a, b *Manifest) bool {
 	return true
 }
 
+// IndexBytes is the tier index of the manifest whose bytes are manifest,
+// as ManifestBytes writes them: for a writer of databases other than
+// Builder (grundy-beam) to write as IndexName just before the manifest,
+// so that its databases have the same files as Builder's.
+func IndexBytes(manifest []byte) ([]byte, error) {
+	m, err := parseManifest(manifest)
+	if err != nil {
+		return nil, fmt.Errorf("not a database manifest: %v", err)
+	}
+	if sum, ok := manifestBytesSum(manifest); !ok || sum != m.Checksum {
+		return nil, errors.New("not a database manifest: its checksum does not match")
+	}
+	return encodeIndex(m, len(manifest)), nil
+}
+
 // WriteIndex writes the tier index of the database in dir, which every
 // build since the index exists writes with its manifest: for a database
 // written before (or by grundy-beam), so that it opens as fast. It reads

@@ -298,8 +298,11 @@ func (b *Builder) Finish(startTier uint64, startRank int64, tiers []TierInfo) er
 	}
 	// The tier index first: a directory holds a database once its
 	// manifest exists, and an index without one is never read (Open).
-	m.Checksum, _ = manifestSum(m)
-	if err := writeAtomic(b.dir, IndexName, func(w io.Writer) error { _, err := w.Write(encodeIndex(m, len(data))); return err }); err != nil {
+	index, err := IndexBytes(data)
+	if err != nil {
+		return err
+	}
+	if err := writeAtomic(b.dir, IndexName, func(w io.Writer) error { _, err := w.Write(index); return err }); err != nil {
 		return err
 	}
 	if err := writeAtomic(b.dir, ManifestName, func(w io.Writer) error { _, err := w.Write(data); return err }); err != nil {

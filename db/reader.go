@@ -233,6 +233,9 @@ func (d *DB) countsFromManifest() error {
 	if err != nil {
 		return err
 	}
+	if m.Format < 1 || m.Format > FormatVersion {
+		return &VersionError{Dir: d.dir, Got: m.Format, Want: FormatVersion}
+	}
 	if ranges != nil {
 		if err := parseCounts(b, ranges, m.Tiers); err != nil {
 			return corrupt(mpath, -1, "a tier's counts: %v", err)
