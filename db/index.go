@@ -389,5 +389,18 @@ func WriteIndex(dir string) error {
 	if err != nil {
 		return err
 	}
+	if m.Format < 1 || m.Format > FormatVersion {
+		return &VersionError{Dir: dir, Got: m.Format, Want: FormatVersion}
+	}
+	// Not while a build writes the directory (it removes the index and
+	// writes its own with its manifest).
+	lk, err := lock(dir)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		os.Remove(filepath.Join(dir, lockName))
+		lk.Close()
+	}()
 	return writeAtomic(dir, IndexName, func(w io.Writer) error { _, err := w.Write(encodeIndex(m, len(b))); return err })
 }
