@@ -57,13 +57,24 @@ func probes(b *testing.B, d *db.DB, n int) []probe {
 		if ti.Count.RecordCount() == 0 || recs.Len() == 0 {
 			continue
 		}
+		// A tier of few records among many ranks (Othello's: a few
+		// hundred among millions) is drawn from the list of its
+		// records, not rank by rank.
+		var held []int64
+		if ti.Count.RecordCount() <= 1<<20 {
+			for x := range recs.Len() {
+				if recs.Get(x) != db.Empty {
+					held = append(held, x)
+				}
+			}
+		}
 		for range n / len(d.Manifest().Tiers) * 2 {
-			// The first record at or after a random rank (wrapping
-			// around): a tier of a few records among millions of ranks
-			// (Othello's) is not drawn from rank by rank.
-			x := r.Int64N(recs.Len())
-			for recs.Get(x) == db.Empty {
-				x = (x + 1) % recs.Len()
+			var x int64
+			if held != nil {
+				x = held[r.IntN(len(held))]
+			} else {
+				for x = r.Int64N(recs.Len()); recs.Get(x) == db.Empty; x = r.Int64N(recs.Len()) {
+				}
 			}
 			all = append(all, probe{ti.Tier, x, recs.Get(x)})
 		}
