@@ -54,17 +54,29 @@ func probes(b *testing.B, d *db.DB, n int) []probe {
 		if err != nil {
 			b.Fatal(err)
 		}
-		for range n / len(d.Manifest().Tiers) * 2 {
-			for {
-				x := r.Int64N(max(recs.Len(), 1))
-				if recs.Len() > 0 && recs.Get(x) != db.Empty {
-					all = append(all, probe{ti.Tier, x, recs.Get(x)})
-					break
-				}
-				if ti.Count.Positions() == 0 {
-					break
+		if ti.Count.RecordCount() == 0 || recs.Len() == 0 {
+			continue
+		}
+		// A tier of few records among many ranks (Othello's: a few
+		// hundred among millions) is drawn from the list of its
+		// records, not rank by rank.
+		var held []int64
+		if ti.Count.RecordCount() <= 1<<20 {
+			for x := range recs.Len() {
+				if recs.Get(x) != db.Empty {
+					held = append(held, x)
 				}
 			}
+		}
+		for range n / len(d.Manifest().Tiers) * 2 {
+			var x int64
+			if held != nil {
+				x = held[r.IntN(len(held))]
+			} else {
+				for x = r.Int64N(recs.Len()); recs.Get(x) == db.Empty; x = r.Int64N(recs.Len()) {
+				}
+			}
+			all = append(all, probe{ti.Tier, x, recs.Get(x)})
 		}
 	}
 	r.Shuffle(len(all), func(i, j int) { all[i], all[j] = all[j], all[i] })

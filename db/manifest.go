@@ -160,7 +160,7 @@ func CreateWith(dir, game string, params map[string]string) (*Builder, error) {
 	case errors.Is(err, fs.ErrNotExist):
 		if entries, err := os.ReadDir(dir); err == nil {
 			for _, e := range entries {
-				if !strings.HasPrefix(e.Name(), tempPrefix) && e.Name() != ManifestName && e.Name() != lockName &&
+				if !strings.HasPrefix(e.Name(), tempPrefix) && e.Name() != ManifestName && e.Name() != IndexName && e.Name() != lockName &&
 					!strings.HasPrefix(e.Name(), "tier-") && !strings.HasPrefix(e.Name(), reachPrefix) &&
 					!strings.HasPrefix(e.Name(), reachPartPrefix) && !strings.HasPrefix(e.Name(), partPrefix) {
 					return nil, fmt.Errorf("%s is not empty and holds no grundy database or build (found %s)", dir, e.Name())
@@ -184,6 +184,13 @@ func CreateWith(dir, game string, params map[string]string) (*Builder, error) {
 		if lk, err = lock(dir); err != nil {
 			return nil, err
 		}
+	}
+	// A tier index is written again with the manifest (Finish): one
+	// left from a database built here before would stand for a
+	// manifest that the build may change.
+	if err := os.Remove(filepath.Join(dir, IndexName)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		lk.Close()
+		return nil, err
 	}
 	// Temporary files are left only by builds that died.
 	if entries, err := os.ReadDir(dir); err == nil {
@@ -287,6 +294,15 @@ func (b *Builder) Finish(startTier uint64, startRank int64, tiers []TierInfo) er
 	}
 	data, err := encodeManifest(m)
 	if err != nil {
+		return err
+	}
+	// The tier index first: a directory holds a database once its
+	// manifest exists, and an index without one is never read (Open).
+	index, err := IndexBytes(data)
+	if err != nil {
+		return err
+	}
+	if err := writeAtomic(b.dir, IndexName, func(w io.Writer) error { _, err := w.Write(index); return err }); err != nil {
 		return err
 	}
 	if err := writeAtomic(b.dir, ManifestName, func(w io.Writer) error { _, err := w.Write(data); return err }); err != nil {

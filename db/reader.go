@@ -31,6 +31,9 @@ type DB struct {
 	countsSrc    []byte
 	countsRanges [][2]int
 	countsErr    error
+	// indexed is set when Open read the tier index (index.go): d.m
+	// has no counts until counted reads the manifest.
+	indexed bool
 
 	mu    sync.Mutex
 	files []*tierFile // by index in m.Tiers, nil until opened
@@ -61,54 +64,94 @@ func (e *GameError) Error() string {
 
 // Open opens the database in dir and checks its manifest. game, if not
 // empty, is the spec the caller expects (a *GameError otherwise).
+//
+// A database with a tier index (index.go) is opened from it: one small
+// file whose checksum is checked, not the manifest, which is read (and
+// its checksum checked, and its agreement with the index) when its
+// counts are first asked for (Manifest, Stats, CountsErr, Verify). A
+// lookup's answer depends only on the index and the tier files, each
+// checked by its own checksums and the tier files' headers against the
+// index, so a damaged manifest cannot make it wrong.
 func Open(dir, game string) (*DB, error) {
-	b, err := os.ReadFile(filepath.Join(dir, ManifestName))
-	if errors.Is(err, fs.ErrNotExist) {
-		if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-			return nil, fmt.Errorf("%s: no such database directory", dir)
-		}
-		if _, err := os.Stat(filepath.Join(dir, buildName)); err == nil {
-			return nil, fmt.Errorf("%s: the build is not finished (run the build again to resume it)", dir)
-		}
-		return nil, fmt.Errorf("%s is not a grundy database (no %s)", dir, ManifestName)
-	}
+	ix, ok, err := readIndex(dir)
 	if err != nil {
 		return nil, err
 	}
+	var d *DB
+	if ok {
+		d = &DB{dir: dir, m: ix.m, indexed: true}
+	} else {
+		m, b, ranges, err := readManifest(dir)
+		if err != nil {
+			return nil, err
+		}
+		d = &DB{dir: dir, m: m}
+		if ranges != nil {
+			d.countsSrc, d.countsRanges = b, ranges
+		}
+	}
+	if d.m.Format < 1 || d.m.Format > FormatVersion {
+		return nil, &VersionError{Dir: dir, Got: d.m.Format, Want: FormatVersion}
+	}
+	if game != "" && d.m.Game != game {
+		return nil, &GameError{Dir: dir, Got: d.m.Game, Want: game}
+	}
+	d.byTier = make(map[uint64]int, len(d.m.Tiers))
+	d.files = make([]*tierFile, len(d.m.Tiers))
+	d.cache = newBlockCache(cacheBlocks)
+	for i, t := range d.m.Tiers {
+		if _, dup := d.byTier[t.Tier]; dup || (t.Width != 1 && t.Width != 2) || t.Size < 0 || !isTierFileName(t.File, t.Tier) {
+			name := ManifestName
+			if d.indexed {
+				name = IndexName
+			}
+			return nil, corrupt(filepath.Join(dir, name), -1, "tier %d is described wrongly", t.Tier)
+		}
+		d.byTier[t.Tier] = i
+	}
+	return d, nil
+}
+
+// readManifest reads and checks the manifest of the database in dir:
+// the manifest without its tiers' counts when it is as grundy writes it
+// (their byte ranges in its bytes b, for parseCounts), with them when
+// encoding/json had to read it (ranges nil). A manifest of another
+// format version is returned as it is, for the caller to refuse.
+func readManifest(dir string) (m Manifest, b []byte, ranges [][2]int, err error) {
 	mpath := filepath.Join(dir, ManifestName)
+	b, err = os.ReadFile(mpath)
+	if errors.Is(err, fs.ErrNotExist) {
+		if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+			return Manifest{}, nil, nil, fmt.Errorf("%s: no such database directory", dir)
+		}
+		if _, err := os.Stat(filepath.Join(dir, buildName)); err == nil {
+			return Manifest{}, nil, nil, fmt.Errorf("%s: the build is not finished (run the build again to resume it)", dir)
+		}
+		return Manifest{}, nil, nil, fmt.Errorf("%s is not a grundy database (no %s)", dir, ManifestName)
+	}
+	if err != nil {
+		return Manifest{}, nil, nil, err
+	}
 	// The fast way (manifestread.go) reads the manifest as it was
 	// written; encoding/json reads any other (and says what is wrong).
-	m, ranges, err := parseManifestLazy(b)
+	m, ranges, err = parseManifestLazy(b)
 	sum, ok := manifestBytesSum(b)
 	if err != nil || !ok || sum != m.Checksum {
 		m, ranges = Manifest{}, nil
 		if err := json.Unmarshal(b, &m); err != nil {
-			return nil, corrupt(mpath, -1, "not a database manifest: %v", err)
+			return Manifest{}, nil, nil, corrupt(mpath, -1, "not a database manifest: %v", err)
 		}
 		if sum, err = manifestSum(m); err != nil {
 			sum = ^m.Checksum
 		}
 	}
 	if m.Format < 1 || m.Format > FormatVersion {
-		return nil, &VersionError{Dir: dir, Got: m.Format, Want: FormatVersion}
+		return m, b, ranges, nil
 	}
 	if sum != m.Checksum {
-		return nil, corrupt(mpath, -1, "the manifest's checksum does not match")
+		return Manifest{}, nil, nil, corrupt(mpath, -1, "the manifest's checksum does not match")
 	}
-	if game != "" && m.Game != game {
-		return nil, &GameError{Dir: dir, Got: m.Game, Want: game}
-	}
-	d := &DB{dir: dir, m: m, byTier: make(map[uint64]int, len(m.Tiers)), files: make([]*tierFile, len(m.Tiers)), cache: newBlockCache(cacheBlocks)}
-	if ranges != nil {
-		d.countsSrc, d.countsRanges = b, ranges
-	}
-	for i, t := range m.Tiers {
-		if _, dup := d.byTier[t.Tier]; dup || (t.Width != 1 && t.Width != 2) || t.Size < 0 || !isTierFileName(t.File, t.Tier) {
-			return nil, corrupt(mpath, -1, "tier %d is described wrongly", t.Tier)
-		}
-		d.byTier[t.Tier] = i
-	}
-	return d, nil
+	return m, b, ranges, nil
 }
 
 // isTierFileName reports whether name is TierFileName(t), without
@@ -161,6 +204,10 @@ func (d *DB) Manifest() *Manifest {
 // format says (CountsErr).
 func (d *DB) counted() error {
 	d.countsOnce.Do(func() {
+		if d.indexed {
+			d.countsErr = d.countsFromManifest()
+			return
+		}
 		if d.countsSrc == nil {
 			return
 		}
@@ -173,6 +220,34 @@ func (d *DB) counted() error {
 		d.countsSrc, d.countsRanges = nil, nil
 	})
 	return d.countsErr
+}
+
+// countsFromManifest reads the manifest of a database opened from its
+// tier index, checks that it is the one the index was written for (the
+// same but for the counts), and sets the tiers' counts from it. Only
+// the counts are written, so lookups reading the tiers' other fields
+// meanwhile are not disturbed.
+func (d *DB) countsFromManifest() error {
+	mpath := filepath.Join(d.dir, ManifestName)
+	m, b, ranges, err := readManifest(d.dir)
+	if err != nil {
+		return err
+	}
+	if m.Format < 1 || m.Format > FormatVersion {
+		return &VersionError{Dir: d.dir, Got: m.Format, Want: FormatVersion}
+	}
+	if ranges != nil {
+		if err := parseCounts(b, ranges, m.Tiers); err != nil {
+			return corrupt(mpath, -1, "a tier's counts: %v", err)
+		}
+	}
+	if !sameButCounts(&m, &d.m) {
+		return corrupt(mpath, -1, "does not match %s (one of them was replaced)", IndexName)
+	}
+	for i := range d.m.Tiers {
+		d.m.Tiers[i].Count = m.Tiers[i].Count
+	}
+	return nil
 }
 
 // CountsErr reads the tiers' counts if they were not yet read and says
@@ -326,8 +401,12 @@ func (d *DB) LoadTier(t uint64) (recs Records, ok bool, err error) {
 	return recs, err == nil, err
 }
 
-// Verify reads every tier file whole and checks its checksums.
+// Verify reads every tier file whole and checks its checksums, and
+// the manifest's (with its agreement with the tier index, if any).
 func (d *DB) Verify() error {
+	if err := d.counted(); err != nil {
+		return err
+	}
 	for _, t := range d.m.Tiers {
 		if _, _, err := d.LoadTier(t.Tier); err != nil {
 			return err
@@ -369,8 +448,10 @@ func (d *DB) Stats() Stats {
 		s.Raw += d.m.RawBytes(t)
 	}
 	s.Bytes += d.m.keyBytes()
-	if st, err := os.Stat(filepath.Join(d.dir, ManifestName)); err == nil {
-		s.Bytes += st.Size()
+	for _, name := range []string{ManifestName, IndexName} {
+		if st, err := os.Stat(filepath.Join(d.dir, name)); err == nil {
+			s.Bytes += st.Size()
+		}
 	}
 	return s
 }

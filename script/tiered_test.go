@@ -101,6 +101,9 @@ func TestTieredStatsBytes(t *testing.T) {
 		t.Fatal(err)
 	}
 	sum := m.Size()
+	if ix, err := os.Stat(filepath.Join(dir, db.IndexName)); err == nil {
+		sum += ix.Size() // the tier index
+	}
 	for _, ts := range st.Tiers {
 		tf, err := os.Stat(filepath.Join(dir, db.TierFileName(ts.Tier)))
 		if err != nil {

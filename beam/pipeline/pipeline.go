@@ -479,6 +479,16 @@ func (f *finishFn) ProcessElement(ctx context.Context, _ int, infos func(*string
 	if err := removeTemps(ctx, fsys, f.Out); err != nil {
 		return err
 	}
+	// The tier index just before the manifest, as db's Builder writes
+	// them (a database opens from the index; the manifest makes the
+	// directory a database).
+	index, err := db.IndexBytes(m)
+	if err != nil {
+		return err
+	}
+	if err := writeAtomic(ctx, fsys, f.Out, db.IndexName, func(w io.Writer) error { _, err := w.Write(index); return err }); err != nil {
+		return err
+	}
 	return writeAtomic(ctx, fsys, f.Out, db.ManifestName, func(w io.Writer) error { _, err := w.Write(m); return err })
 }
 

@@ -616,3 +616,9 @@ func ReadStats(dir string) (*Stats, error) {
 	}
 	return st, nil
 }
+
+// WriteIndex gives the database in dir a tier index (db.WriteIndex), so
+// that a database written before the index existed opens from a few
+// kilobytes instead of its whole manifest; the manifest is checked
+// first. The database need not be of a game this grundy knows.
+func WriteIndex(dir string) error { return db.WriteIndex(dir) }

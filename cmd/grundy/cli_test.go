@@ -33,6 +33,7 @@ var badArgs = map[string][]string{
 	"grundy db build":              {"no-such-game", "--out", "x"},
 	"grundy db query":              {"no-such-dir"},
 	"grundy db stats":              {"no-such-dir"},
+	"grundy db index":              {"no-such-dir"},
 	"grundy games":                 {"extra"},
 	"grundy help":                  {"no-such-command"},
 	"grundy matrix":                {"no-such-file.txt"},

@@ -32,10 +32,10 @@ from the files alone.
   grundy db stats c4-5x4`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return fmt.Errorf("expected a subcommand: build, query or stats (see 'grundy db --help')")
+			return fmt.Errorf("expected a subcommand: build, query, stats or index (see 'grundy db --help')")
 		},
 	}
-	cmd.AddCommand(newDBBuildCmd(), newDBQueryCmd(), newDBStatsCmd())
+	cmd.AddCommand(newDBBuildCmd(), newDBQueryCmd(), newDBStatsCmd(), newDBIndexCmd())
 	return cmd
 }
 
