@@ -317,6 +317,8 @@ func (p *parser) primary() Game {
 		p.fail("unbalanced '}'")
 	case c == '|':
 		p.fail("'|' outside braces")
+	case c == '[':
+		p.fail("'[' starts a CGSuite list: grundy cgt takes games, not CGSuite's lists, comprehensions or functions")
 	}
 	p.fail("unexpected %q", p.peekRune())
 	return 0
@@ -475,6 +477,8 @@ star:
 			nim = p.nimIndex()
 		case leading && p.has("("):
 			nim = p.parenInt("a nimber *(n)", -1)
+		case leading && p.has("["):
+			p.fail("*[...] is CGSuite's misère canonical form of an impartial game: grundy cgt --misere reads it (grundy cgt --misere '*[2]+*[2]')")
 		default:
 			p.pos = save
 			nim = 1

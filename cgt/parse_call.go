@@ -40,7 +40,7 @@ func (p *parser) call() Game {
 		if known {
 			p.failAt(start, "%s needs its arguments in parentheses, or is written G.%s", name, fn.names[0])
 		}
-		p.failAt(start, "unknown name %q", name)
+		p.failAt(start, "unknown name %q%s", name, cgsuiteOnly(name))
 	}
 	if !known {
 		p.failAt(start, "unknown function %q (the functions are listed by 'grundy cgt --help')", name)
@@ -203,4 +203,21 @@ func (p *parser) infix() Game {
 		}
 		g = p.apply(fn, &fnCall{p: p, name: name, at: at, recv: recv}, []operand{arg}, 1, start)
 	}
+}
+
+// cgsuiteOnly says why a name CGSuite's language knows is not one of the
+// calculator's, so that a line pasted from CGSuite is refused with its
+// reason; "" for other names.
+func cgsuiteOnly(name string) string {
+	switch {
+	case name == "omega" || name == "ω":
+		return ": transfinite ordinals and surreal numbers (CGSuite's omega) are not short games, and grundy cgt takes short games, loopy games and rationals"
+	case name == "true" || name == "false":
+		return ": CGSuite's booleans are not games; grundy cgt prints a comparison's truth, but takes no boolean inside an expression"
+	case name == "game" || name == "examples":
+		return ": CGSuite's rulesets (game.grid.Domineering(...)) are not values of the calculator; value a position with grundy value GAME POSITION (for example grundy value domineering '..|..')"
+	case len(name) <= 2:
+		return ": a variable is assigned on the same line before it is used (a := ^; a + a); CGSuite's variables from earlier lines are not kept"
+	}
+	return ""
 }
