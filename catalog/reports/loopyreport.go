@@ -8,6 +8,7 @@ import (
 
 	"github.com/grundy-go/grundy/budget"
 	"github.com/grundy-go/grundy/catalog"
+	"github.com/grundy-go/grundy/cgt/calc"
 	"github.com/grundy-go/grundy/cgt/stopper"
 )
 
@@ -87,7 +88,7 @@ func loopyCGT(ctx context.Context, expr string, opts CGTOptions) (*CGTReport, er
 		return nil, fmt.Errorf("bad expression %q: %w", shorten(expr), err)
 	}
 	if p.Op != "" {
-		res, err := loopyCompare(p, lim)
+		res, err := calc.LoopyCompare(p, lim)
 		if err != nil {
 			return nil, fmt.Errorf("bad expression %q: %w", shorten(expr), err)
 		}
@@ -100,40 +101,6 @@ func loopyCGT(ctx context.Context, expr string, opts CGTOptions) (*CGTReport, er
 		return nil, err
 	}
 	return &CGTReport{Loopy: lr}, nil
-}
-
-// loopyCompare decides a comparison of loopy values: ≥ side by side;
-// confused with when neither ≤ nor ≥ holds.
-func loopyCompare(p *stopper.Parsed, lim *stopper.Limits) (bool, error) {
-	ge, err := stopper.ValueGeq(p.Left, p.Right, lim)
-	if err != nil {
-		return false, err
-	}
-	le, err := stopper.ValueGeq(p.Right, p.Left, lim)
-	if err != nil {
-		return false, err
-	}
-	switch p.Op {
-	case "==":
-		return ge && le, nil
-	case "!=":
-		return !(ge && le), nil
-	case "<=":
-		return le, nil
-	case ">=":
-		return ge, nil
-	case "<":
-		return le && !ge, nil
-	case ">":
-		return ge && !le, nil
-	case "||":
-		return !ge && !le, nil
-	case "<|":
-		return !ge, nil
-	case "|>":
-		return !le, nil
-	}
-	return false, fmt.Errorf("unknown comparison %q", p.Op)
 }
 
 // DescribeLoopy reports on a loopy value.
