@@ -512,27 +512,37 @@ func (g *Game) MoveList(ctx context.Context, p Pos) ([]Move, error) {
 			}
 			return nil
 		}
-		v := g.nodes[p].val
-		res, err := g.call(g.movesFn, v)
+		var err error
+		out, err = g.calledMoves(g.movesFn, g.nodes[p].val)
+		return err
+	})
+	return out, err
+}
+
+// calledMoves calls the script's moves function fn on the position v and
+// returns its moves, each interned, with their labels when it gives
+// them (the keys of a dict, or move_labels pairs).
+func (g *Game) calledMoves(fn *starlark.Function, v starlark.Value) ([]Move, error) {
+	res, err := g.call(fn, v)
+	if err != nil {
+		return nil, err
+	}
+	var out []Move
+	err = g.eachMove(v, res, func(label, q starlark.Value) error {
+		id, err := g.Intern(q)
 		if err != nil {
 			return err
 		}
-		return g.eachMove(v, res, func(label, q starlark.Value) error {
-			id, err := g.Intern(q)
-			if err != nil {
-				return err
+		m := Move{To: id}
+		if label != nil {
+			if s, ok := label.(starlark.String); ok {
+				m.Label = string(s)
+			} else {
+				m.Label = label.String()
 			}
-			m := Move{To: id}
-			if label != nil {
-				if s, ok := label.(starlark.String); ok {
-					m.Label = string(s)
-				} else {
-					m.Label = label.String()
-				}
-			}
-			out = append(out, m)
-			return nil
-		})
+		}
+		out = append(out, m)
+		return nil
 	})
 	return out, err
 }

@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 
-	"go.starlark.net/starlark"
-
 	"github.com/grundy-go/grundy/catalog"
 	"github.com/grundy-go/grundy/catalog/reports"
 )
@@ -168,30 +166,11 @@ func (g *Game) partizanMoveList(ctx context.Context, p Pos, left bool) ([]Move, 
 		if left {
 			fn = g.leftFn
 		}
-		v := g.nodes[p].val
-		res, err := g.call(fn, v)
-		if err != nil {
-			return err
-		}
 		saved := g.movesFn
-		g.movesFn = fn
+		g.movesFn = fn // eachMove names the function in its errors
 		defer func() { g.movesFn = saved }()
-		return g.eachMove(v, res, func(label, q starlark.Value) error {
-			id, err := g.Intern(q)
-			if err != nil {
-				return err
-			}
-			m := Move{To: id}
-			if label != nil {
-				if s, ok := label.(starlark.String); ok {
-					m.Label = string(s)
-				} else {
-					m.Label = label.String()
-				}
-			}
-			out = append(out, m)
-			return nil
-		})
+		out, err = g.calledMoves(fn, g.nodes[p].val)
+		return err
 	})
 	return out, err
 }
