@@ -228,6 +228,22 @@ func FormatParams(params map[string]string) string {
 	return strings.Join(parts, " ")
 }
 
+// TierRecords reads back the records of tier t, finished by this build,
+// from its file: only the records, without the checksum and the counts
+// that Finished computes for a resumed build's manifest.
+func (b *Builder) TierRecords(t uint64, size int64) (Records, error) {
+	path := filepath.Join(b.dir, TierFileName(t))
+	tf, err := openTierFile(path, path)
+	if err != nil {
+		return Records{}, err
+	}
+	defer tf.f.Close()
+	if tf.h.GameHash != b.hash || tf.h.Tier != t || tf.h.Records != size || tf.h.Version != FormatVersion {
+		return Records{}, fmt.Errorf("%s is not the file this build wrote for tier %d: build again to redo it", path, t)
+	}
+	return tf.readAll(tf.f, 0, false)
+}
+
 // Finished reports whether tier t's file is in the directory and whole:
 // its header names this game, tier and size and every block's checksum
 // matches. It then returns the file's description (name is the tier's

@@ -158,7 +158,7 @@ func (s *solver[P]) buildInMemory(ctx context.Context, res *Result) error {
 	// while an unfinished tier needs them.
 	for i := len(s.tiers) - 1; i >= 0; i-- {
 		ts := s.tiers[i]
-		info, recs, ok, err := b.Finished(uint64(ts.t), ts.name, ts.size)
+		info, _, ok, err := b.Finished(uint64(ts.t), ts.name, ts.size)
 		if err != nil {
 			return err
 		}
@@ -170,7 +170,6 @@ func (s *solver[P]) buildInMemory(ctx context.Context, res *Result) error {
 		s.report(Progress{Phase: PhaseSolve, Tier: ts.t, Name: ts.name, Index: len(s.tiers) - i, Tiers: len(s.tiers), Done: info.Count.Positions(), Total: info.Count.Positions(), Resumed: true})
 		// Its records are read back from the file when a parent
 		// needs them (childrenOf), not held from here on.
-		_ = recs
 	}
 	for _, ts := range s.tiers {
 		for _, j := range ts.parents {
@@ -345,12 +344,9 @@ func (s *solver[P]) readBack(ts, k *tierState) error {
 	if s.b == nil || !k.finished {
 		return fmt.Errorf("internal error: the records of tier %s are not in memory when tier %s needs them", k.name, ts.name)
 	}
-	_, recs, ok, err := s.b.Finished(uint64(k.t), k.name, k.size)
+	recs, err := s.b.TierRecords(uint64(k.t), k.size)
 	if err != nil {
-		return err
-	}
-	if !ok {
-		return fmt.Errorf("tier %s's file is gone or damaged while tier %s needs its records: build again to redo it", k.name, ts.name)
+		return fmt.Errorf("tier %s's records, needed by tier %s: %w", k.name, ts.name, err)
 	}
 	if err := s.opts.Memory.Charge(int64(len(recs.Data)), "the records of tier "+k.name+", read back for tier "+ts.name); err != nil {
 		return err
