@@ -168,6 +168,13 @@ func BenchmarkEmpty7x6(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(sv.Nodes()), "nodes")
+	if os.Getenv("GRUNDY_C4_VERBOSE") != "" {
+		// Who searched what: each thread's searches of tests, in the
+		// order they ended.
+		for _, r := range sv.runs {
+			fmt.Fprintf(os.Stderr, "thread %d test >%d: %d nodes, answered %v\n", r.thread, r.med, r.nodes, r.answered)
+		}
+	}
 }
 
 // BenchmarkAfter8 solves positions of 8 moves (GRUNDY_C4_AFTER8=1):

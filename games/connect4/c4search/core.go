@@ -63,21 +63,32 @@ func (g *geometry) winning(pos, mask uint64) uint64 {
 	if g.k != 4 {
 		return g.s.WinningCells(pos) &^ mask
 	}
-	// Shift counts are masked with 63 so that the compiler emits bare
-	// shifts (a Go shift by 64 or more must give 0, which costs three
-	// instructions per shift otherwise). Vertical: three stones below.
+	// Vertical: three stones below.
 	r := (pos << 1) & (pos << 2) & (pos << 3)
-	// Horizontal and both diagonals: a gap at any of the four places.
-	for _, d := range g.dirs {
-		d1, d2, d3 := d&63, (2*d)&63, (3*d)&63
-		p := (pos << d1) & (pos << d2)
-		r |= p & (pos << d3)
-		r |= p & (pos >> d1)
-		p = (pos >> d1) & (pos >> d2)
-		r |= p & (pos << d1)
-		r |= p & (pos >> d3)
+	if g.h == 6 {
+		// The standard height, with the steps as constants: shifts by
+		// an immediate instead of a register (the search's most
+		// called function).
+		r |= gapCells(pos, 7) | gapCells(pos, 6) | gapCells(pos, 8)
+	} else {
+		for _, d := range g.dirs {
+			r |= gapCells(pos, d)
+		}
 	}
 	return r & (g.full ^ mask)
+}
+
+// gapCells has a bit on every cell that completes 4 in a row with the
+// stones of pos along the direction of step d (a gap at any of the four
+// places). Small enough to be inlined, so that a constant d gives
+// immediate shifts. Shift counts are masked with 63 so that the compiler
+// emits bare shifts (a Go shift by 64 or more must give 0, which costs
+// three instructions per shift otherwise).
+func gapCells(pos uint64, d uint) uint64 {
+	d1, d2, d3 := d&63, (2*d)&63, (3*d)&63
+	p := (pos << d1) & (pos << d2)
+	q := (pos >> d1) & (pos >> d2)
+	return p&(pos<<d3) | p&(pos>>d1) | q&(pos<<d1) | q&(pos>>d3)
 }
 
 // aligned reports whether pos holds K in a row.
@@ -85,18 +96,26 @@ func (g *geometry) aligned(pos uint64) bool {
 	if g.k != 4 {
 		return g.s.Aligned(pos)
 	}
-	m := pos & (pos >> 1)
-	if m&(m>>2) != 0 {
+	if g.h == 6 {
+		// The standard height with constant steps (see winning).
+		return lineStarts(pos, 1)|lineStarts(pos, 7)|lineStarts(pos, 6)|lineStarts(pos, 8) != 0
+	}
+	if lineStarts(pos, 1) != 0 {
 		return true
 	}
 	for _, d := range g.dirs {
-		d1, d2 := d&63, (2*d)&63
-		m := pos & (pos >> d1)
-		if m&(m>>d2) != 0 {
+		if lineStarts(pos, d) != 0 {
 			return true
 		}
 	}
 	return false
+}
+
+// lineStarts has a bit on the first cell of every 4 in a row of pos along
+// the direction of step d (inlined like gapCells).
+func lineStarts(pos uint64, d uint) uint64 {
+	m := pos & (pos >> (d & 63))
+	return m & (m >> ((2 * d) & 63))
 }
 
 // evensLoss bounds the score of a position whose opponent plays the
@@ -190,9 +209,13 @@ func (g *geometry) dead(cur, mask uint64) uint64 {
 	}
 	empty := g.full &^ mask
 	near := (empty << 1) | (empty >> 1) | (empty >> 2)
-	for _, d := range g.dirs {
-		d1, d2 := d&63, (2*d)&63
-		near |= (empty << d1) | (empty >> d1) | (empty << d2) | (empty >> d2)
+	if g.h == 6 {
+		// Constant steps (see winning).
+		near |= nearCells(empty, 7) | nearCells(empty, 6) | nearCells(empty, 8)
+	} else {
+		for _, d := range g.dirs {
+			near |= nearCells(empty, d)
+		}
 	}
 	far := mask &^ near
 	if far == 0 {
@@ -201,12 +224,30 @@ func (g *geometry) dead(cur, mask uint64) uint64 {
 	opp := cur ^ mask
 	// Vertical: the empty cell three above, the two between of one colour.
 	live := (empty >> 3) & (((cur >> 1) & (cur >> 2)) | ((opp >> 1) & (opp >> 2)))
-	for _, d := range g.dirs {
-		d1, d2, d3 := d&63, (2*d)&63, (3*d)&63
-		live |= (empty >> d3) & (((cur >> d1) & (cur >> d2)) | ((opp >> d1) & (opp >> d2)))
-		live |= (empty << d3) & (((cur << d1) & (cur << d2)) | ((opp << d1) & (opp << d2)))
+	if g.h == 6 {
+		live |= liveCells(empty, cur, opp, 7) | liveCells(empty, cur, opp, 6) | liveCells(empty, cur, opp, 8)
+	} else {
+		for _, d := range g.dirs {
+			live |= liveCells(empty, cur, opp, d)
+		}
 	}
 	return far &^ live
+}
+
+// nearCells has a bit on every cell one or two steps d from an empty cell,
+// either way (inlined like gapCells).
+func nearCells(empty uint64, d uint) uint64 {
+	d1, d2 := d&63, (2*d)&63
+	return (empty << d1) | (empty >> d1) | (empty << d2) | (empty >> d2)
+}
+
+// liveCells has a bit on every cell whose line along step d, either way,
+// ends three steps away on an empty cell with the two stones between of
+// one colour (see dead; inlined like gapCells).
+func liveCells(empty, cur, opp uint64, d uint) uint64 {
+	d1, d2, d3 := d&63, (2*d)&63, (3*d)&63
+	return (empty>>d3)&(((cur>>d1)&(cur>>d2))|((opp>>d1)&(opp>>d2))) |
+		(empty<<d3)&(((cur<<d1)&(cur<<d2))|((opp<<d1)&(opp<<d2)))
 }
 
 // storeMove is column c as the table stores it: +1, mirrored when the key
@@ -241,8 +282,13 @@ func (g *geometry) nonLosing(cur, mask uint64) uint64 {
 	return poss &^ (opp >> 1)
 }
 
-// worker is one thread's search.
+// worker is one thread's search. Its counters change at every node: the
+// padding keeps two workers (allocated one after the other) off each
+// other's cache lines, which would otherwise bounce between the cores at
+// every node of both threads (false sharing).
 type worker struct {
+	_      [falseSharingPad]byte
+	id     int // 0 for the main thread
 	g      *geometry
 	tt     *table
 	nodes  int64 // since the last poll
@@ -257,7 +303,12 @@ type worker struct {
 	poller func() bool // reports whether to stop; called every pollAt nodes
 	pollAt int64       // pollEvery, or less in tests
 	rng    uint64      // a helper's noise (xorshift state; see negamax's jitter)
+	_      [falseSharingPad]byte
 }
+
+// falseSharingPad is two cache lines: x86 processors fetch lines in
+// adjacent pairs.
+const falseSharingPad = 128
 
 // noise returns a pseudo-random number in [0, n).
 func (w *worker) noise(n int) int {
@@ -361,12 +412,12 @@ type node struct {
 // opponent's only immediate win, or the only move that does not lose at
 // once: the other moves lose at once, the worst score there is, so the
 // forced move's score is the position's, negated) to a position that
-// needs a search (s is then 0 and means nothing).
-func (w *worker) static(nd *node, alpha, beta int) (int, bool) {
+// needs a search (s is then 0 and means nothing). oppTh is the winning
+// cells of nd's opponent (the caller has them: the player who just moved).
+func (w *worker) static(nd *node, oppTh uint64, alpha, beta int) (int, bool) {
 	g := w.g
 	cur, mask, moves := nd.cur, nd.mask, nd.moves
 	opp := cur ^ mask
-	oppTh := g.winning(opp, mask)
 	poss := g.possible(mask)
 	next := poss
 	if forced := poss & oppTh; forced != 0 {
@@ -398,7 +449,7 @@ func (w *worker) static(nd *node, alpha, beta int) (int, bool) {
 	}
 	if next&(next-1) == 0 {
 		nd.cur, nd.mask, nd.moves = opp, mask|next, moves+1
-		s, ok := w.static(nd, -beta, -alpha)
+		s, ok := w.static(nd, g.winning(cur|next, mask|next), -beta, -alpha)
 		if ok {
 			return -s, true
 		}
@@ -496,7 +547,10 @@ func (w *worker) negamax(cur, mask uint64, moves int, alpha, beta, jitter int, p
 		}
 		mask2 := mask | m
 		nd := node{cur: opp, mask: mask2, moves: moves + 1, col: w.order[i]}
-		if s, ok := w.static(&nd, -beta, -alpha); ok {
+		// The mover's winning cells after m: the child's opponent's
+		// threats for static, and the move's promise below.
+		th := g.winning(cur|m, mask2)
+		if s, ok := w.static(&nd, th, -beta, -alpha); ok {
 			if s = -s; s >= beta {
 				w.tt.put(key, g.lowerEntry(s), g.storeMove(w.order[i], mirrored), 1)
 				return s
@@ -511,7 +565,7 @@ func (w *worker) negamax(cur, mask uint64, moves int, alpha, beta, jitter int, p
 		// Threats the opponent cannot block at once count more: those one
 		// cell above a playable cell (the next-but-one turn's), then
 		// those on the rows that win zugzwang for this player.
-		th := g.winning(cur|m, mask2) &^ (oppTh << 1) // above an opponent's threat: never played
+		th &^= oppTh << 1 // above an opponent's threat: never played
 		nd.order = 2*bits.OnesCount64(th) + bits.OnesCount64(th&g.good[moves&1]) + 2*bits.OnesCount64(th&(g.possible(mask2)<<1))
 		if jitter%10 != 0 {
 			nd.order += w.noise(jitter%10 + 1)

@@ -45,6 +45,17 @@ type Solver struct {
 	pollAt    int64        // the workers poll every pollAt nodes; 0 means pollEvery (tests set it lower)
 	specs     atomic.Int64 // speculative tests started, all calls (for tests)
 	joins     atomic.Int64 // threads that joined an open test, all calls (for tests)
+	runs      []testRun    // the last exact call's searches of tests, in the order they ended (for measurements)
+}
+
+// testRun is one thread's search of one null-window test: the test
+// (score > med), its nodes, and whether it ended with an answer (false:
+// stopped, its test decided by another thread or the search stopped).
+type testRun struct {
+	thread   int
+	med      int
+	nodes    int64
+	answered bool
 }
 
 // New makes a Solver for boards of shape s.
@@ -279,9 +290,11 @@ func (s *Solver) exact(ctx context.Context, cur, mask uint64, n, move int, start
 	loop = func(w *worker) {
 		for {
 			w.abort = false
+			before := w.count
 			r := w.negamax(cur, mask, n, w.med, w.med+1, w.jitter, nil)
 			w.flush(&s.nodes)
 			sc.mu.Lock()
+			sc.runs = append(sc.runs, testRun{thread: w.id, med: w.med, nodes: w.count - before, answered: !w.abort})
 			if !w.abort {
 				sc.record(w.med, r)
 			}
@@ -307,6 +320,7 @@ func (s *Solver) exact(ctx context.Context, cur, mask uint64, n, move int, start
 	}
 	sc.mu.Unlock()
 	wg.Wait()
+	s.runs = sc.runs
 	switch {
 	case over.Load():
 		return 0, budget.Exceed(budget.Nodes, s.opts.MaxNodes, "the search visited more than %d nodes without finishing", s.opts.MaxNodes)
@@ -333,6 +347,7 @@ type sched struct {
 	tests   int // tests answered
 	seq     int // tests started as the main line (nextTest's count)
 	helping bool
+	runs    []testRun
 	workers []*worker
 	s       *Solver
 }
@@ -444,7 +459,7 @@ func helperJitter(t int) int {
 }
 
 func (s *Solver) newWorker(id int) *worker {
-	w := &worker{g: s.g, tt: s.tt, order: s.g.order, rng: uint64(id)*0x9e3779b97f4a7c15 | 1, pollAt: pollEvery}
+	w := &worker{id: id, g: s.g, tt: s.tt, order: s.g.order, rng: uint64(id)*0x9e3779b97f4a7c15 | 1, pollAt: pollEvery}
 	if s.pollAt > 0 {
 		w.pollAt = s.pollAt
 	}

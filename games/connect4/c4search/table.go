@@ -2,7 +2,6 @@ package c4search
 
 import (
 	"math/bits"
-	"sync/atomic"
 
 	"github.com/grundy-go/grundy/budget"
 )
@@ -16,8 +15,8 @@ import (
 // bits and the index together are all 64 bits of m, so a stored word
 // matches exactly one position: no false hit is possible, for every board
 // the bitboard holds (W*(H+1) <= 64). Each word is written and read with
-// one atomic operation, so threads share the table without locks and
-// never see half an entry.
+// one load or store of a whole aligned word (see storeWord), so threads
+// share the table without locks and never see half an entry.
 //
 // Value is the encoded bound (see negamax; never 0 in a stored entry),
 // move the column+1 of the move that proved a lower bound (0 for none; in
@@ -77,10 +76,10 @@ func (t *table) get(key uint64) (value, move int) {
 	i := (m & t.mask) << 1
 	tag := m & keyMask
 	w := t.w[i : i+2 : i+2]
-	if e := atomic.LoadUint64(&w[0]); e&keyMask == tag {
+	if e := loadWord(&w[0]); e&keyMask == tag {
 		return int(e & 0x7f), int(e>>7) & 0xf
 	}
-	if e := atomic.LoadUint64(&w[1]); e&keyMask == tag {
+	if e := loadWord(&w[1]); e&keyMask == tag {
 		return int(e & 0x7f), int(e>>7) & 0xf
 	}
 	return 0, 0
@@ -96,14 +95,14 @@ func (t *table) put(key uint64, value, move int, nodes int64) {
 	work := min(uint64(bits.Len64(uint64(nodes))), 0x1f)
 	e := tag | work<<11 | uint64(move&0xf)<<7 | uint64(value&0x7f)
 	w := t.w[i : i+2 : i+2]
-	old := atomic.LoadUint64(&w[0])
+	old := loadWord(&w[0])
 	switch {
 	case old&keyMask == tag || (old>>11)&0x1f <= work || old == 0:
-		atomic.StoreUint64(&w[0], e)
+		storeWord(&w[0], e)
 		if old&keyMask != tag && old != 0 {
-			atomic.StoreUint64(&w[1], old)
+			storeWord(&w[1], old)
 		}
 	default:
-		atomic.StoreUint64(&w[1], e)
+		storeWord(&w[1], e)
 	}
 }
