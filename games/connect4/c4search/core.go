@@ -394,14 +394,14 @@ func (g *geometry) evensBound(cur, mask uint64, moves, alpha int) int {
 // searched, moved along its chain of forced moves by static.
 type node struct {
 	cur, mask uint64
-	moves     int
-	col       int    // the parent's move
-	order     int    // the move's promise (greater first)
 	key       uint64 // its table key, when it is looked up (etc)
-	mirrored  bool   // the key is the mirror image's
-	looked    bool   // its entry was read: value, move (see table.get)
-	value     int
-	move      int
+	moves     int32
+	order     int32 // the move's promise (greater first)
+	value     int16 // its entry (see table.get), when looked
+	col       int8  // the parent's move
+	move      int8
+	mirrored  bool // the key is the mirror image's
+	looked    bool // its entry was read: value, move
 }
 
 // static evaluates a position without search (ChristopheSteininger/c4's
@@ -416,7 +416,7 @@ type node struct {
 // cells of nd's opponent (the caller has them: the player who just moved).
 func (w *worker) static(nd *node, oppTh uint64, alpha, beta int) (int, bool) {
 	g := w.g
-	cur, mask, moves := nd.cur, nd.mask, nd.moves
+	cur, mask, moves := nd.cur, nd.mask, int(nd.moves)
 	opp := cur ^ mask
 	poss := g.possible(mask)
 	next := poss
@@ -448,7 +448,7 @@ func (w *worker) static(nd *node, oppTh uint64, alpha, beta int) (int, bool) {
 		beta = hi
 	}
 	if next&(next-1) == 0 {
-		nd.cur, nd.mask, nd.moves = opp, mask|next, moves+1
+		nd.cur, nd.mask, nd.moves = opp, mask|next, int32(moves+1)
 		s, ok := w.static(nd, g.winning(cur|next, mask|next), -beta, -alpha)
 		if ok {
 			return -s, true
@@ -546,7 +546,7 @@ func (w *worker) negamax(cur, mask uint64, moves int, alpha, beta, jitter int, p
 			continue
 		}
 		mask2 := mask | m
-		nd := node{cur: opp, mask: mask2, moves: moves + 1, col: w.order[i]}
+		nd := node{cur: opp, mask: mask2, moves: int32(moves + 1), col: int8(w.order[i])}
 		// The mover's winning cells after m: the child's opponent's
 		// threats for static, and the move's promise below.
 		th := g.winning(cur|m, mask2)
@@ -558,17 +558,17 @@ func (w *worker) negamax(cur, mask uint64, moves int, alpha, beta, jitter int, p
 			alpha = max(alpha, s)
 			continue
 		}
-		if etc && g.cells-nd.moves > etcEmpty {
-			nd.key, nd.mirrored = g.key(nd.cur, nd.mask, nd.moves)
+		if etc && g.cells-int(nd.moves) > etcEmpty {
+			nd.key, nd.mirrored = g.key(nd.cur, nd.mask, int(nd.moves))
 			w.tt.touch(nd.key)
 		}
 		// Threats the opponent cannot block at once count more: those one
 		// cell above a playable cell (the next-but-one turn's), then
 		// those on the rows that win zugzwang for this player.
 		th &^= oppTh << 1 // above an opponent's threat: never played
-		nd.order = 2*bits.OnesCount64(th) + bits.OnesCount64(th&g.good[moves&1]) + 2*bits.OnesCount64(th&(g.possible(mask2)<<1))
+		nd.order = int32(2*bits.OnesCount64(th) + bits.OnesCount64(th&g.good[moves&1]) + 2*bits.OnesCount64(th&(g.possible(mask2)<<1)))
 		if jitter%10 != 0 {
-			nd.order += w.noise(jitter%10 + 1)
+			nd.order += int32(w.noise(jitter%10 + 1))
 		}
 		kids[n] = nd
 		n++
@@ -582,15 +582,15 @@ func (w *worker) negamax(cur, mask uint64, moves int, alpha, beta, jitter int, p
 		for _, nd := range kids[:n] {
 			if nd.key != 0 {
 				v, m := w.tt.get(nd.key)
-				nd.looked, nd.value, nd.move = true, v, m
+				nd.looked, nd.value, nd.move = true, int16(v), int8(m)
 				if v != 0 {
 					e, lower := g.entryBound(v)
-					if (nd.moves-moves)&1 == 1 {
+					if (int(nd.moves)-moves)&1 == 1 {
 						e, lower = -e, !lower
 					}
 					if lower {
 						if e >= beta {
-							w.tt.put(key, g.lowerEntry(e), g.storeMove(nd.col, mirrored), 1)
+							w.tt.put(key, g.lowerEntry(e), g.storeMove(int(nd.col), mirrored), 1)
 							return e
 						}
 						alpha = max(alpha, e)
@@ -624,7 +624,7 @@ func (w *worker) negamax(cur, mask uint64, moves int, alpha, beta, jitter int, p
 	}
 	var v, tmove int
 	if pre != nil && pre.looked {
-		v, tmove = pre.value, pre.move
+		v, tmove = int(pre.value), int(pre.move)
 	} else {
 		v, tmove = w.tt.get(key)
 	}
@@ -650,7 +650,7 @@ func (w *worker) negamax(cur, mask uint64, moves int, alpha, beta, jitter int, p
 			tcol = g.w - 1 - tcol
 		}
 		for k := range n - 1 {
-			if kids[k].col == tcol {
+			if int(kids[k].col) == tcol {
 				t := kids[k]
 				copy(kids[k:n-1], kids[k+1:n])
 				t.order = 1 << 10
@@ -662,20 +662,20 @@ func (w *worker) negamax(cur, mask uint64, moves int, alpha, beta, jitter int, p
 	for k := n - 1; k >= 0; k-- {
 		kd := &kids[k]
 		cj := jitter / 10
-		if jitter != 0 && (k == n-1 || kids[k+1].order > kd.order+jitter%10) && (k == 0 || kids[k-1].order < kd.order-jitter%10) {
+		if d := int32(jitter % 10); jitter != 0 && (k == n-1 || kids[k+1].order > kd.order+d) && (k == 0 || kids[k-1].order < kd.order-d) {
 			cj = jitter
 		}
 		var s int
-		if (kd.moves-moves)&1 == 1 {
-			s = -w.negamax(kd.cur, kd.mask, kd.moves, -beta, -alpha, cj, kd)
+		if (int(kd.moves)-moves)&1 == 1 {
+			s = -w.negamax(kd.cur, kd.mask, int(kd.moves), -beta, -alpha, cj, kd)
 		} else {
-			s = w.negamax(kd.cur, kd.mask, kd.moves, alpha, beta, cj, kd)
+			s = w.negamax(kd.cur, kd.mask, int(kd.moves), alpha, beta, cj, kd)
 		}
 		if w.abort {
 			return 0
 		}
 		if s >= beta {
-			w.tt.put(key, g.lowerEntry(s), g.storeMove(kd.col, mirrored), w.count-start+1)
+			w.tt.put(key, g.lowerEntry(s), g.storeMove(int(kd.col), mirrored), w.count-start+1)
 			return s
 		}
 		if s > alpha {
