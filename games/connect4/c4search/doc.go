@@ -65,7 +65,8 @@
 //     with the key and entry read then (c4 does the same): an entry is a
 //     proof and stays true, so the child needs no second key, prefetch and
 //     read;
-//   - threads share the table lock-free (each entry is one atomic word)
+//   - threads share the table lock-free (each entry is one 64-bit word,
+//     read and written whole)
 //     and take null-window tests from a scheduler: while the first test
 //     is open, the first helper searches the second as if the first
 //     failed high (speculation, as parallel MTD(f) searches do; the first
@@ -75,7 +76,10 @@
 //     passed deeper along moves whose promise stands apart), so that it
 //     runs ahead in other subtrees. Any complete search of a window is a
 //     proof, whoever made it: the bounds only narrow, and threads whose
-//     test they decide are stopped.
+//     test they decide are stopped;
+//   - on the standard height (6 rows) the bitboard's line, threat and
+//     dead-stone shifts are constants (immediate shifts, not register
+//     ones): threat detection is the search's most frequent operation.
 //
 // # Scores and remoteness
 //
