@@ -3,3 +3,5 @@
 package c4search
 
 func adviseHuge(w []uint64) {}
+
+func collapseHuge(w []uint64) {}

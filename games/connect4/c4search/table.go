@@ -50,7 +50,12 @@ func newTable(size int64) (*table, error) {
 
 func (t *table) bytes() int64 { return int64(len(t.w)) * 8 }
 
-func (t *table) clear() { clear(t.w) }
+// clear empties the table; its pages are then all present, and are made
+// huge where the kernel can (see collapseHuge).
+func (t *table) clear() {
+	clear(t.w)
+	collapseHuge(t.w)
+}
 
 // mix is a bijection of uint64 (the splitmix64 finaliser).
 func mix(x uint64) uint64 {
