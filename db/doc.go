@@ -91,12 +91,13 @@
 //	 32  uint64 start tier
 //	 40  int64  start rank
 //	 48  uint32 ranking version
-//	 52  uint32 flags: 1 scored, 2 keyed
+//	 52  uint32 flags: 1 scored, 2 keyed, 4 built from a position
 //	 56  uint32 crc32c of the body
 //	 60  uint32 crc32c of bytes 0–59
 //	body (a string is a uvarint length and its bytes):
 //	  the game's spec string; a uvarint number of parameters, then
-//	  each name and value (strings, sorted by name); when keyed, the
+//	  each name and value (strings, sorted by name); when built from a
+//	  position, the position (Manifest.From, a string); when keyed, the
 //	  key source (a string), a uvarint number of key files and for each
 //	  uint64 tier, uint64 keys, uint64 length, uint32 crc32c and its
 //	  file name (a string); then per tier, in the manifest's order:

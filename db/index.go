@@ -40,6 +40,7 @@ const (
 const (
 	indexScored = 1 << iota
 	indexKeyed
+	indexFrom // Manifest.From follows the parameters
 )
 
 // encodeIndex is the tier index of manifest m, whose file manifest.json
@@ -59,6 +60,10 @@ func encodeIndex(m Manifest, manifestLen int) []byte {
 	var flags uint32
 	if m.Scored {
 		flags |= indexScored
+	}
+	if m.From != "" {
+		flags |= indexFrom
+		str(m.From)
 	}
 	if m.Keys != nil {
 		flags |= indexKeyed
@@ -150,7 +155,7 @@ func parseIndex(b []byte) (tierIndex, error) {
 	if ix.manifestLen <= 0 || ix.manifestLen > indexMaxBytes<<4 {
 		return fail(16, "a manifest of %d bytes", ix.manifestLen)
 	}
-	if flags&^(indexScored|indexKeyed) != 0 {
+	if flags&^(indexScored|indexKeyed|indexFrom) != 0 {
 		return fail(52, "unknown flags %#x", flags)
 	}
 	if n > len(body)/(indexTierFixed+1) {
@@ -204,6 +209,11 @@ func parseIndex(b []byte) (tierIndex, error) {
 			return fail(at(), "parameter %q twice", k)
 		}
 		m.Params[k] = v
+	}
+	if flags&indexFrom != 0 {
+		if m.From, ok = str(); !ok || m.From == "" {
+			return fail(at(), "a bad start position")
+		}
 	}
 	if flags&indexKeyed != 0 {
 		m.Keys = &Keys{}
@@ -347,7 +357,7 @@ func readIndex(dir string) (ix tierIndex, ok bool, err error) {
 // the tiers' counts: what a tier index says of its manifest.
 func sameButCounts(a, b *Manifest) bool {
 	if a.Format != b.Format || a.Game != b.Game || a.StartTier != b.StartTier || a.StartRank != b.StartRank ||
-		a.Ranking != b.Ranking || a.Scored != b.Scored || a.Checksum != b.Checksum || !maps.Equal(a.Params, b.Params) ||
+		a.Ranking != b.Ranking || a.Scored != b.Scored || a.From != b.From || a.Checksum != b.Checksum || !maps.Equal(a.Params, b.Params) ||
 		len(a.Tiers) != len(b.Tiers) || (a.Keys == nil) != (b.Keys == nil) {
 		return false
 	}

@@ -23,6 +23,9 @@ func randomIndexedManifest(r *rand.Rand) Manifest {
 			m.Params[fmt.Sprintf("p%d", r.IntN(9))] = strings.Repeat("é", r.IntN(4))
 		}
 	}
+	if r.IntN(2) == 0 {
+		m.From = strings.Repeat("W.", 1+r.IntN(12)) + ":B:0,0"
+	}
 	n := r.IntN(300)
 	seen := map[uint64]bool{}
 	for range n {

@@ -47,6 +47,11 @@ type Manifest struct {
 	// Params are the game script's parameters (grundy db build
 	// --param NAME=VALUE) the database was built with; absent when none.
 	Params map[string]string `json:"params,omitempty"`
+	// From is the position the database was built from (grundy db
+	// build --from), as the game writes it, when that is not the game's
+	// start: the database holds the positions reachable from it, and
+	// StartTier and StartRank locate it. Absent for the game's start.
+	From string `json:"from,omitempty"`
 	// Ranking is the version of the game's ranking the database was
 	// built with (Ranking.Version); absent for the first.
 	Ranking int `json:"ranking,omitempty"`
@@ -89,6 +94,7 @@ type buildInfo struct {
 	Format int               `json:"format"`
 	Game   string            `json:"game"`
 	Params map[string]string `json:"params,omitempty"`
+	From   string            `json:"from,omitempty"`
 }
 
 // Builder writes a database directory tier by tier. A build killed at any
@@ -104,6 +110,7 @@ type Builder struct {
 	keys      []KeyInfo // key files written (WriteKeys), for the manifest
 	keySource string
 	params    map[string]string
+	from      string   // Manifest.From
 	lock      *os.File // the directory's build lock (lock.go)
 	ranking   Ranking  // the game's (SetRanking)
 }
@@ -118,6 +125,23 @@ func Create(dir, game string) (*Builder, error) { return CreateWith(dir, game, n
 // holding a build or a database of the game with other parameters is an
 // error naming both.
 func CreateWith(dir, game string, params map[string]string) (*Builder, error) {
+	return CreateFrom(dir, game, params, "")
+}
+
+// CreateFrom is CreateWith for a database of the positions reachable
+// from the position from (Manifest.From; "" for the game's start), which
+// build.json and the manifest keep: a directory holding a build or a
+// database from another position is an error naming both.
+func CreateFrom(dir, game string, params map[string]string, from string) (*Builder, error) {
+	fromMismatch := func(what, had string) error {
+		name := func(f string) string {
+			if f == "" {
+				return "the start"
+			}
+			return "--from " + f
+		}
+		return fmt.Errorf("%s holds a %s of %s from %s, not from %s: build into another directory", dir, what, game, name(had), name(from))
+	}
 	if len(params) == 0 {
 		params = nil
 	}
@@ -138,6 +162,9 @@ func CreateWith(dir, game string, params map[string]string) (*Builder, error) {
 		if !maps.Equal(m.Params, params) {
 			return nil, mismatch("database", m.Params)
 		}
+		if m.From != from {
+			return nil, fromMismatch("database", m.From)
+		}
 	}
 	var lk *os.File
 	bp := filepath.Join(dir, buildName)
@@ -157,6 +184,9 @@ func CreateWith(dir, game string, params map[string]string) (*Builder, error) {
 		if !maps.Equal(bi.Params, params) {
 			return nil, mismatch("build", bi.Params)
 		}
+		if bi.From != from {
+			return nil, fromMismatch("build", bi.From)
+		}
 	case errors.Is(err, fs.ErrNotExist):
 		if entries, err := os.ReadDir(dir); err == nil {
 			for _, e := range entries {
@@ -171,7 +201,7 @@ func CreateWith(dir, game string, params map[string]string) (*Builder, error) {
 		if lk, err = lock(dir); err != nil {
 			return nil, err
 		}
-		data, _ := json.Marshal(buildInfo{Format: FormatVersion, Game: game, Params: params})
+		data, _ := json.Marshal(buildInfo{Format: FormatVersion, Game: game, Params: params, From: from})
 		if err := writeAtomic(dir, buildName, func(w io.Writer) error { _, err := w.Write(data); return err }); err != nil {
 			lk.Close()
 			return nil, err
@@ -200,7 +230,7 @@ func CreateWith(dir, game string, params map[string]string) (*Builder, error) {
 			}
 		}
 	}
-	return &Builder{dir: dir, game: game, hash: GameHash(game), params: params, lock: lk}, nil
+	return &Builder{dir: dir, game: game, hash: GameHash(game), params: params, from: from, lock: lk}, nil
 }
 
 // Game is the spec of the game being built.
@@ -303,7 +333,7 @@ func (b *Builder) WriteTier(t uint64, name string, recs Records) (TierInfo, erro
 // removes build.json. tiers are sorted by the caller (the order is part
 // of the bytes).
 func (b *Builder) Finish(startTier uint64, startRank int64, tiers []TierInfo) error {
-	m := Manifest{Format: FormatVersion, Game: b.game, StartTier: startTier, StartRank: startRank, Tiers: tiers, Params: b.params,
+	m := Manifest{Format: FormatVersion, Game: b.game, StartTier: startTier, StartRank: startRank, Tiers: tiers, Params: b.params, From: b.from,
 		Ranking: b.ranking.Version, Scored: b.ranking.Scored}
 	if len(b.keys) > 0 {
 		m.Keys = &Keys{Source: b.keySource, Tiers: b.keys}

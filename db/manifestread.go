@@ -499,6 +499,8 @@ func (p *jparser) manifest() (Manifest, error) {
 				m.Params[string(k)] = s
 				return err
 			})
+		case "from":
+			return p.str(&m.From)
 		case "ranking":
 			return integer(p, &m.Ranking)
 		case "scored":

@@ -37,6 +37,9 @@ func randomManifest(r *rand.Rand) Manifest {
 	if r.IntN(2) == 0 {
 		m.Params = map[string]string{pick(): pick(), "n": "3"}
 	}
+	if r.IntN(2) == 0 {
+		m.From = pick() + "W.B:W:0,0"
+	}
 	return m
 }
 

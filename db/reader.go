@@ -264,6 +264,10 @@ func (d *DB) Ranking() int { return d.m.Ranking }
 // (Manifest.Params), without reading the tiers' counts.
 func (d *DB) Params() map[string]string { return d.m.Params }
 
+// From is the position the database was built from (Manifest.From), ""
+// when it was built from the game's start.
+func (d *DB) From() string { return d.m.From }
+
 // Game is the spec of the game the database solves.
 func (d *DB) Game() string { return d.m.Game }
 

@@ -78,6 +78,13 @@
 // ranking version is recorded so that a database of other ranks is
 // refused.
 //
+// From a position (SolveFrom; grundy db build --from): the same build
+// with another position as the start, holding every position reachable
+// from it. A position's value depends only on the positions play reaches
+// from it, so each record is the whole game's (tests compare the two);
+// the endgame databases of a game too large to build whole (Gasser's of
+// Nine Men's Morris) are such builds.
+//
 // Because a tier's value depends only on its children's, the result is
 // the retrograde analysis of the whole game (tests compare every position
 // with retro.SolveGame). Memory holds one tier's records, the records of

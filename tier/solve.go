@@ -103,6 +103,17 @@ type Result struct {
 // cancelled, out of memory) resumes after its last finished tier and ends
 // byte for byte as an uninterrupted build would.
 func Solve[P comparable](ctx context.Context, g game.Tiered[P], b *db.Builder, opts Options) (*Result, error) {
+	return SolveFrom(ctx, g, g.Start(), b, opts)
+}
+
+// SolveFrom is Solve for the positions reachable from start instead of
+// the game's start: the tiers are those TierChildren reaches from
+// start's tier, and the manifest's start is start (a Builder made by
+// db.CreateFrom records how the position was written). The records are
+// the whole game's: a position's value depends only on the positions
+// play reaches from it, all of which the database then holds (Gasser's
+// endgame databases of Nine Men's Morris are such databases).
+func SolveFrom[P comparable](ctx context.Context, g game.Tiered[P], start P, b *db.Builder, opts Options) (*Result, error) {
 	s := &solver[P]{g: g, b: b, opts: opts, workers: opts.Workers}
 	if s.workers <= 0 {
 		s.workers = runtime.GOMAXPROCS(0)
@@ -111,7 +122,6 @@ func Solve[P comparable](ctx context.Context, g game.Tiered[P], b *db.Builder, o
 	b.SetRanking(RankingOf(g))
 	s.setup()
 	defer s.releaseAll()
-	start := g.Start()
 	st := g.TierOf(start)
 	var err error
 	s.tiers, s.index, err = tierGraph(g, st)

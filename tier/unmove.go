@@ -343,15 +343,29 @@ func sortedUnique(r []int64) []int64 {
 	return r
 }
 
+// MoveTester is an optional fast path of a game.Tiered for the
+// un-move solver: whether a position has any move, told without listing
+// them (nine men's morris: a man next to an empty point, or a hand to
+// place from), so that finding a loopy tier's positions without moves
+// costs a test instead of a move list per position. HasMoves(p) must be
+// exactly len(moves of p) > 0 (tests check it against the moves).
+type MoveTester[P comparable] interface {
+	HasMoves(p P) bool
+}
+
 // ends records the positions without moves.
 func (x *unmoveRun[P]) ends(ctx context.Context) error {
 	s := x.s
 	cur := s.cur
 	cur.Step = "ends"
+	mt, _ := s.g.(MoveTester[P])
 	return parallel(ctx, s, cur, s.workers, int64(len(x.ts.reach)), x.newScratch, func(w0, w1 int64, sc *unmoveScratch[P]) (int64, error) {
 		return x.eachReach(w0, w1, func(r, v int64, p P) error {
-			sc.moves = s.moves(sc.moves[:0], p)
-			if len(sc.moves) > 0 {
+			if mt != nil {
+				if mt.HasMoves(p) {
+					return nil
+				}
+			} else if sc.moves = s.moves(sc.moves[:0], p); len(sc.moves) > 0 {
 				return nil
 			}
 			c, err := s.terminalCode(p)

@@ -39,8 +39,19 @@ func (c custom) Spec() string { return c.c.Spec() }
 // Ranking is the first version's, a position a rank: a custom game's
 // ranks are the order of its positions' keys.
 func (c custom) Ranking() db.Ranking { return db.Ranking{} }
-func (c custom) build(ctx context.Context, b *db.Builder, opts tier.Options) (*tier.Result, error) {
+func (c custom) build(ctx context.Context, b *db.Builder, from []string, opts tier.Options) (*tier.Result, error) {
+	if len(from) > 0 {
+		return nil, c.refuseFrom()
+	}
 	return c.c.Build(ctx, b, opts)
+}
+
+// fromText refuses --from: a game script's tiers are found by a search
+// from its start (tier.Discover).
+func (c custom) fromText([]string) (string, error) { return "", c.refuseFrom() }
+
+func (c custom) refuseFrom() error {
+	return fmt.Errorf("--from is for built-in games: %s's tiers are found by a search from its start", c.c.Spec())
 }
 func (c custom) query(d *db.DB, tokens []string) (*catalog.Report, error) {
 	return c.c.Query(d, tokens)

@@ -33,7 +33,12 @@ type Game interface {
 	// version, which its database records and a query checks, and its
 	// orbits, by which its files count positions.
 	Ranking() db.Ranking
-	build(ctx context.Context, b *db.Builder, opts tier.Options) (*tier.Result, error)
+	// build solves the game into b from the position from writes (the
+	// game's start for none).
+	build(ctx context.Context, b *db.Builder, from []string, opts tier.Options) (*tier.Result, error)
+	// fromText reads the position tokens write, as a database built from
+	// it records it (db.Manifest.From).
+	fromText(tokens []string) (string, error)
 	query(d *db.DB, tokens []string) (*catalog.Report, error)
 	explore(d *db.DB, tokens []string, maxMoves int) (*catalog.Exploration, error)
 	start(d *db.DB) (string, error)
@@ -75,8 +80,20 @@ func (b *bound[P]) Spec() string { return b.Binding.Spec }
 
 func (b *bound[P]) Ranking() db.Ranking { return b.ranking }
 
-func (b *bound[P]) build(ctx context.Context, bl *db.Builder, opts tier.Options) (*tier.Result, error) {
-	return tier.Solve(ctx, b.Game, bl, opts)
+func (b *bound[P]) build(ctx context.Context, bl *db.Builder, from []string, opts tier.Options) (*tier.Result, error) {
+	if len(from) == 0 {
+		return tier.Solve(ctx, b.Game, bl, opts)
+	}
+	p, _, err := b.Parse(from)
+	if err != nil {
+		return nil, err
+	}
+	return tier.SolveFrom(ctx, b.Game, p, bl, opts)
+}
+
+func (b *bound[P]) fromText(tokens []string) (string, error) {
+	_, text, err := b.Parse(tokens)
+	return text, err
 }
 
 func (b *bound[P]) format(p P) string {
@@ -112,6 +129,9 @@ func (b *bound[P]) record(d *db.DB, p P) (uint16, error) {
 // position reads the position tokens write and its record; a position
 // the database does not hold is a *budget.BadInput.
 func (b *bound[P]) position(d *db.DB, tokens []string) (p P, text string, r *catalog.Report, err error) {
+	if len(tokens) == 0 && d.From() != "" {
+		tokens = []string{d.From()}
+	}
 	p, text, err = b.Parse(tokens)
 	if err != nil {
 		return p, "", nil, err
@@ -122,8 +142,11 @@ func (b *bound[P]) position(d *db.DB, tokens []string) (p P, text string, r *cat
 	}
 	o, rem, score, ok := decode(d, c)
 	if !ok {
-		return p, "", nil, &budget.BadInput{Input: text, Offset: -1,
-			Msg: fmt.Sprintf("%s is not reachable from the start of %s: the database holds only positions that play reaches", text, b.Binding.Spec)}
+		msg := fmt.Sprintf("%s is not reachable from the start of %s: the database holds only positions that play reaches", text, b.Binding.Spec)
+		if d.From() != "" {
+			msg = fmt.Sprintf("%s is not in this database of %s: it holds only the positions reachable from %s (built with --from)", text, b.Binding.Spec, d.From())
+		}
+		return p, "", nil, &budget.BadInput{Input: text, Offset: -1, Msg: msg}
 	}
 	r = &catalog.Report{Game: b.Binding.Spec, Position: text, Outcome: o.String(),
 		Method: "read from the database in " + d.Dir()}
@@ -286,8 +309,12 @@ func (b *bound[P]) explore(d *db.DB, tokens []string, maxMoves int) (*catalog.Ex
 	return Exploration(r, board, kids, maxMoves), nil
 }
 
-// start is the start position as a report writes it.
-func (b *bound[P]) start(*db.DB) (string, error) {
+// start is the database's start position as a report writes it: the
+// position it was built from, or the game's start.
+func (b *bound[P]) start(d *db.DB) (string, error) {
+	if d.From() != "" {
+		return d.From(), nil
+	}
 	_, text, err := b.Parse(nil)
 	return text, err
 }
@@ -312,6 +339,11 @@ type BuildOptions struct {
 	// nil asks the filesystem (db.FreeDisk), and a system that cannot
 	// tell skips the check.
 	DiskFree func() (int64, error)
+	// From are the tokens of a position to build the database from
+	// instead of the game's start (grundy db build --from): it then
+	// holds every position reachable from that one, and its manifest
+	// records the position. nil for the start.
+	From []string
 }
 
 // Progress is the tier solver's report on a build.
@@ -343,7 +375,14 @@ func Build(ctx context.Context, inst catalog.Instance, dir string, opts BuildOpt
 	if _, ok := g.(custom); !ok && len(opts.Params) > 0 {
 		return nil, fmt.Errorf("--param is for game scripts (a GAME ending in .star); %q takes its parameters after a colon", inst.Spec())
 	}
-	b, err := db.CreateWith(dir, g.Spec(), opts.Params)
+	from := ""
+	if len(opts.From) > 0 {
+		var err error
+		if from, err = g.fromText(opts.From); err != nil {
+			return nil, err
+		}
+	}
+	b, err := db.CreateFrom(dir, g.Spec(), opts.Params, from)
 	if err != nil {
 		return nil, err
 	}
@@ -358,7 +397,7 @@ func Build(ctx context.Context, inst catalog.Instance, dir string, opts BuildOpt
 			return n, err
 		}
 	}
-	res, err := g.build(ctx, b, tier.Options{Memory: opts.Memory, Progress: opts.Progress, Workers: opts.Workers, DiskFree: free, Reserve: opts.Reserve})
+	res, err := g.build(ctx, b, opts.From, tier.Options{Memory: opts.Memory, Progress: opts.Progress, Workers: opts.Workers, DiskFree: free, Reserve: opts.Reserve})
 	if err != nil {
 		return nil, err
 	}
@@ -498,6 +537,9 @@ type Stats struct {
 	// Scores counts positions by their margin for the player to move
 	// ("-2": 17, "0": 40, …), in a database of a game with scores only.
 	Scores map[string]int64 `json:"scores,omitempty"`
+	// From is the position the database was built from (db build
+	// --from), absent for the game's start.
+	From string `json:"from,omitempty"`
 }
 
 // Outcomes counts positions won (N), lost (P) and drawn (D) for the
@@ -597,7 +639,7 @@ func ReadStats(dir string) (*Stats, error) {
 	}
 	st := &Stats{Game: s.Game, Positions: s.Total.Positions(), Outcomes: outcomes(s.Total),
 		Remoteness: remoteness(s.Total), Bytes: s.Bytes, Tiers: []TierStats{},
-		Records: s.Total.RecordCount(), RawBytes: s.Raw}
+		Records: s.Total.RecordCount(), RawBytes: s.Raw, From: d.From()}
 	if s.Total.Scored {
 		st.Scores = map[string]int64{}
 		for m, n := range s.Total.ByScore() {

@@ -196,3 +196,66 @@ func TestQuixo3(t *testing.T) {
 	}
 	t.Logf("%s: %d positions, %d records, %.3f bytes a position before compression", spec, st.Positions, st.Records, st.RawPerPosition)
 }
+
+// TestFromTicTacToe: a database built from a position (BuildOptions.From,
+// db build --from) answers for every position reachable from it exactly
+// as the whole game's database does, and for the start of the game with
+// a one-line error saying that the database does not hold it.
+func TestFromTicTacToe(t *testing.T) {
+	whole, err := strong.Open(build(t, "tictactoe"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer whole.Close()
+	inst, _ := catalog.Lookup("tictactoe")
+	g := tictactoe.Game{}
+	rng := rand.New(rand.NewPCG(34, 3))
+	for range 8 {
+		p := tictactoe.Pos(0)
+		for range 1 + rng.IntN(5) {
+			var kids []tictactoe.Pos
+			for q := range g.Moves(p) {
+				kids = append(kids, q)
+			}
+			if len(kids) == 0 {
+				break
+			}
+			p = kids[rng.IntN(len(kids))]
+		}
+		text := g.Format(p)
+		dir := t.TempDir()
+		if _, err := strong.Build(context.Background(), inst, dir, strong.BuildOptions{From: []string{text}}); err != nil {
+			t.Fatalf("--from %s: %v", text, err)
+		}
+		d, err := strong.Open(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for q := range g.From(p) {
+			tokens := []string{g.Format(q)}
+			want, err1 := whole.Query(tokens)
+			got, err2 := d.Query(tokens)
+			if err1 != nil || err2 != nil {
+				t.Fatalf("--from %s: %s: %v, %v", text, tokens[0], err1, err2)
+			}
+			w, _ := json.Marshal(want)
+			gj, _ := json.Marshal(got)
+			if !bytes.Equal(w, gj) {
+				t.Fatalf("--from %s: %s:\nfrom  %s\nwhole %s", text, tokens[0], gj, w)
+			}
+			n++
+		}
+		if p != 0 {
+			_, err := d.Query([]string{"........."})
+			var bad *budget.BadInput
+			if !errors.As(err, &bad) || !strings.Contains(err.Error(), "reachable from "+text) {
+				t.Errorf("--from %s: the empty board: %v", text, err)
+			}
+		}
+		d.Close()
+		if n < 1 {
+			t.Errorf("--from %s: no position compared", text)
+		}
+	}
+}

@@ -40,7 +40,7 @@ from the files alone.
 }
 
 func newDBBuildCmd() *cobra.Command {
-	var out string
+	var out, from string
 	var asJSON bool
 	var params []string
 	maxMemory := budget.DefaultMemory()
@@ -50,8 +50,13 @@ func newDBBuildCmd() *cobra.Command {
 		Long: `Solve every position reachable from the start of GAME, one tier at a time
 (tiers of pieces on the board), into the directory DIR. The build shows
 its progress per tier on a terminal; Ctrl-C stops it, and the same command
-run again resumes after the last tier finished.`,
-		Example:           "  grundy db build tictactoe --out ttt\n  grundy db build connect4:5x4 --out c4-5x4",
+run again resumes after the last tier finished.
+
+With --from POSITION the database holds every position reachable from
+POSITION instead of the start (an endgame database: nine men's morris from
+a position of the moving phase); its queries answer those positions, and
+a query with no position answers POSITION.`,
+		Example:           "  grundy db build tictactoe --out ttt\n  grundy db build connect4:5x4 --out c4-5x4\n  grundy db build morris:9 --from 'WWWW....BBBB............:W:0,0' --out m9-4v4",
 		Args:              cobra.ExactArgs(1),
 		ValidArgsFunction: completeGame(nil),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -60,6 +65,9 @@ run again resumes after the last tier finished.`,
 			}
 			if st, err := os.Stat(out); err == nil && !st.IsDir() {
 				return fmt.Errorf("--out %s: not a directory", out)
+			}
+			if cmd.Flags().Changed("from") && strings.TrimSpace(from) == "" {
+				return fmt.Errorf("--from needs a position (leave --from out to build from the start)")
 			}
 			pm, err := catalog.ParseParams(params)
 			if err != nil {
@@ -79,6 +87,7 @@ run again resumes after the last tier finished.`,
 				Reserve:  buildProcessBytes,
 				Progress: bar.report,
 				Params:   pm,
+				From:     fromTokens(from),
 			})
 			bar.done()
 			if err != nil {
@@ -103,11 +112,16 @@ run again resumes after the last tier finished.`,
 		},
 	}
 	cmd.Flags().StringVar(&out, "out", "", "the database directory (made if missing; an unfinished build there resumes)")
+	cmd.Flags().StringVar(&from, "from", "", "build the positions reachable from `POSITION` instead of the start (as 'grundy solve GAME POSITION' writes it)")
 	cmd.Flags().StringArrayVar(&params, "param", nil, "a game script's parameter `NAME=VALUE` (repeatable), kept in the database for its queries")
 	cmd.Flags().Var(&byteSize{&maxMemory}, "max-memory", "memory the solver's tables may use, e.g. 4GiB (default half the machine's)")
 	jsonFlag(cmd, &asJSON)
 	return cmd
 }
+
+// fromTokens are the tokens of --from, split as a shell splits a
+// position's arguments; nil without --from.
+func fromTokens(from string) []string { return strings.Fields(from) }
 
 // buildProcessBytes is what a db build's process takes besides the
 // solver's tables: a build of tic-tac-toe, whose tables are a few
@@ -201,6 +215,9 @@ func newDBStatsCmd() *cobra.Command {
 func printStats(w io.Writer, s *strong.Stats) {
 	fmt.Fprintf(w, "%s: %s positions (N: the player to move wins, P: loses, D: draw), %s on disk\n",
 		s.Game, thousands(s.Positions), budget.FormatBytes(s.Bytes))
+	if s.From != "" {
+		fmt.Fprintf(w, "  built from %s (--from): the positions reachable from it\n", s.From)
+	}
 	fmt.Fprintf(w, "  %s records, %s before compression (%.3f bytes a position)\n",
 		thousands(s.Records), budget.FormatBytes(s.RawBytes), s.RawPerPosition)
 	fmt.Fprintf(w, "  %-10s  %14s  %14s  %14s\n", "", "N", "P", "D")

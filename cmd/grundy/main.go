@@ -44,6 +44,7 @@ func run(args []string) int {
 	}
 	ctx, stop := signalContext()
 	defer stop()
+	defer startCPUProfile(os.Stderr)()
 	return runContext(ctx, args, os.Stdout, os.Stderr)
 }
 

@@ -46,7 +46,12 @@
 //     g1), 16 mills. A player with three men left, none in hand, may fly
 //     (move a man to any empty point), as in Gasser's rules. Gasser
 //     proved the game a draw; its strong solution (about 10^10
-//     positions) is not claimed here. The moving phase's loopy tiers are
+//     positions) is not claimed here: it needs about 10 CPU-hours
+//     (BENCHMARKS.md, "Nine men's morris: endgame databases and the cost
+//     of the whole"). Its endgame databases, Gasser's, are built whole:
+//     grundy db build morris:9 --from POSITION holds every position
+//     reachable from a position of the moving phase (five men a side:
+//     86 million orbits in under 3 CPU-minutes). The moving phase's loopy tiers are
 //     solved by un-moves (unmove.go), with no stored graph, and ranked
 //     by orbits (rank.go), so that even the largest (W 0+8 B 0+8,
 //     1.18·10^9 ranks) needs about 3 GiB of the un-move solver's tables
@@ -100,7 +105,8 @@
 // ranking v1, which a database records (RankingVersion) so that an old
 // one is refused.
 // The loopy tiers are solved by retrograde analysis with un-moves
-// (unmove.go: the steps and flights without a mill, undone), whose
+// (unmove.go: the steps and flights without a mill, undone; HasMoves
+// finds the blocked positions without listing moves), whose
 // databases are byte for byte those of the tiers' stored graphs
 // (TestUnmoveDatabaseSameBytes).
 package morris

@@ -273,6 +273,34 @@ func (g *Game) EachMove(p Pos, f func(Move, Pos)) {
 	}
 }
 
+// HasMoves reports whether p has a move (EachMove calls its function
+// at least once), without listing them: a hand to place from on an
+// empty point, or a man with an empty point to step (or fly) to. It is
+// the un-move solver's test for the positions without moves
+// (tier.MoveTester).
+func (g *Game) HasMoves(p Pos) bool {
+	if _, over := g.end(p); over {
+		return false
+	}
+	me, opp, mh, _ := p.sides()
+	empty := g.Board.Full() &^ (me | opp)
+	if empty == 0 {
+		return false
+	}
+	if mh > 0 || g.Fly && bits.OnesCount32(me) == 3 {
+		// A man placed, or flown, on any empty point (a player with
+		// men in hand also has men on the board under Lasker's rule,
+		// but placing is a move already).
+		return mh > 0 || me != 0
+	}
+	for s := me; s != 0; s &= s - 1 {
+		if g.Board.Adj[bits.TrailingZeros32(s)]&empty != 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // Label writes a move as players do: "d2" places a man on d2, "a1-a4"
 // moves one, and "xb4" after either removes the opponent's man on b4.
 func (g *Game) Label(m Move) string {

@@ -1,6 +1,7 @@
 package morris
 
 import (
+	"math"
 	"math/bits"
 	"sort"
 )
@@ -49,8 +50,9 @@ import (
 // Memory: per level 16 permutation tables of its configurations (16 ×
 // 6561 × 2 bytes), and per (subgroup, level) pair met in the chain (54
 // on the 24-point boards) a group and an index per configuration, the
-// groups' members and their offsets for each pair of counts: 7.3 MB for
-// morris:9, 10.4 MB for morris:12 (TestRankerMemory logs them and fails
+// groups' members and their offsets and completions for each pair of
+// counts: 9.5 MB for morris:9, 14.2 MB for morris:12 (TestRankerMemory
+// logs them and fails
 // past 16 MiB), built once per Game on first use (about 30 ms of CPU).
 
 // maxLevel is the most points a level holds: 3^8 configurations fit a
@@ -86,6 +88,13 @@ type plTable struct {
 	// off[(w*dim+b)*(len(groups)+1)+i] is where group i's block starts
 	// among the ranks of count(P, ℓ, w, b); the last is the count.
 	off []int64
+	// per[(w*dim+b)*(len(groups)+1)+i] is group i's completions with w
+	// and b men on the levels from ℓ on (0 when the group has more):
+	// the ranks each of its configurations stands for, so that rank
+	// takes two look-ups a level and no branch. The levels after the
+	// first hold at most 16 points, so a count of their orbits is below
+	// 3^16 and fits 32 bits.
+	per []uint32
 }
 
 // A plGroup is the P-least configurations of a level with w and b men and
@@ -103,8 +112,13 @@ type ranker struct {
 	all    uint16
 	dim    int // men a player may have on the board, plus one
 	levels []*level
-	root   *plTable
-	bytes  int64 // the tables' memory, roughly
+	// split[j][v] is byte j of a set of points cut into the levels:
+	// byte li of it is level li's part of the set (level.ext of every
+	// level at once), so that a position's levels come from six
+	// look-ups instead of six per level.
+	split [3][256]uint32
+	root  *plTable
+	bytes int64 // the tables' memory, roughly
 }
 
 // newRanker builds the levels and, from G down, the tables of every
@@ -119,6 +133,13 @@ func newRanker(b *Board, men int) *ranker {
 	}
 	if len(k.levels) > len([4]uint16{}) {
 		panic("morris: more levels than canonical holds")
+	}
+	for j := range k.split {
+		for v := range 256 {
+			for li, l := range k.levels {
+				k.split[j][v] |= uint32(l.ext[j][v]) << (8 * li)
+			}
+		}
 	}
 	k.root = k.table(k.all, 0)
 	return k
@@ -326,21 +347,28 @@ func (k *ranker) table(p uint16, li int) *plTable {
 	n := len(t.groups) + 1
 	t.count = make([]int64, dim*dim)
 	t.off = make([]int64, dim*dim*n)
+	t.per = make([]uint32, dim*dim*n)
 	for w := range dim {
 		for b := range dim {
 			o := t.off[(w*dim+b)*n:][:n]
+			per := t.per[(w*dim+b)*n:][:n]
 			var sum int64
 			for i, g := range t.groups {
 				o[i] = sum
 				if g.w <= w && g.b <= b {
-					sum += int64(len(g.configs)) * g.completions(w-g.w, b-g.b, dim)
+					c := g.completions(w-g.w, b-g.b, dim)
+					if c > math.MaxUint32 {
+						panic("morris: a level's completions past 32 bits")
+					}
+					per[i] = uint32(c)
+					sum += int64(len(g.configs)) * c
 				}
 			}
 			o[len(t.groups)] = sum
 			t.count[w*dim+b] = sum
 		}
 	}
-	k.bytes += int64(len(t.group))*4 + int64(len(t.count)+len(t.off))*8 + int64(len(t.groups))*64
+	k.bytes += int64(len(t.group))*4 + int64(len(t.count)+len(t.off))*8 + int64(len(t.per))*4 + int64(len(t.groups))*64
 	for _, g := range t.groups {
 		k.bytes += int64(len(g.configs)) * 2
 	}
@@ -377,8 +405,11 @@ func (k *ranker) orbits(w, b int) int64 {
 // that map (w, b) to it.
 func (k *ranker) canonical(w, b uint32, cs *[4]uint16) uint16 {
 	m := k.all
+	ws := k.split[0][w&0xff] | k.split[1][w>>8&0xff] | k.split[2][w>>16&0xff]
+	bs := k.split[0][b&0xff] | k.split[1][b>>8&0xff] | k.split[2][b>>16&0xff]
 	for li, l := range k.levels {
-		c := l.config(w, b)
+		c := l.tern[uint8(ws)] + 2*l.tern[uint8(bs)]
+		ws, bs = ws>>8, bs>>8
 		if m == k.all {
 			x := l.least[c]
 			cs[li], m = uint16(x), uint16(x>>16)
@@ -420,7 +451,8 @@ func (k *ranker) rank(w, b uint32) int64 {
 		c := cs[li]
 		gi := int(t.group[c])
 		g := &t.groups[gi]
-		r += t.off[(nw*dim+nb)*(len(t.groups)+1)+gi] + int64(t.index[c])*g.completions(nw-g.w, nb-g.b, dim)
+		at := (nw*dim+nb)*(len(t.groups)+1) + gi
+		r += t.off[at] + int64(t.index[c])*int64(t.per[at])
 		nw -= g.w
 		nb -= g.b
 		t = g.next

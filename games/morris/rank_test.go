@@ -414,7 +414,7 @@ func TestRankRandom(t *testing.T) {
 }
 
 // TestRankerMemory: the tables of the 24-point boards stay small (rank.go
-// states 7.3 MB for morris:9).
+// states 9.5 MB for morris:9).
 func TestRankerMemory(t *testing.T) {
 	for _, spec := range []string{"9", "12", "9:lasker", "6", "3"} {
 		g := mustGame(t, spec)
@@ -685,6 +685,28 @@ func TestNineMensMorrisOrbits(t *testing.T) {
 		t.Logf("%s: %d tiers, %d ranks (v1: %d raw ranks, %.2f times as many)", c.name, c.got.tiers, c.got.ranks, c.got.raw, float64(c.got.raw)/float64(c.got.ranks))
 		if c.got != c.want {
 			t.Errorf("%s: %+v, want %+v", c.name, c.got, c.want)
+		}
+	}
+}
+
+// TestRanksPinned: ranking version 2's ranks, pinned: a sum over random
+// boards of every count of men on the 24-point boards, each board's rank
+// weighted by its place, as ranking v2 gave them when it was written. A
+// faster rank must give the same numbers (a database's ranks are on
+// disk); a change of the numbers needs a RankingVersion bump and a new
+// pin.
+func TestRanksPinned(t *testing.T) {
+	want := map[string]uint64{"9": 8892128755945175, "12": 9758999862650238}
+	for _, spec := range []string{"9", "12"} {
+		g := mustGame(t, spec)
+		rng := rand.New(rand.NewPCG(2, 34))
+		var sum uint64
+		for i := range 20000 {
+			w, b := randomBoard(rng, 24, rng.IntN(g.Men+1), rng.IntN(g.Men+1))
+			sum += uint64(i+1) * uint64(g.ranks().rank(w, b)+1)
+		}
+		if sum != want[spec] {
+			t.Errorf("morris:%s: ranks sum to %d, pinned %d", spec, sum, want[spec])
 		}
 	}
 }

@@ -423,3 +423,32 @@ func BenchmarkUnmoveOnly9(b *testing.B) {
 		buf = g.AppendUnmoves(buf[:0], ps[i%len(ps)])
 	}
 }
+
+// TestHasMoves: the solver's test for a position without moves
+// (HasMoves) says what the moves say, on positions of random games and
+// random positions of every tier (blocked ones among them) of every
+// variant.
+func TestHasMoves(t *testing.T) {
+	rng := rand.New(rand.NewPCG(34, 12))
+	blocked := 0
+	for _, g := range unmoveGames(t) {
+		spec := g.Spec()
+		ps := gamePositions(g, rng, 20, 150)
+		for range 3000 {
+			ps = append(ps, randomTierPosition(g, rng))
+		}
+		var ms []Pos
+		for _, p := range ps {
+			ms = g.AppendMoves(ms[:0], p)
+			if got := g.HasMoves(p); got != (len(ms) > 0) {
+				t.Fatalf("%s: %s: HasMoves %v, %d moves", spec, g.Format(p), got, len(ms))
+			}
+			if len(ms) == 0 && !g.Over(p) {
+				blocked++
+			}
+		}
+	}
+	if blocked < 20 {
+		t.Errorf("only %d blocked positions met", blocked)
+	}
+}
