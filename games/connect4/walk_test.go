@@ -86,7 +86,7 @@ func TestWalkAndChildRanks(t *testing.T) {
 			}
 		}
 	}
-	for _, c := range [][3]int{{6, 5, 4}, {7, 6, 4}, {5, 5, 4}, {8, 7, 4}, {5, 5, 3}} {
+	for _, c := range [][3]int{{6, 5, 4}, {7, 6, 4}, {5, 5, 4}, {8, 7, 4}, {5, 5, 3}, {6, 6, 4}, {7, 5, 4}, {9, 6, 4}} {
 		g := mustGame(t, c[0], c[1], c[2])
 		for range 3000 {
 			b := Board{}
