@@ -305,10 +305,13 @@ func (s *solver[P]) markFrom(ctx context.Context, pt *tierState, p0 int64, pw []
 
 // rangeScratch is a worker's buffers in a ranged pass.
 type rangeScratch[P comparable] struct {
-	walk  *walkScratch
-	moves []P
-	codes []uint16
-	cache *blockCache
+	walk *walkScratch
+	// finish asks visitRange to try the Finisher first; won tells visit
+	// that the position wins at once (its moves were not listed).
+	finish, won bool
+	moves       []P
+	codes       []uint16
+	cache       *blockCache
 }
 
 func newRangeScratch[P comparable]() *rangeScratch[P] {
@@ -325,6 +328,9 @@ func (s *solver[P]) visitRange(ts *tierState, p0 int64, pw []uint64, w0, w1 int6
 		return s.walk.WalkTier(ts.t, p0+w0<<6, pw[w0:w1], func(r int64, p P, ok bool) error {
 			if !ok {
 				return fmt.Errorf("rank %d of tier %s is reachable but TierUnrank names no position there", r, ts.name)
+			}
+			if sc.won = sc.finish && s.fin != nil && s.fin.WinsAtOnce(p); sc.won {
+				return visit(r, p, nil, nil)
 			}
 			sc.walk.tiers, sc.walk.ranks = s.walk.AppendMoveRanks(sc.walk.tiers[:0], sc.walk.ranks[:0], p)
 			return visit(r, p, sc.walk.tiers, sc.walk.ranks)
@@ -454,6 +460,7 @@ func (s *solver[P]) solveRange(ctx context.Context, ts *tierState, kids []*db.Ti
 		newScratch := func() *rangeScratch[P] {
 			sc := newRangeScratch[P]()
 			sc.cache = newBlockCache(kids, plan.cacheSlots)
+			sc.finish = true
 			return sc
 		}
 		// Chunks of 2^18 ranks: each worker walks long runs, so the
@@ -491,6 +498,9 @@ func (s *solver[P]) solveRange(ctx context.Context, ts *tierState, kids []*db.Ti
 // rangedCode is the record of p, whose moves reach tiers and ranks,
 // from its children's records in their files.
 func (s *solver[P]) rangedCode(ts *tierState, sc *rangeScratch[P], p P, tiers []game.Tier, ranks []int64) (uint16, error) {
+	if sc.won {
+		return wonInOne, nil
+	}
 	if len(tiers) == 0 {
 		return s.terminalCode(p)
 	}

@@ -135,6 +135,13 @@ func (g Game) AppendMoveRanks(tiers []game.Tier, ranks []int64, b Board) ([]game
 	return tiers, ranks
 }
 
+// WinsAtOnce reports whether the player to move at b has a move that
+// makes K in a row (tier.Finisher): b is then won in 1, and the tier
+// solver does not read its moves' records.
+func (g Game) WinsAtOnce(b Board) bool {
+	return !g.Over(b) && g.S.WinningCells(b.Current)&g.S.Possible(b) != 0
+}
+
 // appendChildRanks appends the ranks of the boards after each move from
 // b (n stones, not over), columns left to right. A child whose heights
 // are not canonical has its mirror image's rank, and a child with
