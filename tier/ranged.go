@@ -20,13 +20,14 @@ import (
 // when). Both passes are the in-memory ones applied to a range at a time:
 //
 //   - Reachability: a tier's bitmap is made a range at a time (reachRanks
-//     ranks, its bitmap a third of the budget), from the start and from
-//     every reachable position of its parents, whose bitmaps are read
-//     back a range at a time from their reachability parts, and saved as
-//     a reachability part (db.Builder.SaveReachPart). A tier of k ranges
-//     walks its parents k times: k is 1 unless a tier's bitmap alone
-//     passes a third of the budget (Connect-4 6x6's largest tier, 3.97
-//     10^10 ranks, takes 5 GB).
+//     ranks, its bitmap 0.42 of the budget), from the start and
+//     from every reachable position of its parents, whose bitmaps are
+//     read back a range at a time from their reachability parts, and
+//     saved as a reachability part (db.Builder.SaveReachPart). A tier of
+//     k ranges walks its parents k times: k is 1 unless a tier's bitmap
+//     alone passes 0.42 of the budget (Connect-4 6x6's largest tier,
+//     3.97 10^10 ranks, takes 4.96 GB: 0.39 of the default budget on a
+//     24 GB machine, so its parents are walked once).
 //   - Solving: a tier's records are made a range at a time (solveRanks
 //     ranks, an eighth of the budget at 1 byte a record), each position
 //     from its moves' records read from the child tiers' finished files
@@ -109,10 +110,12 @@ func (s *solver[P]) rangedPlan() (rangePlan, bool, error) {
 	if p.solveRanks%rangeUnit != 0 {
 		return p, false, fmt.Errorf("internal error: ranges of %d ranks, not a multiple of %d", p.solveRanks, rangeUnit)
 	}
-	// A third of the budget for the bitmap of the range being marked,
-	// another for the parent's range being walked; solving holds one
-	// such bitmap with its eighths of records and of cache.
-	p.reachRanks = max(p.solveRanks, limit/3*8/p.solveRanks*p.solveRanks)
+	// 0.42 of the budget for the bitmap of the range being marked, as
+	// much for the parent's range being walked; solving holds one such
+	// bitmap with its eighths of records and of cache. (A third each, as
+	// before, walked the parents of 6x6's three largest tiers twice;
+	// 0.42 leaves room for the rounding to whole solving ranges.)
+	p.reachRanks = max(p.solveRanks, limit/50*21*8/p.solveRanks*p.solveRanks)
 	if s.opts.rangeRanks > 0 {
 		// Tests mark by ranges as small as they solve by.
 		p.reachRanks = p.solveRanks
