@@ -518,7 +518,7 @@ func (s *solver[P]) rangedCode(ts *tierState, sc *rangeScratch[P], p P, tiers []
 		if rq < 0 || rq >= kid.size {
 			return 0, s.errRank(ts, p, rq, kid)
 		}
-		c, err := sc.cache.get(k, rq)
+		c, err := sc.cache.get(k, x, rq)
 		if err != nil {
 			return 0, err
 		}
@@ -551,26 +551,35 @@ type blockCache struct {
 	used  []bool
 	hand  int
 	max   int
-	// last is the slot each child was last read from, a map look-up
-	// spared when the next rank is in the same block.
-	last []int32
+	// last is the slot the x-th move (modulo lastMoves) was last read
+	// from, a map look-up spared when the same move of the next
+	// position reads the same block: the x-th moves of a run of
+	// positions reach ranks close together (Connect-4: one column
+	// played), while consecutive moves of a position reach far apart.
+	last [lastMoves]int32
 }
 
+// lastMoves is how many moves of a position the cache remembers the
+// last slot of.
+const lastMoves = 16
+
 func newBlockCache(kids []*db.TierBlocks, slots int) *blockCache {
-	c := &blockCache{kids: kids, slots: make(map[uint64]int32, slots), max: slots, last: make([]int32, len(kids))}
+	c := &blockCache{kids: kids, slots: make(map[uint64]int32, slots), max: slots}
 	for i := range c.last {
 		c.last[i] = -1
 	}
 	return c
 }
 
-// get returns the record of rank r of child k.
-func (c *blockCache) get(k int, r int64) (uint16, error) {
+// get returns the record of rank r of child k, which the x-th move of a
+// position reaches.
+func (c *blockCache) get(k, x int, r int64) (uint16, error) {
 	kid := c.kids[k]
 	br := kid.BlockRecords()
 	blk := r / br
 	key := uint64(k)<<48 | uint64(blk)
-	i := c.last[k]
+	x %= lastMoves
+	i := c.last[x]
 	if i < 0 || c.keys[i] != key {
 		var ok bool
 		if i, ok = c.slots[key]; !ok {
@@ -579,7 +588,7 @@ func (c *blockCache) get(k int, r int64) (uint16, error) {
 				return 0, err
 			}
 		}
-		c.last[k] = i
+		c.last[x] = i
 	}
 	c.used[i] = true
 	at := r - blk*br
