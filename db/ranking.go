@@ -1,6 +1,11 @@
 package db
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+	"runtime"
+	"sync"
+	"sync/atomic"
+)
 
 // Ranking is what a game's ranks mean beyond the records: the version of
 // its rank function, so that a database is never read with ranks it was
@@ -32,7 +37,51 @@ func RankingVersion(v int) int { return max(v, 1) }
 // of tier t of a game ranked by rk, as the manifest records them:
 // positions, each rank counted as many times as rk says it stands for
 // (and then the number of records in Count.Records).
+//
+// Large tiers are counted in chunks on every core (the solver's workers
+// wait for it), and the chunks' counts added: the same counts.
 func CountTier(rk Ranking, t uint64, first int64, recs Records) Count {
+	return countTierOn(rk, t, first, recs, int64(runtime.GOMAXPROCS(0)))
+}
+
+// countTierOn is CountTier on the given number of cores.
+func countTierOn(rk Ranking, t uint64, first int64, recs Records, workers int64) Count {
+	n := recs.Len()
+	if rk.Scored || workers < 2 || n < 2*countChunk {
+		return countTierSerial(rk, t, first, recs)
+	}
+	chunks := (n + countChunk - 1) / countChunk
+	counts := make([]Count, chunks)
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(workers, chunks) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := next.Add(1) - 1
+				if i >= chunks {
+					return
+				}
+				lo, hi := i*countChunk, min((i+1)*countChunk, n)
+				w := int64(recs.Width)
+				counts[i] = countTierSerial(rk, t, first+lo, Records{Width: recs.Width, Data: recs.Data[lo*w : hi*w]})
+			}
+		}()
+	}
+	wg.Wait()
+	var c Count
+	for _, d := range counts {
+		c.AddCount(d)
+	}
+	return c
+}
+
+// countChunk is the records a worker of CountTier counts at a time.
+const countChunk = 1 << 22
+
+// countTierSerial is CountTier on one core.
+func countTierSerial(rk Ranking, t uint64, first int64, recs Records) Count {
 	orbit := rk.Orbit
 	if orbit == nil {
 		return countRecords(recs, rk.Scored)

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/grundy-go/grundy/budget"
 	"github.com/grundy-go/grundy/db"
 	"github.com/grundy-go/grundy/games/connect4"
 	"github.com/grundy-go/grundy/tier"
@@ -32,6 +33,15 @@ func BenchmarkBuildConnect4(b *testing.B) {
 				b.Fatal(err)
 			}
 			spec := fmt.Sprintf("connect4:%dx%d", size[0], size[1])
+			var mem *budget.Bytes
+			var reserve int64
+			if m := os.Getenv("GRUNDY_BENCH_MEMORY"); m != "" {
+				n, err := budget.ParseBytes(m)
+				if err != nil {
+					b.Fatal(err)
+				}
+				mem, reserve = budget.NewBytes(n), 32<<20
+			}
 			for b.Loop() {
 				dir := b.TempDir()
 				if keep := os.Getenv("GRUNDY_BENCH_DIR"); keep != "" {
@@ -43,7 +53,7 @@ func BenchmarkBuildConnect4(b *testing.B) {
 					b.Fatal(err)
 				}
 				start := time.Now()
-				res, err := tier.Solve(context.Background(), g, bl, tier.Options{Progress: func(p tier.Progress) {
+				res, err := tier.Solve(context.Background(), g, bl, tier.Options{Memory: mem, Reserve: reserve, Progress: func(p tier.Progress) {
 					if os.Getenv("GRUNDY_BENCH_VERBOSE") != "" && p.Done == p.Total {
 						fmt.Fprintf(os.Stderr, "%s %s %d/%d %s cpu %s\n", p.Phase, p.Name, p.Done, p.Total, time.Since(start).Round(time.Millisecond), cpuTime().Round(time.Millisecond))
 					}

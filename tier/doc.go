@@ -50,7 +50,9 @@
 //
 // A game may offer a fast path for both passes (Walker): walking a
 // tier's marked ranks in order and the ranks of a position's moves
-// without building them (Connect-4: 1.8x less CPU on 5x5).
+// without building them (Connect-4: 1.8x less CPU on 5x5). Such a game
+// may also say which positions win at once (Finisher): the solving pass
+// then records them won in 1 without reading their moves' records.
 //
 // Games with scores (game.Scored: the end has a margin, Kalah's store
 // difference) get margins instead of outcomes (scored.go): a position's

@@ -20,13 +20,14 @@ import (
 // when). Both passes are the in-memory ones applied to a range at a time:
 //
 //   - Reachability: a tier's bitmap is made a range at a time (reachRanks
-//     ranks, its bitmap a third of the budget), from the start and from
-//     every reachable position of its parents, whose bitmaps are read
-//     back a range at a time from their reachability parts, and saved as
-//     a reachability part (db.Builder.SaveReachPart). A tier of k ranges
-//     walks its parents k times: k is 1 unless a tier's bitmap alone
-//     passes a third of the budget (Connect-4 6x6's largest tier, 3.97
-//     10^10 ranks, takes 5 GB).
+//     ranks, its bitmap 0.42 of the budget), from the start and
+//     from every reachable position of its parents, whose bitmaps are
+//     read back a range at a time from their reachability parts, and
+//     saved as a reachability part (db.Builder.SaveReachPart). A tier of
+//     k ranges walks its parents k times: k is 1 unless a tier's bitmap
+//     alone passes 0.42 of the budget (Connect-4 6x6's largest tier,
+//     3.97 10^10 ranks, takes 4.96 GB: 0.39 of the default budget on a
+//     24 GB machine, so its parents are walked once).
 //   - Solving: a tier's records are made a range at a time (solveRanks
 //     ranks, an eighth of the budget at 1 byte a record), each position
 //     from its moves' records read from the child tiers' finished files
@@ -109,10 +110,12 @@ func (s *solver[P]) rangedPlan() (rangePlan, bool, error) {
 	if p.solveRanks%rangeUnit != 0 {
 		return p, false, fmt.Errorf("internal error: ranges of %d ranks, not a multiple of %d", p.solveRanks, rangeUnit)
 	}
-	// A third of the budget for the bitmap of the range being marked,
-	// another for the parent's range being walked; solving holds one
-	// such bitmap with its eighths of records and of cache.
-	p.reachRanks = max(p.solveRanks, limit/3*8/p.solveRanks*p.solveRanks)
+	// 0.42 of the budget for the bitmap of the range being marked, as
+	// much for the parent's range being walked; solving holds one such
+	// bitmap with its eighths of records and of cache. (A third each, as
+	// before, walked the parents of 6x6's three largest tiers twice;
+	// 0.42 leaves room for the rounding to whole solving ranges.)
+	p.reachRanks = max(p.solveRanks, limit/50*21*8/p.solveRanks*p.solveRanks)
 	if s.opts.rangeRanks > 0 {
 		// Tests mark by ranges as small as they solve by.
 		p.reachRanks = p.solveRanks
@@ -305,10 +308,13 @@ func (s *solver[P]) markFrom(ctx context.Context, pt *tierState, p0 int64, pw []
 
 // rangeScratch is a worker's buffers in a ranged pass.
 type rangeScratch[P comparable] struct {
-	walk  *walkScratch
-	moves []P
-	codes []uint16
-	cache *blockCache
+	walk *walkScratch
+	// finish asks visitRange to try the Finisher first; won tells visit
+	// that the position wins at once (its moves were not listed).
+	finish, won bool
+	moves       []P
+	codes       []uint16
+	cache       *blockCache
 }
 
 func newRangeScratch[P comparable]() *rangeScratch[P] {
@@ -325,6 +331,9 @@ func (s *solver[P]) visitRange(ts *tierState, p0 int64, pw []uint64, w0, w1 int6
 		return s.walk.WalkTier(ts.t, p0+w0<<6, pw[w0:w1], func(r int64, p P, ok bool) error {
 			if !ok {
 				return fmt.Errorf("rank %d of tier %s is reachable but TierUnrank names no position there", r, ts.name)
+			}
+			if sc.won = sc.finish && s.fin != nil && s.fin.WinsAtOnce(p); sc.won {
+				return visit(r, p, nil, nil)
 			}
 			sc.walk.tiers, sc.walk.ranks = s.walk.AppendMoveRanks(sc.walk.tiers[:0], sc.walk.ranks[:0], p)
 			return visit(r, p, sc.walk.tiers, sc.walk.ranks)
@@ -454,6 +463,7 @@ func (s *solver[P]) solveRange(ctx context.Context, ts *tierState, kids []*db.Ti
 		newScratch := func() *rangeScratch[P] {
 			sc := newRangeScratch[P]()
 			sc.cache = newBlockCache(kids, plan.cacheSlots)
+			sc.finish = true
 			return sc
 		}
 		// Chunks of 2^18 ranks: each worker walks long runs, so the
@@ -491,6 +501,9 @@ func (s *solver[P]) solveRange(ctx context.Context, ts *tierState, kids []*db.Ti
 // rangedCode is the record of p, whose moves reach tiers and ranks,
 // from its children's records in their files.
 func (s *solver[P]) rangedCode(ts *tierState, sc *rangeScratch[P], p P, tiers []game.Tier, ranks []int64) (uint16, error) {
+	if sc.won {
+		return wonInOne, nil
+	}
 	if len(tiers) == 0 {
 		return s.terminalCode(p)
 	}
@@ -505,7 +518,7 @@ func (s *solver[P]) rangedCode(ts *tierState, sc *rangeScratch[P], p P, tiers []
 		if rq < 0 || rq >= kid.size {
 			return 0, s.errRank(ts, p, rq, kid)
 		}
-		c, err := sc.cache.get(k, rq)
+		c, err := sc.cache.get(k, x, rq)
 		if err != nil {
 			return 0, err
 		}
@@ -538,26 +551,35 @@ type blockCache struct {
 	used  []bool
 	hand  int
 	max   int
-	// last is the slot each child was last read from, a map look-up
-	// spared when the next rank is in the same block.
-	last []int32
+	// last is the slot the x-th move (modulo lastMoves) was last read
+	// from, a map look-up spared when the same move of the next
+	// position reads the same block: the x-th moves of a run of
+	// positions reach ranks close together (Connect-4: one column
+	// played), while consecutive moves of a position reach far apart.
+	last [lastMoves]int32
 }
 
+// lastMoves is how many moves of a position the cache remembers the
+// last slot of.
+const lastMoves = 16
+
 func newBlockCache(kids []*db.TierBlocks, slots int) *blockCache {
-	c := &blockCache{kids: kids, slots: make(map[uint64]int32, slots), max: slots, last: make([]int32, len(kids))}
+	c := &blockCache{kids: kids, slots: make(map[uint64]int32, slots), max: slots}
 	for i := range c.last {
 		c.last[i] = -1
 	}
 	return c
 }
 
-// get returns the record of rank r of child k.
-func (c *blockCache) get(k int, r int64) (uint16, error) {
+// get returns the record of rank r of child k, which the x-th move of a
+// position reaches.
+func (c *blockCache) get(k, x int, r int64) (uint16, error) {
 	kid := c.kids[k]
 	br := kid.BlockRecords()
 	blk := r / br
 	key := uint64(k)<<48 | uint64(blk)
-	i := c.last[k]
+	x %= lastMoves
+	i := c.last[x]
 	if i < 0 || c.keys[i] != key {
 		var ok bool
 		if i, ok = c.slots[key]; !ok {
@@ -566,7 +588,7 @@ func (c *blockCache) get(k int, r int64) (uint16, error) {
 				return 0, err
 			}
 		}
-		c.last[k] = i
+		c.last[x] = i
 	}
 	c.used[i] = true
 	at := r - blk*br

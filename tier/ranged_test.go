@@ -228,3 +228,38 @@ func TestRangedResume(t *testing.T) {
 		}
 	}
 }
+
+// TestRangedPlanLargeBoards checks the plan of Connect-4 6x6 and 7x5 at
+// the default budget of this 24 GB machine (half its memory, the
+// command line's 32 MiB reserve): each tier is marked in one range, so
+// no parent is walked twice, and the forward pass's two bitmaps (a tier
+// and its largest parent) stay within the budget past the reserve.
+func TestRangedPlanLargeBoards(t *testing.T) {
+	const budgetBytes, reserve = 12_637_986_816, 32 << 20
+	for _, wh := range [][2]int{{6, 6}, {7, 5}} {
+		g, err := connect4.New(wh[0], wh[1], 4)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := &solver[connect4.Board]{g: g, opts: Options{Memory: budget.NewBytes(budgetBytes), Reserve: reserve}, workers: 2}
+		if s.tiers, s.index, err = tierGraph(g, g.TierOf(g.Start())); err != nil {
+			t.Fatal(err)
+		}
+		plan, ranged, err := s.rangedPlan()
+		if err != nil || !ranged {
+			t.Fatalf("%dx%d: ranged %v, %v", wh[0], wh[1], ranged, err)
+		}
+		for _, ts := range s.tiers {
+			if n := len(splitRanges(ts.size, plan.reachRanks)); n != 1 {
+				t.Errorf("%dx%d tier %s (%d ranks): %d reachability ranges of %d ranks", wh[0], wh[1], ts.name, ts.size, n, plan.reachRanks)
+			}
+			var parent int64
+			for _, j := range ts.parents {
+				parent = max(parent, s.tiers[j].size)
+			}
+			if both := 8 * (ReachBits(ts.size) + ReachBits(parent)); both > budgetBytes-reserve {
+				t.Errorf("%dx%d tier %s: bitmaps of %d bytes with its largest parent's, over the budget", wh[0], wh[1], ts.name, both)
+			}
+		}
+	}
+}

@@ -248,7 +248,8 @@ type solver[P comparable] struct {
 	g       game.Tiered[P]
 	b       *db.Builder // nil for one tier at a time (one.go)
 	app     game.MoveAppender[P]
-	walk    Walker[P] // nil unless the game has the fast path
+	walk    Walker[P]   // nil unless the game has the fast path
+	fin     Finisher[P] // nil unless the game has the fast path and finishes
 	term    game.Terminal[P]
 	end     game.Endless[P]
 	score   game.Scored[P] // records are margins (scored.go)
@@ -270,6 +271,9 @@ func (s *solver[P]) setup() {
 	s.score, _ = s.g.(game.Scored[P])
 	if !s.opts.plain && s.score == nil {
 		s.walk, _ = s.g.(Walker[P])
+		if s.walk != nil {
+			s.fin, _ = s.g.(Finisher[P])
+		}
 	}
 }
 

@@ -28,6 +28,22 @@ type Walker[P comparable] interface {
 	AppendMoveRanks(tiers []game.Tier, ranks []int64, p P) ([]game.Tier, []int64)
 }
 
+// Finisher is an optional part of a Walker for the solving pass: a
+// position whose player to move has a move that ends the game won (the
+// position it leads to is terminal and lost for its player to move) is
+// won in 1, the least remoteness a win has, whatever its other moves
+// lead to, so its record is written without its moves' ranks and
+// records. In Connect-4 a third of the positions with moves are such
+// (5x5: 19.6 M of 51 M). The records are the same as without it.
+type Finisher[P comparable] interface {
+	// WinsAtOnce reports whether p has such a move; false when p has
+	// no moves.
+	WinsAtOnce(p P) bool
+}
+
+// wonInOne is the record of a position won in 1.
+var wonInOne, _ = db.Encode(outcome.N, 1)
+
 // walkScratch is a worker's buffers on the fast path.
 type walkScratch struct {
 	tiers []game.Tier
@@ -116,6 +132,11 @@ func (s *solver[P]) solveWalk(wk Walker[P], ts *tierState, kids *children, recs 
 	err := wk.WalkTier(ts.t, w0<<6, ts.reach[w0:w1], func(r int64, p P, ok bool) error {
 		if !ok {
 			return fmt.Errorf("rank %d of tier %s is reachable but TierUnrank names no position there", r, ts.name)
+		}
+		if s.fin != nil && s.fin.WinsAtOnce(p) {
+			recs.Set(r, wonInOne) // fits either width
+			n++
+			return nil
 		}
 		sc.tiers, sc.ranks = wk.AppendMoveRanks(sc.tiers[:0], sc.ranks[:0], p)
 		var code uint16

@@ -142,6 +142,28 @@ func (s *Shape) Possible(b Board) uint64 { return (b.Mask + s.bottom) & s.full }
 // Aligned reports whether the stones of pos hold K in a row: vertically,
 // horizontally or diagonally.
 func (s *Shape) Aligned(pos uint64) bool {
+	if s.K == 4 {
+		return aligned4(pos, uint(s.H))
+	}
+	return s.alignedAny(pos)
+}
+
+// aligned4 is Aligned for four in a row, unrolled: a tier build checks
+// every board twice.
+func aligned4(pos uint64, h uint) bool {
+	m := pos & (pos >> 1)
+	r := m & (m >> 2)
+	m = pos & (pos >> h)
+	r |= m & (m >> (2 * h))
+	m = pos & (pos >> (h + 1))
+	r |= m & (m >> (2*h + 2))
+	m = pos & (pos >> (h + 2))
+	r |= m & (m >> (2*h + 4))
+	return r != 0
+}
+
+// alignedAny is Aligned for any K.
+func (s *Shape) alignedAny(pos uint64) bool {
 	for _, d := range [4]uint{1, uint(s.H), uint(s.H + 1), uint(s.H + 2)} {
 		if s.run(pos, d) != 0 {
 			return true
@@ -183,6 +205,14 @@ func (s *Shape) IsWinningMove(b Board, col int) bool {
 // by playing on WinningCells(b.Current) & Possible(b); the cells of
 // WinningCells(b.Opponent()) & Possible(b) must be blocked.
 func (s *Shape) WinningCells(pos uint64) uint64 {
+	if s.K == 4 {
+		return winningCells4(pos, uint(s.H)) & s.full
+	}
+	return s.winningCellsAny(pos)
+}
+
+// winningCellsAny is WinningCells for any K.
+func (s *Shape) winningCellsAny(pos uint64) uint64 {
 	var r uint64
 	for _, d := range [4]uint{1, uint(s.H), uint(s.H + 1), uint(s.H + 2)} {
 		// The gap at place j of the line: the other K-1 cells are
@@ -309,4 +339,21 @@ func (s *Shape) MoveString(b Board) (string, bool) {
 		return "", false
 	}
 	return string(out), true
+}
+
+// winningCells4 is WinningCells for four in a row, unrolled (Pons'
+// compute_winning_position, with the vertical gaps under stones too, as
+// the general loop has them): per direction d, the gap is a cell with
+// three stones on one side, or two on one side and one on the other.
+func winningCells4(pos uint64, h uint) uint64 {
+	var r uint64
+	for _, d := range [4]uint{1, h, h + 1, h + 2} {
+		p := (pos << d) & (pos << (2 * d))
+		r |= p & (pos << (3 * d))
+		r |= p & (pos >> d)
+		p = (pos >> d) & (pos >> (2 * d))
+		r |= p & (pos << d)
+		r |= p & (pos >> (3 * d))
+	}
+	return r
 }

@@ -2,6 +2,7 @@ package connect4
 
 import (
 	"errors"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/grundy-go/grundy/budget"
@@ -96,4 +97,30 @@ func FuzzFromMoves(f *testing.F) {
 			t.Fatalf("%q: move string %q reaches %v, %v", moves, str, back, err)
 		}
 	})
+}
+
+// TestUnrolledFour checks the unrolled four-in-a-row primitives against
+// the loops for any K, on random stones of every K=4 board up to 9x6.
+func TestUnrolledFour(t *testing.T) {
+	rng := rand.New(rand.NewPCG(35, 4))
+	for w := 4; w <= MaxWidth; w++ {
+		for h := 4; w*(h+1) <= MaxBits; h++ {
+			s, err := NewShape(w, h, 4)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for range 20000 {
+				pos := rng.Uint64() & rng.Uint64() & s.full
+				if rng.IntN(2) == 0 {
+					pos |= rng.Uint64() & s.full
+				}
+				if got, want := s.Aligned(pos), s.alignedAny(pos); got != want {
+					t.Fatalf("%s %#x: Aligned %v, loop %v", s, pos, got, want)
+				}
+				if got, want := s.WinningCells(pos), s.winningCellsAny(pos); got != want {
+					t.Fatalf("%s %#x: WinningCells %#x, loop %#x", s, pos, got, want)
+				}
+			}
+		}
+	}
 }

@@ -37,5 +37,8 @@
 // (walk.go): a tier's reachable ranks are walked in order by stepping
 // the colour pattern as a bit mask (Gosper's hack), and the ranks of a
 // position's moves come from its column sums with one column changed,
-// without building the children.
+// without building the children: a child's heights by one look-up in a
+// table of every height vector, its colour rank from three table terms
+// a column. It is also a tier.Finisher: a position with a winning move
+// is won in 1, and its moves' records are not read.
 package connect4

@@ -31,6 +31,9 @@ type ranker struct {
 	// mirror numbers the canonical vectors, built on first use (a board
 	// of 9 columns has 40 million vectors: 7.5 MB and a second).
 	mirror func() *mirrorIndex
+	// kids looks up a child's heights (walk.go), built on first use;
+	// nil for boards with too many height vectors.
+	kids func() *kidTable
 	// colour[((j*(half+1)+k)<<h) | p], when not nil, is what the first
 	// player's stones p of one column (bit i: the column's i-th stone)
 	// add to the colour rank when j stones, k of them the first
@@ -91,6 +94,7 @@ func newRanker(s *Shape) (*ranker, error) {
 	rk.vectors = cnt[s.W]
 	rk.canonical = canonicalCounts(s.W, s.H, cells, cnt)
 	rk.mirror = sync.OnceValue(func() *mirrorIndex { return newMirrorIndex(s.W, s.H, cells, rk.vectors) })
+	rk.kids = sync.OnceValue(func() *kidTable { return newKidTable(rk) })
 	rk.size = make([]int64, cells+1)
 	for n := 0; n <= cells; n++ {
 		hi, lo := bits.Mul64(uint64(rk.canonical[n]), uint64(rk.c(n, (n+1)/2)))

@@ -135,14 +135,22 @@ func (g Game) AppendMoveRanks(tiers []game.Tier, ranks []int64, b Board) ([]game
 	return tiers, ranks
 }
 
+// WinsAtOnce reports whether the player to move at b has a move that
+// makes K in a row (tier.Finisher): b is then won in 1, and the tier
+// solver does not read its moves' records.
+func (g Game) WinsAtOnce(b Board) bool {
+	return !g.Over(b) && g.S.WinningCells(b.Current)&g.S.Possible(b) != 0
+}
+
 // appendChildRanks appends the ranks of the boards after each move from
 // b (n stones, not over), columns left to right. A child whose heights
-// are not canonical has its mirror image's rank: the child of the mirror
-// image of b in the mirrored column, whose sums come from one more pass
-// over the columns of b's mirror image; a child with palindromic heights
-// has the lesser colour rank of itself and that mirror image.
+// are not canonical has its mirror image's rank, and a child with
+// palindromic heights the lesser colour rank of itself and its mirror
+// image (mirror.go); the mirror image's colour rank is summed over the
+// columns in the other order, from the same per-column terms.
 func (rk *ranker) appendChildRanks(dst []int64, s *Shape, b Board, n int) []int64 {
-	if rk.colour == nil {
+	kids := rk.kids()
+	if rk.colour == nil || kids == nil {
 		for c := range rk.w {
 			if s.CanPlay(b, c) {
 				dst = append(dst, rk.rank(s.Play(b, c), n+1))
@@ -150,89 +158,168 @@ func (rk *ranker) appendChildRanks(dst []int64, s *Shape, b Board, n int) []int6
 		}
 		return dst
 	}
-	var kids, flipped [MaxWidth]childSum
-	rk.childSums(b, n, &kids)
-	mi := rk.mirror()
-	per := rk.c(n+1, (n+2)/2)
-	haveFlip := false
-	for c := range rk.w {
-		k := kids[c]
-		if !k.ok {
-			continue
-		}
-		ci, pal := mi.canon(n+1, k.hidx)
-		if ci < 0 || pal {
-			if !haveFlip {
-				rk.childSums(rk.flip(b), n, &flipped)
-				haveFlip = true
-			}
-			f := flipped[rk.w-1-c]
-			if ci < 0 {
-				k = f
-				ci, _ = mi.canon(n+1, k.hidx)
-			} else {
-				k.col = min(k.col, f.col)
-			}
-		}
-		dst = append(dst, ci*per+k.col)
-	}
-	return dst
-}
-
-// childSum is the sums of a rank (ranker.sums) of the board after a move.
-type childSum struct {
-	hidx, col int64
-	ok        bool // the column has room
-}
-
-// childSums sets out[c] to the sums of the board after a move in column
-// c from b (n stones), for every column, from the column sums of b.
-func (rk *ranker) childSums(b Board, n int, out *[MaxWidth]childSum) {
 	first := b.Current
 	if n&1 == 1 {
 		first ^= b.Mask
 	}
-	f := 0
-	if n&1 == 0 {
-		f = 1 // the new stone is the first player's
-	}
-	hv, stride, hb, kw := rk.h+2, rk.cells+1, uint(rk.h), rk.half+1
-	colMask := uint64(1)<<uint(rk.h) - 1
-	// Per column: the parent's terms, the left child-terms (columns
-	// left of the move: one more remaining) and the right child-terms
-	// (columns right of the move: one more stone before, f more of the
-	// first player's).
+	f := 1 - n&1 // 1 when the new stone is the first player's
+	m := bits.OnesCount64(first)
+	w, hb, kw, step := rk.w, uint(rk.h), rk.half+1, uint(rk.step)
+	colour := rk.colour
+	colMask := uint64(1)<<hb - 1
+	// Per column c: its height h, first-player pattern p, the stones j
+	// and first-player stones k before it (columns left to right), its
+	// term in the parent's colour rank (t0) and its term when a stone,
+	// f of them the first player's, comes before it (t1); the suffix
+	// sums of t1 are the columns right of a move.
 	var hs [MaxWidth]int
 	var ps [MaxWidth]uint64
 	var js, ks [MaxWidth]int
-	var hidx, rightH, rightC int64
+	var right [MaxWidth + 1]int64
+	var code int
 	j, k := 0, 0
 	mask, fst := b.Mask, first
-	for c := range rk.w {
+	for c := range w {
 		h := bits.OnesCount64(mask & colMask)
 		p := fst & colMask
 		hs[c], ps[c], js[c], ks[c] = h, p, j, k
-		r := n - j
-		hidx += rk.off[(c*stride+r)*hv+h]
-		rightC += rk.colour[(((j+1)*kw+k+f)<<hb)|int(p)]
+		code += h * kids.pow[c]
 		j += h
 		k += bits.OnesCount64(p)
-		mask >>= uint(rk.step)
-		fst >>= uint(rk.step)
+		mask >>= step
+		fst >>= step
 	}
-	rightH = hidx
-	var leftH, leftC int64
-	for c := range rk.w {
+	for c := w - 1; c >= 0; c-- {
+		right[c] = right[c+1] + colour[(((js[c]+1)*kw+ks[c]+f)<<hb)|int(ps[c])]
+	}
+	per := rk.c(n+1, (n+2)/2)
+	var left int64
+	// The mirror image's terms, summed only when a child needs them.
+	var mirrored [MaxWidth]int64
+	haveMirror := false
+	for c := range w {
 		h, p, jc, kc := hs[c], ps[c], js[c], ks[c]
-		r := n - jc
-		rightH -= rk.off[(c*stride+r)*hv+h]
-		rightC -= rk.colour[(((jc+1)*kw+kc+f)<<hb)|int(p)]
-		out[c].ok = h < rk.h
 		if h < rk.h {
-			out[c].hidx = leftH + rk.off[(c*stride+r+1)*hv+h+1] + rightH
-			out[c].col = leftC + rk.colour[((jc*kw+kc)<<hb)|int(p|uint64(f)<<uint(h))] + rightC
+			kid := kids.of[code+kids.pow[c]]
+			col := left + colour[((jc*kw+kc)<<hb)|int(p|uint64(f)<<uint(h))] + right[c+1]
+			if kid&(kidMirror|kidPalindrome) != 0 {
+				if !haveMirror {
+					rk.mirrorTerms(&mirrored, hs[:w], ps[:w], js[:w], ks[:w], n, m, f)
+					haveMirror = true
+				}
+				mc := mirrored[c]
+				if kid&kidMirror != 0 {
+					col = mc
+				} else {
+					col = min(col, mc)
+				}
+			}
+			dst = append(dst, int64(kid>>kidShift)*per+col)
 		}
-		leftH += rk.off[(c*stride+r+1)*hv+h]
-		leftC += rk.colour[((jc*kw+kc)<<hb)|int(p)]
+		left += colour[((jc*kw+kc)<<hb)|int(p)]
 	}
+	return dst
+}
+
+// mirrorTerms sets out[c] to the colour rank of the mirror image of the
+// board after a move in column c (every column with room), from the
+// parent's columns: in the mirror image the columns come right to left,
+// so the stones before column c are those of the columns right of it.
+func (rk *ranker) mirrorTerms(out *[MaxWidth]int64, hs []int, ps []uint64, js, ks []int, n, m, f int) {
+	w, hb, kw := len(hs), uint(rk.h), rk.half+1
+	colour := rk.colour
+	// Before column c in the mirror image: n-js[c]-hs[c] stones, of which
+	// m-ks[c]-pop(ps[c]) the first player's; the columns left of c come
+	// after the move, one stone (f the first player's) later.
+	var after [MaxWidth + 1]int64 // sum over columns < c, shifted
+	for c := range w {
+		jr := n - js[c] - hs[c]
+		kr := m - ks[c] - bits.OnesCount64(ps[c])
+		after[c+1] = after[c] + colour[(((jr+1)*kw+kr+f)<<hb)|int(ps[c])]
+	}
+	var before int64 // sum over columns > c, unshifted
+	for c := w - 1; c >= 0; c-- {
+		jr := n - js[c] - hs[c]
+		kr := m - ks[c] - bits.OnesCount64(ps[c])
+		if hs[c] < rk.h {
+			out[c] = before + colour[((jr*kw+kr)<<hb)|int(ps[c]|uint64(f)<<uint(hs[c]))] + after[c]
+		}
+		before += colour[((jr*kw+kr)<<hb)|int(ps[c])]
+	}
+}
+
+// kidTable gives, for every vector of column heights by its code (the
+// heights as digits of base H+1, column 0 the lowest), the number of its
+// canonical vector (itself or its mirror image) in its tier, shifted by
+// kidShift, with kidMirror when the vector is not canonical and
+// kidPalindrome when it is its own mirror image: one look-up for a
+// child's heights instead of their index and its mirror number.
+type kidTable struct {
+	of  []uint32
+	pow [MaxWidth]int
+}
+
+const (
+	kidMirror     = 1
+	kidPalindrome = 2
+	kidShift      = 2
+)
+
+// maxKidTable bounds the entries of the kid table (16 MB); larger boards
+// rank each child.
+const maxKidTable = 1 << 22
+
+// newKidTable builds the table of rk's board, nil past maxKidTable
+// entries or canonical numbers too large for it.
+func newKidTable(rk *ranker) *kidTable {
+	size := 1
+	for range rk.w {
+		if size *= rk.h + 1; size > maxKidTable {
+			return nil
+		}
+	}
+	t := &kidTable{of: make([]uint32, size)}
+	p := 1
+	for c := range rk.w {
+		t.pow[c] = p
+		p *= rk.h + 1
+	}
+	mi := rk.mirror()
+	var hs, rev [MaxWidth]int
+	for code := range size {
+		n, x := 0, code
+		for c := range rk.w {
+			hs[c] = x % (rk.h + 1)
+			rev[rk.w-1-c] = hs[c]
+			x /= rk.h + 1
+			n += hs[c]
+		}
+		ci, pal := mi.canon(n, rk.heightIndex(hs[:rk.w], n))
+		var flags uint32
+		switch {
+		case ci < 0:
+			ci, _ = mi.canon(n, rk.heightIndex(rev[:rk.w], n))
+			flags = kidMirror
+		case pal:
+			flags = kidPalindrome
+		}
+		if ci < 0 || ci >= 1<<(32-kidShift) {
+			return nil
+		}
+		t.of[code] = uint32(ci)<<kidShift | flags
+	}
+	return t
+}
+
+// heightIndex is the index of the height vector hs (sum n) among those
+// of its tier (rank.go's sums).
+func (rk *ranker) heightIndex(hs []int, n int) int64 {
+	hv, stride := rk.h+2, rk.cells+1
+	var hidx int64
+	r := n
+	for c, h := range hs {
+		hidx += rk.off[(c*stride+r)*hv+h]
+		r -= h
+	}
+	return hidx
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/outcome"
 )
 
 // checkChildRanks compares AppendMoveRanks with TierOf and TierRank of
@@ -86,7 +87,7 @@ func TestWalkAndChildRanks(t *testing.T) {
 			}
 		}
 	}
-	for _, c := range [][3]int{{6, 5, 4}, {7, 6, 4}, {5, 5, 4}, {8, 7, 4}, {5, 5, 3}} {
+	for _, c := range [][3]int{{6, 5, 4}, {7, 6, 4}, {5, 5, 4}, {8, 7, 4}, {5, 5, 3}, {6, 6, 4}, {7, 5, 4}, {9, 6, 4}} {
 		g := mustGame(t, c[0], c[1], c[2])
 		for range 3000 {
 			b := Board{}
@@ -106,6 +107,37 @@ func TestWalkAndChildRanks(t *testing.T) {
 				bm[w] = rng.Uint64() & rng.Uint64()
 			}
 			checkWalk(t, g, tr, base*64, bm)
+		}
+	}
+}
+
+// TestWinsAtOnce checks the solver's shortcut against the moves: true
+// exactly when a move leads to a board that is over and lost for its
+// player to move.
+func TestWinsAtOnce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(35, 1))
+	for _, c := range [][3]int{{4, 4, 4}, {6, 6, 4}, {7, 5, 4}, {5, 4, 3}, {9, 6, 5}} {
+		g := mustGame(t, c[0], c[1], c[2])
+		wins := 0
+		for range 5000 {
+			b := Board{}
+			for !g.Over(b) && rng.IntN(g.S.Cells()+2) > 1 {
+				moves := g.AppendMoves(nil, b)
+				b = moves[rng.IntN(len(moves))]
+			}
+			want := false
+			for _, q := range g.AppendMoves(nil, b) {
+				want = want || g.Over(q) && g.TerminalOutcome(q) == outcome.P
+			}
+			if got := g.WinsAtOnce(b); got != want {
+				t.Fatalf("%s %s: WinsAtOnce %v, the moves say %v", g.S, g.Format(b), got, want)
+			}
+			if want {
+				wins++
+			}
+		}
+		if wins == 0 {
+			t.Errorf("%s: no random board wins at once", g.S)
 		}
 	}
 }
