@@ -80,10 +80,13 @@ func encodeModelBlock(dst, sp []byte, k, width int) []byte {
 	for s := range ns {
 		c, coded := codeStream(streams[s])
 		if s == 0 && len(coded) > 8 {
-			// The bitmap's runs, when they code shorter.
+			// The bitmap's runs, when they code shorter and are long
+			// (8 ranks on average): many short runs, a bitmap with
+			// little structure, take longer to expand than the
+			// bitmap's bytes to decode (Connect-4's, BENCHMARKS.md).
 			runs := bitmapRuns(bm, k)
 			rc, rcoded := codeStream(runs)
-			if n := binary.AppendUvarint(nil, uint64(len(runs))); len(n)+len(rcoded) < len(coded) {
+			if n := binary.AppendUvarint(nil, uint64(len(runs))); len(n)+len(rcoded) < len(coded) && bitRuns(bm, k) <= k/8 {
 				c, coded = rc, append(n, rcoded...)
 				codings |= bitmapAsRuns
 			}
@@ -283,6 +286,17 @@ func bitmapRuns(bm []byte, k int) []byte {
 		run++
 	}
 	return binary.AppendUvarint(out, uint64(run))
+}
+
+// bitRuns is the number of runs of the bitmap bm of k ranks (bitmapRuns).
+func bitRuns(bm []byte, k int) int {
+	n := 1
+	for i := 1; i < k; i++ {
+		if bm[i>>3]>>(i&7)&1 != bm[(i-1)>>3]>>((i-1)&7)&1 {
+			n++
+		}
+	}
+	return n
 }
 
 // decodeRuns appends to dst the bitmap of k ranks that coded holds as
