@@ -79,14 +79,14 @@ func encodeModelBlock(dst, sp []byte, k, width int) []byte {
 	var codings byte
 	for s := range ns {
 		c, coded := codeStream(streams[s])
-		if s == 0 && len(coded) > 8 {
-			// The bitmap's runs, when they code shorter and are long
-			// (8 ranks on average): many short runs, a bitmap with
-			// little structure, take longer to expand than the
+		if s == 0 && len(coded) > 8 && bitRuns(bm, k) <= k/8 {
+			// The bitmap's runs, when they are long (8 ranks on
+			// average) and code shorter: many short runs, a bitmap
+			// with little structure, take longer to expand than the
 			// bitmap's bytes to decode (Connect-4's, BENCHMARKS.md).
 			runs := bitmapRuns(bm, k)
 			rc, rcoded := codeStream(runs)
-			if n := binary.AppendUvarint(nil, uint64(len(runs))); len(n)+len(rcoded) < len(coded) && bitRuns(bm, k) <= k/8 {
+			if n := binary.AppendUvarint(nil, uint64(len(runs))); len(n)+len(rcoded) < len(coded) {
 				c, coded = rc, append(n, rcoded...)
 				codings |= bitmapAsRuns
 			}
