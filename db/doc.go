@@ -60,9 +60,9 @@
 // of the game's definition and per tier its key file's name, number of
 // keys, length and crc32c. A manifest without "keys" is the same bytes
 // as before key files existed, so databases already written stay valid
-// and the format version stays 1. Formats 2 and 3 changed only the
-// blocks of tier files (below); databases of formats 1 and 2 are still
-// read.
+// and the format version stays 1. Formats 2, 3 and 5 changed only the
+// blocks of tier files (below), format 4 added scored databases;
+// databases of formats 1 to 4 are still read.
 //
 // # The tier index
 //
