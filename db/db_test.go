@@ -162,9 +162,9 @@ func TestOpenErrors(t *testing.T) {
 	if err := os.Remove(filepath.Join(dir, IndexName)); err != nil {
 		t.Fatal(err)
 	}
-	os.WriteFile(mp, bytes.Replace(m, []byte(`"format":4`), []byte(`"format":5`), 1), 0o644)
+	os.WriteFile(mp, bytes.Replace(m, fmt.Appendf(nil, `"format":%d`, FormatVersion), fmt.Appendf(nil, `"format":%d`, FormatVersion+1), 1), 0o644)
 	_, err = Open(dir, "connect4:5x4")
-	if err == nil || err.Error() != dir+": format version 5, this grundy reads 1 to 4" {
+	if err == nil || err.Error() != fmt.Sprintf("%s: format version %d, this grundy reads 1 to %d", dir, FormatVersion+1, FormatVersion) {
 		t.Errorf("other version: %v", err)
 	}
 	os.WriteFile(mp, bytes.Replace(m, []byte(`"draw":`), []byte(`"draw":1`), 1), 0o644)

@@ -15,7 +15,8 @@ import (
 // else connect4:5x4), what other block layouts would take on disk
 // (B/pos: bytes a position, with 16 bytes of index a block) and how long
 // one of their blocks takes to decode (ns/op: a warm lookup is mostly
-// that), against the layout tier files use (issue 35, denser
+// that), against format 4's layout ("-now": the layout until format 5,
+// which BenchmarkBlockDecode compares with it; issue 35, denser
 // databases). Nothing here is written: it re-encodes the records read.
 //
 //	GRUNDY_BENCH_DB=DIR go test ./db -run XXX -bench Density -benchtime 2000x

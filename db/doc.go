@@ -60,9 +60,9 @@
 // of the game's definition and per tier its key file's name, number of
 // keys, length and crc32c. A manifest without "keys" is the same bytes
 // as before key files existed, so databases already written stay valid
-// and the format version stays 1. Formats 2 and 3 changed only the
-// blocks of tier files (below); databases of formats 1 and 2 are still
-// read.
+// and the format version stays 1. Formats 2, 3 and 5 changed only the
+// blocks of tier files (below), format 4 added scored databases;
+// databases of formats 1 to 4 are still read.
 //
 // # The tier index
 //
@@ -153,9 +153,10 @@
 //	 40  uint64 CRC-64 (ECMA) of the game's spec string
 //	 48  12 bytes zero
 //	 60  uint32 crc32c of bytes 0–59
-//	blocks: each a zstd frame of the records of BlockBytes/width
-//	  consecutive ranks (the last block may have fewer), one after
-//	  another from offset 64; in format 2 (below) in sparse form
+//	blocks: each the records of BlockBytes/width consecutive ranks (the
+//	  last block may have fewer), one after another from offset 64: in
+//	  format 5 their sparse form coded by streams (below), in formats 1
+//	  to 4 a zstd frame, of their sparse form from format 2 on
 //	block index, 16 bytes per block:
 //	  uint64 offset of the block, uint32 its compressed length,
 //	  uint32 crc32c of the block's bytes before compression (its sparse
@@ -168,7 +169,7 @@
 //	 20  uint32 crc32c of footer bytes 0–19
 //	 24  "GRDYEND1"
 //
-// A block's zstd frame is written by klauspost/compress at its
+// In formats 3 and 4 a block's zstd frame was written by klauspost/compress at its
 // SpeedBetterCompression level without entropy coding of literals
 // (WithNoEntropyCompression): its literals are stored raw, its sequences
 // still coded. A warm lookup's time is mostly the decoding of one frame,
@@ -202,6 +203,52 @@
 // result, as reading a whole tier does in every format (checking too
 // that every set bit has a non-empty record). Manifest.RawBytes is a
 // tier's bytes before compression, grundy db stats' raw_bytes.
+//
+// # Blocks of format 5
+//
+// A block of format 5 is its sparse form (above) cut into streams, each
+// coded apart (blockform.go): the bitmap; the records' low bytes; at
+// width 2, their high bytes (byte planes). Layout:
+//
+//	byte 0: the streams' codings, 2 bits each from bit 0 (bitmap,
+//	  low bytes, high bytes; the bits of streams the width lacks 0):
+//	  0 raw bytes, 1 one byte repeated the stream's length, 2 a
+//	  Huffman-coded stream of klauspost/compress/huff0 (Compress1X:
+//	  its table, then the codes), 3 a zstd frame (its literals raw or
+//	  Huffman-coded, as the frame says); bit 7 set when the bitmap
+//	  stream holds the bitmap's runs (below)
+//	then each stream but the last: a uvarint length and its coded bytes
+//	then the last stream's coded bytes, to the block's end
+//
+// The bitmap's runs are the lengths of its runs as uvarints, of empty
+// ranks first (0 when the block's first rank holds a record), then of
+// ranks that hold one, alternately; the stream is then a uvarint (the
+// runs' length in bytes) and the runs coded by the stream's coding. The
+// bitmap's length follows from the block's ranks and the records' from
+// the bitmap's set bits, so a stream that decodes to another length, or
+// runs that cover other than the block's ranks, are an error. The writer
+// codes each stream every way (the bitmap as it is and as runs) and
+// keeps the shortest, the first of them on a tie (a zstd frame with
+// Huffman-coded literals only when a 16th shorter than one with raw
+// literals, which decodes faster), so a build still writes the same
+// bytes every time. The checksum in the index is the sparse form's, as
+// in format 3, and a lookup keeps the sparse form in its cache and reads
+// it as before; only the decoding differs.
+//
+// Why (BENCHMARKS.md, "Denser databases, third pass"): the records of a
+// solved game are a few codes, one of them most (Teeko's 21.5 M records
+// take 2.4–2.6 bits each at their order-0 entropy, db/entropy_test.go),
+// which format 4's zstd frames with raw literals stored at about a byte
+// a literal; Huffman codes store them within 1% of their entropy. The
+// bitmap is mostly runs (Teeko's: the images of one board, which its
+// ranking puts side by side, are all empty but the orbit's
+// representative), which zstd's matches or a Huffman code of the runs'
+// lengths store best, and coded apart from the records neither spoils
+// the other's statistics. klauspost/compress's FSE (tANS) streams came
+// within 1% of Huffman's bytes on Teeko's records and decoded at half
+// the speed, so they are not used; huff0 and zstd are
+// klauspost/compress's, and only the streams, the runs and the choice
+// between codings are this package's.
 //
 // # A key file (keyed databases)
 //

@@ -219,27 +219,32 @@ func skewedRecords(r *rand.Rand, n int64, width int, p float64) Records {
 	return recs
 }
 
-// TestBlockFrames: a tier file's blocks are zstd frames whose literals
-// are stored raw (or as one repeated byte), without Huffman coding, and
-// a block compressed with entropy coding, as the writer did before,
-// reads the same.
-func TestBlockFrames(t *testing.T) {
+// TestOlderBlockForms: a block of formats 3 and 4, a zstd frame of the
+// sparse form whose literals are stored raw (as format 4 wrote them) or
+// Huffman-coded (as format 3 wrote them before), reads as the records it
+// holds, and so does the same block in format 5's form.
+func TestOlderBlockForms(t *testing.T) {
 	r := rand.New(rand.NewPCG(17, 18))
+	rawLit := zencRawLit()
 	for _, p := range []float64{0.1, 0.3, 0.9} {
 		for _, width := range []int{1, 2} {
 			recs := skewedRecords(r, BlockBytes/int64(width), width, p)
 			comp, sum := encodeBlock(recs.Data, width, nil)
-			if lt, err := literalsType(comp); err != nil || lt > 1 {
+			sp := sparseBlock(nil, recs.Data, width)
+			raw, huff := rawLit.EncodeAll(sp, nil), zenc().EncodeAll(sp, nil)
+			if lt, err := literalsType(raw); err != nil || lt > 1 {
 				t.Errorf("density %g, width %d: literals of type %d, %v; want raw (0) or RLE (1)", p, width, lt, err)
 			}
-			old := zenc().EncodeAll(sparseBlock(nil, recs.Data, width), nil)
-			if lt, err := literalsType(old); err != nil || lt != 2 {
+			if lt, err := literalsType(huff); err != nil || lt != 2 {
 				t.Errorf("density %g, width %d: the entropy coder's literals are of type %d, %v; want 2", p, width, lt, err)
 			}
-			for _, c := range [][]byte{comp, old} {
-				out, err := decodeBlock(FormatVersion, c, width, len(recs.Data), sum, nil)
+			for _, c := range []struct {
+				v    uint32
+				comp []byte
+			}{{FormatVersion, comp}, {4, raw}, {4, huff}, {3, raw}, {3, huff}} {
+				out, err := decodeBlock(c.v, c.comp, width, len(recs.Data), sum, nil)
 				if err != nil || !bytes.Equal(out, recs.Data) {
-					t.Fatalf("density %g, width %d: %v", p, width, err)
+					t.Fatalf("density %g, width %d, format %d: %v", p, width, c.v, err)
 				}
 			}
 		}

@@ -22,8 +22,11 @@ import (
 // databases (Manifest.Scored, score.go), whose records an older grundy
 // would misread as outcomes, so it refuses them by their version; the
 // files of a database that is not scored are as in version 3, and
-// databases of versions 1 to 3 are still read.
-const FormatVersion = 4
+// databases of versions 1 to 3 are still read. Version 5 codes each
+// block's bitmap and records apart, each by the smallest of raw bytes, a
+// run, a Huffman-coded stream or a zstd frame (blockform.go); databases of
+// versions 1 to 4 are still read.
+const FormatVersion = 5
 
 // File names in a database directory.
 const (

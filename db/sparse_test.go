@@ -102,7 +102,7 @@ func TestSparseBlockDamage(t *testing.T) {
 	if _, err := decodeBlock(FormatVersion, comp, 1, 1000, sum^1, nil); err != errChecksum {
 		t.Fatalf("a wrong checksum: %v", err)
 	}
-	if out, err := decodeBlock(2, comp, 1, 1000, crc(recs.Data), nil); err != nil || !bytes.Equal(out, recs.Data) {
+	if out, err := decodeBlock(2, zenc().EncodeAll(good, nil), 1, 1000, crc(recs.Data), nil); err != nil || !bytes.Equal(out, recs.Data) {
 		t.Fatalf("the good block read as format 2: %v", err)
 	}
 }

@@ -73,12 +73,10 @@ type blockEntry struct {
 }
 
 var (
-	encOnce      sync.Once
-	encoder      *zstd.Encoder
-	blockEncOnce sync.Once
-	blockEncoder *zstd.Encoder
-	decOnce      sync.Once
-	decoder      *zstd.Decoder
+	encOnce sync.Once
+	encoder *zstd.Encoder
+	decOnce sync.Once
+	decoder *zstd.Decoder
 )
 
 // zencOptions are the options of both encoders. EncodeAll is
@@ -90,25 +88,13 @@ func zencOptions() []zstd.EOption {
 		zstd.WithZeroFrames(true)}
 }
 
-// zenc is the encoder of key files' blocks.
+// zenc is the encoder of key files' blocks and of the zstd streams of
+// tier files' blocks (blockform.go).
 func zenc() *zstd.Encoder {
 	encOnce.Do(func() {
 		encoder, _ = zstd.NewWriter(nil, zencOptions()...)
 	})
 	return encoder
-}
-
-// zencBlock is the encoder of tier files' blocks (encodeBlock): zenc's
-// options without entropy coding of literals, which a block's bitmap and
-// records are mostly made of. Its frames take about 18% more bytes (on
-// Connect-4 6x5) and decode in about 60% of the time, which is most of a
-// warm lookup's (BENCHMARKS.md); they are zstd frames like any, so a
-// reader of any version decodes them.
-func zencBlock() *zstd.Encoder {
-	blockEncOnce.Do(func() {
-		blockEncoder, _ = zstd.NewWriter(nil, append(zencOptions(), zstd.WithNoEntropyCompression(true))...)
-	})
-	return blockEncoder
 }
 
 func zdec() *zstd.Decoder {
@@ -127,13 +113,14 @@ func zdec() *zstd.Decoder {
 // is the one encoder of a block: writeTierFile and the part files of
 // parts.go use it, so a tier written whole or in parts has the same
 // bytes. What it compresses is the block's sparse form (sparseBlock,
-// doc.go): the bitmap of its non-empty ranks, then their records; the
-// checksum is the crc32c of that sparse form (format 3), so that a lookup
-// checks the block without spreading its records to their ranks.
+// doc.go): the bitmap of its non-empty ranks, then their records, coded
+// in format 5's form (encodeModelBlock); the checksum is the crc32c of
+// that sparse form (format 3), so that a lookup checks the block without
+// spreading its records to their ranks.
 func encodeBlock(raw []byte, width int, dst []byte) (comp []byte, sum uint32) {
 	sp := sparsePool.Get().(*[]byte)
 	*sp = sparseBlock((*sp)[:0], raw, width)
-	comp = zencBlock().EncodeAll(*sp, dst[:0])
+	comp = encodeModelBlock(dst[:0], *sp, len(raw)/width, width)
 	sum = crc(*sp)
 	sparsePool.Put(sp)
 	return comp, sum
@@ -275,6 +262,16 @@ func decodeSparse(v uint32, comp []byte, width, want int, sum uint32, dst []byte
 		// Room for any block's sparse form, so that the buffer can
 		// serve another block (the block cache's spare).
 		dst = make([]byte, 0, max(limit, BlockBytes+bitmapBytes(BlockBytes)))
+	}
+	if v >= 5 {
+		out, err := decodeModelBlock(comp, width, want, dst[:0:limit])
+		if err != nil {
+			return nil, err
+		}
+		if crc(out) != sum {
+			return nil, errChecksum
+		}
+		return out, nil
 	}
 	out, err := zdec().DecodeAll(comp, dst[:0:limit])
 	if err != nil {

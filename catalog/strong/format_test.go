@@ -10,14 +10,23 @@ import (
 	"github.com/grundy-go/grundy/db"
 )
 
-// TestFormat3StillReads opens testdata/format3-tictactoe, a database
+// TestOlderFormatsStillRead opens testdata/format3-tictactoe, a database
 // written by grundy before scored databases (format 3, commit cbb47a6's
-// grundy db build tictactoe), and checks that this grundy (format 4)
-// reads it as it was: every tier's records equal a fresh build's, and
-// so do the answers and the statistics.
-func TestFormat3StillReads(t *testing.T) {
-	const old = "testdata/format3-tictactoe"
+// grundy db build tictactoe), and testdata/format4-tictactoe, written
+// before blocks coded by streams (format 4, commit 553c335's), and
+// checks that this grundy reads each as it was: every tier's records
+// equal a fresh build's, and so do the answers and the statistics.
+func TestOlderFormatsStillRead(t *testing.T) {
 	fresh := build(t, "tictactoe")
+	for _, c := range []struct {
+		dir    string
+		format int
+	}{{"testdata/format3-tictactoe", 3}, {"testdata/format4-tictactoe", 4}} {
+		t.Run(c.dir, func(t *testing.T) { olderFormatReads(t, c.dir, c.format, fresh) })
+	}
+}
+
+func olderFormatReads(t *testing.T, old string, format int, fresh string) {
 	od, err := db.Open(old, "tictactoe")
 	if err != nil {
 		t.Fatal(err)
@@ -28,7 +37,7 @@ func TestFormat3StillReads(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer nd.Close()
-	if od.Manifest().Format != 3 || nd.Manifest().Format != db.FormatVersion || db.FormatVersion != 4 {
+	if od.Manifest().Format != format || nd.Manifest().Format != db.FormatVersion || db.FormatVersion != 5 {
 		t.Fatalf("formats %d and %d", od.Manifest().Format, nd.Manifest().Format)
 	}
 	if od.Scored() || nd.Scored() {

@@ -1,0 +1,361 @@
+package db
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"math/bits"
+	"sync"
+
+	"github.com/klauspost/compress/huff0"
+	"github.com/klauspost/compress/zstd"
+)
+
+// The block form of format 5 (doc.go, "Blocks of format 5"): a block's
+// sparse form cut into streams — its bitmap (as it is or as its runs),
+// then its records as byte planes (the low bytes of every record, then,
+// at width 2, the high bytes) — each coded by the shortest of four
+// codings. A lookup decodes every stream of its block, so the codings
+// are ones that decode fast: a Huffman-coded stream of
+// klauspost/compress/huff0, which carries its own table, or a zstd
+// frame. Coding the bitmap apart from the records lets each be coded by
+// what suits it: runs of empty ranks by their lengths or zstd's matches,
+// records whose commonest code is most of them by a Huffman code near
+// their entropy (Teeko's records: 2.6 bits a record where format 4's
+// zstd frames with raw literals spent about a byte a literal).
+const (
+	codingRaw  = 0 // the stream's bytes as they are
+	codingRLE  = 1 // one byte, repeated the stream's length
+	codingHuff = 2 // huff0.Compress1X's output: its table, then one Huffman-coded stream
+	codingZstd = 3 // a zstd frame, its literals raw or Huffman-coded
+)
+
+// huffPool holds huff0's scratch spaces, which are not safe for
+// concurrent use and keep their tables between calls.
+var huffPool = sync.Pool{New: func() any { return new(huff0.Scratch) }}
+
+var (
+	rawLitOnce    sync.Once
+	rawLitEncoder *zstd.Encoder
+)
+
+// zencRawLit is zenc without entropy coding of literals: frames that
+// decode faster (no Huffman table to read), for streams made mostly of
+// matches, such as a bitmap's runs.
+func zencRawLit() *zstd.Encoder {
+	rawLitOnce.Do(func() {
+		rawLitEncoder, _ = zstd.NewWriter(nil, append(zencOptions(), zstd.WithNoEntropyCompression(true))...)
+	})
+	return rawLitEncoder
+}
+
+// bitmapAsRuns, bit 7 of a block's byte of codings, says that its
+// bitmap stream holds the bitmap's runs (bitmapRuns): a uvarint, the
+// runs' length in bytes, then the runs coded by the stream's coding.
+const bitmapAsRuns = 0x80
+
+// encodeModelBlock appends to dst the format-5 form of the sparse form
+// sp of a block of k ranks of records of width bytes: a byte of codings
+// (bits 2s and 2s+1: stream s's; bit 7 bitmapAsRuns), then each stream
+// but the last as a uvarint length and its coded bytes, then the last
+// stream's coded bytes.
+func encodeModelBlock(dst, sp []byte, k, width int) []byte {
+	nb := bitmapBytes(k)
+	bm, recs := sp[:nb], sp[nb:]
+	streams := [3][]byte{bm}
+	ns := 1 + width
+	if width == 1 {
+		streams[1] = recs
+	} else {
+		n := len(recs) / 2
+		planes := make([]byte, len(recs))
+		for i := range n {
+			planes[i], planes[n+i] = recs[2*i], recs[2*i+1]
+		}
+		streams[1], streams[2] = planes[:n], planes[n:]
+	}
+	at := len(dst)
+	dst = append(dst, 0)
+	var codings byte
+	for s := range ns {
+		c, coded := codeStream(streams[s])
+		if s == 0 && len(coded) > 8 && bitRuns(bm, k) <= k/8 {
+			// The bitmap's runs, when they are long (8 ranks on
+			// average) and code shorter: many short runs, a bitmap
+			// with little structure, take longer to expand than the
+			// bitmap's bytes to decode (Connect-4's, BENCHMARKS.md).
+			runs := bitmapRuns(bm, k)
+			rc, rcoded := codeStream(runs)
+			if n := binary.AppendUvarint(nil, uint64(len(runs))); len(n)+len(rcoded) < len(coded) {
+				c, coded = rc, append(n, rcoded...)
+				codings |= bitmapAsRuns
+			}
+		}
+		codings |= c << (2 * s)
+		if s < ns-1 {
+			dst = binary.AppendUvarint(dst, uint64(len(coded)))
+		}
+		dst = append(dst, coded...)
+	}
+	dst[at] = codings
+	return dst
+}
+
+// codeStream codes one stream by the coding that takes the fewest bytes
+// (the first of them in the order of the constants on a tie, so the
+// result depends on the bytes alone).
+func codeStream(b []byte) (coding byte, coded []byte) {
+	coding, coded = codingRaw, b
+	if len(b) == 0 {
+		return coding, coded
+	}
+	if allSame(b) {
+		return codingRLE, b[:1]
+	}
+	s := huffPool.Get().(*huff0.Scratch)
+	// A fresh table for every stream (no reuse of the last one), so
+	// that the coded bytes depend on the stream alone.
+	s.Reuse = huff0.ReusePolicyNone
+	if out, _, err := huff0.Compress1X(b, s); err == nil && len(out) < len(coded) {
+		coding, coded = codingHuff, append([]byte(nil), out...)
+	}
+	huffPool.Put(s)
+	// A zstd frame with raw literals is kept unless Huffman-coded ones
+	// save more than a 16th: they cost a table to read and a decoding.
+	z := zencRawLit().EncodeAll(b, nil)
+	if h := zenc().EncodeAll(b, nil); len(h) < len(z)-len(z)/16 {
+		z = h
+	}
+	if len(z) < len(coded) {
+		coding, coded = codingZstd, z
+	}
+	return coding, coded
+}
+
+func allSame(b []byte) bool {
+	for _, c := range b {
+		if c != b[0] {
+			return false
+		}
+	}
+	return true
+}
+
+// decodeModelBlock is encodeModelBlock's inverse: the sparse form of a
+// block of want bytes of records of width bytes each, in dst's space
+// (its capacity at least the sparse form's largest length). An error
+// when comp is not such a block; its lengths are checked (checkSparse),
+// its checksum is the caller's.
+func decodeModelBlock(comp []byte, width, want int, dst []byte) ([]byte, error) {
+	k := want / width
+	nb := bitmapBytes(k)
+	if len(comp) < 1 {
+		return nil, errors.New("empty")
+	}
+	codings, rest := comp[0], comp[1:]
+	ns := 1 + width
+	if codings&^bitmapAsRuns>>(2*ns) != 0 {
+		return nil, fmt.Errorf("unknown codings %#x", codings)
+	}
+	stream := func(s int) ([]byte, error) {
+		if s == ns-1 {
+			b := rest
+			rest = nil
+			return b, nil
+		}
+		n, l := binary.Uvarint(rest)
+		if l <= 0 || n > uint64(len(rest)-l) {
+			return nil, fmt.Errorf("stream %d's length is damaged", s)
+		}
+		b := rest[l : l+int(n)]
+		rest = rest[l+int(n):]
+		return b, nil
+	}
+	out := dst[:0]
+	coded, err := stream(0)
+	if err != nil {
+		return nil, err
+	}
+	if codings&bitmapAsRuns == 0 {
+		out, err = decodeStream(codings&3, coded, nb, out)
+	} else {
+		out, err = decodeRuns(codings&3, coded, k, out)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("its bitmap: %v", err)
+	}
+	ones := 0
+	for i := 0; i < nb; i += 8 {
+		ones += bits.OnesCount64(binary.LittleEndian.Uint64(out[i:]))
+	}
+	if ones > k {
+		return nil, fmt.Errorf("its bitmap marks ranks past the block's %d", k)
+	}
+	for s := 1; s < ns; s++ {
+		if coded, err = stream(s); err != nil {
+			return nil, err
+		}
+		if out, err = decodeStream(codings>>(2*s)&3, coded, ones, out); err != nil {
+			return nil, fmt.Errorf("its records: %v", err)
+		}
+	}
+	if width == 2 {
+		// The two planes back to records of two bytes each.
+		recs := out[nb:]
+		p := sparsePool.Get().(*[]byte)
+		planes := append((*p)[:0], recs...)
+		for i := range ones {
+			recs[2*i], recs[2*i+1] = planes[i], planes[ones+i]
+		}
+		*p = planes
+		sparsePool.Put(p)
+	}
+	if err := checkSparse(out, width, want); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// decodeStream appends to dst the n bytes that coded decodes to by the
+// given coding; an error unless it decodes to exactly n bytes.
+func decodeStream(coding byte, coded []byte, n int, dst []byte) ([]byte, error) {
+	if n > cap(dst)-len(dst) {
+		return nil, fmt.Errorf("%d bytes do not fit the block", n)
+	}
+	switch coding {
+	case codingRaw:
+		if len(coded) != n {
+			return nil, fmt.Errorf("%d bytes raw, want %d", len(coded), n)
+		}
+		return append(dst, coded...), nil
+	case codingRLE:
+		if len(coded) != 1 {
+			return nil, fmt.Errorf("a run of %d bytes, want 1", len(coded))
+		}
+		at := len(dst)
+		dst = dst[:at+n]
+		for i := range dst[at:] {
+			dst[at+i] = coded[0]
+		}
+		return dst, nil
+	case codingHuff:
+		s := huffPool.Get().(*huff0.Scratch)
+		defer huffPool.Put(s)
+		s, rest, err := huff0.ReadTable(coded, s)
+		if err != nil {
+			return nil, err
+		}
+		at := len(dst)
+		out, err := s.Decoder().Decompress1X(dst[at:at:at+n], rest)
+		if err != nil {
+			return nil, err
+		}
+		if len(out) != n {
+			return nil, fmt.Errorf("decodes to %d bytes, want %d", len(out), n)
+		}
+		return dst[:at+n], nil
+	case codingZstd:
+		at := len(dst)
+		out, err := zdec().DecodeAll(coded, dst[at:at:at+n])
+		if err != nil {
+			return nil, err
+		}
+		if len(out) != n {
+			return nil, fmt.Errorf("decodes to %d bytes, want %d", len(out), n)
+		}
+		return dst[:at+n], nil
+	}
+	return nil, fmt.Errorf("unknown coding %d", coding)
+}
+
+// bitmapRuns is the bitmap bm of k ranks as the lengths of its runs, as
+// uvarints: of empty ranks first (0 when rank 0 holds a record), then of
+// ranks that hold one, and so on alternately. The bitmap of a game's
+// tier is mostly runs (Teeko's: the images of one board, which its
+// ranking puts side by side, are all empty but one), which code shorter
+// so than its bytes as they are (BENCHMARKS.md), and expand faster than
+// a zstd frame of them decodes.
+func bitmapRuns(bm []byte, k int) []byte {
+	var out []byte
+	cur, run := byte(0), 0
+	for i := range k {
+		if bm[i>>3]>>(i&7)&1 != cur {
+			out = binary.AppendUvarint(out, uint64(run))
+			cur, run = cur^1, 0
+		}
+		run++
+	}
+	return binary.AppendUvarint(out, uint64(run))
+}
+
+// bitRuns is the number of runs of the bitmap bm of k ranks (bitmapRuns).
+func bitRuns(bm []byte, k int) int {
+	n := 1
+	for i := 1; i < k; i++ {
+		if bm[i>>3]>>(i&7)&1 != bm[(i-1)>>3]>>((i-1)&7)&1 {
+			n++
+		}
+	}
+	return n
+}
+
+// decodeRuns appends to dst the bitmap of k ranks that coded holds as
+// runs (bitmapRuns), coded by the given coding after the runs' length;
+// an error unless the runs cover exactly k ranks.
+func decodeRuns(coding byte, coded []byte, k int, dst []byte) ([]byte, error) {
+	m, l := binary.Uvarint(coded)
+	// k runs of at most 2 bytes each and a zero-length first one.
+	if l <= 0 || m > uint64(2*k+1) {
+		return nil, errors.New("the length of its runs is damaged")
+	}
+	p := sparsePool.Get().(*[]byte)
+	defer sparsePool.Put(p)
+	buf := (*p)[:0]
+	if cap(buf) < int(m) {
+		buf = make([]byte, 0, m)
+	}
+	runs, err := decodeStream(coding, coded[l:], int(m), buf)
+	if err != nil {
+		return nil, err
+	}
+	*p = runs
+	nb := bitmapBytes(k)
+	if nb > cap(dst)-len(dst) {
+		return nil, fmt.Errorf("%d bytes do not fit the block", nb)
+	}
+	at := len(dst)
+	dst = dst[:at+nb]
+	bm := dst[at:]
+	clear(bm)
+	i, set := 0, false
+	for len(runs) > 0 {
+		r, l := binary.Uvarint(runs)
+		if l <= 0 || r > uint64(k-i) || (r == 0 && i > 0) {
+			return nil, errors.New("its runs are damaged")
+		}
+		runs = runs[l:]
+		if set {
+			setBits(bm, i, i+int(r))
+		}
+		i += int(r)
+		set = !set
+	}
+	if i != k {
+		return nil, fmt.Errorf("its runs cover %d ranks, want %d", i, k)
+	}
+	return dst, nil
+}
+
+// setBits sets bits [i, j) of the little-endian bitmap bm, a byte at a
+// time between its ends.
+func setBits(bm []byte, i, j int) {
+	for ; i < j && i&7 != 0; i++ {
+		bm[i>>3] |= 1 << (i & 7)
+	}
+	for ; i+8 <= j; i += 8 {
+		bm[i>>3] = 0xff
+	}
+	for ; i < j; i++ {
+		bm[i>>3] |= 1 << (i & 7)
+	}
+}

@@ -1,0 +1,100 @@
+//go:build linux
+
+package db
+
+import (
+	"os"
+	"syscall"
+	"testing"
+)
+
+// BenchmarkBlockDecode decodes the blocks of a database
+// ($GRUNDY_BENCH_DB; skipped without) in format 5's form and in format
+// 4's (a zstd frame of the sparse form with raw literals), re-encoded
+// from the same records, a sample of blocks spread over every tier: the
+// bulk of a warm lookup's CPU, side by side in one run. B/pos is every
+// block's bytes with 16 of index a block, over the database's positions.
+//
+//	GRUNDY_BENCH_DB=DIR db.test -test.run XXX -test.bench BlockDecode -test.benchtime 20000x -test.cpu 1
+func BenchmarkBlockDecode(b *testing.B) {
+	dir := os.Getenv("GRUNDY_BENCH_DB")
+	if dir == "" {
+		b.Skip("GRUNDY_BENCH_DB is not set")
+	}
+	d, err := Open(dir, "")
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer d.Close()
+	type block struct {
+		width, want int
+		sum         uint32
+		v5, v4      []byte
+	}
+	rawLit := zencRawLit()
+	var sample []block
+	var positions, bytes5, bytes4 int64
+	n := 0
+	for _, ti := range d.Manifest().Tiers {
+		recs, _, err := d.LoadTier(ti.Tier)
+		if err != nil {
+			b.Fatal(err)
+		}
+		positions += ti.Count.Positions()
+		for o := 0; o < len(recs.Data); o += BlockBytes {
+			raw := recs.Data[o:min(o+BlockBytes, len(recs.Data))]
+			v5, sum := encodeBlock(raw, recs.Width, nil)
+			v4 := rawLit.EncodeAll(sparseBlock(nil, raw, recs.Width), nil)
+			bytes5 += int64(len(v5)) + entrySize
+			bytes4 += int64(len(v4)) + entrySize
+			if n%11 == 0 && len(sample) < 8192 {
+				sample = append(sample, block{recs.Width, len(raw), sum, v5, v4})
+			}
+			n++
+		}
+	}
+	// How often each coding codes each stream (bitmap, low bytes, high
+	// bytes), in the sample.
+	var codings [3][4]int
+	for _, bl := range sample {
+		for s := range 1 + bl.width {
+			codings[s][bl.v5[0]>>(2*s)&3]++
+		}
+	}
+	b.Logf("%d blocks, %d in the sample; codings (raw, run, Huffman, zstd) of the bitmap %v, the low bytes %v, the high bytes %v",
+		n, len(sample), codings[0], codings[1], codings[2])
+	for _, v := range []struct {
+		name   string
+		format uint32
+	}{{"format5", 5}, {"format4", 4}, {"format5", 5}, {"format4", 4}} {
+		b.Run(v.name, func(b *testing.B) {
+			buf := make([]byte, 0, BlockBytes+bitmapBytes(BlockBytes))
+			i := 0
+			cpu0 := cpuNanos()
+			for b.Loop() {
+				bl := sample[i%len(sample)]
+				i++
+				comp := bl.v5
+				if v.format == 4 {
+					comp = bl.v4
+				}
+				if _, err := decodeSparse(v.format, comp, bl.width, bl.want, bl.sum, buf); err != nil {
+					b.Fatal(err)
+				}
+			}
+			per := bytes5
+			if v.format == 4 {
+				per = bytes4
+			}
+			b.ReportMetric(float64(per)/float64(positions), "B/pos")
+			b.ReportMetric(float64(cpuNanos()-cpu0)/float64(b.N), "cpu-ns/op")
+		})
+	}
+}
+
+// cpuNanos is the process's user and system CPU time.
+func cpuNanos() int64 {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return ru.Utime.Nano() + ru.Stime.Nano()
+}
