@@ -308,7 +308,7 @@ func writePositionTable(ctx context.Context, w io.Writer, t *catalog.PositionTab
 	if asJSON {
 		g, _ := json.Marshal(t.Game)
 		c, _ := json.Marshal(t.Caption)
-		fmt.Fprintf(bw, `{"game":%s,"caption":%s,"positions":[`, plainJSON(g), plainJSON(c))
+		fmt.Fprintf(bw, `{"game":%s,"caption":%s,"positions":[`, catalog.PlainJSON(g), catalog.PlainJSON(c))
 		err = t.Rows(ctx, func(r catalog.PositionRow) error {
 			if !first {
 				bw.WriteByte(',')
@@ -318,7 +318,7 @@ func writePositionTable(ctx context.Context, w io.Writer, t *catalog.PositionTab
 			if err != nil {
 				return err
 			}
-			_, err = bw.Write(plainJSON(b))
+			_, err = bw.Write(catalog.PlainJSON(b))
 			return err
 		})
 		bw.WriteString("]}\n")
