@@ -282,6 +282,7 @@ func printReportLabels(w io.Writer, r *catalog.Report, labels []string) {
 			fmt.Fprintf(w, "    %s\n", m)
 		}
 	}
+	printDrawingMoves(w, r)
 	if answers, ok := r.Extra["answers"].([]string); ok {
 		// A contest file's queries (graph:FILE in HDU 1524's format),
 		// one line each, as the problem prints them.
@@ -295,6 +296,30 @@ func printReportLabels(w io.Writer, r *catalog.Report, labels []string) {
 	}
 	for _, note := range r.Notes {
 		fmt.Fprintf(w, "  note        %s\n", strings.TrimSpace(note))
+	}
+}
+
+// printDrawingMoves lists a report's drawing moves (its JSON's
+// "drawing_moves": a loopy game's moves that keep a draw where no move
+// wins; a partizan one's marked L: or R: for the side that has them),
+// named as players say them where the report has "drawing_labels".
+func printDrawingMoves(w io.Writer, r *catalog.Report) {
+	draws, _ := r.Extra["drawing_moves"].([]string)
+	if len(draws) == 0 {
+		return
+	}
+	labels, _ := r.Extra["drawing_labels"].([]string)
+	fmt.Fprintf(w, "  drawing moves (%d), each to the position it leaves (they keep the draw):\n", len(draws))
+	for i, m := range draws {
+		if i == maxMovesShown {
+			fmt.Fprintf(w, "    … and %d more (--json lists all)\n", len(draws)-maxMovesShown)
+			break
+		}
+		if i < len(labels) && labels[i] != "" {
+			fmt.Fprintf(w, "    %s (→ %s)\n", labels[i], m)
+			continue
+		}
+		fmt.Fprintf(w, "    %s\n", m)
 	}
 }
 
