@@ -24,7 +24,8 @@
 // drivers register themselves; catalog/builtin imports them all, and
 // nothing here switches on a game's type. What adapters of one kind share
 // lives beside this package: impartialgame (search, sums, closed forms
-// checked against search), partizanreport, payoffreport; catalogtest has
+// checked against search), partizanreport, payoffreport, retroreport
+// (board games solved in memory by retrograde analysis); catalogtest has
 // the helpers their tests share.
 //
 // Games with a closed form (Bouton's theorem for Nim, Wythoff's Beatty

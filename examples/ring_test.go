@@ -12,7 +12,8 @@ import (
 // TestRingDatabase: ring.star built into a database (tiers by tier(pos),
 // found by search) answers for every position reachable from its start
 // as the script's own solver does (retrograde analysis of the whole
-// graph): outcome, remoteness, winning and drawing moves.
+// graph): outcome and remoteness, and the winning and drawing moves as
+// 'grundy solve' lists them.
 func TestRingDatabase(t *testing.T) {
 	ctx := context.Background()
 	inst, err := catalog.Lookup("ring.star")
@@ -52,15 +53,19 @@ func TestRingDatabase(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		kinds[got.Outcome]++
-		var draws []string
-		if x, ok := got.Extra["drawing_moves"].([]string); ok {
-			draws = x
+		// The moves as 'grundy solve' lists them: each position once
+		// (two moves of ring.star may leave the same one).
+		rep, err := inst.Solve(ctx, []string{g.Format(p)}, catalog.Options{})
+		if err != nil {
+			t.Fatal(err)
 		}
-		if got.Position != want.Position || got.Outcome != want.Outcome || !sameInt(got.Remoteness, want.Remoteness) ||
-			!slices.Equal(got.WinningMoves, want.WinningMoves) || !slices.Equal(draws, want.DrawingMoves) {
+		kinds[got.Outcome]++
+		draws, _ := got.Extra["drawing_moves"].([]string)
+		wantDraws, _ := rep.Extra["drawing_moves"].([]string)
+		if got.Position != want.Position || rep.Position != want.Position || got.Outcome != want.Outcome || rep.Outcome != want.Outcome || !sameInt(got.Remoteness, want.Remoteness) ||
+			!slices.Equal(got.WinningMoves, rep.WinningMoves) || !slices.Equal(draws, wantDraws) || len(want.DrawingMoves) < len(draws) {
 			t.Errorf("%s: the database says %s %v wins %v draws %v; solve says %s %v wins %v draws %v", g.Format(p),
-				got.Outcome, deref(got.Remoteness), got.WinningMoves, draws, want.Outcome, deref(want.Remoteness), want.WinningMoves, want.DrawingMoves)
+				got.Outcome, deref(got.Remoteness), got.WinningMoves, draws, want.Outcome, deref(want.Remoteness), rep.WinningMoves, wantDraws)
 		}
 	}
 	if kinds["N"] == 0 || kinds["P"] == 0 || kinds["D"] == 0 {

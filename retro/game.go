@@ -190,17 +190,26 @@ func (t *Table[P]) Lookup(p P) (o outcome.Outcome, remoteness uint32, ok bool) {
 	return t.res.Outcome[v], t.res.Remoteness[v], true
 }
 
+// DrawingMoves returns the moves from p, in the game's order, to drawn
+// positions when p is drawn (outcome D): the moves that keep the draw,
+// there being no winning one; nil for a decided p.
+func (t *Table[P]) DrawingMoves(p P) []P { return t.movesTo(p, outcome.D, outcome.D) }
+
 // WinningMoves returns the moves from p, in the game's order, to positions
 // that are lost for the player to move there; there are some exactly when
 // p is won (outcome N).
-func (t *Table[P]) WinningMoves(p P) []P {
+func (t *Table[P]) WinningMoves(p P) []P { return t.movesTo(p, outcome.N, outcome.P) }
+
+// movesTo returns the moves from p, in the game's order, to positions of
+// outcome to when p's outcome is from.
+func (t *Table[P]) movesTo(p P, from, to outcome.Outcome) []P {
 	v, ok := t.index[p]
-	if !ok {
+	if !ok || t.res.Outcome[v] != from {
 		return nil
 	}
 	var out []P
 	for _, w := range t.succ.Out(v) {
-		if t.res.Outcome[w] == outcome.P {
+		if t.res.Outcome[w] == to {
 			out = append(out, t.positions[w])
 		}
 	}

@@ -437,3 +437,64 @@ func TestSolveGameMemoryBudget(t *testing.T) {
 		t.Fatalf("with room: %v", err)
 	}
 }
+
+// adjGame is a game on a graph given by its lists of moves.
+type adjGame [][]int32
+
+func (g adjGame) Moves(v int) iter.Seq[int] {
+	return func(yield func(int) bool) {
+		for _, w := range g[v] {
+			if !yield(int(w)) {
+				return
+			}
+		}
+	}
+}
+
+func (g adjGame) Positions() iter.Seq[int] {
+	return func(yield func(int) bool) {
+		for v := range g {
+			if !yield(v) {
+				return
+			}
+		}
+	}
+}
+
+// TestDrawingMoves: on random graphs with cycles a drawn position's
+// drawing moves are its moves, in order, to positions the horizon search
+// (an independent witness) finds drawn; a decided position has none.
+func TestDrawingMoves(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	draws := 0
+	for range 2000 {
+		n := 1 + r.IntN(10)
+		adj := witness.RandomGraph(r, n, r.IntN(3*n+1))
+		tab, err := SolveGame[int](context.Background(), adjGame(adj), GameOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		term := make([]int, n)
+		for i := range term {
+			term[i] = -1
+		}
+		want, _ := horizon(adj, term, make([]int, n), 3*n+3)
+		for v := range n {
+			var exp []int
+			if want[v] == 0 {
+				for _, w := range adj[v] {
+					if want[w] == 0 {
+						exp = append(exp, int(w))
+					}
+				}
+				draws++
+			}
+			if got := tab.DrawingMoves(v); !slices.Equal(got, exp) {
+				t.Fatalf("graph %v: node %d: drawing moves %v, want %v", adj, v, got, exp)
+			}
+		}
+	}
+	if draws < 100 {
+		t.Fatalf("only %d drawn positions: the test checks too little", draws)
+	}
+}

@@ -347,7 +347,6 @@ func (s *Solver) solveRetro(ctx context.Context, root Pos) (*Result, error) {
 		if r.DrawingMoves == nil {
 			r.DrawingMoves = []string{}
 		}
-		r.Notes = append(r.Notes, "drawing moves (keep the draw): "+strings.Join(r.DrawingMoves, ", "))
 	}
 	return r, nil
 }

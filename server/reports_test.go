@@ -45,6 +45,13 @@ func TestReports(t *testing.T) {
 		{"GET", "/api/v1/cgt?" + url.Values{"expr": {"{2|-1/2}"}}.Encode(), "",
 			`{"value":"{2|-1/2}","outcome":"N","birthday":3,"left_stop":"2","right_stop":"-1/2","mean":"3/4","temperature":"5/4","atomic_weight":null}`},
 		{"POST", "/api/v1/cgt", `{"expr":"{0|*} == ^"}`, `{"result":true}`},
+		// <, > and & as they are (catalog.PlainJSON), as the command
+		// line writes them, not as encoding/json's \u003c, \u003e, \u0026.
+		{"GET", "/api/v1/cgt?" + url.Values{"expr": {"^<2>"}}.Encode(), "",
+			`{"value":"^<2>","outcome":"L","birthday":3,"left_stop":"0","right_stop":"0","mean":"0","temperature":"0","atomic_weight":"0"}`},
+		{"POST", "/api/v1/cgt", `{"expr":"{0|{dud|},*}"}`,
+			`{"value":"^ & v*","kind":"sided value","outcome":"NHat","left_first":"Left wins","right_first":"draw","onside":"^","offside":"v*","left_stop":null,"right_stop":null,"birthday":null,"mean":null,"temperature":null,"atomic_weight":null,` +
+				`"note":"not a stopper (play can go on for ever with the players alternating): its value is the sided value onside & offside"}`},
 		{"POST", "/api/v1/matrix", `{"matrix":"3 -1\n-1 1"}`,
 			`{"value":0.3333333333333333,"row_strategy":[0.3333333333333333,0.6666666666666666],"column_strategy":[0.3333333333333333,0.6666666666666666],"verified":true,` +
 				`"exact":{"value":"1/3","row_strategy":["1/3","2/3"],"column_strategy":["1/3","2/3"],"lower":"1/3","upper":"1/3"}}`},

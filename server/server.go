@@ -348,10 +348,13 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	writeRaw(w, status, b)
 }
 
+// writeRaw writes a JSON answer as the command line writes its JSON
+// (catalog.PlainJSON: <, > and & unescaped), so one value reads the same
+// from either.
 func writeRaw(w http.ResponseWriter, status int, b []byte) {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.WriteHeader(status)
-	w.Write(b)
+	w.Write(catalog.PlainJSON(b))
 	w.Write([]byte("\n"))
 }
 

@@ -123,5 +123,11 @@
 //
 // Prism does not retry a failed bundle (cluster runners do), so Build
 // retries the job itself: a failed run is followed by another, which
-// skips the finished tiers, up to a bound of attempts (retry.go).
+// skips the finished tiers, up to a bound of attempts (retry.go). Prism
+// returns as soon as a bundle fails while the bundles the in-process
+// harness had started run on, so Build first waits for them (a task of
+// the dead run writing under the next one left a tier file without
+// positions its parents reach, in every later attempt); and a rerun
+// with more rounds keeps no part of an unfinished loopy tier, which the
+// rounds settled range by range, not tier by tier.
 package pipeline

@@ -143,6 +143,7 @@ type loopyAskFn struct {
 }
 
 func (f *loopyAskFn) ProcessElement(ctx context.Context, key string, b []byte, ask func(string, []byte), node func(string, []byte)) error {
+	defer startTask()()
 	t, i, l, pt, err := placeTier(f.Game, key)
 	if err != nil {
 		return err
@@ -310,6 +311,7 @@ type initFn struct {
 }
 
 func (f *initFn) ProcessElement(key string, parts func(*[]byte) bool, emit func(string, []byte)) error {
+	defer startTask()()
 	_, _, _, pt, err := placeTier(f.Game, key)
 	if err != nil {
 		return err
@@ -487,6 +489,7 @@ type roundFn struct {
 }
 
 func (f *roundFn) ProcessElement(key string, states, msgs func(*[]byte) bool, emitState func(string, []byte), send func(string, []byte)) error {
+	defer startTask()()
 	t, _, _, pt, err := placeTier(f.Game, key)
 	if err != nil {
 		return err
@@ -534,6 +537,7 @@ type settleFn struct {
 }
 
 func (f *settleFn) ProcessElement(ctx context.Context, key string, states, msgs func(*[]byte) bool, emit func(int64, []byte)) error {
+	defer startTask()()
 	_, i, _, pt, err := placeTier(f.Game, key)
 	if err != nil {
 		return err

@@ -340,6 +340,7 @@ func (startFn) ProcessElement(_ []byte, _ func(int64, string)) {}
 type reachFn struct{ Game, Out string }
 
 func (f *reachFn) ProcessElement(ctx context.Context, t int64, parts func(*[]byte) bool, child func(int64, []byte), count func(int64, []byte)) error {
+	defer startTask()()
 	l, err := lookup(f.Game)
 	if err != nil {
 		return err
@@ -381,6 +382,7 @@ type solveFn struct {
 }
 
 func (f *solveFn) ProcessElement(ctx context.Context, t int64, reach func(*[]byte) bool, done func(*string) bool, info func(string), up func(int64, string)) error {
+	defer startTask()()
 	l, err := lookup(f.Game)
 	if err != nil {
 		return err
@@ -442,6 +444,7 @@ func (f *solveFn) ProcessElement(ctx context.Context, t int64, reach func(*[]byt
 type finishFn struct{ Game, Out string }
 
 func (f *finishFn) ProcessElement(ctx context.Context, _ int, infos func(*string) bool) error {
+	defer startTask()()
 	l, err := lookup(f.Game)
 	if err != nil {
 		return err

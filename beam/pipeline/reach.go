@@ -386,6 +386,7 @@ type reachRangeFn struct {
 
 func (f *reachRangeFn) ProcessElement(ctx context.Context, key string, msgs func(*[]byte) bool,
 	child func(string, []byte), state func(string, []byte), inside func(string, []byte), count func(int64, []byte)) error {
+	defer startTask()()
 	e, err := newRangeReach(f.Game, f.Split, key)
 	if err != nil {
 		return err
@@ -432,6 +433,7 @@ type closeFn struct {
 
 func (f *closeFn) ProcessElement(ctx context.Context, key string, states, msgs func(*[]byte) bool,
 	child func(string, []byte), state func(string, []byte), inside func(string, []byte)) error {
+	defer startTask()()
 	e, err := newRangeReach(f.Game, f.Split, key)
 	if err != nil {
 		return err
@@ -464,6 +466,7 @@ type settleReachFn struct {
 }
 
 func (f *settleReachFn) ProcessElement(ctx context.Context, key string, states, msgs func(*[]byte) bool, count func(int64, []byte)) error {
+	defer startTask()()
 	e, err := newRangeReach(f.Game, f.Split, key)
 	if err != nil {
 		return err

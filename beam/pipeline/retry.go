@@ -67,10 +67,22 @@ func Build(ctx context.Context, spec, out string, run Runner, opts BuildOptions)
 			}
 			return nil
 		}
+		// The failed run's tasks may still be running in this process:
+		// nothing below, nor the next run, may look at the directory
+		// before they have ended.
+		waitTasks()
 		if ctx.Err() != nil {
 			return err
 		}
 		if moreRounds(err) && 2*opts.LoopyRounds <= maxLoopyRounds {
+			// The loopy tiers' parts this run wrote were settled by
+			// their own ranges' rounds alone: a range is quiet when no
+			// position of its own waits, even if another range of its
+			// tier still had a message for it, so a part of a tier that
+			// needed more rounds may be wrong. None is kept.
+			if rerr := removeLoopyParts(ctx, spec, out); rerr != nil {
+				return rerr
+			}
 			// Not a fault: a loopy tier's queue has more levels than the
 			// rounds laid out. The next run has twice as many (and
 			// keeps the finished tiers); this run is not counted.
@@ -93,6 +105,77 @@ func Build(ctx context.Context, spec, out string, run Runner, opts BuildOptions)
 		}
 	}
 	return &FailedError{Attempts: attempts, Tiers: failed, Cause: Cause(err), Err: err}
+}
+
+// Tasks still running. Prism's Execute returns as soon as a bundle
+// fails, while the SDK harness in this process goes on with the bundles
+// it had started (the runner cancels only its own side): a task of the
+// failed run could then write a tier's file, a part or a reachability
+// part while the next run checks and writes the same files, or remove
+// them under it. So each task that reads or writes the database's
+// directory is counted while it runs, and Build waits, after a failed
+// run, until none is left. (On a cluster runner the tasks run in the
+// workers and the runner stops them; none is counted here.)
+var tasks struct {
+	mu      sync.Mutex
+	running int
+	idle    *sync.Cond
+}
+
+func init() { tasks.idle = sync.NewCond(&tasks.mu) }
+
+// startTask counts a task as running until the function it returns is
+// called.
+func startTask() (end func()) {
+	tasks.mu.Lock()
+	tasks.running++
+	tasks.mu.Unlock()
+	return func() {
+		tasks.mu.Lock()
+		if tasks.running--; tasks.running == 0 {
+			tasks.idle.Broadcast()
+		}
+		tasks.mu.Unlock()
+	}
+}
+
+// waitTasks returns once no task is running.
+func waitTasks() {
+	tasks.mu.Lock()
+	defer tasks.mu.Unlock()
+	for tasks.running > 0 {
+		tasks.idle.Wait()
+	}
+}
+
+// removeLoopyParts removes the parts (and their descriptions) of the
+// split loopy tiers of spec that have no file in out.
+func removeLoopyParts(ctx context.Context, spec, out string) error {
+	l, err := lookup(spec)
+	if err != nil {
+		return err
+	}
+	fsys, err := filesystem.New(ctx, out)
+	if err != nil {
+		return err
+	}
+	defer fsys.Close()
+	for _, pt := range l.plan.Tiers {
+		if !pt.Loopy {
+			continue
+		}
+		if _, err := fsys.Size(ctx, join(out, db.TierFileName(uint64(pt.Tier)))); err == nil {
+			continue
+		}
+		names, err := fsys.List(ctx, join(out, fmt.Sprintf("%s%016x-*", partPrefix, uint64(pt.Tier))))
+		if err != nil {
+			return err
+		}
+		if err := remove(ctx, fsys, names); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // FailedError is Build's error when every attempt failed.

@@ -220,6 +220,7 @@ type splitFn struct {
 
 func (f *splitFn) ProcessElement(ctx context.Context, t int64, reach func(*[]byte) bool, done func(*string) bool,
 	ranges func(string, []byte), reads func(int64, int64), mark func(int64, []byte), info func(string), up func(int64, string)) error {
+	defer startTask()()
 	l, pt, err := planTier(f.Game, t)
 	if err != nil {
 		return err
@@ -268,6 +269,7 @@ type askFn struct {
 }
 
 func (f *askFn) ProcessElement(ctx context.Context, key string, b []byte, ask func(string, []byte), present func(string, []byte), kept func(int64, []byte)) error {
+	defer startTask()()
 	t, i, l, pt, err := placeTier(f.Game, key)
 	if err != nil {
 		return err
@@ -347,6 +349,7 @@ type readFn struct {
 }
 
 func (f *readFn) ProcessElement(ctx context.Context, c, j int64, emit func(string, []byte)) error {
+	defer startTask()()
 	_, pt, err := planTier(f.Game, c)
 	if err != nil {
 		return err
@@ -400,6 +403,7 @@ func readTierRange(ctx context.Context, fsys filesystem.Interface, dir, spec str
 type joinFn struct{ Game string }
 
 func (f *joinFn) ProcessElement(key string, asks func(*[]byte) bool, recs func(*[]byte) bool, answer func(string, []byte)) error {
+	defer startTask()()
 	var rec, b []byte
 	for recs(&b) {
 		// A child tier read for two split parents sends its ranges
@@ -465,6 +469,7 @@ type rangeFn struct {
 }
 
 func (f *rangeFn) ProcessElement(ctx context.Context, key string, answers func(*[]byte) bool, emit func(int64, []byte)) error {
+	defer startTask()()
 	t, i, l, pt, err := placeTier(f.Game, key)
 	if err != nil {
 		return err
@@ -632,6 +637,7 @@ func writePart(ctx context.Context, dir, spec string, pt tier.PlanTier, r0 int64
 type assembleFn struct{ Game, Out string }
 
 func (f *assembleFn) ProcessElement(ctx context.Context, t int64, descs func(*[]byte) bool, info func(string), up func(int64, string)) error {
+	defer startTask()()
 	l, pt, err := planTier(f.Game, t)
 	if err != nil {
 		return err

@@ -38,7 +38,7 @@ func loopySolve(game string, g *stopper.Graph, lf, rf []stopper.Result, name fun
 		Method:   method,
 		Notes: []string{
 			"outcome: L/R = Left/Right wins whoever starts, N/P = the first/second player wins, D = a draw; PHat = Left moving first draws, Right moving first loses; NHat = Left moving first wins, Right moving first draws; PCheck, NCheck the same for Right",
-			"winning moves are Left's (L:) and Right's (R:) first moves that win, each to the position it leaves; drawing_moves those that hold a draw where no move wins",
+			"winning moves are Left's (L:) and Right's (R:) first moves that win, each to the position it leaves; drawing moves those that hold a draw where no move wins",
 		},
 		Extra: map[string]any{"left_first": lf[0].String(), "right_first": rf[0].String()},
 	}

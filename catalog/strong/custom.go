@@ -6,7 +6,6 @@ import (
 	"encoding/binary"
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/grundy-go/grundy/outcome"
 
@@ -97,6 +96,7 @@ func CustomAnswer(d *db.DB, game, text string, code uint16, moves []string, reco
 	}
 	var out []Move
 	var wins, draws []string
+	listed := map[string]bool{} // two moves may leave one position: it is listed once, as solve lists it
 	for i, m := range moves {
 		cq, ok, err := record(i)
 		if err != nil {
@@ -108,10 +108,11 @@ func CustomAnswer(d *db.DB, game, text string, code uint16, moves []string, reco
 		qo, qrem, _ := db.Decode(cq)
 		out = append(out, Move{Text: m, Outcome: qo, Remoteness: qrem})
 		switch {
+		case listed[m]:
 		case qo == outcome.P:
-			wins = append(wins, m)
+			wins, listed[m] = append(wins, m), true
 		case qo == outcome.D && o == outcome.D:
-			draws = append(draws, m)
+			draws, listed[m] = append(draws, m), true
 		}
 	}
 	r.AddMoves(len(wins), func(i int) string { return wins[i] })
@@ -120,7 +121,6 @@ func CustomAnswer(d *db.DB, game, text string, code uint16, moves []string, reco
 			draws = []string{}
 		}
 		r.Extra = map[string]any{"drawing_moves": draws}
-		r.Notes = append(r.Notes, "drawing moves (keep the draw): "+strings.Join(draws, ", "))
 	}
 	return r, out, nil
 }

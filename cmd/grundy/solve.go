@@ -282,6 +282,7 @@ func printReportLabels(w io.Writer, r *catalog.Report, labels []string) {
 			fmt.Fprintf(w, "    %s\n", m)
 		}
 	}
+	printDrawingMoves(w, r)
 	if answers, ok := r.Extra["answers"].([]string); ok {
 		// A contest file's queries (graph:FILE in HDU 1524's format),
 		// one line each, as the problem prints them.
@@ -298,6 +299,30 @@ func printReportLabels(w io.Writer, r *catalog.Report, labels []string) {
 	}
 }
 
+// printDrawingMoves lists a report's drawing moves (its JSON's
+// "drawing_moves": a loopy game's moves that keep a draw where no move
+// wins; a partizan one's marked L: or R: for the side that has them),
+// named as players say them where the report has "drawing_labels".
+func printDrawingMoves(w io.Writer, r *catalog.Report) {
+	draws, _ := r.Extra["drawing_moves"].([]string)
+	if len(draws) == 0 {
+		return
+	}
+	labels, _ := r.Extra["drawing_labels"].([]string)
+	fmt.Fprintf(w, "  drawing moves (%d), each to the position it leaves (they keep the draw):\n", len(draws))
+	for i, m := range draws {
+		if i == maxMovesShown {
+			fmt.Fprintf(w, "    … and %d more (--json lists all)\n", len(draws)-maxMovesShown)
+			break
+		}
+		if i < len(labels) && labels[i] != "" {
+			fmt.Fprintf(w, "    %s (→ %s)\n", labels[i], m)
+			continue
+		}
+		fmt.Fprintf(w, "    %s\n", m)
+	}
+}
+
 // writePositionTable writes a position table (solve --table) as it
 // streams: one JSON object {"game", "caption", "positions": [{"position",
 // "outcome", "remoteness", "value"}…]} with asJSON, else aligned text.
@@ -308,7 +333,7 @@ func writePositionTable(ctx context.Context, w io.Writer, t *catalog.PositionTab
 	if asJSON {
 		g, _ := json.Marshal(t.Game)
 		c, _ := json.Marshal(t.Caption)
-		fmt.Fprintf(bw, `{"game":%s,"caption":%s,"positions":[`, plainJSON(g), plainJSON(c))
+		fmt.Fprintf(bw, `{"game":%s,"caption":%s,"positions":[`, catalog.PlainJSON(g), catalog.PlainJSON(c))
 		err = t.Rows(ctx, func(r catalog.PositionRow) error {
 			if !first {
 				bw.WriteByte(',')
@@ -318,7 +343,7 @@ func writePositionTable(ctx context.Context, w io.Writer, t *catalog.PositionTab
 			if err != nil {
 				return err
 			}
-			_, err = bw.Write(plainJSON(b))
+			_, err = bw.Write(catalog.PlainJSON(b))
 			return err
 		})
 		bw.WriteString("]}\n")

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -306,6 +307,53 @@ func TestGenWythoff(t *testing.T) {
 	for _, p := range []string{"1", "1,", "-1,2", "1,x", "2001,1", "1,-2001"} {
 		if _, err := ParseGenWythoff(p); err == nil {
 			t.Errorf("gen-wythoff:%s accepted", p)
+		}
+	}
+}
+
+// TestGenWythoffPathsAgree: gen-wythoff:A,B's table (Grid) and solve
+// (the search of the game's moves) give every position of a 12×12 grid
+// the same Sprague–Grundy value and outcome, for the bounds of
+// TestGenWythoff and random ones (A from 0, B negative too, so that some
+// bounds allow no move from both heaps at all), the position written
+// "a,b" or as two numbers.
+func TestGenWythoffPathsAgree(t *testing.T) {
+	ctx := context.Background()
+	specs := []string{"gen-wythoff:1,1", "gen-wythoff:2,1", "gen-wythoff:0,1", "gen-wythoff:0,0", "gen-wythoff:3,-1", "gen-wythoff:2,-3"}
+	r := rand.New(rand.NewPCG(21, 5))
+	for range 8 {
+		specs = append(specs, fmt.Sprintf("gen-wythoff:%d,%d", r.IntN(5), r.IntN(9)-4))
+	}
+	const n = 12
+	for _, spec := range specs {
+		inst, err := catalog.Lookup(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tab, err := inst.(catalog.Tabler).Table(ctx, n, catalog.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(tab.Grid) != n {
+			t.Fatalf("%s: a table of %d rows, want %d", spec, len(tab.Grid), n)
+		}
+		for a := range n {
+			for b := range n {
+				for _, tokens := range [][]string{{fmt.Sprintf("%d,%d", a, b)}, {fmt.Sprint(a), fmt.Sprint(b)}} {
+					rep, err := inst.Solve(ctx, tokens, catalog.Options{})
+					if err != nil {
+						t.Fatal(err)
+					}
+					v := tab.Grid[a][b]
+					o := "N"
+					if v == 0 {
+						o = "P"
+					}
+					if rep.Grundy == nil || rep.Grundy.Int64() != v || rep.Outcome != o || rep.Position != fmt.Sprintf("%d,%d", a, b) {
+						t.Fatalf("%s %v: solve %s outcome %s grundy %v, table %d", spec, tokens, rep.Position, rep.Outcome, rep.Grundy, v)
+					}
+				}
+			}
 		}
 	}
 }

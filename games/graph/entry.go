@@ -314,8 +314,8 @@ func (gg *graphGame) Solve(ctx context.Context, tokens []string, opts catalog.Op
 // maxDrawingMoves bounds the drawing moves a report lists.
 const maxDrawingMoves = 1000
 
-// addDraws records the moves that keep a drawn position drawn: in JSON as
-// "drawing_moves", for people as a note.
+// addDraws records the moves that keep a drawn position drawn, as
+// "drawing_moves" (the command line lists them for people too).
 func (gg *graphGame) addDraws(r *catalog.Report, draws []string) {
 	if r.Extra == nil {
 		r.Extra = map[string]any{}
@@ -324,12 +324,7 @@ func (gg *graphGame) addDraws(r *catalog.Report, draws []string) {
 		draws = []string{}
 	}
 	r.Extra["drawing_moves"] = draws
-	shown := draws[:min(len(draws), 10)]
-	note := "a draw: with best play the game goes on for ever; moves that keep the draw: " + strings.Join(shown, ", ")
-	if len(draws) > len(shown) {
-		note += fmt.Sprintf(" … (%d in all)", len(draws))
-	}
-	r.Notes = append(r.Notes, note)
+	r.Notes = append(r.Notes, "a draw: with best play the game goes on for ever")
 }
 
 // Bounds on the product graph built for the remoteness of a sum.

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/grundy-go/grundy/catalog"
+	"github.com/grundy-go/grundy/catalog/retroreport"
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/outcome"
 	"github.com/grundy-go/grundy/retro"
@@ -176,60 +177,14 @@ func (in instance) Solve(ctx context.Context, tokens []string, opts catalog.Opti
 	return in.report(tab, p), nil
 }
 
-// report is p's solution: outcome, remoteness, the winning moves as the
-// positions they leave (the contract's winning_moves) and their labels,
-// and for a drawn position the moves that keep the draw.
+// report is p's solution (retroreport.Labelled: the moves named as
+// players say them), and why a finished game is over.
 func (in instance) report(tab *retro.Table[Pos], p Pos) *catalog.Report {
-	g := in.g
-	o, rem, _ := tab.Lookup(p)
-	r := &catalog.Report{
-		Game:     in.Spec(),
-		Position: g.Format(p),
-		Outcome:  o.String(),
-		Method:   fmt.Sprintf("retrograde analysis of the positions reachable (%d); endless play is a draw", tab.Len()),
-	}
-	if rem != retro.NoRemoteness {
-		x := int(rem)
-		r.Remoteness = &x
-	}
-	var wins, draws []Move
-	var winPos, drawPos []Pos
-	g.EachMove(p, func(m Move, q Pos) {
-		switch qo, _, _ := tab.Lookup(q); {
-		case qo == outcome.P:
-			wins, winPos = append(wins, m), append(winPos, q)
-		case qo == outcome.D && o == outcome.D:
-			draws, drawPos = append(draws, m), append(drawPos, q)
-		}
-	})
-	r.AddMoves(len(winPos), func(i int) string { return g.Format(winPos[i]) })
-	r.Extra = map[string]any{"winning_labels": labels(g, wins)}
-	if o == outcome.D {
-		ds := make([]string, len(drawPos))
-		for i, q := range drawPos {
-			ds[i] = g.Format(q)
-		}
-		r.Extra["drawing_moves"] = ds
-		r.Extra["drawing_labels"] = labels(g, draws)
-		if len(draws) > 0 {
-			r.Notes = append(r.Notes, "drawing moves: "+strings.Join(labels(g, draws), " "))
-		}
-	}
-	if len(wins) > 0 {
-		r.Notes = append(r.Notes, "winning moves: "+strings.Join(labels(g, wins), " "))
-	}
+	r := retroreport.Labelled(in.Spec(), tab, p, in.g.Format, in.g.EachMove, in.g.Label)
 	if note := in.over(p); note != "" {
 		r.Notes = append(r.Notes, note)
 	}
 	return r
-}
-
-func labels(g *Game, ms []Move) []string {
-	out := make([]string, len(ms))
-	for i, m := range ms {
-		out[i] = g.Label(m)
-	}
-	return out
 }
 
 // over says why a finished game is over, "" when it is not.

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/grundy-go/grundy/catalog"
+	"github.com/grundy-go/grundy/catalog/retroreport"
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/outcome"
 	"github.com/grundy-go/grundy/retro"
@@ -107,31 +108,12 @@ func (in instance) Solve(ctx context.Context, tokens []string, opts catalog.Opti
 	return in.report(tab, p), nil
 }
 
+// report is p's solution (retroreport.Report), and why a finished game
+// is over.
 func (in instance) report(tab *retro.Table[Pos], p Pos) *catalog.Report {
-	o, rem, _ := tab.Lookup(p)
-	r := &catalog.Report{
-		Game:     in.Spec(),
-		Position: in.g.Format(p),
-		Outcome:  o.String(),
-		Method:   fmt.Sprintf("retrograde analysis of the positions reachable (%d); endless play is a draw", tab.Len()),
-	}
-	if rem != retro.NoRemoteness {
-		x := int(rem)
-		r.Remoteness = &x
-	}
-	wins := tab.WinningMoves(p)
-	// Two moves may leave the same position: list each position once.
-	seen := map[Pos]bool{}
-	var uniq []Pos
-	for _, q := range wins {
-		if !seen[q] {
-			seen[q] = true
-			uniq = append(uniq, q)
-		}
-	}
-	r.AddMoves(len(uniq), func(i int) string { return in.g.Format(uniq[i]) })
+	r := retroreport.Report(in.Spec(), tab, p, in.g.Format)
 	if in.g.Over(p) {
-		if o == outcome.N {
+		if o, _, _ := tab.Lookup(p); o == outcome.N {
 			r.Notes = append(r.Notes, "the game is over: the player to move has a line, completed by the opponent")
 		} else {
 			r.Notes = append(r.Notes, "the game is over: the player who moved last has a line")

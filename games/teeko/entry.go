@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/grundy-go/grundy/catalog"
+	"github.com/grundy-go/grundy/catalog/retroreport"
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/retro"
 )
@@ -100,20 +101,9 @@ func (in instance) Solve(ctx context.Context, tokens []string, opts catalog.Opti
 	return in.report(tab, p), nil
 }
 
+// report is p's solution (retroreport.Report), and who is to do what.
 func (in instance) report(tab *retro.Table[Pos], p Pos) *catalog.Report {
-	o, rem, _ := tab.Lookup(p)
-	r := &catalog.Report{
-		Game:     in.Spec(),
-		Position: in.g.Format(p),
-		Outcome:  o.String(),
-		Method:   fmt.Sprintf("retrograde analysis of the positions reachable (%d); endless play is a draw", tab.Len()),
-	}
-	if rem != retro.NoRemoteness {
-		x := int(rem)
-		r.Remoteness = &x
-	}
-	wins := tab.WinningMoves(p)
-	r.AddMoves(len(wins), func(i int) string { return in.g.Format(wins[i]) })
+	r := retroreport.Report(in.Spec(), tab, p, in.g.Format)
 	who, other := "Black", "Red"
 	if p.RedToMove() {
 		who, other = "Red", "Black"

@@ -1,4 +1,4 @@
-package main
+package catalog
 
 import (
 	"encoding/json"
@@ -7,8 +7,8 @@ import (
 	"testing"
 )
 
-// TestPlainJSON: the command line's JSON writes <, > and & as they are
-// (CGSuite's ^<2>, 1 & 0), and every other byte as encoding/json does,
+// TestPlainJSON: the JSON the command line and the explorer write has
+// <, > and & as they are (CGSuite's ^<2>, 1 & 0), and every other byte as encoding/json does,
 // so that the text read back is the value written: on exact cases and on
 // random strings of the characters that escaping is about (backslashes
 // before a u, quotes, the escapes' own letters and digits, a line
@@ -22,7 +22,7 @@ func TestPlainJSON(t *testing.T) {
 		"a\"<b\n\u2028": `"a\"<b\n\u2028"`,
 	} {
 		b, _ := json.Marshal(in)
-		if got := string(plainJSON(b)); got != want {
+		if got := string(PlainJSON(b)); got != want {
 			t.Errorf("%q: %s, want %s", in, got, want)
 		}
 	}
@@ -35,7 +35,7 @@ func TestPlainJSON(t *testing.T) {
 		}
 		in := map[string]any{"value": sb.String(), "list": []string{sb.String(), "<&>"}}
 		b, _ := json.Marshal(in)
-		out := plainJSON(b)
+		out := PlainJSON(b)
 		var back map[string]any
 		if err := json.Unmarshal(out, &back); err != nil {
 			t.Fatalf("%q: %s is not JSON: %v", sb.String(), out, err)
@@ -49,7 +49,7 @@ func TestPlainJSON(t *testing.T) {
 	}
 }
 
-// FuzzPlainJSON: whatever the text, the command line's JSON of it reads
+// FuzzPlainJSON: whatever the text, the front ends' JSON of it reads
 // back as that text and holds no escaped <, > or &.
 func FuzzPlainJSON(f *testing.F) {
 	for _, s := range []string{"^<2>", "1 & 0", `\u003c`, `\\u0026`, "\u2028<"} {
@@ -60,7 +60,7 @@ func FuzzPlainJSON(f *testing.F) {
 		if err != nil {
 			t.Skip()
 		}
-		out := plainJSON(b)
+		out := PlainJSON(b)
 		var back string
 		if err := json.Unmarshal(out, &back); err != nil {
 			t.Fatalf("%q: %s is not JSON: %v", s, out, err)
