@@ -387,6 +387,9 @@ func (s *session[P]) solveLoopy(ctx context.Context, p P) (*catalog.Report, erro
 	}
 	r.AddMoves(len(wins), func(i int) string { return wins[i] })
 	if o == outcome.D {
+		if draws == nil {
+			draws = []string{} // a list in JSON, as every other report's
+		}
 		r.Extra = map[string]any{"drawing_moves": draws}
 	}
 	return r, nil
