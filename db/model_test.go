@@ -22,25 +22,7 @@ func BenchmarkRecordModels(b *testing.B) {
 	if os.Getenv("GRUNDY_BENCH_DB") == "" {
 		b.Skip("GRUNDY_BENCH_DB is not set")
 	}
-	dir := benchDB(b)
-	d, err := db.Open(dir, "")
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer d.Close()
-	var tiers []db.Records
-	var positions int64
-	for _, ti := range d.Manifest().Tiers {
-		recs, _, err := d.LoadTier(ti.Tier)
-		if err != nil {
-			b.Fatal(err)
-		}
-		if recs.Width != 1 {
-			b.Skip("2-byte records")
-		}
-		tiers = append(tiers, recs)
-		positions += ti.Count.Positions()
-	}
+	tiers, positions := benchTiers(b, true)
 	zent, _ := zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedBetterCompression), zstd.WithEncoderCRC(false), zstd.WithZeroFrames(true), zstd.WithEncoderConcurrency(1))
 	var fs fse.Scratch
 	var hs huff0.Scratch
