@@ -1,5 +1,7 @@
 package catalog
 
+import "bytes"
+
 // PlainJSON undoes encoding/json's escaping of <, > and & (\u003c,
 // \u003e, \u0026), which keeps JSON safe inside HTML but turns CGSuite's
 // ^<2> into ^\u003c2\u003e and 1 & 0 into 1 \u0026 0 for a reader of the
@@ -12,6 +14,9 @@ package catalog
 // escape (an even run of backslashes before it): the result is the same
 // JSON value.
 func PlainJSON(b []byte) []byte {
+	if !bytes.Contains(b, []byte(`\u00`)) {
+		return b // nothing escaped: the common answer is written as it is, uncopied
+	}
 	out := b[:0:0]
 	for i := 0; i < len(b); i++ {
 		if b[i] != '\\' {
