@@ -280,3 +280,17 @@ func (b *Builder) HasTierFile(t uint64) bool {
 	_, err := os.Stat(filepath.Join(b.dir, TierFileName(t)))
 	return err == nil
 }
+
+// ReachPartBytes is the bytes the reachability parts of tier t take in
+// the directory now (those a stopped build left count: a resumed build's
+// disk estimate must not ask for them again).
+func (b *Builder) ReachPartBytes(t uint64) int64 {
+	names, _ := filepath.Glob(filepath.Join(b.dir, fmt.Sprintf("reachpart-%016x-*.grb", t)))
+	var n int64
+	for _, name := range names {
+		if fi, err := os.Stat(name); err == nil {
+			n += fi.Size()
+		}
+	}
+	return n
+}

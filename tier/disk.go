@@ -70,7 +70,7 @@ func (s *solver[P]) diskNeed(ranged bool) int64 {
 // filesystem's free bytes (Options.DiskFree). What the build has written
 // already (tier files, saved bitmaps) is on the disk, so the free bytes
 // are checked against what is still to come: the estimate less the
-// saved bitmaps' bytes when they are counted in it.
+// saved bitmaps' bytes, those of a stopped build's forward pass included.
 func (s *solver[P]) checkDisk(ranged bool) error {
 	if s.opts.DiskFree == nil {
 		return nil
@@ -82,9 +82,16 @@ func (s *solver[P]) checkDisk(ranged bool) error {
 	need := s.diskNeed(ranged)
 	var saved int64
 	for _, ts := range s.tiers {
-		if !ts.finished && ts.marked >= 0 {
-			saved += 8*ReachBits(ts.size) + 128
+		if ts.finished {
+			continue
 		}
+		// The bitmaps on disk: all of them after the forward pass, and
+		// before it those a stopped build saved.
+		bm := 8*ReachBits(ts.size) + 128
+		if ts.marked < 0 {
+			bm = s.b.ReachPartBytes(uint64(ts.t))
+		}
+		saved += bm
 	}
 	if need-saved > free {
 		return fmt.Errorf("the build needs about %s more of disk in %s and its filesystem has %s free: free some, or build elsewhere",

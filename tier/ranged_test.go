@@ -156,6 +156,58 @@ func TestDiskEstimate(t *testing.T) {
 	}
 }
 
+// TestDiskEstimateResumed: a build stopped after its forward pass left
+// its reachability parts on disk, and the resumed build's estimate, made
+// before it reads them back, does not ask for their bytes again (a
+// Connect-4 6x6 build stopped while solving was refused on resume for
+// 46 GiB it already held).
+func TestDiskEstimateResumed(t *testing.T) {
+	g := takeAway{n0: 40, k: 30000, seed: 5}
+	dir := t.TempDir()
+	b, err := db.Create(dir, "takeaway")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	_, err = Solve[tok](ctx, g, b, Options{Workers: 2, rangeRanks: rangeUnit, Progress: func(p Progress) {
+		if p.Phase == PhaseSolve {
+			cancel()
+		}
+	}})
+	cancel()
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("the build was not stopped: %v", err)
+	}
+	b.Close()
+	b, err = db.Create(dir, "takeaway")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	s, err := newOne[tok](g, Options{Workers: 2, rangeRanks: rangeUnit})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.b = b
+	var onDisk int64
+	for _, ts := range s.tiers {
+		onDisk += b.ReachPartBytes(uint64(ts.t))
+	}
+	if onDisk == 0 {
+		t.Fatal("the stopped build left no reachability parts")
+	}
+	need := s.diskNeed(true)
+	for _, c := range []struct {
+		free int64
+		ok   bool
+	}{{need - onDisk, true}, {need - onDisk - 1, false}} {
+		s.opts.DiskFree = func() (int64, error) { return c.free, nil }
+		if err := s.checkDisk(true); (err == nil) != c.ok {
+			t.Errorf("%d bytes free for an estimate of %d with %d of bitmaps on disk: %v", c.free, need, onDisk, err)
+		}
+	}
+}
+
 var _ game.Tiered[int32] = (*tierGraphGame)(nil)
 
 // TestRangedResume stops a build by ranges at chosen points (marking a
