@@ -360,6 +360,11 @@ func (b *Builder) Finish(startTier uint64, startRank int64, tiers []TierInfo) er
 	if err := b.removeAllReach(); err != nil {
 		return err
 	}
+	if err := b.removeMatching(func(name string) bool {
+		return strings.HasPrefix(name, "tier-") && strings.HasSuffix(name, ".grt.json")
+	}); err != nil {
+		return err
+	}
 	if err := os.Remove(filepath.Join(b.dir, buildName)); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return err
 	}

@@ -156,6 +156,35 @@ func ReadReachPart(r io.Reader, game string, t uint64, size, first, n int64) ([]
 	return words, count, nil
 }
 
+// ReachPartCount reads only the header and footer of a reachability
+// part (r's size bytes): its count of reachable ranks, for a resumed
+// build that needs the counts of the parts a stopped build saved, not
+// their bits. The words and their checksum are checked when the part is
+// read (ReadReachPart); an error wrapping ErrReachPart when the header,
+// the length or the footer is not this range's.
+func ReachPartCount(r io.ReaderAt, fileSize int64, game string, t uint64, size, first, n int64) (int64, error) {
+	want := int64(headerSize) + 8*((n+63)/64) + 16
+	if fileSize != want {
+		return 0, fmt.Errorf("%w: %d bytes, not %d", ErrReachPart, fileSize, want)
+	}
+	h := make([]byte, headerSize)
+	if _, err := r.ReadAt(h, 0); err != nil {
+		return 0, fmt.Errorf("%w: its header: %v", ErrReachPart, err)
+	}
+	if string(h) != string(reachPartHeader(game, t, size, first, n)) {
+		return 0, fmt.Errorf("%w: its header is not the one of this game, tier and range", ErrReachPart)
+	}
+	var f [16]byte
+	if _, err := r.ReadAt(f[:], fileSize-16); err != nil {
+		return 0, fmt.Errorf("%w: its footer: %v", ErrReachPart, err)
+	}
+	count := int64(binary.LittleEndian.Uint64(f[:]))
+	if string(f[12:]) != reachPartFooter || count < 0 || count > n {
+		return 0, fmt.Errorf("%w: its footer is damaged", ErrReachPart)
+	}
+	return count, nil
+}
+
 // CheckPart checks, streaming it through r, that a part file is the one
 // p describes: ranks [p.First, p.First+p.Len) of tier t (of size ranks)
 // of game at width p.Width, p.Bytes long, with crc32c p.CRC over the

@@ -31,6 +31,25 @@ func TestReachPart(t *testing.T) {
 		if err != nil || count != want {
 			t.Fatalf("WriteReachPart: %d, %v; want %d", count, err, want)
 		}
+		// A resumed build's count, from the header and footer alone.
+		if c, err := ReachPartCount(bytes.NewReader(buf.Bytes()), int64(buf.Len()), game, 3, size, first, n); err != nil || c != want {
+			t.Fatalf("ReachPartCount: %d, %v; want %d", c, err, want)
+		}
+		for _, bad := range []struct {
+			what string
+			data []byte
+		}{
+			{"truncated", buf.Bytes()[:buf.Len()-1]},
+			{"footer damaged", append(append([]byte(nil), buf.Bytes()[:buf.Len()-1]...), 'X')},
+			{"header damaged", append([]byte{buf.Bytes()[0] ^ 1}, buf.Bytes()[1:]...)},
+		} {
+			if _, err := ReachPartCount(bytes.NewReader(bad.data), int64(len(bad.data)), game, 3, size, first, n); !errors.Is(err, ErrReachPart) {
+				t.Fatalf("ReachPartCount of a part %s: %v", bad.what, err)
+			}
+		}
+		if _, err := ReachPartCount(bytes.NewReader(buf.Bytes()), int64(buf.Len()), game, 4, size, first, n); !errors.Is(err, ErrReachPart) {
+			t.Fatalf("ReachPartCount of another tier's part: %v", err)
+		}
 		got, count, err := ReadReachPart(bytes.NewReader(buf.Bytes()), game, 3, size, first, n)
 		if err != nil || count != want || len(got) != len(words) {
 			t.Fatalf("ReadReachPart: %d words, %d marked, %v; want %d, %d", len(got), count, err, len(words), want)

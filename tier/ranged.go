@@ -143,6 +143,18 @@ func splitRanges(size, per int64) []rng {
 func (s *solver[P]) buildRanged(ctx context.Context, res *Result, plan rangePlan) error {
 	for i := len(s.tiers) - 1; i >= 0; i-- {
 		ts := s.tiers[i]
+		// A tier is finished only if its children are (they come
+		// after it in s.tiers, so they were looked at first): above
+		// a tier found damaged (removed), the tiers are solved again,
+		// their reachability parts, gone with their solving, marked
+		// again from their parents'.
+		kidsDone := true
+		for _, j := range ts.children {
+			kidsDone = kidsDone && s.tiers[j].finished
+		}
+		if !kidsDone {
+			continue
+		}
 		info, ok, err := s.b.ScanFinished(uint64(ts.t), ts.name, ts.size)
 		if err != nil {
 			return err
@@ -158,16 +170,8 @@ func (s *solver[P]) buildRanged(ctx context.Context, res *Result, plan rangePlan
 		s.report(Progress{Phase: PhaseSolve, Tier: ts.t, Name: ts.name, Index: len(s.tiers) - i, Tiers: len(s.tiers), Done: info.Count.Positions(), Total: info.Count.Positions(), Resumed: true})
 	}
 	counts := make([]int64, len(s.tiers))
-	for i, ts := range s.tiers {
-		if ts.finished {
-			continue
-		}
-		n, err := s.reachRangedTier(ctx, ts, i, plan, counts)
-		if err != nil {
-			return err
-		}
-		counts[i] = n
-		ts.marked = n
+	if err := s.reachAllRanged(ctx, plan, counts); err != nil {
+		return err
 	}
 	if err := s.checkDisk(true); err != nil {
 		return err
@@ -178,7 +182,19 @@ func (s *solver[P]) buildRanged(ctx context.Context, res *Result, plan rangePlan
 			continue
 		}
 		s.cur = Progress{Phase: PhaseSolve, Tier: ts.t, Name: ts.name, Index: len(s.tiers) - i, Tiers: len(s.tiers), Total: counts[i]}
-		if err := s.solveRangedTier(ctx, ts, plan); err != nil {
+		err := s.solveRangedTier(ctx, ts, plan)
+		if errors.Is(err, errReachLost) {
+			// Its part, found damaged and removed, is marked again
+			// (its parents are solved after it, so their parts are
+			// all still there), then the tier is solved on, its
+			// finished ranges kept.
+			if err = s.reachAllRanged(ctx, plan, counts); err != nil {
+				return err
+			}
+			s.cur = Progress{Phase: PhaseSolve, Tier: ts.t, Name: ts.name, Index: len(s.tiers) - i, Tiers: len(s.tiers), Total: counts[i]}
+			err = s.solveRangedTier(ctx, ts, plan)
+		}
+		if err != nil {
 			return err
 		}
 	}
@@ -196,7 +212,7 @@ func (s *solver[P]) loadReachPart(ts *tierState, plan rangePlan, r0 int64) (word
 	}
 	words, _, ok, err := s.b.LoadReachPart(uint64(ts.t), ts.size, q.r0, q.r1-q.r0)
 	if err == nil && !ok {
-		err = fmt.Errorf("the reachability part of tier %s at rank %d (%s) went missing or was damaged during the build; run the build again", ts.name, q.r0, db.ReachPartName(uint64(ts.t), q.r0))
+		err = fmt.Errorf("%w: the reachability part of tier %s at rank %d (%s) went missing or was damaged during the build; run the build again", errReachLost, ts.name, q.r0, db.ReachPartName(uint64(ts.t), q.r0))
 	}
 	if err != nil {
 		s.opts.Memory.Release(8 * n)
@@ -204,6 +220,46 @@ func (s *solver[P]) loadReachPart(ts *tierState, plan rangePlan, r0 int64) (word
 	}
 	return words, q, nil
 }
+
+// reachAllRanged is the forward pass by ranges: every unfinished tier's
+// reachability parts made, in the order of the tiers (parents first), or
+// counted where a stopped build saved them. Saved parts are counted by
+// their footers (SavedReachCount), so one damaged inside is found only
+// when it is read, as a parent's part while marking or a tier's own
+// while solving; it is then removed (errReachLost), and the pass runs
+// again, which marks it again from its parents' parts before any tier
+// that reads it. Each run removes a part, so the runs end.
+func (s *solver[P]) reachAllRanged(ctx context.Context, plan rangePlan, counts []int64) error {
+	var last string
+	for {
+		err := s.reachTiers(ctx, plan, counts)
+		if !errors.Is(err, errReachLost) || err.Error() == last {
+			// The same part lost twice was not made again: no run
+			// would end.
+			return err
+		}
+		last = err.Error()
+	}
+}
+
+func (s *solver[P]) reachTiers(ctx context.Context, plan rangePlan, counts []int64) error {
+	for i, ts := range s.tiers {
+		if ts.finished {
+			continue
+		}
+		n, err := s.reachRangedTier(ctx, ts, i, plan, counts)
+		if err != nil {
+			return err
+		}
+		counts[i] = n
+		ts.marked = n
+	}
+	return nil
+}
+
+// errReachLost marks a reachability part found missing or damaged (and
+// removed) when it is read back.
+var errReachLost = errors.New("a reachability part was lost")
 
 // reachRangedTier makes (or finds saved) every reachability part of ts,
 // the i-th tier, and returns how many ranks they mark. Its parents'
@@ -217,18 +273,19 @@ func (s *solver[P]) reachRangedTier(ctx context.Context, ts *tierState, i int, p
 		parentMarks += counts[j]
 	}
 	for ri, c := range ranges {
+		// A range a stopped build marked is counted from its part's
+		// footer, not read: a resumed 6x6 build would read 34 GB.
+		n, ok, err := s.b.SavedReachCount(uint64(ts.t), ts.size, c.r0, c.r1-c.r0)
+		if err != nil {
+			return 0, err
+		}
+		if ok {
+			total += n
+			continue
+		}
 		bm := int64(8 * ReachBits(c.r1-c.r0))
 		if err := s.opts.Memory.Charge(bm, "the reachability bitmap of a range of tier "+ts.name); err != nil {
 			return 0, err
-		}
-		_, n, ok, err := s.b.LoadReachPart(uint64(ts.t), ts.size, c.r0, c.r1-c.r0)
-		if err != nil || ok {
-			s.opts.Memory.Release(bm)
-			if err != nil {
-				return 0, err
-			}
-			total += n
-			continue
 		}
 		words := make([]uint64, bm/8)
 		if i == 0 && s.startRank >= c.r0 && s.startRank < c.r1 {

@@ -2,8 +2,10 @@ package tier
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -208,6 +210,61 @@ func TestDiskEstimateResumed(t *testing.T) {
 	}
 }
 
+// TestResumeTrustsDescription: a resumed build by ranges takes a
+// finished tier's counts from the description saved beside its file when
+// the file's checksum matches it (the tier's blocks are not decoded): a
+// description rewritten with another count, and its own checksum made to
+// match, is what ScanFinished returns; Finish removes the descriptions.
+func TestResumeTrustsDescription(t *testing.T) {
+	g := takeAway{n0: 40, k: 30000, seed: 4}
+	dir := t.TempDir()
+	b, err := db.Create(dir, "takeaway")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	_, err = Solve[tok](ctx, g, b, Options{Workers: 2, rangeRanks: rangeUnit, Progress: func(p Progress) {
+		if p.Phase == PhaseSolve && p.Tier == 10 {
+			cancel()
+		}
+	}})
+	cancel()
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("the build was not stopped: %v", err)
+	}
+	b.Close()
+	path := filepath.Join(dir, db.TierFileName(5)+".json")
+	desc, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _, _ := strings.Cut(string(desc), "\n")
+	var info db.TierInfo
+	if err := json.Unmarshal([]byte(body), &info); err != nil {
+		t.Fatal(err)
+	}
+	info.Count.Draw += 7
+	nb, _ := json.Marshal(info)
+	nb = fmt.Appendf(nb, "\n%08x\n", crc32.Checksum(nb, crc32.MakeTable(crc32.Castagnoli)))
+	if err := os.WriteFile(path, nb, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	b, err = db.Create(dir, "takeaway")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	s, err := newOne[tok](g, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := s.tiers[s.index[5]]
+	got, ok, err := b.ScanFinished(5, ts.name, ts.size)
+	if err != nil || !ok || got.Count.Draw != info.Count.Draw {
+		t.Fatalf("ScanFinished: %v, %v, draws %d; want the description's %d", ok, err, got.Count.Draw, info.Count.Draw)
+	}
+}
+
 var _ game.Tiered[int32] = (*tierGraphGame)(nil)
 
 // TestRangedResume stops a build by ranges at chosen points (marking a
@@ -232,6 +289,12 @@ func TestRangedResume(t *testing.T) {
 		{point{PhaseSolve, 10, "range 3 of 4"}, []string{db.PartName(10, rangeUnit), db.PartName(10, 0) + ".json", db.ReachPartName(11, 0)}},
 		{point{PhaseSolve, 10, ""}, nil},
 		{point{PhaseSolve, 10, "range 4 of 4"}, nil},
+		// A finished tier's file damaged (its description then does
+		// not match: the file is scanned, found damaged and solved
+		// again), another's description damaged (the file is
+		// scanned), a reachability part damaged inside (counted by
+		// its footer, found damaged when read, marked again).
+		{point{PhaseSolve, 10, ""}, []string{db.TierFileName(5), db.TierFileName(7) + ".json", db.ReachPartName(30, rangeUnit)}},
 	} {
 		dir := t.TempDir()
 		b, err := db.Create(dir, "takeaway")
