@@ -188,15 +188,21 @@ func (b *Builder) AssembleParts(t uint64, name string, size int64, parts []Part)
 	}
 	// Its description beside it, so that a resumed build knows the
 	// tier finished from the file's checksum alone (ScanFinished).
-	desc, err := json.Marshal(info)
-	if err != nil {
-		return TierInfo{}, err
-	}
-	desc = fmt.Appendf(desc, "\n%08x\n", crc(desc))
-	if err := writeFile(b.dir, tierDescName(t), false, func(w io.Writer) error { _, err := w.Write(desc); return err }); err != nil {
+	if err := b.describeTier(t, info); err != nil {
 		return TierInfo{}, err
 	}
 	return info, nil
+}
+
+// describeTier saves info, the description of tier t's whole file,
+// beside it, with its own checksum.
+func (b *Builder) describeTier(t uint64, info TierInfo) error {
+	desc, err := json.Marshal(info)
+	if err != nil {
+		return err
+	}
+	desc = fmt.Appendf(desc, "\n%08x\n", crc(desc))
+	return writeFile(b.dir, tierDescName(t), false, func(w io.Writer) error { _, err := w.Write(desc); return err })
 }
 
 // tierDescName is the name of the description (TierInfo, JSON) that a
@@ -301,6 +307,11 @@ func (b *Builder) ScanFinished(t uint64, name string, size int64) (TierInfo, boo
 			f.Close()
 			return TierInfo{}, false, removeMissing(path)
 		}
+		return TierInfo{}, false, err
+	}
+	// Scanned once: the next resume reads the description (a file a
+	// build of an earlier grundy finished has none).
+	if err := b.describeTier(t, info); err != nil {
 		return TierInfo{}, false, err
 	}
 	return info, true, nil
