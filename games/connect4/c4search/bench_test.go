@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"testing"
@@ -149,6 +150,7 @@ func BenchmarkEmpty7x6(b *testing.B) {
 		b.Skip("GRUNDY_C4_EMPTY is not set: the 7x6 board from the empty position takes tens of seconds")
 	}
 	s := shape7x6(b)
+	thp0 := vmstat()
 	sv, err := New(s, Options{TTSize: ttFromEnv(1 << 30), Threads: threadsFromEnv(), Progress: func(p search.Progress) {
 		if os.Getenv("GRUNDY_C4_VERBOSE") != "" {
 			fmt.Fprintf(os.Stderr, "%v nodes %d tests %d [%d, %d]\n", p.Elapsed.Round(time.Millisecond), p.Nodes, p.Tests, p.Lo, p.Hi)
@@ -168,6 +170,11 @@ func BenchmarkEmpty7x6(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(sv.Nodes()), "nodes")
+	// Where the table's huge pages came from (Linux): faults, or
+	// MADV_COLLAPSE after Reset.
+	if note := thpNote(sv.tt, thp0); note != "" {
+		b.Log(note)
+	}
 	if os.Getenv("GRUNDY_C4_VERBOSE") != "" {
 		// Who searched what: each thread's searches of tests, in the
 		// order they ended.
@@ -228,4 +235,64 @@ func BenchmarkAfter8(b *testing.B) {
 	}
 	b.ReportMetric(total.Seconds()/float64(len(boards)), "s/pos")
 	b.ReportMetric(worst.Seconds(), "worst-s")
+}
+
+// BenchmarkTableTouch makes a table of GRUNDY_C4_TT bytes (256 MiB by
+// default), mapped outside the Go heap ("mapped") or as a Go slice
+// ("heap", the layout before), writes it once (Reset) and frees it, and
+// reports how its pages came (Linux): the MiB of huge pages in its
+// region after Reset, and the system's thp_fault_alloc and
+// thp_collapse_alloc over the iteration (other processes count too), and
+// the CPU time of New and Reset. GRUNDY_C4_HEAP_FIRST=1 runs "heap"
+// first (the first table of a process may find memory that the second
+// finds already compacted).
+func BenchmarkTableTouch(b *testing.B) {
+	s := shape7x6(b)
+	size := ttFromEnv(DefaultTTSize)
+	order := []bool{false, true}
+	if os.Getenv("GRUNDY_C4_HEAP_FIRST") != "" {
+		order = []bool{true, false}
+	}
+	for _, heap := range order {
+		name := "mapped"
+		if heap {
+			name = "heap"
+		}
+		b.Run(name, func(b *testing.B) {
+			if heap {
+				old := offHeapMin
+				offHeapMin = 1 << 62
+				defer func() {
+					offHeapMin = old
+					// The dropped table's memory back to the
+					// kernel before the next sub-benchmark's.
+					debug.FreeOSMemory()
+				}()
+			}
+			var note string
+			var user, sys time.Duration
+			for b.Loop() {
+				v0 := vmstat()
+				u0, s0 := cpuTimes()
+				sv, err := New(s, Options{TTSize: size})
+				if err != nil {
+					b.Fatal(err)
+				}
+				sv.Reset()
+				b.StopTimer()
+				u1, s1 := cpuTimes()
+				user, sys = user+u1-u0, sys+s1-s0
+				note = thpNote(sv.tt, v0)
+				b.StartTimer()
+				sv.Close()
+			}
+			// CPU rather than wall: the kernel's page zeroing and
+			// compaction are system time.
+			b.ReportMetric(float64(user.Milliseconds())/float64(b.N), "user-ms/op")
+			b.ReportMetric(float64(sys.Milliseconds())/float64(b.N), "sys-ms/op")
+			if note != "" {
+				b.Log(note)
+			}
+		})
+	}
 }

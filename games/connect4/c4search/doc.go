@@ -59,8 +59,10 @@
 //     proved a lower bound and the bit length of the subtree's nodes;
 //     slot 0 is depth-preferred (largest subtree), slot 1 always
 //     replaced; the children are looked up before the search (enhanced
-//     transposition cutoff); on Linux the table asks for transparent huge
-//     pages (fewer TLB misses on its random lookups);
+//     transposition cutoff); on Linux a table of 64 MiB or more is mapped
+//     outside the Go heap on a 2 MiB boundary and advised MADV_HUGEPAGE
+//     before its first write, so that its page faults take transparent
+//     huge pages (fewer TLB misses on its random lookups; see mapWords);
 //   - a child that the enhanced transposition cutoff looked up is searched
 //     with the key and entry read then (c4 does the same): an entry is a
 //     proof and stays true, so the child needs no second key, prefetch and
@@ -97,5 +99,13 @@
 // # Memory
 //
 // Options.TTSize bytes for the table (allocated once), plus, per thread,
-// a few hundred bytes of stack per ply (at most C plies).
+// a few hundred bytes of stack per ply (at most C plies). A table of 64
+// MiB or more lives outside the Go heap (Linux): Solver.Close returns it
+// at once (Analyze closes its own Solver), and a Solver dropped without
+// Close returns it when a collection finds it unreachable (a cleanup on
+// the table; a search keeps the table reachable until its threads are
+// done). Such memory does not pace the garbage collector, hence Close.
+// Under the race detector, accesses to a table outside the Go heap are
+// not checked (the detector shadows only Go's own memory); most tests'
+// tables are under 64 MiB, on the heap, where every word access is.
 package c4search

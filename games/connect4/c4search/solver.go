@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math"
+	"runtime"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -29,16 +30,21 @@ type Options struct {
 	// Threads is the number of goroutines (lazy SMP); 0 or 1 means one.
 	Threads int
 	// Progress, if not nil, is called about five times a second from the
-	// searching goroutine; it must return quickly.
+	// searching goroutine; it must return quickly, and call no method of
+	// the Solver but Nodes and TableBytes (the others wait for the call).
 	Progress func(search.Progress)
 }
 
 // Solver searches positions of one board shape with one table, which it
-// keeps from call to call (positions of one game share much). It is not
-// safe for concurrent calls: use one Solver per goroutine, or Threads.
+// keeps from call to call (positions of one game share much). Concurrent
+// calls take turns: use one Solver per goroutine, or Threads. Close
+// returns the table's memory at once; a Solver dropped without Close
+// returns it after a garbage collection finds it unreachable.
 type Solver struct {
 	g         *geometry
-	tt        *table
+	mu        sync.Mutex // held by every call that reads tt, and by Close
+	tt        *table     // nil once closed
+	ttBytes   int64      // tt's size
 	opts      Options
 	nodes     atomic.Int64 // nodes of the current call
 	helpAfter int64        // helpers start after this many nodes of a call; 0 means etcAfter (tests set it lower)
@@ -74,15 +80,38 @@ func New(s *connect4.Shape, opts Options) (*Solver, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Solver{g: newGeometry(s), tt: tt, opts: opts}, nil
+	return &Solver{g: newGeometry(s), tt: tt, ttBytes: tt.bytes(), opts: opts}, nil
 }
 
 // Reset empties the table, so that the next call starts from nothing (for
 // measurements).
-func (s *Solver) Reset() { s.tt.clear() }
+func (s *Solver) Reset() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.tt != nil {
+		s.tt.clear()
+	}
+}
 
-// TableBytes is the table's size in bytes.
-func (s *Solver) TableBytes() int64 { return s.tt.bytes() }
+// Close frees the table (a large one is outside the Go heap, see
+// newTable); afterwards a call that needs the table returns an error,
+// and later Closes do nothing. A call in progress ends first: cancel its
+// context to make that quick.
+func (s *Solver) Close() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.tt != nil {
+		s.tt.free()
+		s.tt = nil
+	}
+}
+
+// errClosed is the answer of a closed Solver.
+var errClosed = errors.New("c4search: the solver is closed")
+
+// TableBytes is the table's size in bytes (as made by New, closed or
+// not).
+func (s *Solver) TableBytes() int64 { return s.ttBytes }
 
 // Nodes is the number of nodes the last call searched, all threads.
 func (s *Solver) Nodes() int64 { return s.nodes.Load() }
@@ -143,11 +172,16 @@ func Analyze(ctx context.Context, s *connect4.Shape, b connect4.Board, opts Opti
 	if err != nil {
 		return nil, err
 	}
+	// Now, not at the next collection: the caller's memory budget was
+	// charged for the table only for this call.
+	defer sv.Close()
 	return sv.Analyze(ctx, b)
 }
 
 // Analyze solves b and every move from it exactly.
 func (s *Solver) Analyze(ctx context.Context, b connect4.Board) (*Result, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	g := s.g
 	n := b.Moves()
 	s.nodes.Store(0)
@@ -200,6 +234,8 @@ func (s *Solver) Solve(ctx context.Context, b connect4.Board) (int, error) {
 	if s.g.s.Won(b) || s.g.s.Full(b) {
 		return 0, errors.New("c4search: the game is over in this position")
 	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	s.nodes.Store(0)
 	return s.exact(ctx, b.Current, b.Mask, b.Moves(), -1, time.Now())
 }
@@ -224,6 +260,13 @@ func (s *Solver) exact(ctx context.Context, cur, mask uint64, n, move int, start
 	if g.canWinNext(cur, mask) {
 		return (g.cells + 1 - n) / 2, nil
 	}
+	tt := s.tt
+	if tt == nil {
+		return 0, errClosed
+	}
+	// The threads read tt.w, which may be outside the Go heap, until
+	// wg.Wait: tt must stay reachable until then (see newTable).
+	defer runtime.KeepAlive(tt)
 	var stop atomic.Bool // the caller's context is done
 	defer context.AfterFunc(ctx, func() { stop.Store(true) })()
 	if ctx.Err() != nil {

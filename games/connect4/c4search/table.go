@@ -2,6 +2,8 @@ package c4search
 
 import (
 	"math/bits"
+	"runtime"
+	"sync/atomic"
 
 	"github.com/grundy-go/grundy/budget"
 )
@@ -29,6 +31,11 @@ import (
 type table struct {
 	w    []uint64
 	mask uint64 // buckets - 1
+	// m is the mapping that holds w when w is outside the Go heap (see
+	// mapWords), else nil; cleanup unmaps it if the table is dropped
+	// without free.
+	m       []byte
+	cleanup runtime.Cleanup
 }
 
 // minBuckets keeps the index at 16 bits or more (see table).
@@ -37,15 +44,50 @@ const minBuckets = 1 << 16
 // MinTTSize is the smallest table: 2^16 buckets of 16 bytes.
 const MinTTSize = minBuckets * 16
 
+// offHeapMin is the smallest table mapped outside the Go heap (Linux).
+// Below it a table is a Go slice: such tables are what tests and small
+// boards use, by the hundred, and the GC frees a dropped one on its own,
+// paced by the heap it counts in; memory outside the heap does not pace
+// the GC, so a mapped table nobody frees waits for a collection that a
+// small heap makes rare. The huge pages matter for the large tables,
+// whose random lookups miss the TLB. Tests lower it.
+var offHeapMin int64 = 64 << 20
+
+// mapped counts the tables mapped and not yet unmapped (for tests).
+var mapped atomic.Int64
+
 func newTable(size int64) (*table, error) {
 	n := size / 16
 	if n < minBuckets {
 		return nil, budget.Exceed(budget.Memory, size, "a transposition table of %s is too small for the Connect-4 search: it needs at least %s", budget.FormatBytes(size), budget.FormatBytes(MinTTSize))
 	}
 	n = 1 << (63 - bits.LeadingZeros64(uint64(n)))
-	w := make([]uint64, 2*n)
-	adviseHuge(w)
-	return &table{w: w, mask: uint64(n - 1)}, nil
+	t := &table{mask: uint64(n - 1)}
+	if 16*n >= offHeapMin {
+		if m, w := mapWords(int(2 * n)); w != nil {
+			t.w, t.m = w, m
+			// The cleanup holds the mapping, not t, so that t can become
+			// unreachable; whoever reads t.w keeps t alive meanwhile
+			// (clear, and Solver.exact until its threads are done).
+			t.cleanup = runtime.AddCleanup(t, unmapWords, m)
+			return t, nil
+		}
+	}
+	t.w = make([]uint64, 2*n)
+	adviseHuge(t.w)
+	return t, nil
+}
+
+// free unmaps a mapped table now (the GC would unmap it only after a
+// collection finds it unreachable); t is empty afterwards. The caller
+// makes sure nothing uses t any more (Solver.Close holds the Solver's
+// lock).
+func (t *table) free() {
+	if t.m != nil {
+		t.cleanup.Stop()
+		unmapWords(t.m)
+	}
+	t.w, t.m, t.mask = nil, nil, 0
 }
 
 func (t *table) bytes() int64 { return int64(len(t.w)) * 8 }
@@ -55,6 +97,8 @@ func (t *table) bytes() int64 { return int64(len(t.w)) * 8 }
 func (t *table) clear() {
 	clear(t.w)
 	collapseHuge(t.w)
+	// t.w may be outside the heap: t must outlive the writes.
+	runtime.KeepAlive(t)
 }
 
 // mix is a bijection of uint64 (the splitmix64 finaliser).
