@@ -46,12 +46,13 @@
 //     g1), 16 mills. A player with three men left, none in hand, may fly
 //     (move a man to any empty point), as in Gasser's rules. Gasser
 //     proved the game a draw; its strong solution (about 10^10
-//     positions) is not claimed here: it needs about 10 CPU-hours
-//     (BENCHMARKS.md, "Nine men's morris: endgame databases and the cost
-//     of the whole"). Its endgame databases, Gasser's, are built whole:
+//     positions) is not claimed here: it needs about 7 CPU-hours with
+//     the colour swap folded, 11 without (BENCHMARKS.md, "Nine men's
+//     morris: the colour swap folded"). Its endgame databases, Gasser's, are built whole:
 //     grundy db build morris:9 --from POSITION holds every position
-//     reachable from a position of the moving phase (five men a side:
-//     86 million orbits in under 3 CPU-minutes). The moving phase's loopy tiers are
+//     reachable from a position of the moving phase and their colour
+//     swaps (five men a side: 86 million orbits in under 3 CPU-minutes
+//     unfolded). The moving phase's loopy tiers are
 //     solved by un-moves (unmove.go), with no stored graph, and ranked
 //     by orbits (rank.go) and the colour swap, so that even the largest
 //     (W 0+8 B 0+7, 1.05·10^9 ranks) needs about 3 GiB of the un-move solver's tables

@@ -145,6 +145,10 @@ func TestFoldSameAsUnfolded(t *testing.T) {
 		if fres.Positions != positions+swapsOutside {
 			t.Errorf("%s: the folded database counts %d positions; the unfolded %d and %d swaps outside it", spec, fres.Positions, positions, swapsOutside)
 		}
+		if want, ok := map[string][2]int64{"3": {5466, 4}, "3:diag": {5390, 0}, "3:fly": {5470, 0}, "lasker3": {12534, 10},
+			"6": {42372745, 8440}}[spec]; ok && (positions != want[0] || swapsOutside != want[1]) {
+			t.Errorf("%s: %d positions reachable and %d swaps not, want %d and %d", spec, positions, swapsOutside, want[0], want[1])
+		}
 		t.Logf("%s: %d positions reachable, %d more swaps; %d records folded, %d ranks they fold", spec, positions, swapsOutside, records, len(held))
 	}
 }

@@ -235,20 +235,7 @@ func checkBoard(t *testing.T, g *Game, spec string, w, b uint32) {
 
 // reachableTiers lists the tiers play may reach from the start: the
 // start's tier and its descendants by TierChildren.
-func reachableTiers(g *Game) []game.Tier {
-	start := g.TierOf(g.Start())
-	seen := map[game.Tier]bool{start: true}
-	queue := []game.Tier{start}
-	for i := 0; i < len(queue); i++ {
-		for _, c := range g.TierChildren(queue[i]) {
-			if !seen[c] {
-				seen[c] = true
-				queue = append(queue, c)
-			}
-		}
-	}
-	return queue
-}
+func reachableTiers(g *Game) []game.Tier { return tiersOf(g, g.Start()) }
 
 // TestTierRanksExhaustive: on every tier of three men's morris (with and
 // without diagonals) and six men's, every rank either names no legal
