@@ -46,15 +46,16 @@
 //     g1), 16 mills. A player with three men left, none in hand, may fly
 //     (move a man to any empty point), as in Gasser's rules. Gasser
 //     proved the game a draw; its strong solution (about 10^10
-//     positions) is not claimed here: it needs about 10 CPU-hours
-//     (BENCHMARKS.md, "Nine men's morris: endgame databases and the cost
-//     of the whole"). Its endgame databases, Gasser's, are built whole:
+//     positions) is not claimed here: it needs about 7 CPU-hours with
+//     the colour swap folded, 11 without (BENCHMARKS.md, "Nine men's
+//     morris: the colour swap folded"). Its endgame databases, Gasser's, are built whole:
 //     grundy db build morris:9 --from POSITION holds every position
-//     reachable from a position of the moving phase (five men a side:
-//     86 million orbits in under 3 CPU-minutes). The moving phase's loopy tiers are
+//     reachable from a position of the moving phase and their colour
+//     swaps (five men a side: 86 million orbits in under 3 CPU-minutes
+//     unfolded). The moving phase's loopy tiers are
 //     solved by un-moves (unmove.go), with no stored graph, and ranked
-//     by orbits (rank.go), so that even the largest (W 0+8 B 0+8,
-//     1.18·10^9 ranks) needs about 3 GiB of the un-move solver's tables
+//     by orbits (rank.go) and the colour swap, so that even the largest
+//     (W 0+8 B 0+7, 1.05·10^9 ranks) needs about 3 GiB of the un-move solver's tables
 //     and 2 GiB of its children's records; but a whole build keeps each
 //     solved tier's records in memory until every parent of it is
 //     solved, about 45 GiB at the worst point, beyond this machine
@@ -103,7 +104,25 @@
 // men's morris's largest tier, W 0+8 B 0+8, has 1,183,453,380 ranks
 // (591,726,690 boards a side to move), 1/16 of the raw ranks of
 // ranking v1, which a database records (RankingVersion) so that an old
-// one is refused.
+// one is refused. The rules are colour-blind, so a position and its
+// colour swap (Swap: the men and hands of each side given to the other,
+// the other side to move) have the same value for the player to move;
+// ranking v3 folds them (tier.go, as Gasser's databases do) wherever
+// either side may be to move, the moving phase and Lasker's variant:
+// W 0+a B 0+b and W 0+b B 0+a are one tier, so nine men's moving phase
+// is 28 tiers of 8.9·10^9 ranks instead of 49 of 17.8·10^9, and W 0+8
+// B 0+8 ranks 591,726,690 (White to move; Black to move is its swap).
+// A database then holds every position reachable from the start and the
+// colour swap of each of the moving phase's, and counts both (db stats:
+// a record stands for its orbit under the symmetries and the swap's):
+// 5,470 positions of three men's morris where 5,466 are reachable, four
+// of its moving phase being no play's though their swaps are
+// (TestDatabase3, TestFoldSameAsUnfolded). The placing phase is not
+// folded: there the hands say whose turn it is, and a swap is never a
+// position play reaches. TestSwapSameValue checks the colour-blindness
+// on every variant without ranks (package retro from a position and
+// from its swap) and with the unfolded ranking (endgame databases built
+// from a position and from its swap).
 // The loopy tiers are solved by retrograde analysis with un-moves
 // (unmove.go: the steps and flights without a mill, undone; HasMoves
 // finds the blocked positions without listing moves), whose

@@ -11,7 +11,8 @@ import (
 
 // TestExplore: the explorer's board is the grid of points (W, B, '.',
 // blanks between points), every move carries its label and the grid it
-// leaves, and the database explores as the search does, move for move.
+// leaves, and the database explores as the search does, move for move,
+// in either colour.
 func TestExplore(t *testing.T) {
 	_, d, _ := build(t, "3")
 	inst, err := catalog.Lookup("morris:3")
@@ -22,7 +23,9 @@ func TestExplore(t *testing.T) {
 	if !ok {
 		t.Fatal("morris:3 has no explorer")
 	}
-	for _, pos := range []string{"", "W.B.W.B..:W:1,1", "WW..B.B..:W:1,1", "WB.W.B.WB:B:0,0"} {
+	// The last two are one record (the colour swap), explored each for
+	// its mover.
+	for _, pos := range []string{"", "W.B.W.B..:W:1,1", "WW..B.B..:W:1,1", "WB.W.B.WB:B:0,0", "BW.B.W.BW:W:0,0"} {
 		want, err := ex.Explore(context.Background(), []string{pos}, catalog.Options{}, 0)
 		if err != nil {
 			t.Fatal(err)

@@ -80,6 +80,9 @@ type Game struct {
 	sym      [][3][256]uint32 // per symmetry, images of each byte of points
 	rankOnce sync.Once
 	rk       *ranker // the ranking by orbits (rank.go), built on first use
+	// unfolded ranks the colour swaps apart, as ranking v2 did (tier.go):
+	// the tests' twin to check the fold against.
+	unfolded bool
 }
 
 var (

@@ -230,10 +230,9 @@ func checkPosition(t *testing.T, g *Game, r refRules, p Pos) {
 	if !ok || u != c {
 		t.Fatalf("%s: TierUnrank(TierRank(%s)) = %s, %v; want %s", g.Spec(), text, g.Format(u), ok, g.Format(c))
 	}
-	for k := range g.Board.Syms {
-		img := g.Image(p, k)
-		if g.Canonical(img) != c || g.TierRank(img) != rank {
-			t.Fatalf("%s: image %d of %s has another orbit", g.Spec(), k, text)
+	for img := range images(g, p) {
+		if g.Canonical(img) != c || g.TierOf(img) != tr || g.TierRank(img) != rank {
+			t.Fatalf("%s: the image %s of %s has another orbit", g.Spec(), g.Format(img), text)
 		}
 	}
 }

@@ -2,6 +2,7 @@ package morris
 
 import (
 	"context"
+	"iter"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -13,21 +14,9 @@ import (
 
 func build(t *testing.T, spec string) (*Game, *strong.DB, *strong.BuildResult) {
 	t.Helper()
-	inst, err := catalog.Lookup("morris:" + spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	res, err := strong.Build(context.Background(), inst, dir, strong.BuildOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	d, err := strong.OpenFor(dir, inst)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { d.Close() })
-	return inst.(instance).g, d, res
+	g := mustGame(t, spec)
+	d, _, res := buildGame(t, g, "")
+	return g, d, res
 }
 
 // sameReport checks the database's answer for p against solve's.
@@ -54,31 +43,71 @@ func sameReport(t *testing.T, g *Game, d *strong.DB, want *catalog.Report) {
 }
 
 // TestDatabase3: the databases of three men's morris (each variant)
-// hold every position reachable from the start, counted through their
-// orbits, and answer for each as solve does.
+// hold every position reachable from the start and the colour swaps of
+// those in folded tiers, counted through their orbits (withSwaps), and
+// answer for each as solve does, for a swap as for its position.
 func TestDatabase3(t *testing.T) {
 	for _, c := range []struct {
-		spec      string
-		positions int64
+		spec                 string
+		reachable, positions int64
 	}{
-		{"3", 5466}, {"3:diag", 5390}, {"3:fly", 5470},
+		// 4 positions of morris:3's moving phase are no play's, but
+		// their swaps are; the others' are closed under the swap.
+		{"3", 5466, 5470}, {"3:diag", 5390, 5390}, {"3:fly", 5470, 5470},
 	} {
 		g, d, res := build(t, c.spec)
 		tab, err := retro.SolveGame[Pos](context.Background(), from{g, g.Start()}, retro.GameOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if res.Positions != int64(tab.Len()) {
-			t.Errorf("%s: database of %d positions, %d reachable", c.spec, res.Positions, tab.Len())
+		if int64(tab.Len()) != c.reachable {
+			t.Errorf("%s: %d positions reachable, want %d", c.spec, tab.Len(), c.reachable)
 		}
-		if c.positions != 0 && res.Positions != c.positions {
-			t.Errorf("%s: %d positions, want %d", c.spec, res.Positions, c.positions)
+		if n := withSwaps(g, g.From(g.Start())); res.Positions != n || n != c.positions {
+			t.Errorf("%s: database of %d positions, %d reachable with their swaps, want %d", c.spec, res.Positions, n, c.positions)
 		}
 		in := instance{g}
 		for p := range g.From(g.Start()) {
-			sameReport(t, g, d, in.report(tab, p))
+			want := in.report(tab, p)
+			sameReport(t, g, d, want)
+			if g.folds(rawTier(p)) {
+				sameReport(t, g, d, swapReport(t, g, want))
+			}
 		}
 	}
+}
+
+// swapReport is r with the colours swapped: the swap's value is p's,
+// and its winning moves lead to the swaps of p's.
+func swapReport(t *testing.T, g *Game, r *catalog.Report) *catalog.Report {
+	t.Helper()
+	sw := *r
+	swap := func(text string) string {
+		p, err := g.Parse(text)
+		if err != nil {
+			t.Fatalf("%s: %v", text, err)
+		}
+		return g.Format(Swap(p))
+	}
+	sw.Position = swap(r.Position)
+	sw.WinningMoves = nil
+	for _, m := range r.WinningMoves {
+		sw.WinningMoves = append(sw.WinningMoves, swap(m))
+	}
+	return &sw
+}
+
+// withSwaps is the number of positions in ps and the colour swaps of
+// those in folded tiers: what a folded database's ranks stand for.
+func withSwaps(g *Game, ps iter.Seq[Pos]) int64 {
+	seen := map[Pos]bool{}
+	for p := range ps {
+		seen[p] = true
+		if g.folds(rawTier(p)) {
+			seen[Swap(p)] = true
+		}
+	}
+	return int64(len(seen))
 }
 
 // refDepth is the model's negamax to depth d: the value of s when its
@@ -122,7 +151,10 @@ func refDepth(r refRules, s refState, d int) (refValue, bool) {
 // TestDatabase6 strongly solves six men's morris (about a minute) and
 // checks it: the start is a draw, as De Clercq found (D. De Clercq,
 // "5-6-7 Men's Morris", puzzles.net23.net/6mm.htm: "It is a draw when
-// both players play perfectly"), with 42,372,745 positions reachable; on
+// both players play perfectly"), with 42,372,745 positions reachable,
+// which with the colour swaps of its moving phase's that play does not
+// reach are the 42,381,185 the folded database counts (TestFoldSameAsUnfolded
+// with GRUNDY_MORRIS_LONG=1 counts both from the unfolded database); on
 // random play-outs every answer equals a retrograde analysis from the
 // position (when its positions are few enough) and the model's negamax
 // to depth 3 wherever that decides.
@@ -131,8 +163,8 @@ func TestDatabase6(t *testing.T) {
 		t.Skip("builds the whole database of six men's morris")
 	}
 	g, d, res := build(t, "6")
-	if res.Positions != 42372745 {
-		t.Errorf("morris:6: %d positions, want 42,372,745", res.Positions)
+	if res.Positions != 42381185 {
+		t.Errorf("morris:6: %d positions, want 42,381,185", res.Positions)
 	}
 	r, err := d.Query(nil)
 	if err != nil || r.Outcome != "D" {
@@ -184,7 +216,8 @@ func TestDatabase6(t *testing.T) {
 }
 
 // TestOrbits: a tier's ranks stand for whole orbits: every image of a
-// position has its rank, and TierOrbit counts the distinct images.
+// position has its rank, and TierOrbit counts the distinct images (and
+// their colour swaps where the tier folds).
 func TestOrbits(t *testing.T) {
 	for _, spec := range []string{"3", "6", "9"} {
 		g := mustGame(t, spec)
@@ -196,10 +229,7 @@ func TestOrbits(t *testing.T) {
 				continue
 			}
 			checked++
-			imgs := map[Pos]bool{}
-			for k := range g.Board.Syms {
-				imgs[g.Image(p, k)] = true
-			}
+			imgs := images(g, p)
 			c := g.Canonical(p)
 			n, _ := g.TierOrbit(g.TierOf(c), g.TierRank(c))
 			if n != int64(len(imgs)) {
@@ -223,4 +253,17 @@ func randomPosition(g *Game, rng *rand.Rand) Pos {
 		}
 	}
 	return makePos(w, b, 0, 0, rng.IntN(2) == 1)
+}
+
+// images is p's orbit as a rank stands for it: its images under the
+// board's symmetries, and theirs of its colour swap where its tier folds.
+func images(g *Game, p Pos) map[Pos]bool {
+	imgs := map[Pos]bool{}
+	for k := range g.Board.Syms {
+		imgs[g.Image(p, k)] = true
+		if g.folds(rawTier(p)) {
+			imgs[g.Image(Swap(p), k)] = true
+		}
+	}
+	return imgs
 }

@@ -24,10 +24,99 @@ func TierCounts(t game.Tier) (wh, bh, wb, bb int) {
 	return int(t & 15), int(t >> 4 & 15), int(t >> 8 & 15), int(t >> 12 & 15)
 }
 
-// TierOf is p's counts.
-func (g *Game) TierOf(p Pos) game.Tier {
+// The colour swap. The rules are colour-blind: nothing in them names a
+// colour but the turn (White places first, which the hands and the turn
+// of a position already say), so a position and its colour swap (Swap:
+// the men and hands of each colour given to the other, the other side
+// to move) have the same value for the player to move, and the swap of
+// a move is a move of the swap. Where either side may be to move (the
+// moving phase, and every tier under Lasker's rule) a tier therefore
+// ranks the positions of its counts and of the swapped counts together,
+// mover-relative, as Gasser's databases do: W a+b B c+d and W c+d B a+b
+// are one tier (folds, canonTier), named by the one whose White has
+// more men on the board (then in hand), and each of its ranks stands
+// for a position in that orientation and its swap. In a tier with equal
+// counts (W 0+a B 0+a) a position and its swap are in the tier itself:
+// it ranks White to move alone, the swap of a position with Black to
+// move. The placing phase without Lasker's rule is not folded: there the
+// hands say whose turn it is, and the swap of a position play reaches
+// is one no play reaches (Black to move with hands that White's first
+// placement rules out).
+//
+// The tier graph stays acyclic: every move that leaves a tier places a
+// man or removes one, so it lowers men in hand + men in all, which the
+// swap keeps; and a tier's child is never its own swap (that would keep
+// both). The moving phase's loopy tiers W 0+a B 0+b and W 0+b B 0+a,
+// each a child of the other's positions before (a step keeps the
+// counts and passes the turn), are now one loopy tier: half the ranks.
+
+// Swap is p with the colours swapped: White's men and hand given to
+// Black and Black's to White, the other side to move.
+func Swap(p Pos) Pos {
+	wh, bh := p.Hands()
+	return makePos(p.Black(), p.White(), bh, wh, !p.BlackToMove())
+}
+
+// rawTier is p's counts as they stand, before the fold.
+func rawTier(p Pos) game.Tier {
 	wh, bh := p.Hands()
 	return MakeTier(wh, bh, bits.OnesCount32(p.White()), bits.OnesCount32(p.Black()))
+}
+
+// folds reports whether the tier of counts t ranks its positions with
+// their colour swaps: where either side may be to move.
+func (g *Game) folds(t game.Tier) bool {
+	wh, bh, _, _ := TierCounts(t)
+	return !g.unfolded && (g.Lasker || wh == 0 && bh == 0)
+}
+
+// swapTier is t's counts with the colours swapped.
+func swapTier(t game.Tier) game.Tier {
+	wh, bh, wb, bb := TierCounts(t)
+	return MakeTier(bh, wh, bb, wb)
+}
+
+// whiteAhead reports whether t's White has more men on the board than
+// Black, or as many and more in hand: the orientation a folded tier is
+// named and ranked by.
+func whiteAhead(t game.Tier) bool {
+	wh, bh, wb, bb := TierCounts(t)
+	return wb > bb || wb == bb && wh > bh
+}
+
+// canonTier is the tier the positions of counts t are ranked in: t, or
+// its swap when the tier folds and the swap has White ahead.
+func (g *Game) canonTier(t game.Tier) game.Tier {
+	if s := swapTier(t); g.folds(t) && s != t && !whiteAhead(t) {
+		return s
+	}
+	return t
+}
+
+// oriented is the position p's rank is computed from: p, or its swap
+// when p's tier folds and the swap is in the tier's orientation (with
+// equal counts: White to move).
+func (g *Game) oriented(p Pos) Pos {
+	t := rawTier(p)
+	if !g.folds(t) {
+		return p
+	}
+	if s := swapTier(t); s == t {
+		if p.BlackToMove() {
+			return Swap(p)
+		}
+		return p
+	}
+	if whiteAhead(t) {
+		return p
+	}
+	return Swap(p)
+}
+
+// TierOf is the tier of p's counts (canonTier: a folded tier is named
+// by its orientation with White ahead).
+func (g *Game) TierOf(p Pos) game.Tier {
+	return g.canonTier(rawTier(p))
 }
 
 // valid reports whether t's counts fit the game.
@@ -45,13 +134,28 @@ func (g *Game) live(t game.Tier) bool {
 // TierChildren lists the tiers one move of either player may reach: a
 // man placed, with or without a removal, or moved with a removal.
 func (g *Game) TierChildren(t game.Tier) []game.Tier {
-	if !g.valid(t) || !g.live(t) {
+	if !g.valid(t) || !g.live(t) || g.canonTier(t) != t {
 		return nil
 	}
+	out := g.countChildren(t, nil)
+	if g.folds(t) {
+		// The swapped positions' children are the swaps of these; the
+		// same tiers once folded, listed again to be sure.
+		out = g.countChildren(swapTier(t), out)
+	}
+	return out
+}
+
+// countChildren appends to out the tiers (folded: canonTier) of the
+// counts one move from counts t reaches, but t's own.
+func (g *Game) countChildren(t game.Tier, out []game.Tier) []game.Tier {
+	self := g.canonTier(t)
 	wh, bh, wb, bb := TierCounts(t)
-	var out []game.Tier
 	add := func(c game.Tier) {
-		if c == t || !g.valid(c) {
+		if !g.valid(c) {
+			return
+		}
+		if c = g.canonTier(c); c == self {
 			return
 		}
 		for _, d := range out {
@@ -88,7 +192,7 @@ func (g *Game) TierChildren(t game.Tier) []game.Tier {
 // tier where that player may be the one to move (without Lasker's rule
 // no one moves a man while a man is still to be placed).
 func (g *Game) TierLoopy(t game.Tier) bool {
-	if !g.valid(t) || !g.live(t) {
+	if !g.valid(t) || !g.live(t) || g.canonTier(t) != t {
 		return false
 	}
 	wh, bh, wb, bb := TierCounts(t)
@@ -104,9 +208,11 @@ func (g *Game) TierLoopy(t game.Tier) bool {
 // board's symmetries (rank.go) times the turns: 2 when either player may
 // be to move, 1 when the hands say who is (placing, without Lasker's
 // rule: White when both have placed as many men, Black when White has
-// placed one more).
+// placed one more) or when the tier folds the swap into itself (equal
+// counts: White to move). A tier of counts that fold into another's
+// (canonTier) has no ranks.
 func (g *Game) TierSize(t game.Tier) int64 {
-	if !g.valid(t) {
+	if !g.valid(t) || g.canonTier(t) != t {
 		return 0
 	}
 	_, _, wb, bb := TierCounts(t)
@@ -116,9 +222,13 @@ func (g *Game) TierSize(t game.Tier) int64 {
 
 // turns is the number of turns a tier ranks (1 or 2), and with 1 whether
 // it is Black's. A tier whose hands no play reaches (a hand two men
-// ahead) ranks White's turn alone, every position of it illegal.
+// ahead) ranks White's turn alone, every position of it illegal; so does
+// a folded tier with equal counts (its swap ranks Black's turn).
 func (g *Game) turns(t game.Tier) (n int, black bool) {
 	wh, bh, _, _ := TierCounts(t)
+	if g.folds(t) && swapTier(t) == t {
+		return 1, false
+	}
 	if g.Lasker || wh == 0 && bh == 0 {
 		return 2, false
 	}
@@ -131,15 +241,31 @@ func (g *Game) ranks() *ranker {
 	return g.rk
 }
 
-// TierRank is the rank of p's orbit under the board's symmetries: the
-// rank of the board's orbit (ranker.rank), then the turn when the tier
-// has two. A board with more men of a colour than the game has ranks -1.
+// TierRank is the rank of p's orbit under the board's symmetries and
+// the colour swap: the rank of the board's orbit (ranker.rank) of p in
+// its tier's orientation (oriented), then the turn when the tier has
+// two. A board with more men of a colour than the game has ranks -1.
 func (g *Game) TierRank(p Pos) int64 {
-	r := g.ranks().rank(p.White(), p.Black())
+	// oriented and turns, inlined: this is the solver's hottest call.
+	w, b := p.White(), p.Black()
+	black := p.BlackToMove()
 	wh, bh := p.Hands()
-	if r >= 0 && (g.Lasker || wh == 0 && bh == 0) {
+	two := g.Lasker || wh == 0 && bh == 0
+	if two && !g.unfolded {
+		nw, nb := bits.OnesCount32(w), bits.OnesCount32(b)
+		if nw == nb && wh == bh {
+			two = false // one turn ranked: White's
+			if black {
+				w, b = b, w
+			}
+		} else if nw < nb || nw == nb && wh < bh {
+			w, b, black = b, w, !black
+		}
+	}
+	r := g.ranks().rank(w, b)
+	if r >= 0 && two {
 		r *= 2
-		if p.BlackToMove() {
+		if black {
 			r++
 		}
 	}
@@ -149,7 +275,7 @@ func (g *Game) TierRank(p Pos) int64 {
 // TierUnrank is the representative (Canonical) of the orbit of rank r in
 // tier t, when it is a legal position (Parse would read it).
 func (g *Game) TierUnrank(t game.Tier, r int64) (Pos, bool) {
-	if !g.valid(t) || r < 0 {
+	if !g.valid(t) || r < 0 || g.canonTier(t) != t {
 		return 0, false
 	}
 	wh, bh, wb, bb := TierCounts(t)
@@ -168,7 +294,8 @@ func (g *Game) TierUnrank(t game.Tier, r int64) (Pos, bool) {
 	return p, true
 }
 
-// TierName is "W 2+4 B 3+3": each player's men in hand + on the board.
+// TierName is "W 2+4 B 3+3": each player's men in hand + on the board
+// (a folded tier holds the swapped counts too).
 func (g *Game) TierName(t game.Tier) string {
 	wh, bh, wb, bb := TierCounts(t)
 	return fmt.Sprintf("W %d+%d B %d+%d", wh, wb, bh, bb)
@@ -187,9 +314,16 @@ func (g *Game) Image(p Pos, k int) Pos {
 }
 
 // Canonical is the representative of p's orbit under the board's
-// symmetries: its least image level by level (rank.go), the position
-// TierUnrank gives for p's rank.
+// symmetries and, where the tier folds, the colour swap: the least image
+// level by level (rank.go) of p in its tier's orientation (oriented), the
+// position TierUnrank gives for p's rank.
 func (g *Game) Canonical(p Pos) Pos {
+	return g.boardCanonical(g.oriented(p))
+}
+
+// boardCanonical is the representative of p's orbit under the board's
+// symmetries alone.
+func (g *Game) boardCanonical(p Pos) Pos {
 	k := g.ranks()
 	var cs [4]uint16
 	k.canonical(p.White(), p.Black(), &cs)
@@ -210,18 +344,21 @@ func (g *Game) Canonical(p Pos) Pos {
 // the same value and the images of its moves are the moves of its image.
 // A tier ranks one position of each orbit, densely (rank.go); the start is symmetric, so the positions reachable
 // from it are closed under the group and a rank stands for its whole
-// orbit (TierOrbit). Swapping the colours is not used: it does not keep
-// the hands' relation to the turn (White places first).
+// orbit (TierOrbit). The colour swap folds the tiers where either side
+// may be to move (above).
 
 // RankingVersion is the version of the ranking a database records.
-// Version 2 ranks the orbits densely (rank.go); version 1 ranked each
-// orbit's least image as a Pos at its raw rank among all the boards of
-// the tier, 16 times as many ranks.
-const RankingVersion = 2
+// Version 3 folds the colour swap (above); version 2 ranked the orbits
+// of the board's symmetries densely (rank.go), W a+b B c+d and W c+d B
+// a+b apart; version 1 ranked each orbit's least image as a Pos at its
+// raw rank among all the boards of the tier, 16 times as many ranks.
+const RankingVersion = 3
 
 // TierOrbit is the number of positions rank r stands for: the group's
 // size over the number of symmetries that fix its position (1 for a rank
-// of no legal position), and the end of the run of ranks from r that
+// of no legal position), twice that in a folded tier (the orbit's swap:
+// a position and its swap differ in the turn, so never one orbit), and
+// the end of the run of ranks from r that
 // stand for as many: a block of positions without symmetry when the
 // ranks of both turns are legal alike (always so in a tier of a game with
 // removal, where legality depends on the counts and the turn alone).
@@ -234,6 +371,9 @@ func (g *Game) TierOrbit(t game.Tier, r int64) (n, end int64) {
 	k := g.ranks()
 	fixed, e := k.stabilizer(wb, bb, r/int64(nt))
 	n = int64(k.nsym / fixed)
+	if g.folds(t) {
+		n *= 2
+	}
 	if !g.Removal {
 		return n, r + 1
 	}
@@ -245,5 +385,11 @@ func (g *Game) TierOrbit(t game.Tier, r int64) (n, end int64) {
 	return n, max(e*int64(nt), r+1)
 }
 
-// TierRanking is RankingVersion (tier.Ranked).
-func (g *Game) TierRanking() int { return RankingVersion }
+// TierRanking is RankingVersion (tier.Ranked); 2 for a game that does
+// not fold the colour swap (the tests' unfolded twin, Unfolded).
+func (g *Game) TierRanking() int {
+	if g.unfolded {
+		return 2
+	}
+	return RankingVersion
+}

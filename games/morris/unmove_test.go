@@ -240,7 +240,7 @@ func TestUnmovesExactly(t *testing.T) {
 			}
 			ms = g.AppendMoves(ms[:0], p)
 			for _, q := range ms {
-				if g.TierOf(q) == tr {
+				if rawTier(q) == tr { // the counts: un-moves keep them
 					s := parents[q]
 					parents[q] = sum{s.n + 1, s.h + mix(p, q)}
 					inTier++
