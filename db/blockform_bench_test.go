@@ -16,6 +16,12 @@ import (
 // block's bytes with 16 of index a block, over the database's positions.
 //
 //	GRUNDY_BENCH_DB=DIR db.test -test.run XXX -test.bench BlockDecode -test.benchtime 20000x -test.cpu 1
+//
+// Instructions a block (callgrind; format 6's, then format 5's):
+//
+//	GODEBUG=asyncpreemptoff=1 GRUNDY_BENCH_SAMPLE_ONLY=1 GRUNDY_BENCH_DB=DIR valgrind --tool=callgrind \
+//	  --toggle-collect='github.com/grundy-go/grundy/db.decodeSparse' db.test -test.run XXX \
+//	  -test.bench 'BlockDecode/format6$' -test.benchtime 1000x -test.cpu 1
 func BenchmarkBlockDecode(b *testing.B) {
 	dir := os.Getenv("GRUNDY_BENCH_DB")
 	if dir == "" {
@@ -32,6 +38,10 @@ func BenchmarkBlockDecode(b *testing.B) {
 		v6, v5, v4  []byte
 	}
 	rawLit := zencRawLit()
+	// GRUNDY_BENCH_SAMPLE_ONLY=1 codes only the sampled blocks (B/pos
+	// then counts those alone): for a run under callgrind, which counts
+	// the decoding's instructions.
+	sampleOnly := os.Getenv("GRUNDY_BENCH_SAMPLE_ONLY") != ""
 	var sample []block
 	var positions, bytes6, bytes5, bytes4 int64
 	cmBlocks := 0
@@ -44,6 +54,10 @@ func BenchmarkBlockDecode(b *testing.B) {
 		positions += ti.Count.Positions()
 		for o := 0; o < len(recs.Data); o += BlockBytes {
 			raw := recs.Data[o:min(o+BlockBytes, len(recs.Data))]
+			if sampleOnly && n%11 != 0 {
+				n++
+				continue
+			}
 			v6, sum := encodeBlockV(6, raw, recs.Width, nil)
 			v5, _ := encodeBlockV(5, raw, recs.Width, nil)
 			v4 := rawLit.EncodeAll(sparseBlock(nil, raw, recs.Width), nil)
