@@ -8,6 +8,7 @@ require (
 	github.com/klauspost/compress v1.20.3
 	github.com/rogpeppe/go-internal v1.16.0
 	github.com/spf13/cobra v1.10.2
+	github.com/ulikunitz/xz v0.5.17
 	go.starlark.net v0.0.0-20260908191801-89a6a09411d5
 	gonum.org/v1/gonum v0.17.0
 )

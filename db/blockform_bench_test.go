@@ -9,13 +9,19 @@ import (
 )
 
 // BenchmarkBlockDecode decodes the blocks of a database
-// ($GRUNDY_BENCH_DB; skipped without) in format 5's form and in format
-// 4's (a zstd frame of the sparse form with raw literals), re-encoded
+// ($GRUNDY_BENCH_DB; skipped without) in format 6's form, format 5's
+// and format 4's (a zstd frame of the sparse form with raw literals), re-encoded
 // from the same records, a sample of blocks spread over every tier: the
 // bulk of a warm lookup's CPU, side by side in one run. B/pos is every
 // block's bytes with 16 of index a block, over the database's positions.
 //
 //	GRUNDY_BENCH_DB=DIR db.test -test.run XXX -test.bench BlockDecode -test.benchtime 20000x -test.cpu 1
+//
+// Instructions a block (callgrind; format 6's, then format 5's):
+//
+//	GODEBUG=asyncpreemptoff=1 GRUNDY_BENCH_SAMPLE_ONLY=1 GRUNDY_BENCH_DB=DIR valgrind --tool=callgrind \
+//	  --toggle-collect='github.com/grundy-go/grundy/db.decodeSparse' db.test -test.run XXX \
+//	  -test.bench 'BlockDecode/format6$' -test.benchtime 1000x -test.cpu 1
 func BenchmarkBlockDecode(b *testing.B) {
 	dir := os.Getenv("GRUNDY_BENCH_DB")
 	if dir == "" {
@@ -29,11 +35,16 @@ func BenchmarkBlockDecode(b *testing.B) {
 	type block struct {
 		width, want int
 		sum         uint32
-		v5, v4      []byte
+		v6, v5, v4  []byte
 	}
 	rawLit := zencRawLit()
+	// GRUNDY_BENCH_SAMPLE_ONLY=1 codes only the sampled blocks (B/pos
+	// then counts those alone): for a run under callgrind, which counts
+	// the decoding's instructions.
+	sampleOnly := os.Getenv("GRUNDY_BENCH_SAMPLE_ONLY") != ""
 	var sample []block
-	var positions, bytes5, bytes4 int64
+	var positions, bytes6, bytes5, bytes4 int64
+	cmBlocks := 0
 	n := 0
 	for _, ti := range d.Manifest().Tiers {
 		recs, _, err := d.LoadTier(ti.Tier)
@@ -43,12 +54,21 @@ func BenchmarkBlockDecode(b *testing.B) {
 		positions += ti.Count.Positions()
 		for o := 0; o < len(recs.Data); o += BlockBytes {
 			raw := recs.Data[o:min(o+BlockBytes, len(recs.Data))]
-			v5, sum := encodeBlock(raw, recs.Width, nil)
+			if sampleOnly && n%11 != 0 {
+				n++
+				continue
+			}
+			v6, sum := encodeBlockV(6, raw, recs.Width, nil)
+			v5, _ := encodeBlockV(5, raw, recs.Width, nil)
 			v4 := rawLit.EncodeAll(sparseBlock(nil, raw, recs.Width), nil)
+			bytes6 += int64(len(v6)) + entrySize
 			bytes5 += int64(len(v5)) + entrySize
 			bytes4 += int64(len(v4)) + entrySize
 			if n%11 == 0 && len(sample) < 8192 {
-				sample = append(sample, block{recs.Width, len(raw), sum, v5, v4})
+				sample = append(sample, block{recs.Width, len(raw), sum, v6, v5, v4})
+				if v6[0] == cmCoded {
+					cmBlocks++
+				}
 			}
 			n++
 		}
@@ -61,12 +81,12 @@ func BenchmarkBlockDecode(b *testing.B) {
 			codings[s][bl.v5[0]>>(2*s)&3]++
 		}
 	}
-	b.Logf("%d blocks, %d in the sample; codings (raw, run, Huffman, zstd) of the bitmap %v, the low bytes %v, the high bytes %v",
-		n, len(sample), codings[0], codings[1], codings[2])
+	b.Logf("%d blocks, %d in the sample, %d of them coded by the context model in format 6; codings (raw, run, Huffman, zstd) of the bitmap %v, the low bytes %v, the high bytes %v",
+		n, len(sample), cmBlocks, codings[0], codings[1], codings[2])
 	for _, v := range []struct {
 		name   string
 		format uint32
-	}{{"format5", 5}, {"format4", 4}, {"format5", 5}, {"format4", 4}} {
+	}{{"format6", 6}, {"format5", 5}, {"format4", 4}, {"format6", 6}, {"format5", 5}, {"format4", 4}} {
 		b.Run(v.name, func(b *testing.B) {
 			buf := make([]byte, 0, BlockBytes+bitmapBytes(BlockBytes))
 			i := 0
@@ -74,18 +94,12 @@ func BenchmarkBlockDecode(b *testing.B) {
 			for b.Loop() {
 				bl := sample[i%len(sample)]
 				i++
-				comp := bl.v5
-				if v.format == 4 {
-					comp = bl.v4
-				}
+				comp := [...][]byte{4: bl.v4, 5: bl.v5, 6: bl.v6}[v.format]
 				if _, err := decodeSparse(v.format, comp, bl.width, bl.want, bl.sum, buf); err != nil {
 					b.Fatal(err)
 				}
 			}
-			per := bytes5
-			if v.format == 4 {
-				per = bytes4
-			}
+			per := [...]int64{4: bytes4, 5: bytes5, 6: bytes6}[v.format]
 			b.ReportMetric(float64(per)/float64(positions), "B/pos")
 			b.ReportMetric(float64(cpuNanos()-cpu0)/float64(b.N), "cpu-ns/op")
 		})

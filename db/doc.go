@@ -60,9 +60,9 @@
 // of the game's definition and per tier its key file's name, number of
 // keys, length and crc32c. A manifest without "keys" is the same bytes
 // as before key files existed, so databases already written stay valid
-// and the format version stays 1. Formats 2, 3 and 5 changed only the
+// and the format version stays 1. Formats 2, 3, 5 and 6 changed only the
 // blocks of tier files (below), format 4 added scored databases;
-// databases of formats 1 to 4 are still read.
+// databases of formats 1 to 5 are still read.
 //
 // # The tier index
 //
@@ -155,8 +155,9 @@
 //	 60  uint32 crc32c of bytes 0–59
 //	blocks: each the records of BlockBytes/width consecutive ranks (the
 //	  last block may have fewer), one after another from offset 64: in
-//	  format 5 their sparse form coded by streams (below), in formats 1
-//	  to 4 a zstd frame, of their sparse form from format 2 on
+//	  formats 5 and 6 their sparse form coded by streams or (format 6)
+//	  by a context model (below), in formats 1 to 4 a zstd frame, of
+//	  their sparse form from format 2 on
 //	block index, 16 bytes per block:
 //	  uint64 offset of the block, uint32 its compressed length,
 //	  uint32 crc32c of the block's bytes before compression (its sparse
@@ -249,6 +250,44 @@
 // the speed, so they are not used; huff0 and zstd are
 // klauspost/compress's, and only the streams, the runs and the choice
 // between codings are this package's.
+//
+// # Blocks of format 6
+//
+// A block of format 6 is a block of format 5 (above), or, when that is
+// shorter, the byte 0x40 (cmCoded: no byte of codings of format 5 has
+// bit 6 set) followed by the block's ranks coded by an adaptive context
+// model (cmblock.go) with a binary range coder (rangecoder.go): every
+// rank is one symbol, Empty included, so no bitmap is stored; its
+// decisions are "does the rank hold a record?" given the emptiness of
+// the 8 ranks before it, then the record's place among the codes seen
+// so far in the block (commonest first), one decision a place for the
+// first 16, given the place of the record before and whether the rank
+// before was empty, then a later place by its bits or a new code by its
+// bytes. Every probability starts at ½ and adapts in the block, so a
+// block decodes alone, as before. The decoder checks that it read every
+// coded byte and no more than the four a flush leaves out, and that no
+// code is Empty; the block's sparse form it yields is checked by its
+// lengths and by its checksum in the index, as in format 5, so a
+// damaged block is an error, never other records. The writer codes
+// every block both ways and keeps the shorter, format 5's on a tie, so
+// that no block takes more bytes than in format 5 and the bytes still
+// depend on the records alone. Formats 1 to 5 are still read; grundy
+// db repack rewrites a database of any format in format 6 (or 5)
+// without solving again (repack.go), and grundy db stats
+// --sample-density projects what it would take (density.go).
+//
+// Why (BENCHMARKS.md, "Format 6 (dense)"): a Connect-4 tier's bitmap
+// has little structure that format 5's streams find (short runs), and
+// its records follow the previous rank's; coded as one sequence with
+// contexts learnt in the block, connect4:5x5 takes 10.7% fewer bytes.
+// The model's decoding is slower than format 5's streams (about 8
+// times: a binary decision or two a rank where a Huffman table decodes
+// a byte at a time), which the cold lookup's 1 ms absorbs and a lookup
+// in a block held by the cache never pays. The range coder and the
+// model are written here: ulikunitz/xz's range coder is internal to its
+// LZMA, whose blocks took more bytes than format 5's and decoded slower
+// (measured), and klauspost/compress's Huffman and FSE coders have
+// static tables, which cannot follow contexts that change rank by rank.
 //
 // # A key file (keyed databases)
 //

@@ -25,8 +25,10 @@ import (
 // databases of versions 1 to 3 are still read. Version 5 codes each
 // block's bitmap and records apart, each by the smallest of raw bytes, a
 // run, a Huffman-coded stream or a zstd frame (blockform.go); databases of
-// versions 1 to 4 are still read.
-const FormatVersion = 5
+// versions 1 to 4 are still read. Version 6 may code a block by a
+// context model instead (cmblock.go), when that is shorter; databases of
+// versions 1 to 5 are still read.
+const FormatVersion = 6
 
 // File names in a database directory.
 const (
@@ -116,6 +118,7 @@ type Builder struct {
 	from      string   // Manifest.From
 	lock      *os.File // the directory's build lock (lock.go)
 	ranking   Ranking  // the game's (SetRanking)
+	format    uint32   // the format of the files Repack writes; 0: FormatVersion
 }
 
 // Create starts or resumes a build of game (its spec string) in dir,
@@ -336,7 +339,11 @@ func (b *Builder) WriteTier(t uint64, name string, recs Records) (TierInfo, erro
 // removes build.json. tiers are sorted by the caller (the order is part
 // of the bytes).
 func (b *Builder) Finish(startTier uint64, startRank int64, tiers []TierInfo) error {
-	m := Manifest{Format: FormatVersion, Game: b.game, StartTier: startTier, StartRank: startRank, Tiers: tiers, Params: b.params, From: b.from,
+	format := FormatVersion
+	if b.format != 0 {
+		format = int(b.format)
+	}
+	m := Manifest{Format: format, Game: b.game, StartTier: startTier, StartRank: startRank, Tiers: tiers, Params: b.params, From: b.from,
 		Ranking: b.ranking.Version, Scored: b.ranking.Scored}
 	if len(b.keys) > 0 {
 		m.Keys = &Keys{Source: b.keySource, Tiers: b.keys}

@@ -118,9 +118,19 @@ func zdec() *zstd.Decoder {
 // that sparse form (format 3), so that a lookup checks the block without
 // spreading its records to their ranks.
 func encodeBlock(raw []byte, width int, dst []byte) (comp []byte, sum uint32) {
+	return encodeBlockV(FormatVersion, raw, width, dst)
+}
+
+// encodeBlockV is encodeBlock for format v, 5 or 6: tests write format
+// 5's blocks with it to compare the two formats.
+func encodeBlockV(v uint32, raw []byte, width int, dst []byte) (comp []byte, sum uint32) {
 	sp := sparsePool.Get().(*[]byte)
 	*sp = sparseBlock((*sp)[:0], raw, width)
-	comp = encodeModelBlock(dst[:0], *sp, len(raw)/width, width)
+	if v >= 6 {
+		comp = encodeBlock6(dst[:0], raw, *sp, width)
+	} else {
+		comp = encodeModelBlock(dst[:0], *sp, len(raw)/width, width)
+	}
 	sum = crc(*sp)
 	sparsePool.Put(sp)
 	return comp, sum
@@ -264,7 +274,7 @@ func decodeSparse(v uint32, comp []byte, width, want int, sum uint32, dst []byte
 		dst = make([]byte, 0, max(limit, BlockBytes+bitmapBytes(BlockBytes)))
 	}
 	if v >= 5 {
-		out, err := decodeModelBlock(comp, width, want, dst[:0:limit])
+		out, err := decodeBlock56(v, comp, width, want, dst[:0:limit])
 		if err != nil {
 			return nil, err
 		}
@@ -329,13 +339,28 @@ func decodeBlock(v uint32, comp []byte, width, want int, sum uint32, dst []byte)
 }
 
 // writeTierFile writes recs as a tier file to w and returns its length and
-// the crc32c of all its bytes. Blocks are compressed in parallel, a batch
-// at a time, and written in order.
+// the crc32c of all its bytes.
 func writeTierFile(w io.Writer, h fileHeader, recs Records) (n int64, sum uint32, err error) {
-	h.BlockRecs = int64(BlockBytes / recs.Width)
 	h.Width = recs.Width
 	h.Records = recs.Len()
-	h.Version = FormatVersion
+	src := func(b int64, _ []byte) ([]byte, error) {
+		return recs.Data[b*BlockBytes : min((b+1)*BlockBytes, int64(len(recs.Data)))], nil
+	}
+	return writeTierBlocks(w, h, src)
+}
+
+// writeTierBlocks writes a tier file of h.Records records of h.Width
+// bytes to w, in format h.Version (FormatVersion when 0), block b's
+// records raw (rank by rank) from src(b, buf), which may use buf's
+// space and is called once a block, in order, from one goroutine; it
+// returns the file's length and the crc32c of all its bytes. Blocks are
+// compressed in parallel, a batch at a time, and written in order, so
+// memory holds a batch of blocks and the index (16 bytes a block).
+func writeTierBlocks(w io.Writer, h fileHeader, src func(b int64, buf []byte) ([]byte, error)) (n int64, sum uint32, err error) {
+	h.BlockRecs = int64(BlockBytes / h.Width)
+	if h.Version == 0 {
+		h.Version = FormatVersion
+	}
 	var total uint32
 	put := func(b []byte) error {
 		total = crc32.Update(total, castagnoli, b)
@@ -350,16 +375,26 @@ func writeTierFile(w io.Writer, h fileHeader, recs Records) (n int64, sum uint32
 	index := make([]byte, 0, blocks*entrySize)
 	batch := int64(4 * runtime.GOMAXPROCS(0))
 	out := make([][]byte, batch)
+	raws := make([][]byte, batch)
 	sums := make([]uint32, batch)
 	for b0 := int64(0); b0 < blocks; b0 += batch {
 		b1 := min(b0+batch, blocks)
+		for b := b0; b < b1; b++ {
+			raw, err := src(b, raws[b-b0])
+			if err != nil {
+				return n, 0, err
+			}
+			if want := int(min(h.BlockRecs, h.Records-b*h.BlockRecs)) * h.Width; len(raw) != want {
+				return n, 0, fmt.Errorf("block %d has %d bytes of records, want %d", b, len(raw), want)
+			}
+			raws[b-b0] = raw
+		}
 		var wg sync.WaitGroup
 		for b := b0; b < b1; b++ {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				raw := recs.Data[b*BlockBytes : min((b+1)*BlockBytes, int64(len(recs.Data)))]
-				out[b-b0], sums[b-b0] = encodeBlock(raw, recs.Width, out[b-b0])
+				out[b-b0], sums[b-b0] = encodeBlockV(h.Version, raws[b-b0], h.Width, out[b-b0])
 			}()
 		}
 		wg.Wait()

@@ -14,14 +14,15 @@ import (
 // written by grundy before scored databases (format 3, commit cbb47a6's
 // grundy db build tictactoe), and testdata/format4-tictactoe, written
 // before blocks coded by streams (format 4, commit 553c335's), and
-// checks that this grundy reads each as it was: every tier's records
+// testdata/format5-tictactoe, written before blocks coded by a context
+// model (format 5, by the grundy of main at e49c2fa), and checks that this grundy reads each as it was: every tier's records
 // equal a fresh build's, and so do the answers and the statistics.
 func TestOlderFormatsStillRead(t *testing.T) {
 	fresh := build(t, "tictactoe")
 	for _, c := range []struct {
 		dir    string
 		format int
-	}{{"testdata/format3-tictactoe", 3}, {"testdata/format4-tictactoe", 4}} {
+	}{{"testdata/format3-tictactoe", 3}, {"testdata/format4-tictactoe", 4}, {"testdata/format5-tictactoe", 5}} {
 		t.Run(c.dir, func(t *testing.T) { olderFormatReads(t, c.dir, c.format, fresh) })
 	}
 }
@@ -37,7 +38,7 @@ func olderFormatReads(t *testing.T, old string, format int, fresh string) {
 		t.Fatal(err)
 	}
 	defer nd.Close()
-	if od.Manifest().Format != format || nd.Manifest().Format != db.FormatVersion || db.FormatVersion != 5 {
+	if od.Manifest().Format != format || nd.Manifest().Format != db.FormatVersion || db.FormatVersion != 6 {
 		t.Fatalf("formats %d and %d", od.Manifest().Format, nd.Manifest().Format)
 	}
 	if od.Scored() || nd.Scored() {

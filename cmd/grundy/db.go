@@ -32,10 +32,10 @@ from the files alone.
   grundy db stats c4-5x4`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return fmt.Errorf("expected a subcommand: build, query, stats or index (see 'grundy db --help')")
+			return fmt.Errorf("expected a subcommand: build, query, stats, index or repack (see 'grundy db --help')")
 		},
 	}
-	cmd.AddCommand(newDBBuildCmd(), newDBQueryCmd(), newDBStatsCmd(), newDBIndexCmd())
+	cmd.AddCommand(newDBBuildCmd(), newDBQueryCmd(), newDBStatsCmd(), newDBIndexCmd(), newDBRepackCmd())
 	return cmd
 }
 
@@ -192,11 +192,37 @@ func solveFromDB(cmd *cobra.Command, inst catalog.Instance, dir string, tokens [
 
 func newDBStatsCmd() *cobra.Command {
 	var asJSON bool
+	var sample int
+	var seed uint64
 	cmd := &cobra.Command{
 		Use:   "stats DIR",
 		Short: "Count a database's positions by outcome and remoteness, per tier",
-		Args:  cobra.ExactArgs(1),
+		Long: `Count a database's positions by outcome and remoteness, per tier, from its
+manifest.
+
+With --sample-density N, instead project the database's size in the newest
+format (what 'grundy db repack' would write) from N blocks of each tier
+chosen at random, read, checked and coded again, with the projection's
+sampling error (two standard errors, about 95%).`,
+		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if cmd.Flags().Changed("sample-density") {
+				if sample < 1 {
+					return fmt.Errorf("--sample-density needs a number of blocks a tier, at least 1")
+				}
+				p := newProgress()
+				p.w = cmd.ErrOrStderr()
+				e, err := strong.SampleDensity(cmd.Context(), args[0], sample, seed, func(done, total int64) { p.Report(int(done), "blocks sampled") })
+				p.Done()
+				if err != nil {
+					return err
+				}
+				if asJSON {
+					return writeJSON(cmd.OutOrStdout(), e)
+				}
+				printDensity(cmd, e, sample)
+				return nil
+			}
 			s, err := strong.ReadStats(args[0])
 			if err != nil {
 				return err
@@ -208,6 +234,8 @@ func newDBStatsCmd() *cobra.Command {
 			return nil
 		},
 	}
+	cmd.Flags().IntVar(&sample, "sample-density", 0, "project the size in the newest format from `N` random blocks a tier")
+	cmd.Flags().Uint64Var(&seed, "seed", 1, "the random sample's seed (--sample-density)")
 	jsonFlag(cmd, &asJSON)
 	return cmd
 }

@@ -1,0 +1,154 @@
+package strong_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/grundy-go/grundy/catalog/strong"
+	"github.com/grundy-go/grundy/db"
+)
+
+// TestRepackFormats: databases of several games (one with 1-byte
+// records, Connect-4 by mirror orbits, a scored one with 2-byte records)
+// and the older databases in testdata, repacked into format 5 and into
+// format 6, hold the same records tier for tier and the same counts,
+// and every one of them reads back whole (Repack itself checks each new
+// block against the old block's checksum).
+func TestRepackFormats(t *testing.T) {
+	dirs := map[string]string{}
+	for _, spec := range []string{"tictactoe", "connect4:4x4", "kalah:2,2"} {
+		dirs[spec] = build(t, spec)
+	}
+	for _, old := range []string{"testdata/format3-tictactoe", "testdata/format4-tictactoe", "testdata/format5-tictactoe"} {
+		dirs[old] = old
+	}
+	for name, src := range dirs {
+		var got [2]string
+		for i, format := range []int{5, 6} {
+			out := filepath.Join(t.TempDir(), "r")
+			var calls int
+			if _, err := strong.Repack(context.Background(), src, out, format, 0, func(strong.RepackProgress) { calls++ }); err != nil {
+				t.Fatalf("%s to format %d: %v", name, format, err)
+			}
+			if calls == 0 {
+				t.Errorf("%s: no progress reported", name)
+			}
+			got[i] = out
+		}
+		a, err := db.Open(src, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, out := range got {
+			b, err := db.Open(out, "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if b.Manifest().Format != 5+i {
+				t.Errorf("%s: repacked in format %d, want %d", name, b.Manifest().Format, 5+i)
+			}
+			if err := b.Verify(); err != nil {
+				t.Fatalf("%s, format %d: %v", name, 5+i, err)
+			}
+			if len(a.Manifest().Tiers) != len(b.Manifest().Tiers) || a.Stats().Total.Positions() != b.Stats().Total.Positions() {
+				t.Fatalf("%s, format %d: other tiers or counts", name, 5+i)
+			}
+			for j, ti := range a.Manifest().Tiers {
+				ra, _, err := a.LoadTier(ti.Tier)
+				if err != nil {
+					t.Fatal(err)
+				}
+				rb, _, err := b.LoadTier(ti.Tier)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if ra.Width != rb.Width || !bytes.Equal(ra.Data, rb.Data) {
+					t.Fatalf("%s, format %d, tier %s: other records", name, 5+i, ti.Name)
+				}
+				if tb := b.Manifest().Tiers[j]; tb.Tier != ti.Tier || tb.Count.Positions() != ti.Count.Positions() || tb.Count.RecordCount() != ti.Count.RecordCount() {
+					t.Fatalf("%s, format %d, tier %s: other counts", name, 5+i, ti.Name)
+				}
+			}
+			b.Close()
+		}
+		a.Close()
+	}
+}
+
+// TestRepackRefuses: a repack into a directory that holds anything, or
+// into the database itself, is refused before anything is written; a
+// cancelled one leaves no manifest (no database) in its directory.
+func TestRepackRefuses(t *testing.T) {
+	src := build(t, "connect4:4x4")
+	full := t.TempDir()
+	os.WriteFile(filepath.Join(full, "x"), nil, 0o644)
+	if _, err := strong.Repack(context.Background(), src, full, 0, 0, nil); err == nil || err.Error() != full+" is not empty: repack into a new directory" {
+		t.Errorf("a directory not empty: %v", err)
+	}
+	if _, err := strong.Repack(context.Background(), src, src, 0, 0, nil); err == nil {
+		t.Error("the database itself: no error")
+	}
+	if _, err := strong.Repack(context.Background(), src, filepath.Join(t.TempDir(), "r"), 4, 0, nil); err == nil || err.Error() != "format 4: repack writes format 5 or 6" {
+		t.Errorf("format 4: %v", err)
+	}
+	if _, err := strong.Repack(context.Background(), src, filepath.Join(t.TempDir(), "r"), 0, 1000, nil); err == nil {
+		t.Error("a budget of 1000 bytes: no error")
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	out := filepath.Join(t.TempDir(), "r")
+	_, err := strong.Repack(ctx, src, out, 0, 0, func(p strong.RepackProgress) {
+		if p.Index == 10 {
+			cancel()
+		}
+	})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(out, db.ManifestName)); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("a cancelled repack left a manifest: %v", err)
+	}
+	if _, err := db.Open(out, ""); err == nil {
+		t.Error("a cancelled repack's directory opens as a database")
+	}
+}
+
+// TestSampleDensity: a sample of every block projects exactly the
+// repacked database's tier bytes with no error; a smaller sample comes
+// within its stated error (generously: eight standard errors) of them.
+func TestSampleDensity(t *testing.T) {
+	src := "testdata/format5-tictactoe"
+	big := build(t, "connect4:4x4")
+	for _, dir := range []string{src, big} {
+		out := filepath.Join(t.TempDir(), "r")
+		if _, err := strong.Repack(context.Background(), dir, out, 0, 0, nil); err != nil {
+			t.Fatal(err)
+		}
+		d, err := db.Open(out, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want int64
+		for _, ti := range d.Manifest().Tiers {
+			want += ti.Bytes
+		}
+		d.Close()
+		whole, err := strong.SampleDensity(context.Background(), dir, 1<<30, 1, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if int64(whole.Projected) != want || whole.StdErr != 0 || whole.Sampled != whole.Blocks {
+			t.Errorf("%s: every block: projected %.1f ± %.1f from %d of %d blocks, repacked %d", dir, whole.Projected, whole.StdErr, whole.Sampled, whole.Blocks, want)
+		}
+		part, err := strong.SampleDensity(context.Background(), dir, 2, 7, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := part.Projected - float64(want); diff > 8*part.StdErr+1 || -diff > 8*part.StdErr+1 {
+			t.Errorf("%s: 2 blocks a tier: projected %.1f ± %.1f, repacked %d", dir, part.Projected, part.StdErr, want)
+		}
+	}
+}

@@ -1,0 +1,208 @@
+package db
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+)
+
+// RepackProgress is Repack's report, after each batch of blocks.
+type RepackProgress struct {
+	Index, Tiers int    // the tier's place (from 1) among the database's
+	Name         string // the tier's name
+	Done, Total  int64  // its blocks written, of its blocks
+}
+
+// RepackMemory is the memory Repack takes for a tier of the given
+// number of records of width bytes: the block indexes of the old file
+// and the new one (16 bytes a block each) and a batch of blocks before
+// and after coding. A caller checks it against its budget.
+func RepackMemory(records int64, width int) int64 {
+	blocks := (records*int64(width) + BlockBytes - 1) / BlockBytes
+	return 2*entrySize*blocks + 64*3*BlockBytes
+}
+
+// Repack writes the database d anew in dir, in format 5 or 6 (0: the
+// format this package writes, FormatVersion; 5 for a grundy that reads
+// no later one), tier by tier, without solving again: each
+// block of each tier file is read and checked (its checksum), its
+// records coded again, and the new tier file read back and checked
+// against the old one. rk is the game's ranking (its version and
+// scores must be the database's), for the counts, which must equal the
+// old manifest's; the new file's per-block checksums (of the sparse
+// form, format 3 on) equal the old file's. dir must not exist or be
+// empty. The manifest is written last (Builder.Finish): a repack
+// stopped or failed midway leaves build.json and no manifest, which no
+// reader takes for a database; cancelling ctx stops it between batches
+// of blocks. progress (may be nil) is called after each batch.
+func Repack(ctx context.Context, d *DB, dir string, rk Ranking, format int, progress func(RepackProgress)) error {
+	m := d.Manifest()
+	if format == 0 {
+		format = FormatVersion
+	}
+	if format != 5 && format != 6 {
+		return fmt.Errorf("format %d: repack writes format 5 or 6", format)
+	}
+	if m.Keys != nil {
+		return fmt.Errorf("%s is a keyed database (a game script's tiers found by search): repack does not copy key files yet; build it again", d.dir)
+	}
+	if RankingVersion(rk.Version) != RankingVersion(m.Ranking) || rk.Scored != m.Scored {
+		return fmt.Errorf("%s was built with ranking v%d (scored %v), the game ranks by v%d (scored %v)", d.dir, RankingVersion(m.Ranking), m.Scored, RankingVersion(rk.Version), rk.Scored)
+	}
+	if err := d.counted(); err != nil {
+		return err
+	}
+	switch entries, err := os.ReadDir(dir); {
+	case err == nil && len(entries) > 0:
+		return fmt.Errorf("%s is not empty: repack into a new directory", dir)
+	case err != nil && !errors.Is(err, fs.ErrNotExist):
+		return err
+	}
+	if same, err := sameDir(d.dir, dir); err == nil && same {
+		return fmt.Errorf("%s is the database itself: repack into a new directory", dir)
+	}
+	b, err := CreateFrom(dir, m.Game, m.Params, m.From)
+	if err != nil {
+		return err
+	}
+	defer b.Close()
+	b.SetRanking(rk)
+	b.format = uint32(format)
+	tiers := make([]TierInfo, 0, len(m.Tiers))
+	for i, ti := range m.Tiers {
+		info, err := b.repackTier(ctx, d, i, func(done, total int64) {
+			if progress != nil {
+				progress(RepackProgress{Index: i + 1, Tiers: len(m.Tiers), Name: ti.Name, Done: done, Total: total})
+			}
+		})
+		if err != nil {
+			return err
+		}
+		if !sameCounts(info.Count, ti.Count) {
+			return fmt.Errorf("tier %s: the repacked records count %v, the manifest %v", ti.Name, info.Count, ti.Count)
+		}
+		tiers = append(tiers, info)
+	}
+	return b.Finish(m.StartTier, m.StartRank, tiers)
+}
+
+// sameDir reports whether two paths name one directory.
+func sameDir(a, b string) (bool, error) {
+	sa, err := os.Stat(a)
+	if err != nil {
+		return false, err
+	}
+	sb, err := os.Stat(b)
+	if err != nil {
+		return false, err
+	}
+	return os.SameFile(sa, sb), nil
+}
+
+// repackTier writes tier i of d as this build's tier file, from the old
+// file's blocks, and checks the new file: every block decodes to the
+// sparse form whose checksum the old block's records give.
+func (b *Builder) repackTier(ctx context.Context, d *DB, i int, progress func(done, total int64)) (TierInfo, error) {
+	ti := d.m.Tiers[i]
+	old, err := d.openTier(i, false)
+	if err != nil {
+		return TierInfo{}, err
+	}
+	defer old.f.Close()
+	if err := old.loadIndex(old.f); err != nil {
+		return TierInfo{}, err
+	}
+	h := old.h
+	blocks := int64(len(old.index))
+	count := Count{Scored: b.ranking.Scored}
+	sums := make([]uint32, 0, blocks)
+	src := func(blk int64, buf []byte) ([]byte, error) {
+		if blk%64 == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			progress(blk, blocks)
+		}
+		raw, err := old.readBlock(old.f, blk, buf)
+		if err != nil {
+			return nil, err
+		}
+		count.AddCount(CountTier(b.ranking, ti.Tier, blk*h.BlockRecs, Records{Width: h.Width, Data: raw}))
+		sp := sparsePool.Get().(*[]byte)
+		*sp = sparseBlock((*sp)[:0], raw, h.Width)
+		sums = append(sums, crc(*sp))
+		sparsePool.Put(sp)
+		return raw, nil
+	}
+	fn := TierFileName(ti.Tier)
+	info := TierInfo{Tier: ti.Tier, Name: ti.Name, Size: ti.Size, Width: ti.Width, File: fn}
+	err = writeAtomic(b.dir, fn, func(w io.Writer) error {
+		var err error
+		info.Bytes, info.CRC, err = writeTierBlocks(w, fileHeader{Version: b.format, Tier: ti.Tier, GameHash: b.hash, Width: h.Width, Records: h.Records}, src)
+		return err
+	})
+	if err != nil {
+		return TierInfo{}, err
+	}
+	progress(blocks, blocks)
+	info.Count = count
+	// Read the new file back: its index's checksums must be those of the
+	// old blocks' records, and each block must decode to them.
+	path := filepath.Join(b.dir, fn)
+	nf, err := openTierFile(path, path)
+	if err != nil {
+		return TierInfo{}, err
+	}
+	defer nf.f.Close()
+	if err := nf.loadIndex(nf.f); err != nil {
+		return TierInfo{}, err
+	}
+	if int64(len(nf.index)) != blocks {
+		return TierInfo{}, fmt.Errorf("%s: %d blocks, the old file has %d", path, len(nf.index), blocks)
+	}
+	buf := make([]byte, 0, BlockBytes+bitmapBytes(BlockBytes))
+	for blk, e := range nf.index {
+		if e.sum != sums[blk] || (old.h.Version >= 3 && e.sum != old.index[blk].sum) {
+			return TierInfo{}, fmt.Errorf("%s: block %d's checksum is not the old block's", path, blk)
+		}
+		if blk%64 == 0 {
+			if err := ctx.Err(); err != nil {
+				return TierInfo{}, err
+			}
+		}
+		if buf, err = nf.readSparse(nf.f, int64(blk), buf); err != nil {
+			return TierInfo{}, err
+		}
+	}
+	return info, nil
+}
+
+// sameCounts reports whether two counts are of the same positions,
+// whatever trailing zeros their slices carry.
+func sameCounts(a, b Count) bool {
+	trim := func(s []int64) []int64 {
+		for len(s) > 0 && s[len(s)-1] == 0 {
+			s = s[:len(s)-1]
+		}
+		return s
+	}
+	eq := func(x, y []int64) bool { return slices.Equal(trim(x), trim(y)) }
+	scores := func(c Count) map[int]int64 {
+		m := map[int]int64{}
+		for i, n := range c.Scores {
+			if n != 0 {
+				m[c.ScoreLow+i] = n
+			}
+		}
+		return m
+	}
+	return a.Draw == b.Draw && a.EndlessWin == b.EndlessWin && a.EndlessLose == b.EndlessLose &&
+		a.RecordCount() == b.RecordCount() && a.Scored == b.Scored && eq(a.Win, b.Win) && eq(a.Lose, b.Lose) &&
+		maps.Equal(scores(a), scores(b))
+}
