@@ -162,7 +162,7 @@ func TestOpenErrors(t *testing.T) {
 	if err := os.Remove(filepath.Join(dir, IndexName)); err != nil {
 		t.Fatal(err)
 	}
-	os.WriteFile(mp, bytes.Replace(m, fmt.Appendf(nil, `"format":%d`, FormatVersion), fmt.Appendf(nil, `"format":%d`, FormatVersion+1), 1), 0o644)
+	os.WriteFile(mp, bytes.Replace(m, fmt.Appendf(nil, `"format":%d`, WriteFormat), fmt.Appendf(nil, `"format":%d`, FormatVersion+1), 1), 0o644)
 	_, err = Open(dir, "connect4:5x4")
 	if err == nil || err.Error() != fmt.Sprintf("%s: format version %d, this grundy reads 1 to %d", dir, FormatVersion+1, FormatVersion) {
 		t.Errorf("other version: %v", err)

@@ -14,8 +14,9 @@ import (
 	"strings"
 )
 
-// FormatVersion is the version of the database format this package
-// writes (manifest and tier files).
+// FormatVersion is the newest version of the database format this
+// package reads, and that Repack writes on request; builds write
+// WriteFormat.
 // Version 2 stores a block sparsely (a bitmap of its non-empty ranks,
 // then their records); version 1, a record for every rank, is still read.
 // Version 3 checksums a block's sparse form. Version 4 adds scored
@@ -29,6 +30,15 @@ import (
 // context model instead (cmblock.go), when that is shorter; databases of
 // versions 1 to 5 are still read.
 const FormatVersion = 6
+
+// WriteFormat is the version builds write (manifest, tier files and a
+// build's scratch files). It stays 5: format 6's model-coded blocks are
+// 10% smaller on Connect-4 (5x5: 0.213 -> 0.190 bytes a position) but
+// take about 6 times as long to decode (a warm lookup that decodes its
+// block: 13 -> 66 µs of CPU, past the 20 µs a lookup may take) and
+// make a build about a fifth dearer (BENCHMARKS.md, "Format 6 (dense)").
+// `grundy db repack --format 6` writes it, for archives.
+const WriteFormat = 5
 
 // File names in a database directory.
 const (
@@ -118,7 +128,7 @@ type Builder struct {
 	from      string   // Manifest.From
 	lock      *os.File // the directory's build lock (lock.go)
 	ranking   Ranking  // the game's (SetRanking)
-	format    uint32   // the format of the files Repack writes; 0: FormatVersion
+	format    uint32   // the format of the files Repack writes; 0: WriteFormat
 }
 
 // Create starts or resumes a build of game (its spec string) in dir,
@@ -159,10 +169,10 @@ func CreateFrom(dir, game string, params map[string]string, from string) (*Build
 	}
 	if b, err := os.ReadFile(filepath.Join(dir, ManifestName)); err == nil {
 		var m Manifest
-		if json.Unmarshal(b, &m) == nil && m.Game == game && m.Format != FormatVersion {
-			return nil, fmt.Errorf("%s holds a database of %s in format %d, this grundy writes format %d: build into another directory", dir, m.Game, m.Format, FormatVersion)
+		if json.Unmarshal(b, &m) == nil && m.Game == game && m.Format != WriteFormat {
+			return nil, fmt.Errorf("%s holds a database of %s in format %d, this grundy writes format %d: build into another directory", dir, m.Game, m.Format, WriteFormat)
 		}
-		if json.Unmarshal(b, &m) == nil && (m.Game != game || m.Format != FormatVersion) {
+		if json.Unmarshal(b, &m) == nil && (m.Game != game || m.Format != WriteFormat) {
 			return nil, fmt.Errorf("%s holds a database of %s (format %d), not %s", dir, m.Game, m.Format, game)
 		}
 		if !maps.Equal(m.Params, params) {
@@ -181,10 +191,10 @@ func CreateFrom(dir, game string, params map[string]string, from string) (*Build
 			switch {
 			case bi.Game != game:
 				return nil, fmt.Errorf("%s holds a build of %s, not %s: build %s into another directory", dir, bi.Game, game, game)
-			case bi.Format != FormatVersion:
+			case bi.Format != WriteFormat:
 				// A resumed build must write every file in one format: finish it
 				// with the grundy that began it, or start again elsewhere.
-				return nil, fmt.Errorf("%s holds an unfinished build of %s in format %d, this grundy writes format %d: resume it with the grundy that began it, or build into another directory", dir, bi.Game, bi.Format, FormatVersion)
+				return nil, fmt.Errorf("%s holds an unfinished build of %s in format %d, this grundy writes format %d: resume it with the grundy that began it, or build into another directory", dir, bi.Game, bi.Format, WriteFormat)
 			}
 		}
 		if !maps.Equal(bi.Params, params) {
@@ -207,7 +217,7 @@ func CreateFrom(dir, game string, params map[string]string, from string) (*Build
 		if lk, err = lock(dir); err != nil {
 			return nil, err
 		}
-		data, _ := json.Marshal(buildInfo{Format: FormatVersion, Game: game, Params: params, From: from})
+		data, _ := json.Marshal(buildInfo{Format: WriteFormat, Game: game, Params: params, From: from})
 		if err := writeAtomic(dir, buildName, func(w io.Writer) error { _, err := w.Write(data); return err }); err != nil {
 			lk.Close()
 			return nil, err
@@ -274,7 +284,7 @@ func (b *Builder) TierRecords(t uint64, size int64) (Records, error) {
 		return Records{}, err
 	}
 	defer tf.f.Close()
-	if tf.h.GameHash != b.hash || tf.h.Tier != t || tf.h.Records != size || tf.h.Version != FormatVersion {
+	if tf.h.GameHash != b.hash || tf.h.Tier != t || tf.h.Records != size || tf.h.Version != WriteFormat {
 		return Records{}, fmt.Errorf("%s is not the file this build wrote for tier %d: build again to redo it", path, t)
 	}
 	return tf.readAll(tf.f, 0, false)
@@ -297,7 +307,7 @@ func (b *Builder) Finished(t uint64, name string, size int64) (info TierInfo, re
 		if tf.h.GameHash != b.hash || tf.h.Tier != t || tf.h.Records != size {
 			return TierInfo{}, Records{}, false, fmt.Errorf("%s is the file of another game or tier", path)
 		}
-		if tf.h.Version == FormatVersion {
+		if tf.h.Version == WriteFormat {
 			recs, err = tf.readAll(tf.f, 0, false)
 		} else {
 			// A file of an older format is built again in this one.
@@ -339,7 +349,7 @@ func (b *Builder) WriteTier(t uint64, name string, recs Records) (TierInfo, erro
 // removes build.json. tiers are sorted by the caller (the order is part
 // of the bytes).
 func (b *Builder) Finish(startTier uint64, startRank int64, tiers []TierInfo) error {
-	format := FormatVersion
+	format := WriteFormat
 	if b.format != 0 {
 		format = int(b.format)
 	}

@@ -333,7 +333,7 @@ func (b *Builder) OpenTierBlocks(t uint64, size int64) (*TierBlocks, error) {
 	if err != nil {
 		return nil, err
 	}
-	if tf.h.GameHash != b.hash || tf.h.Tier != t || tf.h.Records != size || tf.h.Version != FormatVersion {
+	if tf.h.GameHash != b.hash || tf.h.Tier != t || tf.h.Records != size || tf.h.Version != WriteFormat {
 		tf.f.Close()
 		return nil, corrupt(path, -1, "the file of another game, tier or format")
 	}

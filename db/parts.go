@@ -124,7 +124,7 @@ func layout(first, n, size int64, width int) partLayout {
 func (p *Part) header(game string, t uint64, size int64) []byte {
 	b := make([]byte, headerSize)
 	copy(b, partMagic)
-	binary.LittleEndian.PutUint32(b[8:], FormatVersion)
+	binary.LittleEndian.PutUint32(b[8:], WriteFormat)
 	binary.LittleEndian.PutUint32(b[12:], uint32(p.Width))
 	binary.LittleEndian.PutUint64(b[16:], t)
 	binary.LittleEndian.PutUint64(b[24:], uint64(size))
@@ -225,7 +225,7 @@ func AssembleTier(w io.Writer, game string, t uint64, name string, size int64, p
 	info.Width = width
 	a := &assembler{w: w, width: width, size: size, br: int64(BlockBytes / width)}
 	defer a.index.close()
-	h := fileHeader{Version: FormatVersion, Width: width, Tier: t, Records: size, BlockRecs: a.br, GameHash: GameHash(game)}
+	h := fileHeader{Version: WriteFormat, Width: width, Tier: t, Records: size, BlockRecs: a.br, GameHash: GameHash(game)}
 	if err := a.put(h.encode()); err != nil {
 		return TierInfo{}, err
 	}
@@ -418,7 +418,7 @@ func (a *assembler) part(rc io.Reader, p Part, game string, t uint64) error {
 			}
 			continue
 		}
-		out, err := decodeBlock(FormatVersion, comp, p.Width, int(recs*wd), sum, a.plain)
+		out, err := decodeBlock(WriteFormat, comp, p.Width, int(recs*wd), sum, a.plain)
 		if err != nil {
 			return fmt.Errorf("%w: block %d: %v", errPart, b, err)
 		}
@@ -549,8 +549,8 @@ func ScanTier(r io.ReaderAt, size int64, path, game string, rk Ranking, t uint64
 	if h.GameHash != GameHash(game) || h.Tier != t || h.Records != records {
 		return TierInfo{}, corrupt(path, -1, "the file of another game or tier")
 	}
-	if h.Version != FormatVersion {
-		return TierInfo{}, corrupt(path, -1, "format version %d, written before this grundy's %d", h.Version, FormatVersion)
+	if h.Version != WriteFormat {
+		return TierInfo{}, corrupt(path, -1, "format version %d, written before this grundy's %d", h.Version, WriteFormat)
 	}
 	info := TierInfo{Tier: t, Name: name, Size: records, Width: h.Width, File: TierFileName(t), Bytes: size}
 	const chunk = 1 << 16 // entries

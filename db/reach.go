@@ -46,7 +46,7 @@ func (b *Builder) SaveReach(t uint64, size int64, words []uint64) error {
 	return writeFile(b.dir, ReachFileName(t), false, func(w io.Writer) error {
 		h := make([]byte, headerSize)
 		copy(h, reachMagic)
-		binary.LittleEndian.PutUint32(h[8:], FormatVersion)
+		binary.LittleEndian.PutUint32(h[8:], WriteFormat)
 		binary.LittleEndian.PutUint64(h[16:], t)
 		binary.LittleEndian.PutUint64(h[24:], uint64(size))
 		binary.LittleEndian.PutUint64(h[32:], uint64(len(words)))
@@ -108,7 +108,7 @@ func (b *Builder) LoadReach(t uint64, size int64, words []uint64) (ok bool, err 
 	if _, err := f.ReadAt(h, 0); err != nil || string(h[:8]) != reachMagic || crc(h[:60]) != binary.LittleEndian.Uint32(h[60:]) {
 		return bad()
 	}
-	if binary.LittleEndian.Uint32(h[8:]) != FormatVersion || binary.LittleEndian.Uint64(h[16:]) != t ||
+	if binary.LittleEndian.Uint32(h[8:]) != WriteFormat || binary.LittleEndian.Uint64(h[16:]) != t ||
 		int64(binary.LittleEndian.Uint64(h[24:])) != size || binary.LittleEndian.Uint64(h[32:]) != uint64(len(words)) ||
 		binary.LittleEndian.Uint64(h[40:]) != b.hash {
 		return bad()

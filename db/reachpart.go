@@ -53,7 +53,7 @@ func ReachPartName(t uint64, first int64) string {
 func reachPartHeader(game string, t uint64, size, first, n int64) []byte {
 	h := make([]byte, headerSize)
 	copy(h, reachPartMagic)
-	binary.LittleEndian.PutUint32(h[8:], FormatVersion)
+	binary.LittleEndian.PutUint32(h[8:], WriteFormat)
 	binary.LittleEndian.PutUint64(h[16:], t)
 	binary.LittleEndian.PutUint64(h[24:], uint64(size))
 	binary.LittleEndian.PutUint64(h[32:], uint64(first))

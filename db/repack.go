@@ -29,8 +29,8 @@ func RepackMemory(records int64, width int) int64 {
 }
 
 // Repack writes the database d anew in dir, in format 5 or 6 (0: the
-// format this package writes, FormatVersion; 5 for a grundy that reads
-// no later one), tier by tier, without solving again: each
+// format builds write, WriteFormat; 6 for the denser blocks that decode
+// slower), tier by tier, without solving again: each
 // block of each tier file is read and checked (its checksum), its
 // records coded again, and the new tier file read back and checked
 // against the old one. rk is the game's ranking (its version and
@@ -44,7 +44,7 @@ func RepackMemory(records int64, width int) int64 {
 func Repack(ctx context.Context, d *DB, dir string, rk Ranking, format int, progress func(RepackProgress)) error {
 	m := d.Manifest()
 	if format == 0 {
-		format = FormatVersion
+		format = WriteFormat
 	}
 	if format != 5 && format != 6 {
 		return fmt.Errorf("format %d: repack writes format 5 or 6", format)

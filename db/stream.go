@@ -38,8 +38,8 @@ func DecodeTier(r io.ReaderAt, size int64, path, game string, rk Ranking, t uint
 	if tf.h.GameHash != GameHash(game) || tf.h.Tier != t || tf.h.Records != records {
 		return Records{}, TierInfo{}, corrupt(path, -1, "the file of another game or tier")
 	}
-	if tf.h.Version != FormatVersion {
-		return Records{}, TierInfo{}, corrupt(path, -1, "format version %d, written before this grundy's %d", tf.h.Version, FormatVersion)
+	if tf.h.Version != WriteFormat {
+		return Records{}, TierInfo{}, corrupt(path, -1, "format version %d, written before this grundy's %d", tf.h.Version, WriteFormat)
 	}
 	recs, err := tf.readAll(r, 0, false)
 	if err != nil {
@@ -56,7 +56,7 @@ func DecodeTier(r io.ReaderAt, size int64, path, game string, rk Ranking, t uint
 // ManifestBytes is the manifest Builder.Finish writes for these tiers
 // (sorted by the caller by tier number) of game ranked by rk.
 func ManifestBytes(game string, rk Ranking, startTier uint64, startRank int64, tiers []TierInfo) ([]byte, error) {
-	return encodeManifest(Manifest{Format: FormatVersion, Game: game, StartTier: startTier, StartRank: startRank, Tiers: tiers,
+	return encodeManifest(Manifest{Format: WriteFormat, Game: game, StartTier: startTier, StartRank: startRank, Tiers: tiers,
 		Ranking: rk.Version})
 }
 

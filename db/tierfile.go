@@ -118,7 +118,7 @@ func zdec() *zstd.Decoder {
 // that sparse form (format 3), so that a lookup checks the block without
 // spreading its records to their ranks.
 func encodeBlock(raw []byte, width int, dst []byte) (comp []byte, sum uint32) {
-	return encodeBlockV(FormatVersion, raw, width, dst)
+	return encodeBlockV(WriteFormat, raw, width, dst)
 }
 
 // encodeBlockV is encodeBlock for format v, 5 or 6: tests write format
@@ -350,7 +350,7 @@ func writeTierFile(w io.Writer, h fileHeader, recs Records) (n int64, sum uint32
 }
 
 // writeTierBlocks writes a tier file of h.Records records of h.Width
-// bytes to w, in format h.Version (FormatVersion when 0), block b's
+// bytes to w, in format h.Version (WriteFormat when 0), block b's
 // records raw (rank by rank) from src(b, buf), which may use buf's
 // space and is called once a block, in order, from one goroutine; it
 // returns the file's length and the crc32c of all its bytes. Blocks are
@@ -359,7 +359,7 @@ func writeTierFile(w io.Writer, h fileHeader, recs Records) (n int64, sum uint32
 func writeTierBlocks(w io.Writer, h fileHeader, src func(b int64, buf []byte) ([]byte, error)) (n int64, sum uint32, err error) {
 	h.BlockRecs = int64(BlockBytes / h.Width)
 	if h.Version == 0 {
-		h.Version = FormatVersion
+		h.Version = WriteFormat
 	}
 	var total uint32
 	put := func(b []byte) error {

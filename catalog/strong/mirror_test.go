@@ -131,7 +131,7 @@ func TestFormat1(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer cur.Close()
-	if cur.Manifest().Format != db.FormatVersion {
+	if cur.Manifest().Format != db.WriteFormat {
 		t.Fatalf("a new build is format %d", cur.Manifest().Format)
 	}
 	g := tictactoe.Game{}

@@ -200,8 +200,8 @@ func newDBStatsCmd() *cobra.Command {
 		Long: `Count a database's positions by outcome and remoteness, per tier, from its
 manifest.
 
-With --sample-density N, instead project the database's size in the newest
-format (what 'grundy db repack' would write) from N blocks of each tier
+With --sample-density N, instead project the database's size in format 6
+(what 'grundy db repack --format 6' would write) from N blocks of each tier
 chosen at random, read, checked and coded again, with the projection's
 sampling error (two standard errors, about 95%).`,
 		Args: cobra.ExactArgs(1),
@@ -234,7 +234,7 @@ sampling error (two standard errors, about 95%).`,
 			return nil
 		},
 	}
-	cmd.Flags().IntVar(&sample, "sample-density", 0, "project the size in the newest format from `N` random blocks a tier")
+	cmd.Flags().IntVar(&sample, "sample-density", 0, "project the size in format 6 from `N` random blocks a tier")
 	cmd.Flags().Uint64Var(&seed, "seed", 1, "the random sample's seed (--sample-density)")
 	jsonFlag(cmd, &asJSON)
 	return cmd
