@@ -34,6 +34,7 @@ var badArgs = map[string][]string{
 	"grundy db query":              {"no-such-dir"},
 	"grundy db stats":              {"no-such-dir"},
 	"grundy db index":              {"no-such-dir"},
+	"grundy db repack":             {"no-such-dir", "--out", "x"},
 	"grundy games":                 {"extra"},
 	"grundy help":                  {"no-such-command"},
 	"grundy matrix":                {"no-such-file.txt"},
