@@ -158,6 +158,30 @@ func TestDiskEstimate(t *testing.T) {
 	}
 }
 
+// stoppedRangedBuild builds g by ranges in a new directory, stops the
+// build at the first progress report stop accepts, and returns the
+// directory the stopped build left.
+func stoppedRangedBuild(t *testing.T, g takeAway, stop func(Progress) bool) string {
+	t.Helper()
+	dir := t.TempDir()
+	b, err := db.Create(dir, "takeaway")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	_, err = Solve[tok](ctx, g, b, Options{Workers: 2, rangeRanks: rangeUnit, Progress: func(p Progress) {
+		if stop(p) {
+			cancel()
+		}
+	}})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("the build was not stopped: %v", err)
+	}
+	return dir
+}
+
 // TestDiskEstimateResumed: a build stopped after its forward pass left
 // its reachability parts on disk, and the resumed build's estimate, made
 // before it reads them back, does not ask for their bytes again (a
@@ -165,23 +189,8 @@ func TestDiskEstimate(t *testing.T) {
 // 46 GiB it already held).
 func TestDiskEstimateResumed(t *testing.T) {
 	g := takeAway{n0: 40, k: 30000, seed: 5}
-	dir := t.TempDir()
+	dir := stoppedRangedBuild(t, g, func(p Progress) bool { return p.Phase == PhaseSolve })
 	b, err := db.Create(dir, "takeaway")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	_, err = Solve[tok](ctx, g, b, Options{Workers: 2, rangeRanks: rangeUnit, Progress: func(p Progress) {
-		if p.Phase == PhaseSolve {
-			cancel()
-		}
-	}})
-	cancel()
-	if !errors.Is(err, context.Canceled) {
-		t.Fatalf("the build was not stopped: %v", err)
-	}
-	b.Close()
-	b, err = db.Create(dir, "takeaway")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -214,25 +223,10 @@ func TestDiskEstimateResumed(t *testing.T) {
 // finished tier's counts from the description saved beside its file when
 // the file's checksum matches it (the tier's blocks are not decoded): a
 // description rewritten with another count, and its own checksum made to
-// match, is what ScanFinished returns; Finish removes the descriptions.
+// match, is what ScanFinished returns.
 func TestResumeTrustsDescription(t *testing.T) {
 	g := takeAway{n0: 40, k: 30000, seed: 4}
-	dir := t.TempDir()
-	b, err := db.Create(dir, "takeaway")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	_, err = Solve[tok](ctx, g, b, Options{Workers: 2, rangeRanks: rangeUnit, Progress: func(p Progress) {
-		if p.Phase == PhaseSolve && p.Tier == 10 {
-			cancel()
-		}
-	}})
-	cancel()
-	if !errors.Is(err, context.Canceled) {
-		t.Fatalf("the build was not stopped: %v", err)
-	}
-	b.Close()
+	dir := stoppedRangedBuild(t, g, func(p Progress) bool { return p.Phase == PhaseSolve && p.Tier == 10 })
 	path := filepath.Join(dir, db.TierFileName(5)+".json")
 	desc, err := os.ReadFile(path)
 	if err != nil {
@@ -249,7 +243,7 @@ func TestResumeTrustsDescription(t *testing.T) {
 	if err := os.WriteFile(path, nb, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	b, err = db.Create(dir, "takeaway")
+	b, err := db.Create(dir, "takeaway")
 	if err != nil {
 		t.Fatal(err)
 	}
