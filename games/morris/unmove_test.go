@@ -452,3 +452,99 @@ func TestHasMoves(t *testing.T) {
 		t.Errorf("only %d blocked positions met", blocked)
 	}
 }
+
+// nearSymmetric is a position whose men are closed under a random
+// symmetry s (the orbits under s of a few random points of each
+// colour), but for one man of the player to move shifted to an empty
+// point now and then: the positions where two moves may reach one orbit.
+// Zero when the counts do not fit the game.
+func nearSymmetric(g *Game, rng *rand.Rand) Pos {
+	n := g.Board.N()
+	s := g.Board.Syms[rng.IntN(len(g.Board.Syms))]
+	closure := func(k int, taken uint32) uint32 {
+		var set uint32
+		for range k {
+			for i := rng.IntN(n); taken>>i&1 == 0 && set>>i&1 == 0; i = s[i] {
+				set |= 1 << i
+			}
+		}
+		return set
+	}
+	w := closure(1+rng.IntN(3), 0)
+	b := closure(1+rng.IntN(3), w)
+	if rng.IntN(2) == 0 {
+		empty := g.Board.Full() &^ (w | b)
+		if w != 0 && empty != 0 {
+			from, to := randomPoint(rng, w), randomPoint(rng, empty)
+			w = w&^(1<<from) | 1<<to
+		}
+	}
+	if bits.OnesCount32(w) > g.Men || bits.OnesCount32(b) > g.Men {
+		return 0
+	}
+	p := makePos(w, b, 0, 0, false)
+	if rng.IntN(2) == 0 {
+		p = makePos(b, w, 0, 0, true)
+	}
+	return p
+}
+
+func randomPoint(rng *rand.Rand, s uint32) int {
+	for i := rng.IntN(bits.OnesCount32(s)); i > 0; i-- {
+		s &= s - 1
+	}
+	return bits.TrailingZeros32(s)
+}
+
+// TestMovesDistinct: where MovesDistinct says so, the moves of a
+// position that stay in its tier reach pairwise different ranks, on
+// positions of random games, random positions and nearly symmetric ones
+// of every variant; and positions where two such moves do share a rank
+// are met (MovesDistinct says false there), so the check can fail.
+func TestMovesDistinct(t *testing.T) {
+	if _, ok := any((*Game)(nil)).(tier.DistinctMoves[Pos]); !ok {
+		t.Fatal("*Game is not a tier.DistinctMoves")
+	}
+	rng := rand.New(rand.NewPCG(34, 11))
+	distinct, shared := 0, 0
+	for _, g := range unmoveGames(t) {
+		ps := gamePositions(g, rng, 20, 150)
+		for range 2000 {
+			ps = append(ps, randomTierPosition(g, rng))
+			if p := nearSymmetric(g, rng); p != 0 {
+				ps = append(ps, p)
+			}
+		}
+		var ms []Pos
+		for _, p := range ps {
+			if !handsAllowTurn(g, p) || g.illegal(p) != "" {
+				continue
+			}
+			tp := g.TierOf(p)
+			seen := map[int64]Pos{}
+			collide := false
+			for _, q := range g.AppendMoves(ms[:0], p) {
+				if g.TierOf(q) != tp {
+					continue
+				}
+				r := g.TierRank(q)
+				if o, ok := seen[r]; ok {
+					collide = true
+					if g.MovesDistinct(p) {
+						t.Fatalf("%s: MovesDistinct(%s), but its moves to %s and %s share rank %d", g.Spec(), g.Format(p), g.Format(o), g.Format(q), r)
+					}
+				}
+				seen[r] = q
+			}
+			if collide {
+				shared++
+			} else if g.MovesDistinct(p) {
+				distinct++
+			}
+		}
+	}
+	t.Logf("%d positions with distinct moves said so, %d with moves sharing a rank", distinct, shared)
+	if distinct < 10000 || shared < 100 {
+		t.Errorf("only %d positions with distinct moves said so and %d with moves sharing a rank", distinct, shared)
+	}
+}
