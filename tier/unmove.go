@@ -246,9 +246,25 @@ func (x *unmoveRun[P]) settle(v int64) bool {
 }
 
 // eachReach calls f for every reachable rank r of the words [w0, w1)
-// of the tier with its node number v and position p.
+// of the tier with its node number v and position p, by the game's
+// Walker when it has one (a walk in rank order unranks faster).
 func (x *unmoveRun[P]) eachReach(w0, w1 int64, f func(r, v int64, p P) error) (int64, error) {
 	var done int64
+	if wk := x.s.walk; wk != nil {
+		v := int64(x.prefix[w0])
+		err := wk.WalkTier(x.ts.t, w0<<6, x.ts.reach[w0:w1], func(r int64, p P, ok bool) error {
+			if !ok {
+				return fmt.Errorf("rank %d of tier %s is reachable but TierUnrank names no position there", r, x.ts.name)
+			}
+			if err := f(r, v, p); err != nil {
+				return err
+			}
+			v++
+			done++
+			return nil
+		})
+		return done, err
+	}
 	for w := w0; w < w1; w++ {
 		v := int64(x.prefix[w])
 		for word := x.ts.reach[w]; word != 0; word &= word - 1 {

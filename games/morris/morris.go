@@ -218,7 +218,61 @@ func (g *Game) Moves(p Pos) iter.Seq[Pos] {
 // order to their targets in notation order, each followed by every
 // removal it allows.
 func (g *Game) AppendMoves(dst []Pos, p Pos) []Pos {
-	g.EachMove(p, func(_ Move, q Pos) { dst = append(dst, q) })
+	// EachMove without its closures, the solver's every position's
+	// moves: the positions are built from p's fields by shifts
+	// (TestAppendMovesAsEachMove checks it against EachMove).
+	if _, over := g.end(p); over {
+		return dst
+	}
+	me, opp, mh, _ := p.sides()
+	empty := g.Board.Full() &^ (me | opp)
+	// A position after a move is the mover's men and the other's at
+	// their shifts, the hands as in p (less one in the mover's after a
+	// placement), the other side to move.
+	meShift, oppShift, handShift := uint(0), uint(blackShift), uint(whiteHand)
+	if p.BlackToMove() {
+		meShift, oppShift, handShift = blackShift, 0, blackHand
+	}
+	rest := (p &^ (pointMask | pointMask<<blackShift)) ^ turnBit
+	removes := g.Removal && opp != 0
+	var free uint32 // the men a mill may remove, found on first use
+	emit := func(dst []Pos, me2 uint32, to int, rest Pos) []Pos {
+		base := rest | Pos(me2)<<meShift
+		if !removes || !g.inMill(me2, to) {
+			return append(dst, base|Pos(opp)<<oppShift)
+		}
+		if free == 0 {
+			if free = opp &^ g.milled(opp); free == 0 {
+				free = opp
+			}
+		}
+		for s := free; s != 0; s &= s - 1 {
+			dst = append(dst, base|Pos(opp&^(s&-s))<<oppShift)
+		}
+		return dst
+	}
+	if mh > 0 {
+		placed := rest - Pos(1)<<handShift
+		for s := empty; s != 0; s &= s - 1 {
+			to := bits.TrailingZeros32(s)
+			dst = emit(dst, me|1<<to, to, placed)
+		}
+		if !g.Lasker {
+			return dst
+		}
+	}
+	fly := g.Fly && mh == 0 && bits.OnesCount32(me) == 3
+	for s := me; s != 0; s &= s - 1 {
+		from := bits.TrailingZeros32(s)
+		targets := g.Board.Adj[from] & empty
+		if fly {
+			targets = empty
+		}
+		for t := targets; t != 0; t &= t - 1 {
+			to := bits.TrailingZeros32(t)
+			dst = emit(dst, me&^(1<<from)|1<<to, to, rest)
+		}
+	}
 	return dst
 }
 

@@ -325,13 +325,19 @@ func TestUnmoveDatabaseSameBytes(t *testing.T) {
 // counts its positions.
 func buildFiles(t *testing.T, g *Game, tg game.Tiered[Pos], step string) (map[string][]byte, int64) {
 	t.Helper()
+	return buildFilesFrom(t, g, tg, step, g.Start())
+}
+
+// buildFilesFrom is buildFiles for the positions reachable from start.
+func buildFilesFrom(t *testing.T, g *Game, tg game.Tiered[Pos], step string, start Pos) (map[string][]byte, int64) {
+	t.Helper()
 	dir := t.TempDir()
 	b, err := db.Create(dir, g.Spec())
 	if err != nil {
 		t.Fatal(err)
 	}
 	seen := false
-	res, err := tier.Solve(context.Background(), tg, b, tier.Options{Workers: 2, Progress: func(p tier.Progress) {
+	res, err := tier.SolveFrom(context.Background(), tg, start, b, tier.Options{Workers: 2, Progress: func(p tier.Progress) {
 		seen = seen || p.Step == step
 	}})
 	b.Close()
@@ -546,5 +552,36 @@ func TestMovesDistinct(t *testing.T) {
 	t.Logf("%d positions with distinct moves said so, %d with moves sharing a rank", distinct, shared)
 	if distinct < 10000 || shared < 100 {
 		t.Errorf("only %d positions with distinct moves said so and %d with moves sharing a rank", distinct, shared)
+	}
+}
+
+// TestAppendMovesAsEachMove: AppendMoves, built without EachMove's
+// closures, lists exactly EachMove's positions in its order, on
+// positions of random games, random positions (legal or not) and nearly
+// symmetric ones of every variant.
+func TestAppendMovesAsEachMove(t *testing.T) {
+	rng := rand.New(rand.NewPCG(34, 13))
+	moves := 0
+	for _, g := range unmoveGames(t) {
+		ps := gamePositions(g, rng, 20, 150)
+		for range 2000 {
+			ps = append(ps, randomTierPosition(g, rng))
+			if p := nearSymmetric(g, rng); p != 0 {
+				ps = append(ps, p)
+			}
+		}
+		var got, want []Pos
+		for _, p := range ps {
+			got = g.AppendMoves(got[:0], p)
+			want = want[:0]
+			g.EachMove(p, func(_ Move, q Pos) { want = append(want, q) })
+			if !slices.Equal(got, want) {
+				t.Fatalf("%s: %s: AppendMoves %v, EachMove %v", g.Spec(), g.Format(p), got, want)
+			}
+			moves += len(got)
+		}
+	}
+	if moves < 100000 {
+		t.Errorf("only %d moves compared", moves)
 	}
 }
