@@ -218,9 +218,9 @@ func (g *Game) Moves(p Pos) iter.Seq[Pos] {
 // order to their targets in notation order, each followed by every
 // removal it allows.
 func (g *Game) AppendMoves(dst []Pos, p Pos) []Pos {
-	// EachMove without its closures, the solver's every position's
-	// moves: the positions are built from p's fields by shifts
-	// (TestAppendMovesAsEachMove checks it against EachMove).
+	// The solver's every position's moves, without closures: the
+	// positions are built from p's fields by shifts (TestEachMove checks
+	// them and EachMove's moves against a plain listing of the rules).
 	if _, over := g.end(p); over {
 		return dst
 	}
@@ -277,56 +277,26 @@ func (g *Game) AppendMoves(dst []Pos, p Pos) []Pos {
 }
 
 // EachMove calls f with every move from p and the position it leaves,
-// in Moves' order.
+// in Moves' order: AppendMoves' positions, each move read back from
+// what it changed (the mover's man taken from a point and put on
+// another, or put from the hand, and the other's man removed).
 func (g *Game) EachMove(p Pos, f func(Move, Pos)) {
-	if _, over := g.end(p); over {
-		return
-	}
-	me, opp, mh, oh := p.sides()
-	empty := g.Board.Full() &^ (me | opp)
+	var buf [64]Pos
+	me, opp, _, _ := p.sides()
 	black := p.BlackToMove()
-	finish := func(m Move, me2 uint32, mh2 int) {
-		emit := func(opp2 uint32) {
-			if black {
-				f(m, makePos(opp2, me2, oh, mh2, false))
-			} else {
-				f(m, makePos(me2, opp2, mh2, oh, true))
-			}
+	for _, q := range g.AppendMoves(buf[:0], p) {
+		me2, opp2 := q.White(), q.Black()
+		if black {
+			me2, opp2 = opp2, me2
 		}
-		if !g.Removal || opp == 0 || !g.inMill(me2, int(m.To)) {
-			emit(opp)
-			return
+		m := Move{From: -1, To: int8(bits.TrailingZeros32(me2 &^ me)), Remove: -1}
+		if from := me &^ me2; from != 0 {
+			m.From = int8(bits.TrailingZeros32(from))
 		}
-		free := opp &^ g.milled(opp)
-		if free == 0 {
-			free = opp
+		if r := opp &^ opp2; r != 0 {
+			m.Remove = int8(bits.TrailingZeros32(r))
 		}
-		for s := free; s != 0; s &= s - 1 {
-			r := bits.TrailingZeros32(s)
-			m.Remove = int8(r)
-			emit(opp &^ (1 << r))
-		}
-	}
-	if mh > 0 {
-		for s := empty; s != 0; s &= s - 1 {
-			to := bits.TrailingZeros32(s)
-			finish(Move{From: -1, To: int8(to), Remove: -1}, me|1<<to, mh-1)
-		}
-		if !g.Lasker {
-			return
-		}
-	}
-	fly := g.Fly && mh == 0 && bits.OnesCount32(me) == 3
-	for s := me; s != 0; s &= s - 1 {
-		from := bits.TrailingZeros32(s)
-		targets := g.Board.Adj[from] & empty
-		if fly {
-			targets = empty
-		}
-		for t := targets; t != 0; t &= t - 1 {
-			to := bits.TrailingZeros32(t)
-			finish(Move{From: int8(from), To: int8(to), Remove: -1}, me&^(1<<from)|1<<to, mh)
-		}
+		f(m, q)
 	}
 }
 

@@ -514,15 +514,8 @@ func TestMovesDistinct(t *testing.T) {
 	rng := rand.New(rand.NewPCG(34, 11))
 	distinct, shared := 0, 0
 	for _, g := range unmoveGames(t) {
-		ps := gamePositions(g, rng, 20, 150)
-		for range 2000 {
-			ps = append(ps, randomTierPosition(g, rng))
-			if p := nearSymmetric(g, rng); p != 0 {
-				ps = append(ps, p)
-			}
-		}
 		var ms []Pos
-		for _, p := range ps {
+		for _, p := range testPositions(g, rng, 20, 2000) {
 			if !handsAllowTurn(g, p) || g.illegal(p) != "" {
 				continue
 			}
@@ -555,28 +548,117 @@ func TestMovesDistinct(t *testing.T) {
 	}
 }
 
-// TestAppendMovesAsEachMove: AppendMoves, built without EachMove's
-// closures, lists exactly EachMove's positions in its order, on
-// positions of random games, random positions (legal or not) and nearly
-// symmetric ones of every variant.
-func TestAppendMovesAsEachMove(t *testing.T) {
+// plainMove is a move and the position it leaves.
+type plainMove struct {
+	m Move
+	q Pos
+}
+
+// plainMoves lists p's moves as the rules say them, the reference for
+// AppendMoves and EachMove (which build them from p's fields).
+func plainMoves(g *Game, p Pos) []plainMove {
+	var out []plainMove
+	if g.Over(p) {
+		return nil
+	}
+	wh, bh := p.Hands()
+	me, opp, mh := p.White(), p.Black(), wh
+	if p.BlackToMove() {
+		me, opp, mh = p.Black(), p.White(), bh
+	}
+	put := func(m Move, me2, opp2 uint32, mh2 int) {
+		var q Pos
+		if p.BlackToMove() {
+			q = makePos(opp2, me2, wh, mh2, false)
+		} else {
+			q = makePos(me2, opp2, mh2, bh, true)
+		}
+		out = append(out, plainMove{m, q})
+	}
+	finish := func(m Move, me2 uint32, mh2 int) {
+		if !g.Removal || opp == 0 || !g.inMill(me2, int(m.To)) {
+			put(m, me2, opp, mh2)
+			return
+		}
+		var free []int
+		for i := range g.Board.N() {
+			if opp>>i&1 == 1 && !g.inMill(opp, i) {
+				free = append(free, i)
+			}
+		}
+		if len(free) == 0 { // every man in a mill: any may go
+			for i := range g.Board.N() {
+				if opp>>i&1 == 1 {
+					free = append(free, i)
+				}
+			}
+		}
+		for _, r := range free {
+			m.Remove = int8(r)
+			put(m, me2, opp&^(1<<r), mh2)
+		}
+	}
+	empty := func(i int) bool { return (me|opp)>>i&1 == 0 }
+	if mh > 0 {
+		for to := range g.Board.N() {
+			if empty(to) {
+				finish(Move{From: -1, To: int8(to), Remove: -1}, me|1<<to, mh-1)
+			}
+		}
+		if !g.Lasker {
+			return out
+		}
+	}
+	fly := g.Fly && mh == 0 && bits.OnesCount32(me) == 3
+	for from := range g.Board.N() {
+		if me>>from&1 == 0 {
+			continue
+		}
+		for to := range g.Board.N() {
+			if empty(to) && (fly || g.Board.Adj[from]>>to&1 == 1) {
+				finish(Move{From: int8(from), To: int8(to), Remove: -1}, me&^(1<<from)|1<<to, mh)
+			}
+		}
+	}
+	return out
+}
+
+// testPositions are positions of random games, random positions (legal
+// or not) and nearly symmetric ones of g.
+func testPositions(g *Game, rng *rand.Rand, games, random int) []Pos {
+	ps := gamePositions(g, rng, games, 150)
+	for range random {
+		ps = append(ps, randomTierPosition(g, rng))
+		if p := nearSymmetric(g, rng); p != 0 {
+			ps = append(ps, p)
+		}
+	}
+	return ps
+}
+
+// TestEachMove: AppendMoves and EachMove, built from p's fields without
+// closures and read back from the positions, list exactly the moves and
+// positions of a plain listing of the rules (plainMoves), in its order,
+// on positions of random games, random positions (legal or not) and
+// nearly symmetric ones of every variant.
+func TestEachMove(t *testing.T) {
 	rng := rand.New(rand.NewPCG(34, 13))
 	moves := 0
 	for _, g := range unmoveGames(t) {
-		ps := gamePositions(g, rng, 20, 150)
-		for range 2000 {
-			ps = append(ps, randomTierPosition(g, rng))
-			if p := nearSymmetric(g, rng); p != 0 {
-				ps = append(ps, p)
-			}
-		}
-		var got, want []Pos
-		for _, p := range ps {
+		var got []Pos
+		var each []plainMove
+		for _, p := range testPositions(g, rng, 20, 2000) {
+			want := plainMoves(g, p)
 			got = g.AppendMoves(got[:0], p)
-			want = want[:0]
-			g.EachMove(p, func(_ Move, q Pos) { want = append(want, q) })
-			if !slices.Equal(got, want) {
-				t.Fatalf("%s: %s: AppendMoves %v, EachMove %v", g.Spec(), g.Format(p), got, want)
+			each = each[:0]
+			g.EachMove(p, func(m Move, q Pos) { each = append(each, plainMove{m, q}) })
+			if len(got) != len(want) || !slices.Equal(each, want) {
+				t.Fatalf("%s: %s: AppendMoves %v, EachMove %v, the rules %v", g.Spec(), g.Format(p), got, each, want)
+			}
+			for i := range got {
+				if got[i] != want[i].q {
+					t.Fatalf("%s: %s: AppendMoves %v, the rules %v", g.Spec(), g.Format(p), got, want)
+				}
 			}
 			moves += len(got)
 		}

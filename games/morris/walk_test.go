@@ -70,20 +70,16 @@ func TestWalkTier(t *testing.T) {
 }
 
 // TestAppendMoveRanks: AppendMoveRanks is each move's TierOf and
-// TierRank in AppendMoves' order, on positions of random games and
-// random positions (legal or not) of every variant.
+// TierRank in AppendMoves' order, on positions of random games, random
+// positions (legal or not) and nearly symmetric ones of every variant.
 func TestAppendMoveRanks(t *testing.T) {
 	rng := rand.New(rand.NewPCG(34, 15))
 	n := 0
 	for _, g := range unmoveGames(t) {
-		ps := gamePositions(g, rng, 10, 150)
-		for range 1000 {
-			ps = append(ps, randomTierPosition(g, rng))
-		}
 		var tiers, wantT []game.Tier
 		var ranks, wantR []int64
 		var ms []Pos
-		for _, p := range ps {
+		for _, p := range testPositions(g, rng, 10, 1000) {
 			tiers, ranks = g.AppendMoveRanks(tiers[:0], ranks[:0], p)
 			wantT, wantR = wantT[:0], wantR[:0]
 			for _, q := range g.AppendMoves(ms[:0], p) {
