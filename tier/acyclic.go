@@ -102,6 +102,11 @@ func (s *solver[P]) childCode(ts *tierState, kids *children, p, q P) (uint16, er
 	if err != nil || k < 0 {
 		return 0, err
 	}
+	return s.kidCode(ts, kids, k, p, q)
+}
+
+// kidCode is childCode for q in ts's child tier number k.
+func (s *solver[P]) kidCode(ts *tierState, kids *children, k int, p, q P) (uint16, error) {
 	r, err := s.rankIn(ts, kids.sizes[k], p, q)
 	if err != nil {
 		return 0, err

@@ -46,7 +46,13 @@
 // (records and two level bitmaps) instead of the graph's 44 a position
 // and 4 a move; the records are the graph path's byte for byte (tests
 // build both ways). Games with scores, and tiers whose positions have
-// more than 254 moves inside the tier, stay on the graph path.
+// more than 254 moves inside the tier, stay on the graph path. Two
+// optional fast paths cut its CPU without changing a byte: MoveTester
+// (whether a position has a move, without listing them) and
+// DistinctMoves (a position whose moves inside the tier cannot reach
+// one rank twice has them counted without ranking them: nine men's
+// morris, where a step changes two points); a Walker's walk over ranks
+// in order serves its passes too.
 //
 // A game may offer a fast path for both passes (Walker): walking a
 // tier's marked ranks in order and the ranks of a position's moves

@@ -76,6 +76,8 @@ type unmoveRun[P comparable] struct {
 	um   game.TierUnmover[P]
 	ts   *tierState
 	kids *children
+	mt   MoveTester[P]    // nil unless the game has the fast path
+	dm   DistinctMoves[P] // likewise
 
 	prefix []uint32 // reachable ranks below each bitmap word: node numbers
 	n      int64    // reachable positions
@@ -112,6 +114,8 @@ type laterEntry struct {
 // solveUnmove solves the loopy tier ts by un-moves; see above.
 func (s *solver[P]) solveUnmove(ctx context.Context, ts *tierState, kids *children, um game.TierUnmover[P]) (db.Records, error) {
 	x := &unmoveRun[P]{s: s, um: um, ts: ts, kids: kids, later: map[uint32][]int64{}}
+	x.mt, _ = s.g.(MoveTester[P])
+	x.dm, _ = s.g.(DistinctMoves[P])
 	defer x.releaseAll()
 	words := int64(len(ts.reach))
 	if err := x.charge(4*(words+1), "the node numbers of tier "+ts.name); err != nil {
@@ -242,9 +246,25 @@ func (x *unmoveRun[P]) settle(v int64) bool {
 }
 
 // eachReach calls f for every reachable rank r of the words [w0, w1)
-// of the tier with its node number v and position p.
+// of the tier with its node number v and position p, by the game's
+// Walker when it has one (a walk in rank order unranks faster).
 func (x *unmoveRun[P]) eachReach(w0, w1 int64, f func(r, v int64, p P) error) (int64, error) {
 	var done int64
+	if wk := x.s.walk; wk != nil {
+		v := int64(x.prefix[w0])
+		err := wk.WalkTier(x.ts.t, w0<<6, x.ts.reach[w0:w1], func(r int64, p P, ok bool) error {
+			if !ok {
+				return fmt.Errorf("rank %d of tier %s is reachable but TierUnrank names no position there", r, x.ts.name)
+			}
+			if err := f(r, v, p); err != nil {
+				return err
+			}
+			v++
+			done++
+			return nil
+		})
+		return done, err
+	}
 	for w := w0; w < w1; w++ {
 		v := int64(x.prefix[w])
 		for word := x.ts.reach[w]; word != 0; word &= word - 1 {
@@ -286,12 +306,15 @@ type exitSum struct {
 	win, lose, drawn, count uint32
 }
 
-// exits sums up p's moves (sc.moves) and leaves in sc.ranks the
-// distinct ranks of the tier's other positions they reach.
+// exits sums up p's moves (sc.moves); sc.ranks is its scratch.
 func (x *unmoveRun[P]) exits(p P, sc *unmoveScratch[P]) (exitSum, error) {
 	s, ts := x.s, x.ts
 	var e exitSum
 	sc.ranks = sc.ranks[:0]
+	// distinct: p's moves inside the tier reach pairwise different
+	// ranks, so each of them to a position with moves counts one
+	// without its rank (DistinctMoves).
+	distinct := x.mt != nil && x.dm != nil && x.dm.MovesDistinct(p)
 	for _, q := range sc.moves {
 		k, _, err := s.childIndex(ts, x.kids.tiers, p, q)
 		if err != nil {
@@ -299,9 +322,12 @@ func (x *unmoveRun[P]) exits(p P, sc *unmoveScratch[P]) (exitSum, error) {
 		}
 		var c uint16
 		if k >= 0 {
-			if c, err = s.childCode(ts, x.kids, p, q); err != nil {
+			if c, err = s.kidCode(ts, x.kids, k, p, q); err != nil {
 				return e, err
 			}
+		} else if distinct && x.mt.HasMoves(q) {
+			e.count++
+			continue
 		} else {
 			r, err := s.rankIn(ts, ts.size, p, q)
 			if err != nil {
@@ -333,6 +359,24 @@ func (x *unmoveRun[P]) exits(p P, sc *unmoveScratch[P]) (exitSum, error) {
 	sc.ranks = sortedUnique(sc.ranks)
 	e.count += uint32(len(sc.ranks))
 	return e, nil
+}
+
+// DistinctMoves is an optional fast path of a game.Tiered for the
+// un-move solver's count of a position's moves, which counts the moves
+// inside the tier once per distinct rank they reach: a position whose
+// moves inside its tier cannot reach one rank twice (nine men's morris:
+// a step changes two points of the mover's men, so two steps reach one
+// orbit only when a symmetry nearly fixes the position) has its moves
+// to positions with moves counted without ranking them, a sort and
+// most of the ranks per position spared. Used with MoveTester, which
+// tells those moves from the ones to positions without moves (ranked
+// as before, for their records). The counts, and so the records, are
+// the same, byte for byte (the tests build both ways).
+type DistinctMoves[P comparable] interface {
+	// MovesDistinct reports whether the moves of p that stay in p's
+	// tier reach pairwise different ranks of it; false is always
+	// safe, true must be exact.
+	MovesDistinct(p P) bool
 }
 
 func sortedUnique(r []int64) []int64 {

@@ -127,5 +127,12 @@
 // (unmove.go: the steps and flights without a mill, undone; HasMoves
 // finds the blocked positions without listing moves), whose
 // databases are byte for byte those of the tiers' stored graphs
-// (TestUnmoveDatabaseSameBytes).
+// (TestUnmoveDatabaseSameBytes). The solver's fast paths cut the CPU
+// per record without changing a byte (TestFastPathsSameBytes): a step
+// moves two points of the mover's men, so a position that no symmetry
+// nearly fixes has its steps' positions in pairwise different orbits
+// and they are counted without their ranks (MovesDistinct); a tier's
+// ranks are walked in order, redoing only the levels of the ranking
+// that change from one rank to the next (WalkTier); and the moves are
+// listed without closures (AppendMoves).
 package morris

@@ -218,48 +218,47 @@ func (g *Game) Moves(p Pos) iter.Seq[Pos] {
 // order to their targets in notation order, each followed by every
 // removal it allows.
 func (g *Game) AppendMoves(dst []Pos, p Pos) []Pos {
-	g.EachMove(p, func(_ Move, q Pos) { dst = append(dst, q) })
-	return dst
-}
-
-// EachMove calls f with every move from p and the position it leaves,
-// in Moves' order.
-func (g *Game) EachMove(p Pos, f func(Move, Pos)) {
+	// The solver's every position's moves, without closures: the
+	// positions are built from p's fields by shifts (TestEachMove checks
+	// them and EachMove's moves against a plain listing of the rules).
 	if _, over := g.end(p); over {
-		return
+		return dst
 	}
-	me, opp, mh, oh := p.sides()
+	me, opp, mh, _ := p.sides()
 	empty := g.Board.Full() &^ (me | opp)
-	black := p.BlackToMove()
-	finish := func(m Move, me2 uint32, mh2 int) {
-		emit := func(opp2 uint32) {
-			if black {
-				f(m, makePos(opp2, me2, oh, mh2, false))
-			} else {
-				f(m, makePos(me2, opp2, mh2, oh, true))
+	// A position after a move is the mover's men and the other's at
+	// their shifts, the hands as in p (less one in the mover's after a
+	// placement), the other side to move.
+	meShift, oppShift, handShift := uint(0), uint(blackShift), uint(whiteHand)
+	if p.BlackToMove() {
+		meShift, oppShift, handShift = blackShift, 0, blackHand
+	}
+	rest := (p &^ (pointMask | pointMask<<blackShift)) ^ turnBit
+	removes := g.Removal && opp != 0
+	var free uint32 // the men a mill may remove, found on first use
+	emit := func(dst []Pos, me2 uint32, to int, rest Pos) []Pos {
+		base := rest | Pos(me2)<<meShift
+		if !removes || !g.inMill(me2, to) {
+			return append(dst, base|Pos(opp)<<oppShift)
+		}
+		if free == 0 {
+			if free = opp &^ g.milled(opp); free == 0 {
+				free = opp
 			}
 		}
-		if !g.Removal || opp == 0 || !g.inMill(me2, int(m.To)) {
-			emit(opp)
-			return
-		}
-		free := opp &^ g.milled(opp)
-		if free == 0 {
-			free = opp
-		}
 		for s := free; s != 0; s &= s - 1 {
-			r := bits.TrailingZeros32(s)
-			m.Remove = int8(r)
-			emit(opp &^ (1 << r))
+			dst = append(dst, base|Pos(opp&^(s&-s))<<oppShift)
 		}
+		return dst
 	}
 	if mh > 0 {
+		placed := rest - Pos(1)<<handShift
 		for s := empty; s != 0; s &= s - 1 {
 			to := bits.TrailingZeros32(s)
-			finish(Move{From: -1, To: int8(to), Remove: -1}, me|1<<to, mh-1)
+			dst = emit(dst, me|1<<to, to, placed)
 		}
 		if !g.Lasker {
-			return
+			return dst
 		}
 	}
 	fly := g.Fly && mh == 0 && bits.OnesCount32(me) == 3
@@ -271,8 +270,33 @@ func (g *Game) EachMove(p Pos, f func(Move, Pos)) {
 		}
 		for t := targets; t != 0; t &= t - 1 {
 			to := bits.TrailingZeros32(t)
-			finish(Move{From: int8(from), To: int8(to), Remove: -1}, me&^(1<<from)|1<<to, mh)
+			dst = emit(dst, me&^(1<<from)|1<<to, to, rest)
 		}
+	}
+	return dst
+}
+
+// EachMove calls f with every move from p and the position it leaves,
+// in Moves' order: AppendMoves' positions, each move read back from
+// what it changed (the mover's man taken from a point and put on
+// another, or put from the hand, and the other's man removed).
+func (g *Game) EachMove(p Pos, f func(Move, Pos)) {
+	var buf [64]Pos
+	me, opp, _, _ := p.sides()
+	black := p.BlackToMove()
+	for _, q := range g.AppendMoves(buf[:0], p) {
+		me2, opp2 := q.White(), q.Black()
+		if black {
+			me2, opp2 = opp2, me2
+		}
+		m := Move{From: -1, To: int8(bits.TrailingZeros32(me2 &^ me)), Remove: -1}
+		if from := me &^ me2; from != 0 {
+			m.From = int8(bits.TrailingZeros32(from))
+		}
+		if r := opp &^ opp2; r != 0 {
+			m.Remove = int8(bits.TrailingZeros32(r))
+		}
+		f(m, q)
 	}
 }
 

@@ -1,7 +1,6 @@
 package morris
 
 import (
-	"math"
 	"math/bits"
 	"sort"
 )
@@ -51,7 +50,7 @@ import (
 // 6561 × 2 bytes), and per (subgroup, level) pair met in the chain (54
 // on the 24-point boards) a group and an index per configuration, the
 // groups' members and their offsets and completions for each pair of
-// counts: 9.5 MB for morris:9, 14.2 MB for morris:12 (TestRankerMemory
+// counts: 7.3 MB for morris:9, 10.4 MB for morris:12 (TestRankerMemory
 // logs them and fails
 // past 16 MiB), built once per Game on first use (about 30 ms of CPU).
 
@@ -79,23 +78,43 @@ type level struct {
 
 // A plTable is a subgroup P of the symmetries acting on a level ℓ.
 type plTable struct {
-	group  []int16  // configuration → its group, -1 when not P-least
-	index  []uint16 // configuration → its index in its group
+	// ent[c] is configuration c's group << 16 | its index in its group;
+	// noEnt when c is not P-least. One word, so that rank reads both
+	// with one look-up.
+	ent    []uint32
 	groups []plGroup
 	// count[w*dim+b] is count(P, ℓ, w, b), the P-orbits of levels ℓ, ℓ+1,
 	// ... with w and b men.
 	count []int64
-	// off[(w*dim+b)*(len(groups)+1)+i] is where group i's block starts
-	// among the ranks of count(P, ℓ, w, b); the last is the count.
-	off []int64
-	// per[(w*dim+b)*(len(groups)+1)+i] is group i's completions with w
-	// and b men on the levels from ℓ on (0 when the group has more):
-	// the ranks each of its configurations stands for, so that rank
-	// takes two look-ups a level and no branch. The levels after the
-	// first hold at most 16 points, so a count of their orbits is below
-	// 3^16 and fits 32 bits.
-	per []uint32
+	// step[(w*dim+b)*(len(groups)+1)+i] is group i's block among the
+	// ranks of count(P, ℓ, w, b) (the last one's off is the count).
+	step []rankStep
 }
+
+// A rankStep is a group's block among the ranks of a count of men, two
+// numbers in a word so that rank takes them with one look-up a level
+// (and no branch): off, where the block starts (below 2^38: a level's
+// count of orbits is at most the boards of 24 points with at most 12
+// men of a colour, under 2^34), and per, the group's completions with
+// the count's men on the levels from ℓ on (0 when the group has more):
+// the ranks each of its configurations stands for (below 2^26: the
+// levels after the first hold at most 16 points, 3^16 boards).
+type rankStep uint64
+
+const offBits = 38
+
+func makeStep(off, per int64) rankStep {
+	if off < 0 || off >= 1<<offBits || per < 0 || per >= 1<<(64-offBits) {
+		panic("morris: a rank step past its bits")
+	}
+	return rankStep(per<<offBits | off)
+}
+
+func (s rankStep) off() int64 { return int64(s & (1<<offBits - 1)) }
+func (s rankStep) per() int64 { return int64(s >> offBits) }
+
+// noEnt is plTable.ent of a configuration that is not P-least.
+const noEnt = ^uint32(0)
 
 // A plGroup is the P-least configurations of a level with w and b men and
 // the stabilizer H in P.
@@ -280,15 +299,16 @@ func (k *ranker) table(p uint16, li int) *plTable {
 	if t, ok := l.tables[p]; ok {
 		return t
 	}
-	t := &plTable{group: make([]int16, l.conf), index: make([]uint16, l.conf)}
+	t := &plTable{}
 	l.tables[p] = t
+	group, index := make([]int16, l.conf), make([]uint16, l.conf)
 	type key struct {
 		w, b int
 		h    uint16
 	}
 	byKey := map[key]int{}
 	for c := range l.conf {
-		t.group[c] = -1
+		group[c] = -1
 		least := true
 		for s := p; s != 0; s &= s - 1 {
 			if int(l.perm[bits.TrailingZeros16(s)][c]) < c {
@@ -307,7 +327,7 @@ func (k *ranker) table(p uint16, li int) *plTable {
 			t.groups = append(t.groups, plGroup{w: kk.w, b: kk.b, h: kk.h})
 		}
 		g := &t.groups[gi]
-		t.group[c], t.index[c] = int16(gi), uint16(len(g.configs))
+		group[c], index[c] = int16(gi), uint16(len(g.configs))
 		g.configs = append(g.configs, uint16(c))
 	}
 	// Order the groups by counts, then stabilizer, so that the table is
@@ -333,9 +353,11 @@ func (k *ranker) table(p uint16, li int) *plTable {
 		renum[oi] = int16(ni)
 	}
 	t.groups = groups
-	for c := range t.group {
-		if t.group[c] >= 0 {
-			t.group[c] = renum[t.group[c]]
+	t.ent = make([]uint32, l.conf)
+	for c := range group {
+		t.ent[c] = noEnt
+		if group[c] >= 0 {
+			t.ent[c] = uint32(renum[group[c]])<<16 | uint32(index[c])
 		}
 	}
 	if li+1 < len(k.levels) {
@@ -346,29 +368,24 @@ func (k *ranker) table(p uint16, li int) *plTable {
 	dim := k.dim
 	n := len(t.groups) + 1
 	t.count = make([]int64, dim*dim)
-	t.off = make([]int64, dim*dim*n)
-	t.per = make([]uint32, dim*dim*n)
+	t.step = make([]rankStep, dim*dim*n)
 	for w := range dim {
 		for b := range dim {
-			o := t.off[(w*dim+b)*n:][:n]
-			per := t.per[(w*dim+b)*n:][:n]
+			st := t.step[(w*dim+b)*n:][:n]
 			var sum int64
 			for i, g := range t.groups {
-				o[i] = sum
+				var c int64
 				if g.w <= w && g.b <= b {
-					c := g.completions(w-g.w, b-g.b, dim)
-					if c > math.MaxUint32 {
-						panic("morris: a level's completions past 32 bits")
-					}
-					per[i] = uint32(c)
-					sum += int64(len(g.configs)) * c
+					c = g.completions(w-g.w, b-g.b, dim)
 				}
+				st[i] = makeStep(sum, c)
+				sum += int64(len(g.configs)) * c
 			}
-			o[len(t.groups)] = sum
+			st[len(t.groups)] = makeStep(sum, 0)
 			t.count[w*dim+b] = sum
 		}
 	}
-	k.bytes += int64(len(t.group))*4 + int64(len(t.count)+len(t.off))*8 + int64(len(t.per))*4 + int64(len(t.groups))*64
+	k.bytes += int64(len(t.ent))*4 + int64(len(t.count))*8 + int64(len(t.step))*8 + int64(len(t.groups))*64
 	for _, g := range t.groups {
 		k.bytes += int64(len(g.configs)) * 2
 	}
@@ -438,7 +455,11 @@ func (k *ranker) canonical(w, b uint32, cs *[4]uint16) uint16 {
 // men: in [0, orbits(|w|, |b|)); -1 for a board with more men of a colour
 // than the game has.
 func (k *ranker) rank(w, b uint32) int64 {
-	nw, nb := bits.OnesCount32(w), bits.OnesCount32(b)
+	return k.rankCounted(w, b, bits.OnesCount32(w), bits.OnesCount32(b))
+}
+
+// rankCounted is rank for w and b of nw and nb men.
+func (k *ranker) rankCounted(w, b uint32, nw, nb int) int64 {
 	dim := k.dim
 	if nw >= dim || nb >= dim {
 		return -1
@@ -448,11 +469,11 @@ func (k *ranker) rank(w, b uint32) int64 {
 	t := k.root
 	var r int64
 	for li := range k.levels {
-		c := cs[li]
-		gi := int(t.group[c])
+		e := t.ent[cs[li]]
+		gi := int(e >> 16)
 		g := &t.groups[gi]
-		at := (nw*dim+nb)*(len(t.groups)+1) + gi
-		r += t.off[at] + int64(t.index[c])*int64(t.per[at])
+		st := t.step[(nw*dim+nb)*(len(t.groups)+1)+gi]
+		r += st.off() + int64(e&0xffff)*st.per()
 		nw -= g.w
 		nb -= g.b
 		t = g.next
@@ -470,12 +491,12 @@ func (k *ranker) unrank(nw, nb int, r int64) (w, b uint32, ok bool) {
 	t := k.root
 	for _, l := range k.levels {
 		n := len(t.groups) + 1
-		off := t.off[(nw*dim+nb)*n:][:n]
+		st := t.step[(nw*dim+nb)*n:][:n]
 		// The group whose block holds r: the last offset at most r (a
 		// block of no ranks shares its offset with the next one).
-		gi := sort.Search(n, func(i int) bool { return off[i] > r }) - 1
+		gi := sort.Search(n, func(i int) bool { return st[i].off() > r }) - 1
 		g := &t.groups[gi]
-		r -= off[gi]
+		r -= st[gi].off()
 		per := g.completions(nw-g.w, nb-g.b, dim)
 		c := g.configs[r/per]
 		r %= per
@@ -500,16 +521,16 @@ func (k *ranker) stabilizer(nw, nb int, r int64) (fixed int, end int64) {
 	fixed = k.nsym
 	for range k.levels {
 		n := len(t.groups) + 1
-		off := t.off[(nw*dim+nb)*n:][:n]
-		gi := sort.Search(n, func(i int) bool { return off[i] > r }) - 1
+		st := t.step[(nw*dim+nb)*n:][:n]
+		gi := sort.Search(n, func(i int) bool { return st[i].off() > r }) - 1
 		g := &t.groups[gi]
 		fixed = bits.OnesCount16(g.h)
 		if fixed == 1 {
 			// Every rank of the group's block has a trivial stabilizer.
-			return 1, base + off[gi+1]
+			return 1, base + st[gi+1].off()
 		}
-		base += off[gi]
-		r -= off[gi]
+		base += st[gi].off()
+		r -= st[gi].off()
 		per := g.completions(nw-g.w, nb-g.b, dim)
 		base += r / per * per
 		r %= per
@@ -518,4 +539,64 @@ func (k *ranker) stabilizer(nw, nb int, r int64) (fixed int, end int64) {
 		t = g.next
 	}
 	return fixed, base + 1
+}
+
+// A walk unranks increasing ranks among the orbits of one count of men
+// (WalkTier), redoing only the levels where a rank's representative
+// differs from the one before: a level's configuration stands for a
+// block of consecutive ranks (its completions), so in a walk over a
+// tier's ranks the first levels rarely change.
+type walk struct {
+	k      *ranker
+	nw, nb int
+	done   int          // levels of the last rank cached
+	lv     [4]walkLevel // per level, the block of the last rank
+}
+
+// A walkLevel is the block of ranks whose levels up to this one are as
+// cached: the men of those levels and what the next level starts from.
+type walkLevel struct {
+	lo, hi int64
+	w, b   uint32
+	t      *plTable
+	nw, nb int
+}
+
+// unrank is ranker.unrank(nw, nb, r), the same representative.
+func (u *walk) unrank(r int64) (w, b uint32, ok bool) {
+	k := u.k
+	if r < 0 || r >= k.orbits(u.nw, u.nb) {
+		return 0, 0, false
+	}
+	i := u.done
+	for i > 0 && (r < u.lv[i-1].lo || r >= u.lv[i-1].hi) {
+		i--
+	}
+	t, nw, nb, base := k.root, u.nw, u.nb, int64(0)
+	if i > 0 {
+		l := &u.lv[i-1]
+		t, nw, nb, base, w, b = l.t, l.nw, l.nb, l.lo, l.w, l.b
+	}
+	dim := k.dim
+	for li := i; li < len(k.levels); li++ {
+		l := k.levels[li]
+		n := len(t.groups) + 1
+		st := t.step[(nw*dim+nb)*n:][:n]
+		rr := r - base
+		gi := sort.Search(n, func(i int) bool { return st[i].off() > rr }) - 1
+		g := &t.groups[gi]
+		rr -= st[gi].off()
+		per := g.completions(nw-g.w, nb-g.b, dim)
+		ci := rr / per
+		c := g.configs[ci]
+		base += st[gi].off() + ci*per
+		w |= l.dep[l.white[c]]
+		b |= l.dep[l.black[c]]
+		nw -= g.w
+		nb -= g.b
+		t = g.next
+		u.lv[li] = walkLevel{lo: base, hi: base + per, w: w, b: b, t: t, nw: nw, nb: nb}
+	}
+	u.done = len(k.levels)
+	return w, b, true
 }

@@ -406,7 +406,7 @@ func TestRankRandom(t *testing.T) {
 }
 
 // TestRankerMemory: the tables of the 24-point boards stay small (rank.go
-// states 9.5 MB for morris:9).
+// states 7.3 MB for morris:9).
 func TestRankerMemory(t *testing.T) {
 	for _, spec := range []string{"9", "12", "9:lasker", "6", "3"} {
 		g := mustGame(t, spec)

@@ -246,13 +246,22 @@ func (g *Game) ranks() *ranker {
 // its tier's orientation (oriented), then the turn when the tier has
 // two. A board with more men of a colour than the game has ranks -1.
 func (g *Game) TierRank(p Pos) int64 {
-	// oriented and turns, inlined: this is the solver's hottest call.
+	_, r := g.tierRank(p)
+	return r
+}
+
+// tierRank is TierOf(p) and TierRank(p) at once: the fold's test is the
+// same for both (the tier is swapped exactly when the position is).
+func (g *Game) tierRank(p Pos) (game.Tier, int64) {
+	// rawTier, canonTier, oriented and turns, inlined: this is the
+	// solver's hottest call.
 	w, b := p.White(), p.Black()
 	black := p.BlackToMove()
 	wh, bh := p.Hands()
+	nw, nb := bits.OnesCount32(w), bits.OnesCount32(b)
+	t := MakeTier(wh, bh, nw, nb)
 	two := g.Lasker || wh == 0 && bh == 0
 	if two && !g.unfolded {
-		nw, nb := bits.OnesCount32(w), bits.OnesCount32(b)
 		if nw == nb && wh == bh {
 			two = false // one turn ranked: White's
 			if black {
@@ -260,16 +269,18 @@ func (g *Game) TierRank(p Pos) int64 {
 			}
 		} else if nw < nb || nw == nb && wh < bh {
 			w, b, black = b, w, !black
+			nw, nb = nb, nw
+			t = swapTier(t)
 		}
 	}
-	r := g.ranks().rank(w, b)
+	r := g.ranks().rankCounted(w, b, nw, nb)
 	if r >= 0 && two {
 		r *= 2
 		if black {
 			r++
 		}
 	}
-	return r
+	return t, r
 }
 
 // TierUnrank is the representative (Canonical) of the orbit of rank r in
@@ -392,4 +403,55 @@ func (g *Game) TierRanking() int {
 		return 2
 	}
 	return RankingVersion
+}
+
+// WalkTier calls visit with TierUnrank(t, r) for every rank r of tier t
+// marked in words (bit i of words[w] is rank base + 64w + i), in
+// increasing order: the tier solver's walk over a tier's reachable
+// positions (tier.Walker), unranked by a walk (rank.go) that redoes only
+// the levels that change from one rank to the next.
+func (g *Game) WalkTier(t game.Tier, base int64, words []uint64, visit func(r int64, p Pos, ok bool) error) error {
+	canon := g.valid(t) && g.canonTier(t) == t
+	wh, bh, wb, bb := TierCounts(t)
+	n, black := 1, false
+	var u walk
+	if canon {
+		n, black = g.turns(t)
+		u = walk{k: g.ranks(), nw: wb, nb: bb}
+	}
+	for w, word := range words {
+		for ; word != 0; word &= word - 1 {
+			r := base + int64(w)<<6 + int64(bits.TrailingZeros64(word))
+			var p Pos
+			ok := canon && r >= 0
+			if ok {
+				bl := black
+				if n == 2 {
+					bl = r&1 == 1
+				}
+				var ws, bs uint32
+				if ws, bs, ok = u.unrank(r / int64(n)); ok {
+					if p = makePos(ws, bs, wh, bh, bl); g.illegal(p) != "" {
+						p, ok = 0, false
+					}
+				}
+			}
+			if err := visit(r, p, ok); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// AppendMoveRanks appends the tier and the rank of each move's position,
+// in AppendMoves' order (tier.Walker).
+func (g *Game) AppendMoveRanks(tiers []game.Tier, ranks []int64, p Pos) ([]game.Tier, []int64) {
+	var buf [64]Pos
+	for _, q := range g.AppendMoves(buf[:0], p) {
+		t, r := g.tierRank(q)
+		tiers = append(tiers, t)
+		ranks = append(ranks, r)
+	}
+	return tiers, ranks
 }

@@ -96,3 +96,33 @@ func (g *Game) AppendUnmoves(dst []Pos, q Pos) []Pos {
 	}
 	return dst
 }
+
+// MovesDistinct reports whether p's moves inside its tier reach
+// pairwise different ranks (tier.DistinctMoves), so that the un-move
+// solver counts them without ranking them. Those moves step or fly one
+// of the mover's men and remove nothing: each leaves the mover's men
+// two points away from p's and the other's as they are, and different
+// moves leave different positions. Two of them, q1 = p - a + a' and q2 =
+// p - b + b', share a rank only when a symmetry s ≠ identity maps q2's
+// board to q1's (all of them have the same counts and turn, so the
+// colour swap sends all or none of them to its orientation): s fixes
+// the other's men, and the mover's men and their image under s differ
+// in at most the four points a, a', s(b), s(b'). So no such s means no
+// two such moves share a rank; most positions have none (a symmetry
+// fixing a set of four men or more is rare).
+func (g *Game) MovesDistinct(p Pos) bool {
+	me, opp, _, _ := p.sides()
+	return g.farFromSymmetry(opp, me)
+}
+
+// farFromSymmetry reports whether no symmetry but the identity (the
+// first) maps fixed onto itself and moving to a set within four points
+// of moving.
+func (g *Game) farFromSymmetry(fixed, moving uint32) bool {
+	for k := 1; k < len(g.sym); k++ {
+		if g.imageSet(fixed, k) == fixed && bits.OnesCount32(g.imageSet(moving, k)^moving) <= 4 {
+			return false
+		}
+	}
+	return true
+}

@@ -325,13 +325,19 @@ func TestUnmoveDatabaseSameBytes(t *testing.T) {
 // counts its positions.
 func buildFiles(t *testing.T, g *Game, tg game.Tiered[Pos], step string) (map[string][]byte, int64) {
 	t.Helper()
+	return buildFilesFrom(t, g, tg, step, g.Start())
+}
+
+// buildFilesFrom is buildFiles for the positions reachable from start.
+func buildFilesFrom(t *testing.T, g *Game, tg game.Tiered[Pos], step string, start Pos) (map[string][]byte, int64) {
+	t.Helper()
 	dir := t.TempDir()
 	b, err := db.Create(dir, g.Spec())
 	if err != nil {
 		t.Fatal(err)
 	}
 	seen := false
-	res, err := tier.Solve(context.Background(), tg, b, tier.Options{Workers: 2, Progress: func(p tier.Progress) {
+	res, err := tier.SolveFrom(context.Background(), tg, start, b, tier.Options{Workers: 2, Progress: func(p tier.Progress) {
 		seen = seen || p.Step == step
 	}})
 	b.Close()
@@ -450,5 +456,214 @@ func TestHasMoves(t *testing.T) {
 	}
 	if blocked < 20 {
 		t.Errorf("only %d blocked positions met", blocked)
+	}
+}
+
+// nearSymmetric is a position whose men are closed under a random
+// symmetry s (the orbits under s of a few random points of each
+// colour), but for one man of the player to move shifted to an empty
+// point now and then: the positions where two moves may reach one orbit.
+// Zero when the counts do not fit the game.
+func nearSymmetric(g *Game, rng *rand.Rand) Pos {
+	n := g.Board.N()
+	s := g.Board.Syms[rng.IntN(len(g.Board.Syms))]
+	closure := func(k int, taken uint32) uint32 {
+		var set uint32
+		for range k {
+			for i := rng.IntN(n); taken>>i&1 == 0 && set>>i&1 == 0; i = s[i] {
+				set |= 1 << i
+			}
+		}
+		return set
+	}
+	w := closure(1+rng.IntN(3), 0)
+	b := closure(1+rng.IntN(3), w)
+	if rng.IntN(2) == 0 {
+		empty := g.Board.Full() &^ (w | b)
+		if w != 0 && empty != 0 {
+			from, to := randomPoint(rng, w), randomPoint(rng, empty)
+			w = w&^(1<<from) | 1<<to
+		}
+	}
+	if bits.OnesCount32(w) > g.Men || bits.OnesCount32(b) > g.Men {
+		return 0
+	}
+	p := makePos(w, b, 0, 0, false)
+	if rng.IntN(2) == 0 {
+		p = makePos(b, w, 0, 0, true)
+	}
+	return p
+}
+
+func randomPoint(rng *rand.Rand, s uint32) int {
+	for i := rng.IntN(bits.OnesCount32(s)); i > 0; i-- {
+		s &= s - 1
+	}
+	return bits.TrailingZeros32(s)
+}
+
+// TestMovesDistinct: where MovesDistinct says so, the moves of a
+// position that stay in its tier reach pairwise different ranks, on
+// positions of random games, random positions and nearly symmetric ones
+// of every variant; and positions where two such moves do share a rank
+// are met (MovesDistinct says false there), so the check can fail.
+func TestMovesDistinct(t *testing.T) {
+	if _, ok := any((*Game)(nil)).(tier.DistinctMoves[Pos]); !ok {
+		t.Fatal("*Game is not a tier.DistinctMoves")
+	}
+	rng := rand.New(rand.NewPCG(34, 11))
+	distinct, shared := 0, 0
+	for _, g := range unmoveGames(t) {
+		var ms []Pos
+		for _, p := range testPositions(g, rng, 20, 2000) {
+			if !handsAllowTurn(g, p) || g.illegal(p) != "" {
+				continue
+			}
+			tp := g.TierOf(p)
+			seen := map[int64]Pos{}
+			collide := false
+			for _, q := range g.AppendMoves(ms[:0], p) {
+				if g.TierOf(q) != tp {
+					continue
+				}
+				r := g.TierRank(q)
+				if o, ok := seen[r]; ok {
+					collide = true
+					if g.MovesDistinct(p) {
+						t.Fatalf("%s: MovesDistinct(%s), but its moves to %s and %s share rank %d", g.Spec(), g.Format(p), g.Format(o), g.Format(q), r)
+					}
+				}
+				seen[r] = q
+			}
+			if collide {
+				shared++
+			} else if g.MovesDistinct(p) {
+				distinct++
+			}
+		}
+	}
+	t.Logf("%d positions with distinct moves said so, %d with moves sharing a rank", distinct, shared)
+	if distinct < 10000 || shared < 100 {
+		t.Errorf("only %d positions with distinct moves said so and %d with moves sharing a rank", distinct, shared)
+	}
+}
+
+// plainMove is a move and the position it leaves.
+type plainMove struct {
+	m Move
+	q Pos
+}
+
+// plainMoves lists p's moves as the rules say them, the reference for
+// AppendMoves and EachMove (which build them from p's fields).
+func plainMoves(g *Game, p Pos) []plainMove {
+	var out []plainMove
+	if g.Over(p) {
+		return nil
+	}
+	wh, bh := p.Hands()
+	me, opp, mh := p.White(), p.Black(), wh
+	if p.BlackToMove() {
+		me, opp, mh = p.Black(), p.White(), bh
+	}
+	put := func(m Move, me2, opp2 uint32, mh2 int) {
+		var q Pos
+		if p.BlackToMove() {
+			q = makePos(opp2, me2, wh, mh2, false)
+		} else {
+			q = makePos(me2, opp2, mh2, bh, true)
+		}
+		out = append(out, plainMove{m, q})
+	}
+	finish := func(m Move, me2 uint32, mh2 int) {
+		if !g.Removal || opp == 0 || !g.inMill(me2, int(m.To)) {
+			put(m, me2, opp, mh2)
+			return
+		}
+		var free []int
+		for i := range g.Board.N() {
+			if opp>>i&1 == 1 && !g.inMill(opp, i) {
+				free = append(free, i)
+			}
+		}
+		if len(free) == 0 { // every man in a mill: any may go
+			for i := range g.Board.N() {
+				if opp>>i&1 == 1 {
+					free = append(free, i)
+				}
+			}
+		}
+		for _, r := range free {
+			m.Remove = int8(r)
+			put(m, me2, opp&^(1<<r), mh2)
+		}
+	}
+	empty := func(i int) bool { return (me|opp)>>i&1 == 0 }
+	if mh > 0 {
+		for to := range g.Board.N() {
+			if empty(to) {
+				finish(Move{From: -1, To: int8(to), Remove: -1}, me|1<<to, mh-1)
+			}
+		}
+		if !g.Lasker {
+			return out
+		}
+	}
+	fly := g.Fly && mh == 0 && bits.OnesCount32(me) == 3
+	for from := range g.Board.N() {
+		if me>>from&1 == 0 {
+			continue
+		}
+		for to := range g.Board.N() {
+			if empty(to) && (fly || g.Board.Adj[from]>>to&1 == 1) {
+				finish(Move{From: int8(from), To: int8(to), Remove: -1}, me&^(1<<from)|1<<to, mh)
+			}
+		}
+	}
+	return out
+}
+
+// testPositions are positions of random games, random positions (legal
+// or not) and nearly symmetric ones of g.
+func testPositions(g *Game, rng *rand.Rand, games, random int) []Pos {
+	ps := gamePositions(g, rng, games, 150)
+	for range random {
+		ps = append(ps, randomTierPosition(g, rng))
+		if p := nearSymmetric(g, rng); p != 0 {
+			ps = append(ps, p)
+		}
+	}
+	return ps
+}
+
+// TestEachMove: AppendMoves and EachMove, built from p's fields without
+// closures and read back from the positions, list exactly the moves and
+// positions of a plain listing of the rules (plainMoves), in its order,
+// on positions of random games, random positions (legal or not) and
+// nearly symmetric ones of every variant.
+func TestEachMove(t *testing.T) {
+	rng := rand.New(rand.NewPCG(34, 13))
+	moves := 0
+	for _, g := range unmoveGames(t) {
+		var got []Pos
+		var each []plainMove
+		for _, p := range testPositions(g, rng, 20, 2000) {
+			want := plainMoves(g, p)
+			got = g.AppendMoves(got[:0], p)
+			each = each[:0]
+			g.EachMove(p, func(m Move, q Pos) { each = append(each, plainMove{m, q}) })
+			if len(got) != len(want) || !slices.Equal(each, want) {
+				t.Fatalf("%s: %s: AppendMoves %v, EachMove %v, the rules %v", g.Spec(), g.Format(p), got, each, want)
+			}
+			for i := range got {
+				if got[i] != want[i].q {
+					t.Fatalf("%s: %s: AppendMoves %v, the rules %v", g.Spec(), g.Format(p), got, want)
+				}
+			}
+			moves += len(got)
+		}
+	}
+	if moves < 100000 {
+		t.Errorf("only %d moves compared", moves)
 	}
 }
