@@ -159,6 +159,11 @@ func BenchmarkEmpty7x6(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	if v := os.Getenv("GRUNDY_C4_DEFER"); v != "" {
+		// Measurements: the threads mark positions with more empty
+		// cells than this (see busyTable).
+		sv.deferAt, _ = strconv.Atoi(v)
+	}
 	for b.Loop() {
 		sv.Reset()
 		got, err := sv.Solve(context.Background(), connect4.Board{})
@@ -181,6 +186,7 @@ func BenchmarkEmpty7x6(b *testing.B) {
 		for _, r := range sv.runs {
 			fmt.Fprintf(os.Stderr, "thread %d test >%d: %d nodes, answered %v\n", r.thread, r.med, r.nodes, r.answered)
 		}
+		fmt.Fprintf(os.Stderr, "deferred children: %d\n", sv.defers.Load())
 	}
 }
 

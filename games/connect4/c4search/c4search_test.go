@@ -174,8 +174,12 @@ func TestSmallBoards(t *testing.T) {
 // TestHelpers compares Analyze with the witness when the helper threads
 // start after 64 nodes (instead of a million): the
 // speculative second test and threads joining open tests are exercised
-// on positions the witness can check, with 2 and 3 threads.
+// on positions the witness can check, with 2 and 3 threads; the children
+// are looked up from the first node and the positions marked from 12
+// empty cells, so that threads also defer children others are searching
+// (see busyTable).
 func TestHelpers(t *testing.T) {
+	var defers int64
 	for _, tc := range []struct {
 		w, h, sample, minStones int
 	}{
@@ -188,7 +192,9 @@ func TestHelpers(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		sv.helpAfter, sv.pollAt = 64, 16
+		// The children looked up from the first nodes on, and marked
+		// from 12 empty cells, so that threads defer children.
+		sv.helpAfter, sv.pollAt, sv.etcAt, sv.deferAt = 64, 16, 1, 11
 		rng := rand.New(rand.NewPCG(uint64(tc.w*10+tc.h), 35))
 		n := tc.sample
 		if testing.Short() {
@@ -203,7 +209,11 @@ func TestHelpers(t *testing.T) {
 		if sv.specs.Load() == 0 || sv.joins.Load() == 0 {
 			t.Fatalf("%s: %d speculative tests, %d joins: the helpers were not exercised", w.g.S, sv.specs.Load(), sv.joins.Load())
 		}
-		t.Logf("%s: %d speculative tests, %d joins", w.g.S, sv.specs.Load(), sv.joins.Load())
+		t.Logf("%s: %d speculative tests, %d joins, %d deferred children", w.g.S, sv.specs.Load(), sv.joins.Load(), sv.defers.Load())
+		defers += sv.defers.Load()
+	}
+	if defers == 0 {
+		t.Fatal("no thread deferred a child another was searching: the busy marks were not exercised")
 	}
 }
 

@@ -287,23 +287,27 @@ func (g *geometry) nonLosing(cur, mask uint64) uint64 {
 // other's cache lines, which would otherwise bounce between the cores at
 // every node of both threads (false sharing).
 type worker struct {
-	_      [falseSharingPad]byte
-	id     int // 0 for the main thread
-	g      *geometry
-	tt     *table
-	nodes  int64 // since the last poll
-	count  int64 // every node of the worker
-	abort  bool
-	cancel atomic.Bool // stop this worker's test (set by the scheduler)
-	med    int         // the worker's test: is the score > med? (noTest when none)
-	seq    int         // the test's place in the main line of tests
-	jitter int         // the worker's move-order noise on this test (see negamax)
-	etc    bool        // look children up (set once the search is long)
-	order  [connect4.MaxWidth]int
-	poller func() bool // reports whether to stop; called every pollAt nodes
-	pollAt int64       // pollEvery, or less in tests
-	rng    uint64      // a helper's noise (xorshift state; see negamax's jitter)
-	_      [falseSharingPad]byte
+	_       [falseSharingPad]byte
+	id      int // 0 for the main thread
+	g       *geometry
+	tt      *table
+	nodes   int64 // since the last poll
+	count   int64 // every node of the worker
+	abort   bool
+	cancel  atomic.Bool // stop this worker's test (set by the scheduler)
+	med     int         // the worker's test: is the score > med? (noTest when none)
+	seq     int         // the test's place in the main line of tests
+	jitter  int         // the worker's move-order noise on this test (see negamax)
+	etc     bool        // look children up (set once the search is long)
+	order   [connect4.MaxWidth]int
+	poller  func() bool // reports whether to stop; called every pollAt nodes
+	pollAt  int64       // pollEvery, or less in tests
+	rng     uint64      // a helper's noise (xorshift state; see negamax's jitter)
+	busy    *busyTable  // the threads' marks (nil with one thread)
+	salt    uint64      // the test's salt of busy marks: threads on other tests do not wait for each other
+	deferAt int         // positions with more empty cells than this are marked (deferEmpty, less in tests)
+	defers  int64       // children deferred (for tests)
+	_       [falseSharingPad]byte
 }
 
 // falseSharingPad is two cache lines: x86 processors fetch lines in
@@ -573,6 +577,7 @@ func (w *worker) negamax(cur, mask uint64, moves int, alpha, beta, jitter int, p
 		kids[n] = nd
 		n++
 	}
+	eldest := true // no child was refuted by the table: the first to search is the first of all
 	if etc {
 		// Enhanced transposition cutoff: the entries of the positions
 		// the children's forced moves lead to, fetched together above.
@@ -584,10 +589,7 @@ func (w *worker) negamax(cur, mask uint64, moves int, alpha, beta, jitter int, p
 				v, m := w.tt.get(nd.key)
 				nd.looked, nd.value, nd.move = true, int16(v), int8(m)
 				if v != 0 {
-					e, lower := g.entryBound(v)
-					if (int(nd.moves)-moves)&1 == 1 {
-						e, lower = -e, !lower
-					}
+					e, lower := g.kidBound(&nd, moves)
 					if lower {
 						if e >= beta {
 							w.tt.put(key, g.lowerEntry(e), g.storeMove(int(nd.col), mirrored), 1)
@@ -602,6 +604,7 @@ func (w *worker) negamax(cur, mask uint64, moves int, alpha, beta, jitter int, p
 			kids[k] = nd
 			k++
 		}
+		eldest = k == n
 		n = k
 	}
 	// Most promise first: searched from the end.
@@ -659,12 +662,13 @@ func (w *worker) negamax(cur, mask uint64, moves int, alpha, beta, jitter int, p
 			}
 		}
 	}
+	if w.busy != nil && g.cells-moves > w.deferAt {
+		return w.sharedKids(&kids, n, eldest, key, mirrored, moves, alpha, beta, jitter, start)
+	}
 	for k := n - 1; k >= 0; k-- {
 		kd := &kids[k]
-		cj := jitter / 10
-		if d := int32(jitter % 10); jitter != 0 && (k == n-1 || kids[k+1].order > kd.order+d) && (k == 0 || kids[k-1].order < kd.order-d) {
-			cj = jitter
-		}
+		cj := kidJitter(&kids, k, n, jitter)
+		// w.child, by hand: Go inlines no call of a recursion.
 		var s int
 		if (int(kd.moves)-moves)&1 == 1 {
 			s = -w.negamax(kd.cur, kd.mask, int(kd.moves), -beta, -alpha, cj, kd)
@@ -684,4 +688,95 @@ func (w *worker) negamax(cur, mask uint64, moves int, alpha, beta, jitter int, p
 	}
 	w.tt.put(key, g.upperEntry(alpha), 0, w.count-start+1)
 	return alpha
+}
+
+// child searches kid kd of a position of moves stones within (alpha,
+// beta), for the position's player to move.
+func (w *worker) child(kd *node, moves, alpha, beta, jitter int) int {
+	if (int(kd.moves)-moves)&1 == 1 {
+		return -w.negamax(kd.cur, kd.mask, int(kd.moves), -beta, -alpha, jitter, kd)
+	}
+	return w.negamax(kd.cur, kd.mask, int(kd.moves), alpha, beta, jitter, kd)
+}
+
+// sharedKids is negamax's search of the kids of a position near the root
+// (more than deferAt empty cells) when other threads search beside this
+// one (see busyTable): the position is marked as searched while its kids
+// are, and a kid that another thread is searching waits until the others
+// are done, its entry read again then. The first kid of all (eldest: the
+// table refuted none) is never deferred: at a node that cuts, it most
+// often cuts alone; once the table has refuted kids, the position is one
+// whose every kid must be searched, and the threads share them all.
+// key and start are negamax's, for the entry it stores.
+func (w *worker) sharedKids(kids *[connect4.MaxWidth]node, n int, eldest bool, key uint64, mirrored bool, moves, alpha, beta, jitter int, start int64) int {
+	g := w.g
+	mark := w.busy.enter(busyTag(key, w.salt))
+	defer w.busy.leave(mark)
+	var deferred uint32 // the kids deferred, by index
+	for pass := 0; pass < 2; pass++ {
+		for k := n - 1; k >= 0; k-- {
+			kd := &kids[k]
+			if pass == 0 && (k != n-1 || !eldest) && kd.looked && w.busy.taken(busyTag(kd.key, w.salt)) {
+				deferred |= 1 << k
+				w.defers++
+				continue
+			}
+			if pass == 1 {
+				if deferred>>k&1 == 0 {
+					continue
+				}
+				// Another thread was searching it: its entry now.
+				v, m := w.tt.get(kd.key)
+				kd.value, kd.move = int16(v), int8(m)
+				if v != 0 {
+					if e, lower := g.kidBound(kd, moves); lower && e >= beta {
+						w.tt.put(key, g.lowerEntry(e), g.storeMove(int(kd.col), mirrored), w.count-start+1)
+						return e
+					} else if lower {
+						alpha = max(alpha, e)
+					} else if e <= alpha {
+						continue // refuted meanwhile
+					}
+				}
+			}
+			s := w.child(kd, moves, alpha, beta, kidJitter(kids, k, n, jitter))
+			if w.abort {
+				return 0
+			}
+			if s >= beta {
+				w.tt.put(key, g.lowerEntry(s), g.storeMove(int(kd.col), mirrored), w.count-start+1)
+				return s
+			}
+			alpha = max(alpha, s)
+		}
+		if deferred == 0 {
+			break
+		}
+	}
+	w.tt.put(key, g.upperEntry(alpha), 0, w.count-start+1)
+	return alpha
+}
+
+// kidJitter is the jitter of kid k of n (see negamax): jitter/10, or the
+// whole jitter when the kid's promise stands apart from its neighbours'
+// by more than the noise.
+func kidJitter(kids *[connect4.MaxWidth]node, k, n, jitter int) int {
+	cj := jitter / 10
+	kd := &kids[k]
+	if d := int32(jitter % 10); jitter != 0 && (k == n-1 || kids[k+1].order > kd.order+d) && (k == 0 || kids[k-1].order < kd.order-d) {
+		cj = jitter
+	}
+	return cj
+}
+
+// kidBound decodes the entry read for nd, a child of a position of moves
+// stones (its value is not 0), as a bound of the child's score for the
+// parent's player to move: negated when nd's chain of forced moves
+// leaves the opponent to move.
+func (g *geometry) kidBound(nd *node, moves int) (int, bool) {
+	e, lower := g.entryBound(int(nd.value))
+	if (int(nd.moves)-moves)&1 == 1 {
+		e, lower = -e, !lower
+	}
+	return e, lower
 }

@@ -76,8 +76,14 @@
 //     or one whose test is answered, joins an open test (lazy SMP): its
 //     move order gets noise at the plies nearest the root (c4's jitter,
 //     passed deeper along moves whose promise stands apart), so that it
-//     runs ahead in other subtrees. Any complete search of a window is a
-//     proof, whoever made it: the bounds only narrow, and threads whose
+//     runs ahead in other subtrees. Threads on one test share the work
+//     near the root as Weill's ABDADA (1996) does: a thread marks the
+//     positions (more than 22 empty cells) whose children it is
+//     searching, and another thread at their parent defers such a child
+//     and searches its siblings first, coming back to it when its entry
+//     usually settles it (the first child of all is never deferred: a
+//     cut most often needs it alone). Any complete search of a window is
+//     a proof, whoever made it: the bounds only narrow, and threads whose
 //     test they decide are stopped;
 //   - on the standard height (6 rows) the bitboard's line, threat and
 //     dead-stone shifts are constants (immediate shifts, not register

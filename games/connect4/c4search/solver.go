@@ -49,8 +49,11 @@ type Solver struct {
 	nodes     atomic.Int64 // nodes of the current call
 	helpAfter int64        // helpers start after this many nodes of a call; 0 means etcAfter (tests set it lower)
 	pollAt    int64        // the workers poll every pollAt nodes; 0 means pollEvery (tests set it lower)
+	etcAt     int64        // the enhanced transposition cutoff starts after this many nodes of a call; 0 means etcAfter (tests set it lower)
+	deferAt   int          // the threads mark positions with more empty cells than this; 0 means deferEmpty (tests set it lower)
 	specs     atomic.Int64 // speculative tests started, all calls (for tests)
 	joins     atomic.Int64 // threads that joined an open test, all calls (for tests)
+	defers    atomic.Int64 // children deferred because another thread was searching them, all calls (for tests)
 	runs      []testRun    // the last exact call's searches of tests, in the order they ended (for measurements)
 }
 
@@ -252,9 +255,11 @@ func (s *Solver) Solve(ctx context.Context, b connect4.Board) (int, error) {
 // if the first failed high (a speculative test, as in parallel MTD(f)
 // searches); the others, and any thread whose test is answered, join a
 // test still open with a jittered move order (lazy SMP, as
-// ChristopheSteininger/c4 does). Any complete search of a null window is
-// a proof of its bound, whoever made it and in whatever order: the bounds
-// only narrow, and a thread whose test the bounds have decided is stopped.
+// ChristopheSteininger/c4 does), deferring near the root the children
+// another thread of the test is searching (see busyTable). Any complete
+// search of a null window is a proof of its bound, whoever made it and in
+// whatever order: the bounds only narrow, and a thread whose test the
+// bounds have decided is stopped.
 func (s *Solver) exact(ctx context.Context, cur, mask uint64, n, move int, start time.Time) (int, error) {
 	g := s.g
 	if g.canWinNext(cur, mask) {
@@ -274,9 +279,14 @@ func (s *Solver) exact(ctx context.Context, cur, mask uint64, n, move int, start
 	}
 	threads := max(1, s.opts.Threads)
 	sc := &sched{lo: -(g.cells - n) / 2, hi: (g.cells + 1 - n) / 2, workers: make([]*worker, threads), s: s}
+	var busy *busyTable
+	if threads > 1 {
+		busy = new(busyTable)
+	}
 	for t := range sc.workers {
 		sc.workers[t] = s.newWorker(t)
 		sc.workers[t].med = noTest
+		sc.workers[t].busy = busy
 	}
 	var (
 		over     atomic.Bool  // MaxNodes reached
@@ -284,9 +294,12 @@ func (s *Solver) exact(ctx context.Context, cur, mask uint64, n, move int, start
 		helping  atomic.Bool  // the helpers have been started
 		wg       sync.WaitGroup
 	)
-	helpAfter := s.helpAfter
+	helpAfter, etcAt := s.helpAfter, s.etcAt
 	if helpAfter == 0 {
 		helpAfter = etcAfter
+	}
+	if etcAt == 0 {
+		etcAt = etcAfter
 	}
 	var loop func(w *worker)
 	poll := func(w *worker) bool {
@@ -298,7 +311,7 @@ func (s *Solver) exact(ctx context.Context, cur, mask uint64, n, move int, start
 			over.Store(true)
 			return true
 		}
-		if total > etcAfter {
+		if total > etcAt {
 			w.etc = true
 		}
 		if total > helpAfter && threads > 1 && !helping.Load() && helping.CompareAndSwap(false, true) {
@@ -307,6 +320,10 @@ func (s *Solver) exact(ctx context.Context, cur, mask uint64, n, move int, start
 			sc.mu.Lock()
 			sc.helping = true
 			for _, h := range sc.workers[1:] {
+				// Not yet running: the call's state, not the
+				// helper's own first poll, says whether to look
+				// children up.
+				h.etc = total > etcAt
 				if sc.assign(h) {
 					wg.Add(1)
 					go func() {
@@ -333,9 +350,12 @@ func (s *Solver) exact(ctx context.Context, cur, mask uint64, n, move int, start
 	loop = func(w *worker) {
 		for {
 			w.abort = false
+			w.salt = uint64(int64(w.med))
 			before := w.count
 			r := w.negamax(cur, mask, n, w.med, w.med+1, w.jitter, nil)
 			w.flush(&s.nodes)
+			s.defers.Add(w.defers)
+			w.defers = 0
 			sc.mu.Lock()
 			sc.runs = append(sc.runs, testRun{thread: w.id, med: w.med, nodes: w.count - before, answered: !w.abort})
 			if !w.abort {
@@ -502,9 +522,12 @@ func helperJitter(t int) int {
 }
 
 func (s *Solver) newWorker(id int) *worker {
-	w := &worker{id: id, g: s.g, tt: s.tt, order: s.g.order, rng: uint64(id)*0x9e3779b97f4a7c15 | 1, pollAt: pollEvery}
+	w := &worker{id: id, g: s.g, tt: s.tt, order: s.g.order, rng: uint64(id)*0x9e3779b97f4a7c15 | 1, pollAt: pollEvery, deferAt: deferEmpty}
 	if s.pollAt > 0 {
 		w.pollAt = s.pollAt
+	}
+	if s.deferAt > 0 {
+		w.deferAt = s.deferAt
 	}
 	return w
 }
