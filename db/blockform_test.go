@@ -3,6 +3,7 @@ package db
 import (
 	"bytes"
 	"encoding/binary"
+	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -242,4 +243,25 @@ func FuzzModelBlock(f *testing.F) {
 			t.Fatal(err)
 		}
 	})
+}
+
+// TestLog2x256: the integer log2 that chooses codings is floor(256·log2 x)
+// (against math.Log2, off by one at most where the float rounds).
+func TestLog2x256(t *testing.T) {
+	r := rand.New(rand.NewPCG(41, 42))
+	for i := range 20000 {
+		x := uint64(i + 1)
+		if i >= 10000 {
+			x = r.Uint64N(1<<40) + 1
+		}
+		want := int64(math.Floor(256 * math.Log2(float64(x))))
+		if got := log2x256(x); got != want && got != want-1 {
+			t.Fatalf("log2x256(%d) = %d, want %d", x, got, want)
+		}
+	}
+	for n := range 40 {
+		if got := log2x256(1 << n); got != int64(n)<<8 {
+			t.Fatalf("log2x256(2^%d) = %d", n, got)
+		}
+	}
 }
