@@ -468,24 +468,45 @@ func decodeStream(coding byte, coded []byte, n int, dst []byte) ([]byte, error) 
 // a zstd frame of them decodes.
 func bitmapRuns(bm []byte, k int) []byte {
 	var out []byte
-	cur, run := byte(0), 0
-	for i := range k {
-		if bm[i>>3]>>(i&7)&1 != cur {
-			out = binary.AppendUvarint(out, uint64(run))
-			cur, run = cur^1, 0
+	// A word at a time: each run ends at the first bit past its start
+	// that differs from its own (bits past k are 0: the last run of
+	// ones ends at k, one of zeros at the bitmap's end, cut to k).
+	i, flip := 0, uint64(0)
+	for {
+		w := i >> 6
+		x := (binary.LittleEndian.Uint64(bm[8*w:]) ^ flip) & (^uint64(0) << (i & 63))
+		for x == 0 && 8*(w+1) < len(bm) {
+			w++
+			x = binary.LittleEndian.Uint64(bm[8*w:]) ^ flip
 		}
-		run++
+		j := k
+		if x != 0 {
+			j = min(k, 64*w+bits.TrailingZeros64(x))
+		}
+		out = binary.AppendUvarint(out, uint64(j-i))
+		if j == k {
+			return out
+		}
+		i, flip = j, ^flip
 	}
-	return binary.AppendUvarint(out, uint64(run))
 }
 
-// bitRuns is the number of runs of the bitmap bm of k ranks (bitmapRuns).
+// bitRuns is the number of runs of the bitmap bm of k ranks (bitmapRuns):
+// one and the number of ranks whose bit differs from the one before, a
+// word at a time.
 func bitRuns(bm []byte, k int) int {
-	n := 1
-	for i := 1; i < k; i++ {
-		if bm[i>>3]>>(i&7)&1 != bm[(i-1)>>3]>>((i-1)&7)&1 {
-			n++
+	n, prev := 1, uint64(0)
+	for w := 0; 64*w < k; w++ {
+		x := binary.LittleEndian.Uint64(bm[8*w:])
+		d := x ^ (x<<1 | prev)
+		if w == 0 {
+			d &^= 1 // rank 0 has none before it
 		}
+		if rest := k - 64*w; rest < 64 {
+			d &= 1<<rest - 1
+		}
+		n += bits.OnesCount64(d)
+		prev = x >> 63
 	}
 	return n
 }

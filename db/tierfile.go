@@ -150,16 +150,31 @@ func sparseBlock(dst, raw []byte, width int) []byte {
 	at := len(dst)
 	dst = append(dst, make([]byte, bitmapBytes(k))...)
 	// The bitmap is set through dst, which append may move.
+	// Eight bytes at a time past empty ranks (Empty is 0): most of a
+	// sparse tier's.
+	i := 0
+	for ; i+8 <= len(raw); i += 8 {
+		if binary.LittleEndian.Uint64(raw[i:]) == 0 {
+			continue
+		}
+		for j := i; j < i+8; j += width {
+			if raw[j] != 0 || width == 2 && raw[j+1] != 0 {
+				r := j / width
+				dst[at+r>>3] |= 1 << (r & 7)
+				dst = append(dst, raw[j:j+width]...)
+			}
+		}
+	}
 	if width == 1 {
-		for i, c := range raw {
-			if c != Empty {
+		for ; i < len(raw); i++ {
+			if c := raw[i]; c != Empty {
 				dst[at+i>>3] |= 1 << (i & 7)
 				dst = append(dst, c)
 			}
 		}
 		return dst
 	}
-	for i := range k {
+	for i := i / 2; i < k; i++ {
 		if raw[2*i] != 0 || raw[2*i+1] != 0 {
 			dst[at+i>>3] |= 1 << (i & 7)
 			dst = append(dst, raw[2*i], raw[2*i+1])
