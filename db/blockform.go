@@ -165,6 +165,12 @@ func blockStreams(sp []byte, k, width int) (streams [3][]byte, ns int) {
 // and one pass of a small hash table, and the choice, a function of the
 // bytes alone in integer arithmetic, keeps the output deterministic.
 func codeStream(b []byte) (coding byte, coded []byte) {
+	return codeStreamBy(b, chooseZstd)
+}
+
+// codeStreamBy is codeStream with the zstd frames to run chosen by
+// choose (the tests' reference runs both on every stream).
+func codeStreamBy(b []byte, choose func(b []byte, best int) (raw, lit bool)) (coding byte, coded []byte) {
 	coding, coded = codingRaw, b
 	if len(b) == 0 {
 		return coding, coded
@@ -175,7 +181,7 @@ func codeStream(b []byte) (coding byte, coded []byte) {
 	if out, ok := huffCode(b); ok && len(out) < len(coded) {
 		coding, coded = codingHuff, out
 	}
-	raw, lit := chooseZstd(b, len(coded))
+	raw, lit := choose(b, len(coded))
 	var z []byte
 	switch {
 	case raw && lit:

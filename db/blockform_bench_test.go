@@ -23,14 +23,7 @@ import (
 //	  --toggle-collect='github.com/grundy-go/grundy/db.decodeSparse' db.test -test.run XXX \
 //	  -test.bench 'BlockDecode/format6$' -test.benchtime 1000x -test.cpu 1
 func BenchmarkBlockDecode(b *testing.B) {
-	dir := os.Getenv("GRUNDY_BENCH_DB")
-	if dir == "" {
-		b.Skip("GRUNDY_BENCH_DB is not set")
-	}
-	d, err := Open(dir, "")
-	if err != nil {
-		b.Fatal(err)
-	}
+	d := openBenchDB(b)
 	defer d.Close()
 	type block struct {
 		width, want int
@@ -119,14 +112,7 @@ func BenchmarkBlockDecode(b *testing.B) {
 //	  --toggle-collect='github.com/grundy-go/grundy/db.BenchmarkBlockEncode.func1' db.test -test.run XXX \
 //	  -test.bench 'BlockEncode/every$' -test.benchtime 500x -test.cpu 1
 func BenchmarkBlockEncode(b *testing.B) {
-	dir := os.Getenv("GRUNDY_BENCH_DB")
-	if dir == "" {
-		b.Skip("GRUNDY_BENCH_DB is not set")
-	}
-	d, err := Open(dir, "")
-	if err != nil {
-		b.Fatal(err)
-	}
+	d := openBenchDB(b)
 	defer d.Close()
 	type block struct {
 		raw   []byte
@@ -172,6 +158,19 @@ func BenchmarkBlockEncode(b *testing.B) {
 			b.ReportMetric(float64(cpuNanos()-cpu0)/float64(b.N), "cpu-ns/op")
 		})
 	}
+}
+
+// openBenchDB opens the database $GRUNDY_BENCH_DB, or skips b without.
+func openBenchDB(b *testing.B) *DB {
+	dir := os.Getenv("GRUNDY_BENCH_DB")
+	if dir == "" {
+		b.Skip("GRUNDY_BENCH_DB is not set")
+	}
+	d, err := Open(dir, "")
+	if err != nil {
+		b.Fatal(err)
+	}
+	return d
 }
 
 // cpuNanos is the process's user and system CPU time.

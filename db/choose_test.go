@@ -10,24 +10,7 @@ import (
 // codeStream: every stream coded every way (raw, a run, huff0, zstd
 // frames with raw and with Huffman-coded literals), the shortest kept.
 func codeStreamEvery(b []byte) (coding byte, coded []byte) {
-	coding, coded = codingRaw, b
-	if len(b) == 0 {
-		return coding, coded
-	}
-	if allSame(b) {
-		return codingRLE, b[:1]
-	}
-	if out, ok := huffCode(b); ok && len(out) < len(coded) {
-		coding, coded = codingHuff, out
-	}
-	z := zencRawLit().EncodeAll(b, nil)
-	if h := zenc().EncodeAll(b, nil); len(h) < len(z)-len(z)/16 {
-		z = h
-	}
-	if len(z) < len(coded) {
-		coding, coded = codingZstd, z
-	}
-	return coding, coded
+	return codeStreamBy(b, func([]byte, int) (bool, bool) { return true, true })
 }
 
 // encodeEvery is a block's format-5 form with every stream coded every
