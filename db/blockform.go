@@ -282,19 +282,26 @@ func log2x256(x uint64) int64 {
 	return int64(n)<<8 | frac
 }
 
+var parsePool = sync.Pool{New: func() any { return new([1 << 12]int32) }}
+
 // matchParse parses b greedily into literals and repeats of 4 bytes or
 // more found through a table of the last position of each 4-byte
 // hash: a cheap lower bound of what zstd's matches find, to predict its
 // frame's length (chooseZstd).
 func matchParse(b []byte) (lits, matches int) {
-	var last [1 << 12]int32
+	// A slot for every 2 bytes up to 4096 slots: a short stream (a
+	// sparse block's bitmap) clears a small table.
+	tb := min(12, max(4, bits.Len(uint(len(b)))-1))
+	p := parsePool.Get().(*[1 << 12]int32)
+	defer parsePool.Put(p)
+	last := p[:1<<tb]
 	for i := range last {
 		last[i] = -1
 	}
 	i := 0
 	for i+4 <= len(b) {
 		v := binary.LittleEndian.Uint32(b[i:])
-		h := v * 2654435761 >> 20
+		h := v * 2654435761 >> (32 - tb)
 		c := last[h]
 		last[h] = int32(i)
 		if c >= 0 && binary.LittleEndian.Uint32(b[c:]) == v {

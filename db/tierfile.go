@@ -157,11 +157,19 @@ func sparseBlock(dst, raw []byte, width int) []byte {
 		if binary.LittleEndian.Uint64(raw[i:]) == 0 {
 			continue
 		}
-		for j := i; j < i+8; j += width {
-			if raw[j] != 0 || width == 2 && raw[j+1] != 0 {
-				r := j / width
-				dst[at+r>>3] |= 1 << (r & 7)
-				dst = append(dst, raw[j:j+width]...)
+		if width == 1 {
+			for j := i; j < i+8; j++ {
+				if c := raw[j]; c != Empty {
+					dst[at+j>>3] |= 1 << (j & 7)
+					dst = append(dst, c)
+				}
+			}
+			continue
+		}
+		for j := i / 2; j < i/2+4; j++ {
+			if lo, hi := raw[2*j], raw[2*j+1]; lo != 0 || hi != 0 {
+				dst[at+j>>3] |= 1 << (j & 7)
+				dst = append(dst, lo, hi)
 			}
 		}
 	}
