@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"runtime/debug"
+	"runtime/metrics"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -117,7 +118,29 @@ func (b *Bytes) Charge(n int64, what string) error {
 		b.used.Add(-n)
 		return Exceed(Memory, b.limit, "%s would need more than the memory budget of %s", what, FormatBytes(b.limit))
 	}
+	if n >= b.limit/16 {
+		reclaim(n, b.limit)
+	}
 	return nil
+}
+
+// reclaim returns to the OS the memory the collector has not yet freed
+// or has freed but kept, before a table of n bytes is allocated, when
+// what the process holds and n would pass limit. Charges keep the
+// tables within the budget, but a table released is garbage until the
+// collector, which runs concurrently, frees it, and its pages stay
+// resident until the scavenger returns them: a large table allocated
+// right after another was released (a ranged build's bitmaps, up to 5
+// GB each on Connect-4 6x6) held both, and the resident set passed the
+// budget by a bitmap (BENCHMARKS.md, issue 35, eleventh stop). A
+// collection costs little next to filling a sixteenth of the budget.
+func reclaim(n, limit int64) {
+	s := []metrics.Sample{{Name: "/memory/classes/total:bytes"}, {Name: "/memory/classes/heap/released:bytes"}}
+	metrics.Read(s)
+	held := int64(s[0].Value.Uint64()) - int64(s[1].Value.Uint64())
+	if held+n > limit {
+		debug.FreeOSMemory()
+	}
 }
 
 // Release gives back n bytes charged before.

@@ -3,6 +3,7 @@ package budget
 import (
 	"errors"
 	"fmt"
+	"runtime/metrics"
 	"testing"
 )
 
@@ -70,5 +71,39 @@ func TestBadInputMessage(t *testing.T) {
 	}
 	if got, want := err.Error(), `solving: bad heap size "x"`; got != want {
 		t.Fatalf("%q, want %q", got, want)
+	}
+}
+
+var sink []byte
+
+// forcedGCs is how many collections the process forced so far.
+func forcedGCs() uint64 {
+	s := []metrics.Sample{{Name: "/gc/cycles/forced:gc-cycles"}}
+	metrics.Read(s)
+	return s[0].Value.Uint64()
+}
+
+// TestChargeReclaims: a large charge (a sixteenth of the limit or more)
+// that the memory the process holds would take past the limit first
+// returns garbage to the OS (a forced collection); a small one, or one
+// with room to spare, does not.
+func TestChargeReclaims(t *testing.T) {
+	sink = make([]byte, 64<<20)
+	for i := range sink {
+		sink[i] = 1
+	}
+	sink = nil // garbage, resident
+	b := NewBytes(64 << 20)
+	n := forcedGCs()
+	if err := b.Charge(1<<20, "small"); err != nil || forcedGCs() != n {
+		t.Fatalf("a small charge: %v, %d forced collections", err, forcedGCs()-n)
+	}
+	if err := b.Charge(8<<20, "large"); err != nil || forcedGCs() == n {
+		t.Fatalf("a large charge past the limit with garbage held: %v, %d forced collections, want some", err, forcedGCs()-n)
+	}
+	roomy := NewBytes(1 << 40)
+	n = forcedGCs()
+	if err := roomy.Charge(1<<36, "large, with room"); err != nil || forcedGCs() != n {
+		t.Fatalf("a large charge with room: %v, %d forced collections", err, forcedGCs()-n)
 	}
 }

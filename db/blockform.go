@@ -86,33 +86,39 @@ func encodeBlock6(dst, raw, sp []byte, width int) []byte {
 // but the last as a uvarint length and its coded bytes, then the last
 // stream's coded bytes.
 func encodeModelBlock(dst, sp []byte, k, width int) []byte {
-	nb := bitmapBytes(k)
-	bm, recs := sp[:nb], sp[nb:]
-	streams := [3][]byte{bm}
-	ns := 1 + width
-	if width == 1 {
-		streams[1] = recs
-	} else {
-		n := len(recs) / 2
-		planes := make([]byte, len(recs))
-		for i := range n {
-			planes[i], planes[n+i] = recs[2*i], recs[2*i+1]
-		}
-		streams[1], streams[2] = planes[:n], planes[n:]
-	}
+	return encodeStreams(dst, sp, k, width, codeStream, true)
+}
+
+// encodeStreams is encodeModelBlock with each stream coded by code, and
+// short runs of the bitmap coded alone (without coding the bitmap) when
+// runsAlone: the tests' reference codes every stream every way.
+func encodeStreams(dst, sp []byte, k, width int, code func([]byte) (byte, []byte), runsAlone bool) []byte {
+	streams, ns := blockStreams(sp, k, width)
+	bm := streams[0]
 	at := len(dst)
 	dst = append(dst, 0)
 	var codings byte
 	for s := range ns {
-		c, coded := codeStream(streams[s])
-		if s == 0 && len(coded) > 8 && bitRuns(bm, k) <= k/8 {
-			// The bitmap's runs, when they are long (8 ranks on
-			// average) and code shorter: many short runs, a bitmap
-			// with little structure, take longer to expand than the
-			// bitmap's bytes to decode (Connect-4's, BENCHMARKS.md).
-			runs := bitmapRuns(bm, k)
-			rc, rcoded := codeStream(runs)
-			if n := binary.AppendUvarint(nil, uint64(len(runs))); len(n)+len(rcoded) < len(coded) {
+		// The bitmap's runs, when they are long (8 ranks on average)
+		// and code shorter: many short runs, a bitmap with little
+		// structure, take longer to expand than the bitmap's bytes to
+		// decode (Connect-4's, BENCHMARKS.md). Runs of a quarter of
+		// the bitmap's bytes or fewer are coded alone: they code
+		// shorter than the bitmap in all but 0.1% of the blocks
+		// measured (issue 35, eleventh stop).
+		var runs []byte
+		if s == 0 && bitRuns(bm, k) <= k/8 {
+			runs = bitmapRuns(bm, k)
+		}
+		var c byte
+		var coded []byte
+		asIs := runs == nil || !runsAlone || 4*len(runs) > len(bm)
+		if asIs {
+			c, coded = code(streams[s])
+		}
+		if runs != nil && (!asIs || len(coded) > 8) {
+			rc, rcoded := code(runs)
+			if n := binary.AppendUvarint(nil, uint64(len(runs))); !asIs || len(n)+len(rcoded) < len(coded) {
 				c, coded = rc, append(n, rcoded...)
 				codings |= bitmapAsRuns
 			}
@@ -127,10 +133,44 @@ func encodeModelBlock(dst, sp []byte, k, width int) []byte {
 	return dst
 }
 
-// codeStream codes one stream by the coding that takes the fewest bytes
-// (the first of them in the order of the constants on a tie, so the
-// result depends on the bytes alone).
+// blockStreams cuts the sparse form sp of a block of k ranks of records
+// of width bytes into its streams (ns of them): the bitmap, then the
+// records' byte planes.
+func blockStreams(sp []byte, k, width int) (streams [3][]byte, ns int) {
+	nb := bitmapBytes(k)
+	bm, recs := sp[:nb], sp[nb:]
+	streams[0] = bm
+	if width == 1 {
+		streams[1] = recs
+		return streams, 2
+	}
+	n := len(recs) / 2
+	planes := make([]byte, len(recs))
+	for i := range n {
+		planes[i], planes[n+i] = recs[2*i], recs[2*i+1]
+	}
+	streams[1], streams[2] = planes[:n], planes[n:]
+	return streams, 3
+}
+
+// codeStream codes one stream by the coding its statistics predict to
+// be the shortest (chooseCodings), run and compared only among the
+// codings predicted close: a stream of one byte repeated as a run, a
+// Huffman code always (the cheapest coding to run, about a tenth of a
+// zstd frame's CPU on 8 KiB), a zstd frame only where its matches may
+// beat the Huffman code, and of the two zstd frames (raw or
+// Huffman-coded literals) the one the stream's entropy predicts unless
+// it is between them. Coding every stream every way was half the CPU of
+// a ranged build (BENCHMARKS.md, issue 35); choosing costs a histogram
+// and one pass of a small hash table, and the choice, a function of the
+// bytes alone in integer arithmetic, keeps the output deterministic.
 func codeStream(b []byte) (coding byte, coded []byte) {
+	return codeStreamBy(b, chooseZstd)
+}
+
+// codeStreamBy is codeStream with the zstd frames to run chosen by
+// choose (the tests' reference runs both on every stream).
+func codeStreamBy(b []byte, choose func(b []byte, best int) (raw, lit bool)) (coding byte, coded []byte) {
 	coding, coded = codingRaw, b
 	if len(b) == 0 {
 		return coding, coded
@@ -138,24 +178,145 @@ func codeStream(b []byte) (coding byte, coded []byte) {
 	if allSame(b) {
 		return codingRLE, b[:1]
 	}
-	s := huffPool.Get().(*huff0.Scratch)
-	// A fresh table for every stream (no reuse of the last one), so
-	// that the coded bytes depend on the stream alone.
-	s.Reuse = huff0.ReusePolicyNone
-	if out, _, err := huff0.Compress1X(b, s); err == nil && len(out) < len(coded) {
-		coding, coded = codingHuff, append([]byte(nil), out...)
+	if out, ok := huffCode(b); ok && len(out) < len(coded) {
+		coding, coded = codingHuff, out
 	}
-	huffPool.Put(s)
-	// A zstd frame with raw literals is kept unless Huffman-coded ones
-	// save more than a 16th: they cost a table to read and a decoding.
-	z := zencRawLit().EncodeAll(b, nil)
-	if h := zenc().EncodeAll(b, nil); len(h) < len(z)-len(z)/16 {
-		z = h
+	raw, lit := choose(b, len(coded))
+	var z []byte
+	switch {
+	case raw && lit:
+		// A zstd frame with raw literals is kept unless Huffman-coded
+		// ones save more than a 16th: they cost a table to read and a
+		// decoding.
+		z = zencRawLit().EncodeAll(b, nil)
+		if h := zenc().EncodeAll(b, nil); len(h) < len(z)-len(z)/16 {
+			z = h
+		}
+	case raw:
+		z = zencRawLit().EncodeAll(b, nil)
+	case lit:
+		z = zenc().EncodeAll(b, nil)
 	}
-	if len(z) < len(coded) {
+	if z != nil && len(z) < len(coded) {
 		coding, coded = codingZstd, z
 	}
 	return coding, coded
+}
+
+// huffCode is b coded by huff0 (its table, then one Huffman-coded
+// stream), ok false when huff0 declines it (incompressible).
+func huffCode(b []byte) (coded []byte, ok bool) {
+	s := huffPool.Get().(*huff0.Scratch)
+	defer huffPool.Put(s)
+	// A fresh table for every stream (no reuse of the last one), so
+	// that the coded bytes depend on the stream alone.
+	s.Reuse = huff0.ReusePolicyNone
+	out, _, err := huff0.Compress1X(b, s)
+	if err != nil {
+		return nil, false
+	}
+	return append([]byte(nil), out...), true
+}
+
+// chooseZstd predicts from b's order-0 entropy and a greedy parse of its
+// repeats (matchParse) which zstd frames of b are worth running against
+// the best coding so far, of best bytes: none when the frame predicted
+// (its literals at the stream's entropy, about 2 bytes a match and 12 of
+// frame) is above 1.5 times best; else the frame with raw literals when
+// the stream takes above 7.5 bits a byte (Huffman-coded literals save
+// little), Huffman-coded ones under 6 (they save more than a 16th), both
+// between. The bounds were fitted on the streams of connect4:5x5,
+// morris:6 and kalah:4,3 (BENCHMARKS.md, issue 35, eleventh stop): the
+// chosen codings take within 0.05% of the shortest of all, with one zstd
+// frame a stream where there were two.
+func chooseZstd(b []byte, best int) (raw, lit bool) {
+	n := int64(len(b))
+	bits := entropyBits256(b) // the stream's order-0 entropy, in 256ths of a bit
+	lits, matches := matchParse(b)
+	// The predicted frame, in 256ths of a byte.
+	frame := int64(lits)*bits/n/8 + 256*(2*int64(matches)+12)
+	if 2*frame > 3*256*int64(best) {
+		return false, false
+	}
+	switch {
+	case 2*bits > 15*256*n:
+		return true, false
+	case bits < 6*256*n:
+		return false, true
+	}
+	return true, true
+}
+
+// entropyBits256 is len(b) times b's order-0 entropy (the bits an ideal
+// code of its histogram takes), in 256ths of a bit:
+// n·log2 n − Σ c·log2 c over the counts c of its byte values.
+func entropyBits256(b []byte) int64 {
+	var hist [256]int64
+	for _, c := range b {
+		hist[c]++
+	}
+	n := int64(len(b))
+	bits := n * log2x256(uint64(n))
+	for _, c := range hist {
+		if c > 1 {
+			bits -= c * log2x256(uint64(c))
+		}
+	}
+	return bits
+}
+
+// log2x256 is log2(x) for x >= 1 in 256ths, rounded down: integer
+// arithmetic alone (the fractional bits by repeated squaring), so that
+// the codings chosen from it are the same on every machine.
+func log2x256(x uint64) int64 {
+	n := bits.Len64(x) - 1
+	m := x << (63 - n) >> 32 // x / 2^n in [1, 2), 31 fractional bits
+	frac := int64(0)
+	for i := 7; i >= 0; i-- {
+		m = m * m >> 31
+		if m >= 1<<32 {
+			m >>= 1
+			frac |= 1 << i
+		}
+	}
+	return int64(n)<<8 | frac
+}
+
+var parsePool = sync.Pool{New: func() any { return new([1 << 12]int32) }}
+
+// matchParse parses b greedily into literals and repeats of 4 bytes or
+// more found through a table of the last position of each 4-byte
+// hash: a cheap lower bound of what zstd's matches find, to predict its
+// frame's length (chooseZstd).
+func matchParse(b []byte) (lits, matches int) {
+	// A slot for every 2 bytes up to 4096 slots: a short stream (a
+	// sparse block's bitmap) clears a small table.
+	tb := min(12, max(4, bits.Len(uint(len(b)))-1))
+	p := parsePool.Get().(*[1 << 12]int32)
+	defer parsePool.Put(p)
+	last := p[:1<<tb]
+	for i := range last {
+		last[i] = -1
+	}
+	i := 0
+	for i+4 <= len(b) {
+		v := binary.LittleEndian.Uint32(b[i:])
+		h := v * 2654435761 >> (32 - tb)
+		c := last[h]
+		last[h] = int32(i)
+		if c >= 0 && binary.LittleEndian.Uint32(b[c:]) == v {
+			l := 4
+			for i+l < len(b) && b[int(c)+l] == b[i+l] {
+				l++
+			}
+			matches++
+			i += l
+			continue
+		}
+		lits++
+		i++
+	}
+	return lits + len(b) - i, matches
 }
 
 func allSame(b []byte) bool {
@@ -320,24 +481,45 @@ func decodeStream(coding byte, coded []byte, n int, dst []byte) ([]byte, error) 
 // a zstd frame of them decodes.
 func bitmapRuns(bm []byte, k int) []byte {
 	var out []byte
-	cur, run := byte(0), 0
-	for i := range k {
-		if bm[i>>3]>>(i&7)&1 != cur {
-			out = binary.AppendUvarint(out, uint64(run))
-			cur, run = cur^1, 0
+	// A word at a time: each run ends at the first bit past its start
+	// that differs from its own (bits past k are 0: the last run of
+	// ones ends at k, one of zeros at the bitmap's end, cut to k).
+	i, flip := 0, uint64(0)
+	for {
+		w := i >> 6
+		x := (binary.LittleEndian.Uint64(bm[8*w:]) ^ flip) & (^uint64(0) << (i & 63))
+		for x == 0 && 8*(w+1) < len(bm) {
+			w++
+			x = binary.LittleEndian.Uint64(bm[8*w:]) ^ flip
 		}
-		run++
+		j := k
+		if x != 0 {
+			j = min(k, 64*w+bits.TrailingZeros64(x))
+		}
+		out = binary.AppendUvarint(out, uint64(j-i))
+		if j == k {
+			return out
+		}
+		i, flip = j, ^flip
 	}
-	return binary.AppendUvarint(out, uint64(run))
 }
 
-// bitRuns is the number of runs of the bitmap bm of k ranks (bitmapRuns).
+// bitRuns is the number of runs of the bitmap bm of k ranks (bitmapRuns):
+// one and the number of ranks whose bit differs from the one before, a
+// word at a time.
 func bitRuns(bm []byte, k int) int {
-	n := 1
-	for i := 1; i < k; i++ {
-		if bm[i>>3]>>(i&7)&1 != bm[(i-1)>>3]>>((i-1)&7)&1 {
-			n++
+	n, prev := 1, uint64(0)
+	for w := 0; 64*w < k; w++ {
+		x := binary.LittleEndian.Uint64(bm[8*w:])
+		d := x ^ (x<<1 | prev)
+		if w == 0 {
+			d &^= 1 // rank 0 has none before it
 		}
+		if rest := k - 64*w; rest < 64 {
+			d &= 1<<rest - 1
+		}
+		n += bits.OnesCount64(d)
+		prev = x >> 63
 	}
 	return n
 }

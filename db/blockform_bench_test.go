@@ -23,14 +23,7 @@ import (
 //	  --toggle-collect='github.com/grundy-go/grundy/db.decodeSparse' db.test -test.run XXX \
 //	  -test.bench 'BlockDecode/format6$' -test.benchtime 1000x -test.cpu 1
 func BenchmarkBlockDecode(b *testing.B) {
-	dir := os.Getenv("GRUNDY_BENCH_DB")
-	if dir == "" {
-		b.Skip("GRUNDY_BENCH_DB is not set")
-	}
-	d, err := Open(dir, "")
-	if err != nil {
-		b.Fatal(err)
-	}
+	d := openBenchDB(b)
 	defer d.Close()
 	type block struct {
 		width, want int
@@ -104,6 +97,80 @@ func BenchmarkBlockDecode(b *testing.B) {
 			b.ReportMetric(float64(cpuNanos()-cpu0)/float64(b.N), "cpu-ns/op")
 		})
 	}
+}
+
+// BenchmarkBlockEncode codes a sample of a database's blocks
+// ($GRUNDY_BENCH_DB; skipped without) every way (format 5's first
+// coder) and by the codings chosen from the streams' statistics, side
+// by side: CPU a block and B/pos over the sample's positions.
+//
+//	GRUNDY_BENCH_DB=DIR db.test -test.run XXX -test.bench BlockEncode -test.benchtime 2000x -test.cpu 1
+//
+// Instructions (callgrind; every way, then chosen):
+//
+//	GODEBUG=asyncpreemptoff=1 GRUNDY_BENCH_DB=DIR valgrind --tool=callgrind \
+//	  --toggle-collect='github.com/grundy-go/grundy/db.BenchmarkBlockEncode.func1' db.test -test.run XXX \
+//	  -test.bench 'BlockEncode/every$' -test.benchtime 500x -test.cpu 1
+func BenchmarkBlockEncode(b *testing.B) {
+	d := openBenchDB(b)
+	defer d.Close()
+	type block struct {
+		raw   []byte
+		width int
+	}
+	var sample []block
+	n := 0
+	for _, ti := range d.Manifest().Tiers {
+		recs, _, err := d.LoadTier(ti.Tier)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for o := 0; o < len(recs.Data); o += BlockBytes {
+			if n%7 == 0 && len(sample) < 4096 {
+				sample = append(sample, block{recs.Data[o:min(o+BlockBytes, len(recs.Data))], recs.Width})
+			}
+			n++
+		}
+	}
+	var every, chosen int64
+	for _, bl := range sample {
+		every += int64(len(encodeEvery(bl.raw, bl.width)))
+		c, _ := encodeBlock(bl.raw, bl.width, nil)
+		chosen += int64(len(c))
+	}
+	b.Logf("%d blocks, %d in the sample: %d bytes coded every way, %d chosen (%+.3f%%)", n, len(sample), every, chosen, 100*float64(chosen-every)/float64(every))
+	for _, v := range []string{"every", "chosen", "every", "chosen"} {
+		b.Run(v, func(b *testing.B) {
+			i := 0
+			var buf []byte
+			cpu0 := cpuNanos()
+			for b.Loop() {
+				// Spread over the sample (a run of a few hundred
+				// blocks under callgrind sees every tier).
+				bl := sample[i*1009%len(sample)]
+				i++
+				if v == "every" {
+					buf = encodeEvery(bl.raw, bl.width)
+				} else {
+					buf, _ = encodeBlock(bl.raw, bl.width, buf)
+				}
+			}
+			b.ReportMetric(float64(cpuNanos()-cpu0)/float64(b.N), "cpu-ns/op")
+		})
+	}
+}
+
+// openBenchDB opens the database $GRUNDY_BENCH_DB, or skips b without.
+func openBenchDB(b *testing.B) *DB {
+	dir := os.Getenv("GRUNDY_BENCH_DB")
+	if dir == "" {
+		b.Skip("GRUNDY_BENCH_DB is not set")
+	}
+	d, err := Open(dir, "")
+	if err != nil {
+		b.Fatal(err)
+	}
+	return d
 }
 
 // cpuNanos is the process's user and system CPU time.

@@ -3,6 +3,7 @@ package db
 import (
 	"bytes"
 	"encoding/binary"
+	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -242,4 +243,84 @@ func FuzzModelBlock(f *testing.F) {
 			t.Fatal(err)
 		}
 	})
+}
+
+// TestLog2x256: the integer log2 that chooses codings is floor(256·log2 x)
+// (against math.Log2, off by one at most where the float rounds).
+func TestLog2x256(t *testing.T) {
+	r := rand.New(rand.NewPCG(41, 42))
+	for i := range 20000 {
+		x := uint64(i + 1)
+		if i >= 10000 {
+			x = r.Uint64N(1<<40) + 1
+		}
+		want := int64(math.Floor(256 * math.Log2(float64(x))))
+		if got := log2x256(x); got != want && got != want-1 {
+			t.Fatalf("log2x256(%d) = %d, want %d", x, got, want)
+		}
+	}
+	for n := range 40 {
+		if got := log2x256(1 << n); got != int64(n)<<8 {
+			t.Fatalf("log2x256(2^%d) = %d", n, got)
+		}
+	}
+}
+
+// TestBitLoopsAgainstReference: the word-at-a-time sparseBlock,
+// bitRuns and bitmapRuns equal plain rank-by-rank loops on blocks of
+// every length, width and shape.
+func TestBitLoopsAgainstReference(t *testing.T) {
+	r := rand.New(rand.NewPCG(61, 62))
+	for iter := range 3000 {
+		width := 1 + iter%2
+		k := 1 + r.IntN(BlockBytes/width)
+		if iter%5 == 0 {
+			k = BlockBytes/width - r.IntN(3)
+		}
+		recs := modelRecords(r, int64(k), width, r.IntN(4), []float64{0, 0.01, 0.3, 0.9, 1}[r.IntN(5)])
+		if iter%7 == 0 {
+			// Long runs of records and of empty ranks.
+			recs = repeatedRecords(r, int64(k), width, r.Float64())
+			for i := range int64(k) {
+				if (i/int64(1+iter%300))%2 == 0 {
+					recs.Set(i, Empty)
+				}
+			}
+		}
+		raw := recs.Data
+		var want []byte
+		nb := bitmapBytes(k)
+		want = append(want, make([]byte, nb)...)
+		for i := range k {
+			if rec := raw[i*width : (i+1)*width]; !allSame(rec) || rec[0] != 0 {
+				want[i>>3] |= 1 << (i & 7)
+				want = append(want, rec...)
+			}
+		}
+		got := sparseBlock([]byte{9}, raw, width)
+		if got[0] != 9 || !bytes.Equal(got[1:], want) {
+			t.Fatalf("width %d, %d ranks: sparse form differs", width, k)
+		}
+		bm := want[:nb]
+		bit := func(i int) byte { return bm[i>>3] >> (i & 7) & 1 }
+		var runs []byte
+		n, cur, run := 1, byte(0), 0
+		for i := range k {
+			if i > 0 && bit(i) != bit(i-1) {
+				n++
+			}
+			if bit(i) != cur {
+				runs = binary.AppendUvarint(runs, uint64(run))
+				cur, run = cur^1, 0
+			}
+			run++
+		}
+		runs = binary.AppendUvarint(runs, uint64(run))
+		if got := bitRuns(bm, k); got != n {
+			t.Fatalf("width %d, %d ranks: %d runs, want %d", width, k, got, n)
+		}
+		if got := bitmapRuns(bm, k); !bytes.Equal(got, runs) {
+			t.Fatalf("width %d, %d ranks: runs differ", width, k)
+		}
+	}
 }

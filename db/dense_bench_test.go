@@ -30,14 +30,7 @@ import (
 //
 //	GRUNDY_BENCH_DB=DIR db.test -test.run XXX -test.bench Dense6 -test.benchtime 2000x -test.cpu 1
 func BenchmarkDense6(b *testing.B) {
-	dir := os.Getenv("GRUNDY_BENCH_DB")
-	if dir == "" {
-		b.Skip("GRUNDY_BENCH_DB is not set")
-	}
-	d, err := Open(dir, "")
-	if err != nil {
-		b.Fatal(err)
-	}
+	d := openBenchDB(b)
 	defer d.Close()
 	var tiers []Records
 	var positions int64

@@ -8,8 +8,6 @@ import (
 	"hash/crc32"
 	"io"
 	"os"
-	"runtime"
-	"sync"
 )
 
 // A tier written in parts: a worker that solved ranks [First,
@@ -138,7 +136,7 @@ func (p *Part) header(game string, t uint64, size int64) []byte {
 // WritePart writes recs, ranks [first, first+recs.Len()) of tier t (of
 // size records) of game, ranked by rk, as a part file to w, at recs'
 // width (callers narrow them first: Records.Narrow). Whole blocks are
-// compressed in parallel, a batch at a time.
+// coded in parallel and written in order (codeBlocks).
 func WritePart(w io.Writer, game string, rk Ranking, t uint64, size, first int64, recs Records) (Part, error) {
 	n := recs.Len()
 	if recs.Width != 1 && recs.Width != 2 || first < 0 || first+n > size {
@@ -161,31 +159,21 @@ func WritePart(w io.Writer, game string, rk Ranking, t uint64, size, first int64
 	if err := put(raw(first, l.headEnd)); err != nil {
 		return p, err
 	}
-	batch := int64(4 * runtime.GOMAXPROCS(0))
-	out := make([][]byte, batch)
-	sums := make([]uint32, batch)
 	var head [8]byte
-	for b0 := l.b0; b0 < l.b1; b0 += batch {
-		b1 := min(b0+batch, l.b1)
-		var wg sync.WaitGroup
-		for b := b0; b < b1; b++ {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				out[b-b0], sums[b-b0] = encodeBlock(raw(b*br, min((b+1)*br, size)), recs.Width, out[b-b0])
-			}()
+	block := func(b int64, _ []byte) ([]byte, error) {
+		b += l.b0
+		return raw(b*br, min((b+1)*br, size)), nil
+	}
+	err := codeBlocks(l.b1-l.b0, WriteFormat, recs.Width, block, func(_ int64, comp []byte, sum uint32) error {
+		binary.LittleEndian.PutUint32(head[:], uint32(len(comp)))
+		binary.LittleEndian.PutUint32(head[4:], sum)
+		if err := put(head[:]); err != nil {
+			return err
 		}
-		wg.Wait()
-		for b := b0; b < b1; b++ {
-			binary.LittleEndian.PutUint32(head[:], uint32(len(out[b-b0])))
-			binary.LittleEndian.PutUint32(head[4:], sums[b-b0])
-			if err := put(head[:]); err != nil {
-				return p, err
-			}
-			if err := put(out[b-b0]); err != nil {
-				return p, err
-			}
-		}
+		return put(comp)
+	})
+	if err != nil {
+		return p, err
 	}
 	if err := put(raw(l.tailStart, l.end)); err != nil {
 		return p, err

@@ -150,16 +150,39 @@ func sparseBlock(dst, raw []byte, width int) []byte {
 	at := len(dst)
 	dst = append(dst, make([]byte, bitmapBytes(k))...)
 	// The bitmap is set through dst, which append may move.
+	// Eight bytes at a time past empty ranks (Empty is 0): most of a
+	// sparse tier's.
+	i := 0
+	for ; i+8 <= len(raw); i += 8 {
+		if binary.LittleEndian.Uint64(raw[i:]) == 0 {
+			continue
+		}
+		if width == 1 {
+			for j := i; j < i+8; j++ {
+				if c := raw[j]; c != Empty {
+					dst[at+j>>3] |= 1 << (j & 7)
+					dst = append(dst, c)
+				}
+			}
+			continue
+		}
+		for j := i / 2; j < i/2+4; j++ {
+			if lo, hi := raw[2*j], raw[2*j+1]; lo != 0 || hi != 0 {
+				dst[at+j>>3] |= 1 << (j & 7)
+				dst = append(dst, lo, hi)
+			}
+		}
+	}
 	if width == 1 {
-		for i, c := range raw {
-			if c != Empty {
+		for ; i < len(raw); i++ {
+			if c := raw[i]; c != Empty {
 				dst[at+i>>3] |= 1 << (i & 7)
 				dst = append(dst, c)
 			}
 		}
 		return dst
 	}
-	for i := range k {
+	for i := i / 2; i < k; i++ {
 		if raw[2*i] != 0 || raw[2*i+1] != 0 {
 			dst[at+i>>3] |= 1 << (i & 7)
 			dst = append(dst, raw[2*i], raw[2*i+1])
@@ -354,8 +377,8 @@ func writeTierFile(w io.Writer, h fileHeader, recs Records) (n int64, sum uint32
 // records raw (rank by rank) from src(b, buf), which may use buf's
 // space and is called once a block, in order, from one goroutine; it
 // returns the file's length and the crc32c of all its bytes. Blocks are
-// compressed in parallel, a batch at a time, and written in order, so
-// memory holds a batch of blocks and the index (16 bytes a block).
+// coded in parallel and written in order (codeBlocks), so memory holds
+// a window of blocks and the index (16 bytes a block).
 func writeTierBlocks(w io.Writer, h fileHeader, src func(b int64, buf []byte) ([]byte, error)) (n int64, sum uint32, err error) {
 	h.BlockRecs = int64(BlockBytes / h.Width)
 	if h.Version == 0 {
@@ -373,39 +396,24 @@ func writeTierBlocks(w io.Writer, h fileHeader, src func(b int64, buf []byte) ([
 	}
 	blocks := (h.Records + h.BlockRecs - 1) / h.BlockRecs
 	index := make([]byte, 0, blocks*entrySize)
-	batch := int64(4 * runtime.GOMAXPROCS(0))
-	out := make([][]byte, batch)
-	raws := make([][]byte, batch)
-	sums := make([]uint32, batch)
-	for b0 := int64(0); b0 < blocks; b0 += batch {
-		b1 := min(b0+batch, blocks)
-		for b := b0; b < b1; b++ {
-			raw, err := src(b, raws[b-b0])
-			if err != nil {
-				return n, 0, err
-			}
-			if want := int(min(h.BlockRecs, h.Records-b*h.BlockRecs)) * h.Width; len(raw) != want {
-				return n, 0, fmt.Errorf("block %d has %d bytes of records, want %d", b, len(raw), want)
-			}
-			raws[b-b0] = raw
+	checked := func(b int64, buf []byte) ([]byte, error) {
+		raw, err := src(b, buf)
+		if err != nil {
+			return nil, err
 		}
-		var wg sync.WaitGroup
-		for b := b0; b < b1; b++ {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				out[b-b0], sums[b-b0] = encodeBlockV(h.Version, raws[b-b0], h.Width, out[b-b0])
-			}()
+		if want := int(min(h.BlockRecs, h.Records-b*h.BlockRecs)) * h.Width; len(raw) != want {
+			return nil, fmt.Errorf("block %d has %d bytes of records, want %d", b, len(raw), want)
 		}
-		wg.Wait()
-		for b := b0; b < b1; b++ {
-			index = binary.LittleEndian.AppendUint64(index, uint64(n))
-			index = binary.LittleEndian.AppendUint32(index, uint32(len(out[b-b0])))
-			index = binary.LittleEndian.AppendUint32(index, sums[b-b0])
-			if err := put(out[b-b0]); err != nil {
-				return n, 0, err
-			}
-		}
+		return raw, nil
+	}
+	err = codeBlocks(blocks, h.Version, h.Width, checked, func(_ int64, comp []byte, sum uint32) error {
+		index = binary.LittleEndian.AppendUint64(index, uint64(n))
+		index = binary.LittleEndian.AppendUint32(index, uint32(len(comp)))
+		index = binary.LittleEndian.AppendUint32(index, sum)
+		return put(comp)
+	})
+	if err != nil {
+		return n, 0, err
 	}
 	indexOffset := n
 	if err := put(index); err != nil {

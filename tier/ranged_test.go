@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -51,8 +52,14 @@ func TestRangedSameBytes(t *testing.T) {
 	d, ranged := build(t, c4, spec, Options{rangeRanks: rangeUnit})
 	_, whole := build(t, c4, spec, Options{})
 	_, plain := build(t, c4, spec, Options{rangeRanks: rangeUnit, plain: true, Workers: 1})
+	// On one core: the blocks of parts and tiers coded by one
+	// goroutine (db's codeBlocks), the same bytes as on several.
+	procs := runtime.GOMAXPROCS(1)
+	_, one := build(t, c4, spec, Options{rangeRanks: rangeUnit, Workers: 1})
+	runtime.GOMAXPROCS(procs)
 	sameFiles(t, ranged, whole)
 	sameFiles(t, plain, whole)
+	sameFiles(t, one, whole)
 	checkAgainstRetro(t, c4, d)
 	if n := d.Stats().Total.Positions(); n != 161029 {
 		t.Errorf("connect4:4x4 by ranges: %d positions, Tromp counts 161,029", n)

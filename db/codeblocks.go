@@ -1,0 +1,78 @@
+package db
+
+import (
+	"runtime"
+	"sync"
+)
+
+// codeBlocks codes blocks [0, n) of a file of format v and records of
+// width bytes, block b's records raw from src(b, buf) (which may use
+// buf's space; called once a block, in order, from the calling
+// goroutine), on as many goroutines as the process has cores, and hands
+// each coded block with its checksum to put in order, on the calling
+// goroutine. Reading, coding and writing overlap: a window of 4 blocks
+// a core is in flight (at most about 16 KiB each: its records and their
+// coding), so the cores code while a block waits to be written, without
+// the barrier of a batch. Each block's bytes are encodeBlockV's, which
+// depend on its records alone, so the output is the same on any number
+// of cores.
+func codeBlocks(n int64, v uint32, width int, src func(b int64, buf []byte) ([]byte, error), put func(b int64, comp []byte, sum uint32) error) error {
+	workers := runtime.GOMAXPROCS(0)
+	window := int64(4 * workers)
+	type slot struct {
+		raw, comp []byte
+		sum       uint32
+		done      chan struct{}
+	}
+	slots := make([]slot, min(window, max(n, 1)))
+	for i := range slots {
+		slots[i].done = make(chan struct{}, 1)
+	}
+	jobs := make(chan int64, len(slots))
+	var wg sync.WaitGroup
+	for range min(workers, len(slots)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for b := range jobs {
+				s := &slots[b%int64(len(slots))]
+				s.comp, s.sum = encodeBlockV(v, s.raw, width, s.comp)
+				s.done <- struct{}{}
+			}
+		}()
+	}
+	// next is the first block not yet handed to put; blocks [next, b)
+	// are being coded.
+	var next int64
+	flush := func(to int64) error {
+		for ; next < to; next++ {
+			s := &slots[next%int64(len(slots))]
+			<-s.done
+			if err := put(next, s.comp, s.sum); err != nil {
+				next++
+				return err
+			}
+		}
+		return nil
+	}
+	err := func() error {
+		for b := range n {
+			if b-next == int64(len(slots)) {
+				if err := flush(next + 1); err != nil {
+					return err
+				}
+			}
+			s := &slots[b%int64(len(slots))]
+			raw, err := src(b, s.raw)
+			if err != nil {
+				return err
+			}
+			s.raw = raw
+			jobs <- b
+		}
+		return flush(n)
+	}()
+	close(jobs)
+	wg.Wait()
+	return err
+}
