@@ -28,8 +28,13 @@ import (
 // run, a Huffman-coded stream or a zstd frame (blockform.go); databases of
 // versions 1 to 4 are still read. Version 6 may code a block by a
 // context model instead (cmblock.go), when that is shorter; databases of
-// versions 1 to 5 are still read.
-const FormatVersion = 6
+// versions 1 to 5 are still read. Version 7 has format 6's blocks but
+// free records (free.go): records whose value a lookup computes from
+// the position (lost in 0, won in 1, lost in 2) and ranks no lookup asks
+// for hold whatever codes shortest, so that only a reader that knows the
+// game (catalog/strong) reads it rightly, and an older grundy refuses it
+// by its version; databases of versions 1 to 6 are still read.
+const FormatVersion = 7
 
 // WriteFormat is the version builds write (manifest, tier files and a
 // build's scratch files). It stays 5: format 6's model-coded blocks are

@@ -357,6 +357,13 @@ func writeTierFile(w io.Writer, h fileHeader, recs Records) (n int64, sum uint32
 // compressed in parallel, a batch at a time, and written in order, so
 // memory holds a batch of blocks and the index (16 bytes a block).
 func writeTierBlocks(w io.Writer, h fileHeader, src func(b int64, buf []byte) ([]byte, error)) (n int64, sum uint32, err error) {
+	return writeTierBlocksFree(w, h, src, nil)
+}
+
+// writeTierBlocksFree is writeTierBlocks for format 7 when mask is not
+// nil: mask(b, raw, buf) is block b's mask of free records (freeMask),
+// called after src(b), in order, from one goroutine.
+func writeTierBlocksFree(w io.Writer, h fileHeader, src func(b int64, buf []byte) ([]byte, error), mask func(b int64, raw, buf []byte) []byte) (n int64, sum uint32, err error) {
 	h.BlockRecs = int64(BlockBytes / h.Width)
 	if h.Version == 0 {
 		h.Version = WriteFormat
@@ -376,6 +383,7 @@ func writeTierBlocks(w io.Writer, h fileHeader, src func(b int64, buf []byte) ([
 	batch := int64(4 * runtime.GOMAXPROCS(0))
 	out := make([][]byte, batch)
 	raws := make([][]byte, batch)
+	masks := make([][]byte, batch)
 	sums := make([]uint32, batch)
 	for b0 := int64(0); b0 < blocks; b0 += batch {
 		b1 := min(b0+batch, blocks)
@@ -388,13 +396,20 @@ func writeTierBlocks(w io.Writer, h fileHeader, src func(b int64, buf []byte) ([
 				return n, 0, fmt.Errorf("block %d has %d bytes of records, want %d", b, len(raw), want)
 			}
 			raws[b-b0] = raw
+			if mask != nil {
+				masks[b-b0] = mask(b, raw, masks[b-b0])
+			}
 		}
 		var wg sync.WaitGroup
 		for b := b0; b < b1; b++ {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				out[b-b0], sums[b-b0] = encodeBlockV(h.Version, raws[b-b0], h.Width, out[b-b0])
+				if mask != nil {
+					out[b-b0], sums[b-b0] = encodeFreeBlock(raws[b-b0], h.Width, masks[b-b0], out[b-b0][:0])
+				} else {
+					out[b-b0], sums[b-b0] = encodeBlockV(h.Version, raws[b-b0], h.Width, out[b-b0])
+				}
 			}()
 		}
 		wg.Wait()

@@ -92,7 +92,7 @@ func TestRepackRefuses(t *testing.T) {
 	if _, err := strong.Repack(context.Background(), src, src, 0, 0, nil); err == nil {
 		t.Error("the database itself: no error")
 	}
-	if _, err := strong.Repack(context.Background(), src, filepath.Join(t.TempDir(), "r"), 4, 0, nil); err == nil || err.Error() != "format 4: repack writes format 5 or 6" {
+	if _, err := strong.Repack(context.Background(), src, filepath.Join(t.TempDir(), "r"), 4, 0, nil); err == nil || err.Error() != "format 4: repack writes format 5, 6 or 7" {
 		t.Errorf("format 4: %v", err)
 	}
 	if _, err := strong.Repack(context.Background(), src, filepath.Join(t.TempDir(), "r"), 0, 1000, nil); err == nil {

@@ -42,6 +42,9 @@ type Game interface {
 	query(d *db.DB, tokens []string) (*catalog.Report, error)
 	explore(d *db.DB, tokens []string, maxMoves int) (*catalog.Exploration, error)
 	start(d *db.DB) (string, error)
+	// asked reports whether a lookup may ask for rank r of tier t: the
+	// game's TierUnrank names a position there (db.Ranking.Asked).
+	asked(t uint64, r int64) bool
 }
 
 // Binding says how a tiered game meets the catalog's positions.
@@ -80,6 +83,11 @@ func (b *bound[P]) Spec() string { return b.Binding.Spec }
 
 func (b *bound[P]) Ranking() db.Ranking { return b.ranking }
 
+func (b *bound[P]) asked(t uint64, r int64) bool {
+	_, ok := b.Game.TierUnrank(game.Tier(t), r)
+	return ok
+}
+
 func (b *bound[P]) build(ctx context.Context, bl *db.Builder, from []string, opts tier.Options) (*tier.Result, error) {
 	if len(from) == 0 {
 		return tier.Solve(ctx, b.Game, bl, opts)
@@ -116,12 +124,27 @@ type DataError struct {
 func (e *DataError) Error() string { return e.Err.Error() }
 func (e *DataError) Unwrap() error { return e.Err }
 
-// record looks p up in d.
+// record looks p up in d. In a database with free records (format 7,
+// db.FreeRecords) a rank no lookup asks for (TierUnrank false: the
+// file may hold anything there) holds no position, as it did before the
+// format, and a position whose value the game computes from it
+// (tier.KnownRecord) has that value: the file only says it is there.
 func (b *bound[P]) record(d *db.DB, p P) (uint16, error) {
 	t := b.Game.TierOf(p)
-	c, err := d.Code(uint64(t), b.Game.TierRank(p))
+	r := b.Game.TierRank(p)
+	if d.FreeRecords() {
+		if _, ok := b.Game.TierUnrank(t, r); !ok {
+			return db.Empty, nil
+		}
+	}
+	c, err := d.Code(uint64(t), r)
 	if err != nil {
 		return 0, &DataError{Dir: d.Dir(), Err: err}
+	}
+	if c != db.Empty && d.FreeRecords() {
+		if k, ok := tier.KnownRecord(b.Game, p); ok {
+			return k, nil
+		}
 	}
 	return c, nil
 }

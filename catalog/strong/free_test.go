@@ -1,0 +1,165 @@
+package strong_test
+
+import (
+	"context"
+	"encoding/json"
+	"math/rand/v2"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/grundy-go/grundy/catalog"
+	"github.com/grundy-go/grundy/catalog/strong"
+	"github.com/grundy-go/grundy/db"
+)
+
+// TestRepackFree: databases repacked into format 7 (free records) answer
+// every position reachable from the start exactly as the format-5
+// databases they came from (every explored position and every move's
+// record, walked from the start), and a sample as `grundy solve` does;
+// their manifests' counts are the old ones, and they do store other
+// values at free places (else the test would not test the lookup's
+// computing them).
+func TestRepackFree(t *testing.T) {
+	for _, c := range []struct {
+		spec  string
+		every int // sameAsSolve on every n-th position walked (0: none; solve lists morris's drawing moves, a database does not)
+	}{{"tictactoe", 1}, {"connect4:4x4", 37}, {"morris:3", 0}} {
+		src := build(t, c.spec)
+		out := filepath.Join(t.TempDir(), "r")
+		if _, err := strong.Repack(context.Background(), src, out, db.FreeFormat, 0, nil); err != nil {
+			t.Fatalf("%s: %v", c.spec, err)
+		}
+		a, err := db.Open(src, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := db.Open(out, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b.Manifest().Format != db.FreeFormat || !b.FreeRecords() || a.FreeRecords() {
+			t.Fatalf("%s: format %d", c.spec, b.Manifest().Format)
+		}
+		if err := b.Verify(); err != nil {
+			t.Fatal(err)
+		}
+		var changed, free int
+		for j, ti := range a.Manifest().Tiers {
+			tb := b.Manifest().Tiers[j]
+			if tb.Tier != ti.Tier || tb.Count.Positions() != ti.Count.Positions() || tb.Count.RecordCount() != ti.Count.RecordCount() {
+				t.Fatalf("%s, tier %s: other counts", c.spec, ti.Name)
+			}
+			ra, _, err := a.LoadTier(ti.Tier)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rb, _, err := b.LoadTier(ti.Tier)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for x := range ra.Len() {
+				ca, cb := ra.Get(x), rb.Get(x)
+				if db.FreeCode(ca) {
+					free++
+					if cb == db.Empty {
+						t.Fatalf("%s, tier %s, rank %d: a free record became Empty", c.spec, ti.Name, x)
+					}
+				}
+				if ca != cb {
+					changed++
+				}
+			}
+		}
+		a.Close()
+		b.Close()
+		if free == 0 || changed == 0 {
+			t.Fatalf("%s: %d free records, %d ranks changed: nothing to test", c.spec, free, changed)
+		}
+
+		da, err := strong.Open(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		db7, err := strong.Open(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		inst, _ := catalog.Lookup(c.spec)
+		start, err := da.Start()
+		if err != nil {
+			t.Fatal(err)
+		}
+		norm := func(x *catalog.Exploration, dir string) string {
+			j, _ := json.Marshal(x)
+			return strings.ReplaceAll(string(j), dir, "DIR")
+		}
+		// The first positions from the start breadth first, then random
+		// play-outs to the end (deep positions, where most free
+		// records are).
+		n := 0
+		same := func(pos string) *catalog.Exploration {
+			tokens := []string{pos}
+			if pos == "" {
+				tokens = nil
+			}
+			xa, err := da.Explore(tokens, 1000)
+			if err != nil {
+				t.Fatalf("%s %q: %v", c.spec, pos, err)
+			}
+			xb, err := db7.Explore(tokens, 1000)
+			if err != nil {
+				t.Fatalf("%s %q, format 7: %v", c.spec, pos, err)
+			}
+			if ja, jb := norm(xa, src), norm(xb, out); ja != jb {
+				t.Fatalf("%s %q:\nformat 5 %s\nformat 7 %s", c.spec, pos, ja, jb)
+			}
+			if c.every > 0 && n%c.every == 0 {
+				sameAsSolve(t, db7, inst, tokens)
+			}
+			n++
+			return xa
+		}
+		seen := map[string]bool{start: true}
+		queue := []string{start}
+		for len(queue) > 0 && len(seen) < 2000 {
+			x := same(queue[0])
+			queue = queue[1:]
+			for _, m := range x.Moves {
+				if !seen[m.Position] {
+					seen[m.Position] = true
+					queue = append(queue, m.Position)
+				}
+			}
+		}
+		r := rand.New(rand.NewPCG(uint64(len(c.spec)), 35))
+		for range 100 {
+			pos := start
+			for depth := 0; depth < 60; depth++ {
+				x := same(pos)
+				seen[pos] = true
+				if len(x.Moves) == 0 {
+					break
+				}
+				pos = x.Moves[r.IntN(len(x.Moves))].Position
+			}
+		}
+		da.Close()
+		db7.Close()
+		t.Logf("%s: %d positions explored (%d distinct), %d free records, %d ranks changed", c.spec, n, len(seen), free, changed)
+		if len(seen) < 100 {
+			t.Fatalf("%s: only %d positions walked", c.spec, len(seen))
+		}
+	}
+}
+
+// TestRepackFreeRefuses: a scored database is not repacked into format 7
+// (its records are margins, not outcomes).
+func TestRepackFreeRefuses(t *testing.T) {
+	src := build(t, "kalah:2,2")
+	out := filepath.Join(t.TempDir(), "r")
+	_, err := strong.Repack(context.Background(), src, out, db.FreeFormat, 0, nil)
+	if err == nil || !strings.Contains(err.Error(), "is a scored database: format 7's free records are outcomes") {
+		t.Fatalf("kalah:2,2 in format 7: %v", err)
+	}
+}
