@@ -13,6 +13,7 @@ import (
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/games/connect4"
 	"github.com/grundy-go/grundy/games/teeko"
+	"github.com/grundy-go/grundy/tier"
 )
 
 // BenchmarkDontCare measures don't-care records (issues 34 and 35, the
@@ -38,10 +39,17 @@ func BenchmarkDontCare(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer d.Close()
+	byGame(b, d, func(g game.Tiered[teeko.Pos]) { measureDontCare(b, d, g) },
+		func(g game.Tiered[connect4.Board]) { measureDontCare(b, d, g) })
+}
+
+// byGame calls the function of d's game, Teeko or Connect-4 (a generic
+// function is called with its position type), and skips other games.
+func byGame(b *testing.B, d *db.DB, tk func(game.Tiered[teeko.Pos]), c4 func(game.Tiered[connect4.Board])) {
 	spec := d.Manifest().Game
 	switch {
 	case spec == "teeko":
-		measureDontCare(b, d, game.Tiered[teeko.Pos](teeko.New(false)))
+		tk(teeko.New(false))
 	case strings.HasPrefix(spec, "connect4:"):
 		w, h, k, err := connect4.ParseSpec(strings.TrimPrefix(spec, "connect4:"))
 		if err != nil {
@@ -51,7 +59,7 @@ func BenchmarkDontCare(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		measureDontCare(b, d, game.Tiered[connect4.Board](g))
+		c4(g)
 	default:
 		b.Skipf("no game for %s", spec)
 	}
@@ -236,4 +244,63 @@ func measureDontCare[P comparable](b *testing.B, d *db.DB, g game.Tiered[P]) {
 	for vi, v := range vs {
 		b.Logf("%-18s %12d B  %.4f B/pos", v.name, bytesOf[vi], float64(bytesOf[vi])/float64(positions))
 	}
+}
+
+// BenchmarkLookupFree is a warm lookup as catalog/strong's makes it for a
+// position of the database ($GRUNDY_BENCH_DB: Teeko or Connect-4): its
+// tier and rank from the position, and in a database with free records
+// (format 7) the game's TierUnrank and tier.KnownRecord besides the
+// record read (db.Code), which is what format 7 adds to a lookup.
+// Positions are drawn as BenchmarkLookupWarm's are (ranks holding a
+// record), less those no lookup asks for.
+//
+//	GRUNDY_BENCH_DB=DIR db.test -test.run XXX -test.bench LookupFree -test.benchtime 20000x -test.cpu 1
+func BenchmarkLookupFree(b *testing.B) {
+	dir := os.Getenv("GRUNDY_BENCH_DB")
+	if dir == "" {
+		b.Skip("GRUNDY_BENCH_DB is not set")
+	}
+	d, err := db.Open(dir, "")
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer d.Close()
+	byGame(b, d, func(g game.Tiered[teeko.Pos]) { lookupFree(b, d, g) },
+		func(g game.Tiered[connect4.Board]) { lookupFree(b, d, g) })
+}
+
+func lookupFree[P comparable](b *testing.B, d *db.DB, g game.Tiered[P]) {
+	var ps []P
+	for _, p := range probes(b, d, 100000) {
+		if q, ok := g.TierUnrank(game.Tier(p.tier), p.rank); ok {
+			ps = append(ps, q)
+		}
+	}
+	free := d.FreeRecords()
+	var known int
+	i := 0
+	b.ResetTimer()
+	cpu0 := cpuTime()
+	for b.Loop() {
+		p := ps[i%len(ps)]
+		i++
+		t := g.TierOf(p)
+		r := g.TierRank(p)
+		if free {
+			if _, ok := g.TierUnrank(t, r); !ok {
+				b.Fatalf("tier %d rank %d: not asked", t, r)
+			}
+		}
+		c, err := d.Code(uint64(t), r)
+		if err != nil || c == db.Empty {
+			b.Fatalf("tier %d rank %d: %d, %v", t, r, c, err)
+		}
+		if free {
+			if _, ok := tier.KnownRecord(g, p); ok {
+				known++
+			}
+		}
+	}
+	b.ReportMetric(float64(cpuTime()-cpu0)/float64(b.N), "cpu-ns/op")
+	b.ReportMetric(float64(known)/float64(b.N), "known/op")
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -90,32 +91,14 @@ func TestRepackFree(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		norm := func(x *catalog.Exploration, dir string) string {
-			j, _ := json.Marshal(x)
-			return strings.ReplaceAll(string(j), dir, "DIR")
-		}
 		// The first positions from the start breadth first, then random
 		// play-outs to the end (deep positions, where most free
 		// records are).
 		n := 0
 		same := func(pos string) *catalog.Exploration {
-			tokens := []string{pos}
-			if pos == "" {
-				tokens = nil
-			}
-			xa, err := da.Explore(tokens, 1000)
-			if err != nil {
-				t.Fatalf("%s %q: %v", c.spec, pos, err)
-			}
-			xb, err := db7.Explore(tokens, 1000)
-			if err != nil {
-				t.Fatalf("%s %q, format 7: %v", c.spec, pos, err)
-			}
-			if ja, jb := norm(xa, src), norm(xb, out); ja != jb {
-				t.Fatalf("%s %q:\nformat 5 %s\nformat 7 %s", c.spec, pos, ja, jb)
-			}
+			xa := sameExploration(t, da, db7, src, out, pos)
 			if c.every > 0 && n%c.every == 0 {
-				sameAsSolve(t, db7, inst, tokens)
+				sameAsSolve(t, db7, inst, positionTokens(pos))
 			}
 			n++
 			return xa
@@ -162,4 +145,87 @@ func TestRepackFreeRefuses(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "is a scored database: format 7's free records are outcomes") {
 		t.Fatalf("kalah:2,2 in format 7: %v", err)
 	}
+}
+
+// TestFreeDatabasesAgree compares built databases with their format-7
+// repacks, named by GRUNDY_FREE_PAIRS ("OLD:NEW,OLD:NEW"; out of CI, the
+// databases take minutes to build): on random play-outs from the start,
+// every position's exploration (its record and every move's) is the
+// same in both, and every 50th position past the 10th move of a
+// Connect-4 play-out is also what `grundy solve` says.
+func TestFreeDatabasesAgree(t *testing.T) {
+	pairs := os.Getenv("GRUNDY_FREE_PAIRS")
+	if pairs == "" {
+		t.Skip("GRUNDY_FREE_PAIRS names no databases")
+	}
+	for _, pair := range strings.Split(pairs, ",") {
+		src, out, _ := strings.Cut(pair, ":")
+		da, err := strong.Open(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d7, err := strong.Open(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		inst, err := catalog.Lookup(da.Game())
+		if err != nil {
+			t.Fatal(err)
+		}
+		start, _ := da.Start()
+		r := rand.New(rand.NewPCG(7, 35))
+		var n, solved, free int
+		for range 200 {
+			pos := start
+			for depth := 0; depth < 40; depth++ {
+				xa := sameExploration(t, da, d7, src, out, pos)
+				for _, m := range xa.Moves {
+					if m.Remoteness != nil && (*m.Remoteness <= 2) {
+						free++
+					}
+				}
+				n++
+				if strings.HasPrefix(da.Game(), "connect4") && depth >= 10 && n%50 == 0 {
+					sameAsSolve(t, d7, inst, positionTokens(pos))
+					solved++
+				}
+				if len(xa.Moves) == 0 {
+					break
+				}
+				pos = xa.Moves[r.IntN(len(xa.Moves))].Position
+			}
+		}
+		t.Logf("%s against %s: %d positions explored, %d moves to positions decided in 0-2 moves, %d against grundy solve", src, out, n, free, solved)
+		da.Close()
+		d7.Close()
+	}
+}
+
+// sameExploration explores the position pos writes in both databases
+// (a, in directory da, and b, in db) and fails unless the explorations
+// are the same but for the directory named; it returns a's.
+func sameExploration(t *testing.T, a, b *strong.DB, da, db string, pos string) *catalog.Exploration {
+	t.Helper()
+	xa, err := a.Explore(positionTokens(pos), 1000)
+	if err != nil {
+		t.Fatalf("%s %q: %v", da, pos, err)
+	}
+	xb, err := b.Explore(positionTokens(pos), 1000)
+	if err != nil {
+		t.Fatalf("%s %q: %v", db, pos, err)
+	}
+	ja, _ := json.Marshal(xa)
+	jb, _ := json.Marshal(xb)
+	if sa, sb := strings.ReplaceAll(string(ja), da, "DIR"), strings.ReplaceAll(string(jb), db, "DIR"); sa != sb {
+		t.Fatalf("%q:\n%s: %s\n%s: %s", pos, da, sa, db, sb)
+	}
+	return xa
+}
+
+// positionTokens is a position's text as tokens: none for the start's "".
+func positionTokens(pos string) []string {
+	if pos == "" {
+		return nil
+	}
+	return []string{pos}
 }
