@@ -307,7 +307,13 @@
 //     moves (tier.KnownRecord): lost in 0 (terminal), won in 1 (a move
 //     wins at once, tier.Finisher), lost in 2 (every move lets the
 //     opponent win at once, or has won already); the file holds some
-//     record there, so that "not reachable" is still told from the file.
+//     record there, so that "not reachable" is still told from the file;
+//   - or, in a database built from the start of a game whose lookups ask
+//     only for positions reachable from it (Ranking.Played: Connect-4's
+//     positions are the moves played to them), marked "played" in the
+//     manifest (Manifest.Played; flag 8 of the tier index): every empty
+//     rank, and every record whose value a lookup computes, presence
+//     included.
 //
 // The writer (Repack with format 7; Ranking.Asked gives TierUnrank)
 // tries four fillings of each block's free records — the block's
@@ -323,9 +329,12 @@
 // So a record read from a file of format 7 means something only to a
 // reader that knows the game: catalog/strong's lookups (db query, the
 // server, the explorer) answer "not reachable" where TierUnrank is
-// false and KnownRecord's value where it has one, and read the file
-// otherwise. DB.FreeRecords says which; LoadTier and Code return the
-// stored codes. A grundy before format 7 refuses such a database by
+// false and KnownRecord's value where it has one (where the file holds
+// a record, or anywhere in a "played" database), and read the file
+// otherwise. DB.FreeRecords and DB.Played say which; LoadTier and Code
+// return the stored codes. A database of format 7 is not repacked again
+// (its free records mean nothing without the game): repack the one it
+// came from. A grundy before format 7 refuses such a database by
 // its version. Builds keep writing format 5: the tier solver reads its
 // children's records from the files it wrote. Scored databases
 // (margins) have no free records and are not written in format 7.
@@ -334,7 +343,9 @@
 // 5x5, 60.5% of the records are lost in 0, won in 1 or lost in 2, and
 // half the ranks are never asked for; their values cost most of the
 // records' entropy, and filled to extend runs they cost almost nothing:
-// 0.213 -> 0.122 bytes a position. Teeko's records are 6.7% free and
+// 0.213 -> 0.122 bytes a position, and 0.069 when the presence of the
+// computed records and of the unreachable ranks is free too ("played":
+// the bitmap then marks only the records kept). Teeko's records are 6.7% free and
 // its unasked ranks (87.5%, the images of an orbit's representative)
 // are empty runs already, so it gains 7%.
 //

@@ -32,13 +32,17 @@ const (
 
 // freeMask returns the mask of a block's records raw (of width bytes,
 // ranks first, first+1, ... of tier t) in dst's space: asked (nil: every
-// rank) says which ranks a lookup may ask for.
-func freeMask(raw []byte, width int, t uint64, first int64, asked func(t uint64, r int64) bool, dst []byte) []byte {
+// rank) says which ranks a lookup may ask for; played, that it asks
+// only for positions reachable from the start (Manifest.Played), so
+// that neither an empty rank nor a record it computes need be kept.
+func freeMask(raw []byte, width int, t uint64, first int64, asked func(t uint64, r int64) bool, played bool, dst []byte) []byte {
 	k := len(raw) / width
 	dst = append(dst[:0], make([]byte, k)...)
 	for i := range k {
 		c := recordAt(raw, width, i)
 		switch {
+		case played && (c == Empty || FreeCode(c)):
+			dst[i] = anyAll
 		case c != Empty && FreeCode(c):
 			dst[i] = anyRec
 		case c == Empty && asked != nil && !asked(t, first+int64(i)):
@@ -67,8 +71,9 @@ func setRecord(raw []byte, width, i int, c uint16) {
 // the mask frees replaced, coded in format 5's streams (encodeModelBlock,
 // which decode fast enough for a warm lookup). The free records take the
 // block's commonest kept record or the record before them (a longer
-// run), and the ranks no lookup asks for stay Empty or repeat the rank
-// before (a longer run of the bitmap): of the four, the coding with the
+// run), and the ranks whose record is free whole (no lookup asks for
+// them, or it computes them and needs no presence: Manifest.Played) are
+// Empty or repeat the rank before (a longer run of the bitmap): of the four, the coding with the
 // fewest bytes, the first of them on a tie, so the bytes depend on the
 // records alone. It returns the coded block and the checksum of its
 // sparse form (the index's, as in format 3 on).
@@ -103,6 +108,7 @@ func encodeFreeBlock(raw []byte, width int, mask []byte, dst []byte) (comp []byt
 					c = mode
 				}
 			case anyAll:
+				c = Empty
 				if runs && i > 0 {
 					c = recordAt(fill, width, i-1)
 				}

@@ -32,6 +32,12 @@ type Ranking struct {
 	// read (its TierUnrank is false). Format 7's writer stores anything
 	// there (free.go); nil means every rank may be asked for.
 	Asked func(t uint64, r int64) bool
+	// Played is set for a game whose lookups ask only for positions
+	// reachable from its start (Connect-4: a position is written as the
+	// moves played to it). Format 7's writer then keeps, in a database
+	// built from the start, no presence of the records whose value a
+	// lookup computes, nor of empty ranks (Manifest.Played).
+	Played bool
 }
 
 // RankingVersion is v with 0 read as 1: the version a manifest without

@@ -51,6 +51,9 @@ func Repack(ctx context.Context, d *DB, dir string, rk Ranking, format int, prog
 	if format < 5 || format > FreeFormat {
 		return fmt.Errorf("format %d: repack writes format 5, 6 or 7", format)
 	}
+	if d.FreeRecords() {
+		return fmt.Errorf("%s has free records (format %d), which only its game's lookups read: repack the database it was repacked from", d.dir, m.Format)
+	}
 	if format == FreeFormat && m.Scored {
 		return fmt.Errorf("%s is a scored database: format 7's free records are outcomes (won in 1, lost in 0 or 2), which a margin is not; repack it in format 5 or 6", d.dir)
 	}
@@ -79,6 +82,7 @@ func Repack(ctx context.Context, d *DB, dir string, rk Ranking, format int, prog
 	defer b.Close()
 	b.SetRanking(rk)
 	b.format = uint32(format)
+	b.played = format == FreeFormat && rk.Played && m.From == ""
 	tiers := make([]TierInfo, 0, len(m.Tiers))
 	for i, ti := range m.Tiers {
 		info, err := b.repackTier(ctx, d, i, func(done, total int64) {
@@ -148,7 +152,7 @@ func (b *Builder) repackTier(ctx context.Context, d *DB, i int, progress func(do
 	var mask func(blk int64, raw, buf []byte) []byte
 	if b.format == FreeFormat {
 		mask = func(blk int64, raw, buf []byte) []byte {
-			return freeMask(raw, h.Width, ti.Tier, blk*h.BlockRecs, b.ranking.Asked, buf)
+			return freeMask(raw, h.Width, ti.Tier, blk*h.BlockRecs, b.ranking.Asked, b.played, buf)
 		}
 	}
 	fn := TierFileName(ti.Tier)

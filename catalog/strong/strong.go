@@ -67,11 +67,18 @@ type Binding[P comparable] struct {
 	// Label names the move from p to q in players' terms for the
 	// explorer (catalog.MoveInfo.To: "a1-a4xd7"); nil names none.
 	Label func(p, q P) string
+	// Played is set when Parse yields only positions reachable from the
+	// game's start (Connect-4's are written as the moves played to
+	// them): a database of format 7 built from the start then keeps no
+	// presence of the records a lookup computes (db.Ranking.Played).
+	Played bool
 }
 
 // Bind returns b as a Game.
 func Bind[P comparable](b Binding[P]) Game {
-	return &bound[P]{b, tier.RankingOf(b.Game)}
+	rk := tier.RankingOf(b.Game)
+	rk.Played = b.Played
+	return &bound[P]{b, rk}
 }
 
 type bound[P comparable] struct {
@@ -128,7 +135,8 @@ func (e *DataError) Unwrap() error { return e.Err }
 // db.FreeRecords) a rank no lookup asks for (TierUnrank false: the
 // file may hold anything there) holds no position, as it did before the
 // format, and a position whose value the game computes from it
-// (tier.KnownRecord) has that value: the file only says it is there.
+// (tier.KnownRecord) has that value: the file only says it is there,
+// or (db.Played: every position asked for is reachable) not even that.
 func (b *bound[P]) record(d *db.DB, p P) (uint16, error) {
 	t := b.Game.TierOf(p)
 	r := b.Game.TierRank(p)
@@ -141,7 +149,7 @@ func (b *bound[P]) record(d *db.DB, p P) (uint16, error) {
 	if err != nil {
 		return 0, &DataError{Dir: d.Dir(), Err: err}
 	}
-	if c != db.Empty && d.FreeRecords() {
+	if d.FreeRecords() && (c != db.Empty || d.Played()) {
 		if k, ok := tier.KnownRecord(b.Game, p); ok {
 			return k, nil
 		}

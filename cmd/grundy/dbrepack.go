@@ -30,9 +30,11 @@ Connect-4, but a lookup that decodes its block takes about 6 times as
 long), for an archive. --format 7 writes free records: the values a lookup
 computes from the position itself (lost in 0, won in 1, lost in 2) and the
 ranks no lookup asks for hold whatever codes shortest, in format 5's
-blocks (Connect-4 5x5 about 30% fewer bytes, lookups as fast); its new
-blocks are checked against the old records they must keep, and only
-this grundy or a later one reads it. NEWDIR must not exist or be empty. Ctrl-C stops the repack and
+blocks (Connect-4 5x5, whose positions are the moves played to them, so
+that even their presence is free: about two thirds fewer bytes; Teeko 8%;
+lookups as fast); its new blocks are checked against the old records they
+must keep, only this grundy or a later one reads it, and it is not
+repacked again. NEWDIR must not exist or be empty. Ctrl-C stops the repack and
 leaves NEWDIR without a manifest (not a database); remove it and start
 again.`,
 		Example: "  grundy db repack c4-5x5 --out c4-5x5-v6 --format 6",
