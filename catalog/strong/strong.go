@@ -153,6 +153,11 @@ func (b *bound[P]) record(d *db.DB, p P) (uint16, error) {
 		if k, ok := tier.KnownRecord(b.Game, p); ok {
 			return k, nil
 		}
+		if c == db.Empty {
+			// Every position asked for is reachable, and this one's
+			// value is not computed: its record must be there.
+			return 0, &DataError{Dir: d.Dir(), Err: fmt.Errorf("%s: no record for %s, a position played from the start (the database is damaged)", d.Dir(), b.format(p))}
+		}
 	}
 	return c, nil
 }
