@@ -30,6 +30,14 @@ import (
 //
 //	GRUNDY_BENCH_DB=DIR db.test -test.run XXX -test.bench DontCare -test.benchtime 1x -test.v
 func BenchmarkDontCare(b *testing.B) {
+	byGame(b, func(d *db.DB, g game.Tiered[teeko.Pos]) { measureDontCare(b, d, g) },
+		func(d *db.DB, g game.Tiered[connect4.Board]) { measureDontCare(b, d, g) })
+}
+
+// byGame opens the database $GRUNDY_BENCH_DB (skips without) and calls
+// the function of its game, Teeko or Connect-4 (a generic function is
+// called with its position type); it skips other games.
+func byGame(b *testing.B, tk func(*db.DB, game.Tiered[teeko.Pos]), c4 func(*db.DB, game.Tiered[connect4.Board])) {
 	dir := os.Getenv("GRUNDY_BENCH_DB")
 	if dir == "" {
 		b.Skip("GRUNDY_BENCH_DB is not set")
@@ -39,17 +47,10 @@ func BenchmarkDontCare(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer d.Close()
-	byGame(b, d, func(g game.Tiered[teeko.Pos]) { measureDontCare(b, d, g) },
-		func(g game.Tiered[connect4.Board]) { measureDontCare(b, d, g) })
-}
-
-// byGame calls the function of d's game, Teeko or Connect-4 (a generic
-// function is called with its position type), and skips other games.
-func byGame(b *testing.B, d *db.DB, tk func(game.Tiered[teeko.Pos]), c4 func(game.Tiered[connect4.Board])) {
 	spec := d.Manifest().Game
 	switch {
 	case spec == "teeko":
-		tk(teeko.New(false))
+		tk(d, teeko.New(false))
 	case strings.HasPrefix(spec, "connect4:"):
 		w, h, k, err := connect4.ParseSpec(strings.TrimPrefix(spec, "connect4:"))
 		if err != nil {
@@ -59,7 +60,7 @@ func byGame(b *testing.B, d *db.DB, tk func(game.Tiered[teeko.Pos]), c4 func(gam
 		if err != nil {
 			b.Fatal(err)
 		}
-		c4(g)
+		c4(d, g)
 	default:
 		b.Skipf("no game for %s", spec)
 	}
@@ -275,17 +276,8 @@ func measureDontCare[P comparable](b *testing.B, d *db.DB, g game.Tiered[P]) {
 //
 //	GRUNDY_BENCH_DB=DIR db.test -test.run XXX -test.bench LookupFree -test.benchtime 20000x -test.cpu 1
 func BenchmarkLookupFree(b *testing.B) {
-	dir := os.Getenv("GRUNDY_BENCH_DB")
-	if dir == "" {
-		b.Skip("GRUNDY_BENCH_DB is not set")
-	}
-	d, err := db.Open(dir, "")
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer d.Close()
-	byGame(b, d, func(g game.Tiered[teeko.Pos]) { lookupFree(b, d, g) },
-		func(g game.Tiered[connect4.Board]) { lookupFree(b, d, g) })
+	byGame(b, func(d *db.DB, g game.Tiered[teeko.Pos]) { lookupFree(b, d, g) },
+		func(d *db.DB, g game.Tiered[connect4.Board]) { lookupFree(b, d, g) })
 }
 
 func lookupFree[P comparable](b *testing.B, d *db.DB, g game.Tiered[P]) {
