@@ -15,14 +15,17 @@ import (
 // coding), so the cores code while a block waits to be written, without
 // the barrier of a batch. Each block's bytes are encodeBlockV's, which
 // depend on its records alone, so the output is the same on any number
-// of cores.
-func codeBlocks(n int64, v uint32, width int, src func(b int64, buf []byte) ([]byte, error), put func(b int64, comp []byte, sum uint32) error) error {
+// of cores. A format-7 file passes mask (else nil): mask(b, raw, buf)
+// is block b's mask of free records (freeMask), called after src(b), in
+// order, on the calling goroutine, and the block is coded by
+// encodeFreeBlock.
+func codeBlocks(n int64, v uint32, width int, src func(b int64, buf []byte) ([]byte, error), mask func(b int64, raw, buf []byte) []byte, put func(b int64, comp []byte, sum uint32) error) error {
 	workers := runtime.GOMAXPROCS(0)
 	window := int64(4 * workers)
 	type slot struct {
-		raw, comp []byte
-		sum       uint32
-		done      chan struct{}
+		raw, mask, comp []byte
+		sum             uint32
+		done            chan struct{}
 	}
 	slots := make([]slot, min(window, max(n, 1)))
 	for i := range slots {
@@ -36,7 +39,11 @@ func codeBlocks(n int64, v uint32, width int, src func(b int64, buf []byte) ([]b
 			defer wg.Done()
 			for b := range jobs {
 				s := &slots[b%int64(len(slots))]
-				s.comp, s.sum = encodeBlockV(v, s.raw, width, s.comp)
+				if mask != nil {
+					s.comp, s.sum = encodeFreeBlock(s.raw, width, s.mask, s.comp[:0])
+				} else {
+					s.comp, s.sum = encodeBlockV(v, s.raw, width, s.comp)
+				}
 				s.done <- struct{}{}
 			}
 		}()
@@ -68,6 +75,9 @@ func codeBlocks(n int64, v uint32, width int, src func(b int64, buf []byte) ([]b
 				return err
 			}
 			s.raw = raw
+			if mask != nil {
+				s.mask = mask(b, raw, s.mask)
+			}
 			jobs <- b
 		}
 		return flush(n)

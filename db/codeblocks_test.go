@@ -37,7 +37,7 @@ func TestCodeBlocksSerial(t *testing.T) {
 					// src's buffer, as repack uses it: the block's
 					// records copied into the space it gave.
 					return append(buf[:0], raw(b)...), nil
-				}, func(b int64, comp []byte, sum uint32) error {
+				}, nil, func(b int64, comp []byte, sum uint32) error {
 					if b != got || !bytes.Equal(comp, want[b]) || sum != sums[b] {
 						t.Fatalf("width %d, %d cores, %d blocks: block %d (want %d) differs from its serial coding", width, procs, n, b, got)
 					}
@@ -56,12 +56,12 @@ func TestCodeBlocksSerial(t *testing.T) {
 						return nil, stop
 					}
 					return raw(b), nil
-				}, func(b int64, _ []byte, _ uint32) error { got++; return nil })
+				}, nil, func(b int64, _ []byte, _ uint32) error { got++; return nil })
 				if !errors.Is(err, stop) || got > at {
 					t.Fatalf("%d cores, src failing at block %d: %d put, %v", procs, at, got, err)
 				}
 				got = 0
-				err = codeBlocks(blocks, WriteFormat, width, func(b int64, _ []byte) ([]byte, error) { return raw(b), nil },
+				err = codeBlocks(blocks, WriteFormat, width, func(b int64, _ []byte) ([]byte, error) { return raw(b), nil }, nil,
 					func(b int64, _ []byte, _ uint32) error {
 						if got++; b == at {
 							return stop

@@ -11,7 +11,7 @@ import (
 // coded again: for a database too large to repack in the time one has.
 type DensityEstimate struct {
 	Format    int     `json:"format"`     // the database's format
-	NewFormat int     `json:"new_format"` // FormatVersion
+	NewFormat int     `json:"new_format"` // 6
 	Positions int64   `json:"positions"`
 	Blocks    int64   `json:"blocks"`  // the database's blocks
 	Sampled   int64   `json:"sampled"` // blocks read and coded again
@@ -31,7 +31,9 @@ func (e DensityEstimate) BytesPerPosition() (now, projected, stderr float64) {
 
 // SampleDensity reads n blocks of every tier of d chosen at random
 // (every block of a tier of at most n), checks each (its checksum) and
-// codes it again in FormatVersion, and projects the tier files' bytes
+// codes it again in format 6 (the densest whose records mean what they
+// say without the game: format 7's need the game's lookups), and
+// projects the tier files' bytes
 // by the ratio estimator: per tier, the sample's new bytes over its old
 // bytes, times the tier's old bytes (known exactly from the block
 // index), plus the index and the file's header and footer, which do not
@@ -44,7 +46,7 @@ func SampleDensity(ctx context.Context, d *DB, n int, seed uint64, progress func
 	if err := d.counted(); err != nil {
 		return DensityEstimate{}, err
 	}
-	est := DensityEstimate{Format: m.Format, NewFormat: FormatVersion}
+	est := DensityEstimate{Format: m.Format, NewFormat: 6}
 	r := rand.New(rand.NewPCG(seed, 0x64656e7365))
 	var variance float64
 	var total int64
@@ -96,7 +98,7 @@ func SampleDensity(ctx context.Context, d *DB, n int, seed uint64, progress func
 				return est, err
 			}
 			buf = raw[:0]
-			comp, _ := encodeBlock(raw, tf.h.Width, nil)
+			comp, _ := encodeBlockV(6, raw, tf.h.Width, nil)
 			xs = append(xs, float64(tf.index[b].clen))
 			ys = append(ys, float64(len(comp)))
 		}

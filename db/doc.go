@@ -61,8 +61,9 @@
 // keys, length and crc32c. A manifest without "keys" is the same bytes
 // as before key files existed, so databases already written stay valid
 // and the format version stays 1. Formats 2, 3, 5 and 6 changed only the
-// blocks of tier files (below), format 4 added scored databases;
-// databases of formats 1 to 5 are still read.
+// blocks of tier files (below), format 4 added scored databases, format
+// 7 free records (below: what a record means, not how blocks are
+// coded); databases of formats 1 to 6 are still read.
 //
 // # The tier index
 //
@@ -296,6 +297,62 @@
 // LZMA, whose blocks took more bytes than format 5's and decoded slower
 // (measured), and klauspost/compress's Huffman and FSE coders have
 // static tables, which cannot follow contexts that change rank by rank.
+//
+// # Free records (format 7)
+//
+// A database of format 7 has format 6's blocks (in practice format 5's
+// streams: its writer codes no block by the context model, which would
+// slow a warm lookup past 20 µs) but does not keep every record
+// faithfully (free.go). A record is free when
+//
+//   - its rank names no position a lookup asks for: the game's
+//     TierUnrank is false there (not an orbit's representative, or a
+//     position the rules refuse); the file may hold Empty or any record;
+//   - or its value is one a lookup computes from the position and its
+//     moves (tier.KnownRecord): lost in 0 (terminal), won in 1 (a move
+//     wins at once, tier.Finisher), lost in 2 (every move lets the
+//     opponent win at once, or has won already); the file holds some
+//     record there, so that "not reachable" is still told from the file;
+//   - or, in a database built from the start of a game whose lookups ask
+//     only for positions reachable from it (Ranking.Played: Connect-4's
+//     positions are the moves played to them), marked "played" in the
+//     manifest (Manifest.Played; flag 8 of the tier index): every empty
+//     rank, and every record whose value a lookup computes, presence
+//     included.
+//
+// The writer (Repack with format 7; Ranking.Asked gives TierUnrank)
+// tries four fillings of each block's free records — the block's
+// commonest kept record or the record before, and the unasked ranks
+// Empty or the rank before's code (longer runs) — and keeps the one
+// that codes shortest, the first on a tie, so the bytes depend on the
+// records alone. Each new block is read back and checked against the
+// old records by the same rule (every kept record equal, every freed
+// record present). The manifest's counts are the true ones (the old
+// manifest's, checked against the old records); the index's checksums
+// are of the new sparse forms, so Verify checks the files as before.
+//
+// So a record read from a file of format 7 means something only to a
+// reader that knows the game: catalog/strong's lookups (db query, the
+// server, the explorer) answer "not reachable" where TierUnrank is
+// false and KnownRecord's value where it has one (where the file holds
+// a record, or anywhere in a "played" database), and read the file
+// otherwise. DB.FreeRecords and DB.Played say which; LoadTier and Code
+// return the stored codes. A database of format 7 is not repacked again
+// (its free records mean nothing without the game): repack the one it
+// came from. A grundy before format 7 refuses such a database by
+// its version. Builds keep writing format 5: the tier solver reads its
+// children's records from the files it wrote. Scored databases
+// (margins) have no free records and are not written in format 7.
+//
+// Why (BENCHMARKS.md, "Denser databases, fourth pass"): on Connect-4
+// 5x5, 60.5% of the records are lost in 0, won in 1 or lost in 2, and
+// half the ranks are never asked for; their values cost most of the
+// records' entropy, and filled to extend runs they cost almost nothing:
+// 0.213 -> 0.122 bytes a position, and 0.069 when the presence of the
+// computed records and of the unreachable ranks is free too ("played":
+// the bitmap then marks only the records kept). Teeko's records are 6.7% free and
+// its unasked ranks (87.5%, the images of an orbit's representative)
+// are empty runs already, so it gains 7%.
 //
 // # A key file (keyed databases)
 //

@@ -40,7 +40,8 @@ const (
 const (
 	indexScored = 1 << iota
 	indexKeyed
-	indexFrom // Manifest.From follows the parameters
+	indexFrom   // Manifest.From follows the parameters
+	indexPlayed // Manifest.Played
 )
 
 // encodeIndex is the tier index of manifest m, whose file manifest.json
@@ -60,6 +61,9 @@ func encodeIndex(m Manifest, manifestLen int) []byte {
 	var flags uint32
 	if m.Scored {
 		flags |= indexScored
+	}
+	if m.Played {
+		flags |= indexPlayed
 	}
 	if m.From != "" {
 		flags |= indexFrom
@@ -155,13 +159,14 @@ func parseIndex(b []byte) (tierIndex, error) {
 	if ix.manifestLen <= 0 || ix.manifestLen > indexMaxBytes<<4 {
 		return fail(16, "a manifest of %d bytes", ix.manifestLen)
 	}
-	if flags&^(indexScored|indexKeyed|indexFrom) != 0 {
+	if flags&^(indexScored|indexKeyed|indexFrom|indexPlayed) != 0 {
 		return fail(52, "unknown flags %#x", flags)
 	}
 	if n > len(body)/(indexTierFixed+1) {
 		return fail(28, "%d tiers in %d bytes", n, len(body))
 	}
 	m.Scored = flags&indexScored != 0
+	m.Played = flags&indexPlayed != 0
 	i := 0 // in body
 	at := func() int { return indexHeaderSize + i }
 	uvarint := func(max uint64) (uint64, bool) {
@@ -357,7 +362,7 @@ func readIndex(dir string) (ix tierIndex, ok bool, err error) {
 // the tiers' counts: what a tier index says of its manifest.
 func sameButCounts(a, b *Manifest) bool {
 	if a.Format != b.Format || a.Game != b.Game || a.StartTier != b.StartTier || a.StartRank != b.StartRank ||
-		a.Ranking != b.Ranking || a.Scored != b.Scored || a.From != b.From || a.Checksum != b.Checksum || !maps.Equal(a.Params, b.Params) ||
+		a.Ranking != b.Ranking || a.Scored != b.Scored || a.Played != b.Played || a.From != b.From || a.Checksum != b.Checksum || !maps.Equal(a.Params, b.Params) ||
 		len(a.Tiers) != len(b.Tiers) || (a.Keys == nil) != (b.Keys == nil) {
 		return false
 	}

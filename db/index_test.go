@@ -16,7 +16,7 @@ import (
 // at random (counts left out: the index has none).
 func randomIndexedManifest(r *rand.Rand) Manifest {
 	m := Manifest{Format: 1 + r.IntN(FormatVersion), Game: fmt.Sprintf("game:%d", r.IntN(100)), StartTier: r.Uint64(),
-		StartRank: r.Int64() - 1<<62, Ranking: r.IntN(4), Scored: r.IntN(2) == 0, Checksum: r.Uint32()}
+		StartRank: r.Int64() - 1<<62, Ranking: r.IntN(4), Scored: r.IntN(2) == 0, Played: r.IntN(2) == 0, Checksum: r.Uint32()}
 	if r.IntN(2) == 0 {
 		m.Params = map[string]string{}
 		for range 1 + r.IntN(3) {

@@ -28,8 +28,13 @@ import (
 // run, a Huffman-coded stream or a zstd frame (blockform.go); databases of
 // versions 1 to 4 are still read. Version 6 may code a block by a
 // context model instead (cmblock.go), when that is shorter; databases of
-// versions 1 to 5 are still read.
-const FormatVersion = 6
+// versions 1 to 5 are still read. Version 7 has format 6's blocks but
+// free records (free.go): records whose value a lookup computes from
+// the position (lost in 0, won in 1, lost in 2) and ranks no lookup asks
+// for hold whatever codes shortest, so that only a reader that knows the
+// game (catalog/strong) reads it rightly, and an older grundy refuses it
+// by its version; databases of versions 1 to 6 are still read.
+const FormatVersion = 7
 
 // WriteFormat is the version builds write (manifest, tier files and a
 // build's scratch files). It stays 5: format 6's model-coded blocks are
@@ -73,6 +78,12 @@ type Manifest struct {
 	// Scored is set for a database of margins (a game.Scored game's):
 	// its records are read by DecodeScore, not Decode (score.go).
 	Scored bool `json:"scored,omitempty"`
+	// Played is set in a database of format 7 (free records) of a game
+	// whose lookups ask only for positions reachable from the start
+	// (Ranking.Played), built from the start: its files need not say
+	// that a position whose value the game computes is there, so an
+	// Empty record read there means nothing (free.go).
+	Played bool `json:"played,omitempty"`
 	// Checksum is the crc32c of the manifest's JSON encoding with
 	// Checksum 0, so that a damaged manifest (a changed count or size)
 	// is never read as a good one.
@@ -128,6 +139,7 @@ type Builder struct {
 	from      string   // Manifest.From
 	lock      *os.File // the directory's build lock (lock.go)
 	ranking   Ranking  // the game's (SetRanking)
+	played    bool     // Manifest.Played (Repack into format 7)
 	format    uint32   // the format of the files Repack writes; 0: WriteFormat
 }
 
@@ -354,7 +366,7 @@ func (b *Builder) Finish(startTier uint64, startRank int64, tiers []TierInfo) er
 		format = int(b.format)
 	}
 	m := Manifest{Format: format, Game: b.game, StartTier: startTier, StartRank: startRank, Tiers: tiers, Params: b.params, From: b.from,
-		Ranking: b.ranking.Version, Scored: b.ranking.Scored}
+		Ranking: b.ranking.Version, Scored: b.ranking.Scored, Played: b.played}
 	if len(b.keys) > 0 {
 		m.Keys = &Keys{Source: b.keySource, Tiers: b.keys}
 	}

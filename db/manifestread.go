@@ -505,6 +505,8 @@ func (p *jparser) manifest() (Manifest, error) {
 			return integer(p, &m.Ranking)
 		case "scored":
 			return p.boolean(&m.Scored)
+		case "played":
+			return p.boolean(&m.Played)
 		case "checksum":
 			return integer(p, &m.Checksum)
 		}

@@ -164,7 +164,7 @@ func WritePart(w io.Writer, game string, rk Ranking, t uint64, size, first int64
 		b += l.b0
 		return raw(b*br, min((b+1)*br, size)), nil
 	}
-	err := codeBlocks(l.b1-l.b0, WriteFormat, recs.Width, block, func(_ int64, comp []byte, sum uint32) error {
+	err := codeBlocks(l.b1-l.b0, WriteFormat, recs.Width, block, nil, func(_ int64, comp []byte, sum uint32) error {
 		binary.LittleEndian.PutUint32(head[:], uint32(len(comp)))
 		binary.LittleEndian.PutUint32(head[4:], sum)
 		if err := put(head[:]); err != nil {

@@ -27,6 +27,17 @@ type Ranking struct {
 	// score.go): the manifest says so (Manifest.Scored) and the counts
 	// are by margin too.
 	Scored bool
+	// Asked, if not nil, reports whether a lookup may ask for rank r of
+	// tier t: false for a rank that names no position the game's lookups
+	// read (its TierUnrank is false). Format 7's writer stores anything
+	// there (free.go); nil means every rank may be asked for.
+	Asked func(t uint64, r int64) bool
+	// Played is set for a game whose lookups ask only for positions
+	// reachable from its start (Connect-4: a position is written as the
+	// moves played to it). Format 7's writer then keeps, in a database
+	// built from the start, no presence of the records whose value a
+	// lookup computes, nor of empty ranks (Manifest.Played).
+	Played bool
 }
 
 // RankingVersion is v with 0 read as 1: the version a manifest without

@@ -405,6 +405,19 @@ func (d *DB) LoadTier(t uint64) (recs Records, ok bool, err error) {
 	return recs, err == nil, err
 }
 
+// FreeRecords reports whether the database has free records (format 7,
+// free.go): then a record read at a rank no lookup asks for (the game's
+// TierUnrank false) means nothing, and one of a position whose value the
+// game computes (tier.KnownRecord) only says that the position is there.
+// Its manifest's counts are the true ones.
+func (d *DB) FreeRecords() bool { return d.m.Format >= FreeFormat }
+
+// Played reports whether the database's files keep no presence of the
+// records a lookup computes (Manifest.Played): then a lookup computes
+// such a record even where the file holds Empty, since it asks only for
+// positions reachable from the start.
+func (d *DB) Played() bool { return d.m.Played }
+
 // Verify reads every tier file whole and checks its checksums, and
 // the manifest's (with its agreement with the tier index, if any).
 func (d *DB) Verify() error {

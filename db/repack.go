@@ -28,9 +28,11 @@ func RepackMemory(records int64, width int) int64 {
 	return 2*entrySize*blocks + 64*3*BlockBytes
 }
 
-// Repack writes the database d anew in dir, in format 5 or 6 (0: the
+// Repack writes the database d anew in dir, in format 5, 6 or 7 (0: the
 // format builds write, WriteFormat; 6 for the denser blocks that decode
-// slower), tier by tier, without solving again: each
+// slower; 7 with free records, free.go, whose lookups compute some
+// values from the position: rk.Asked says which ranks a lookup may ask
+// for), tier by tier, without solving again: each
 // block of each tier file is read and checked (its checksum), its
 // records coded again, and the new tier file read back and checked
 // against the old one. rk is the game's ranking (its version and
@@ -46,8 +48,14 @@ func Repack(ctx context.Context, d *DB, dir string, rk Ranking, format int, prog
 	if format == 0 {
 		format = WriteFormat
 	}
-	if format != 5 && format != 6 {
-		return fmt.Errorf("format %d: repack writes format 5 or 6", format)
+	if format < 5 || format > FreeFormat {
+		return fmt.Errorf("format %d: repack writes format 5, 6 or 7", format)
+	}
+	if d.FreeRecords() {
+		return fmt.Errorf("%s has free records (format %d), which only its game's lookups read: repack the database it was repacked from", d.dir, m.Format)
+	}
+	if format == FreeFormat && m.Scored {
+		return fmt.Errorf("%s is a scored database: format 7's free records are outcomes (won in 1, lost in 0 or 2), which a margin is not; repack it in format 5 or 6", d.dir)
 	}
 	if m.Keys != nil {
 		return fmt.Errorf("%s is a keyed database (a game script's tiers found by search): repack does not copy key files yet; build it again", d.dir)
@@ -74,6 +82,7 @@ func Repack(ctx context.Context, d *DB, dir string, rk Ranking, format int, prog
 	defer b.Close()
 	b.SetRanking(rk)
 	b.format = uint32(format)
+	b.played = format == FreeFormat && rk.Played && m.From == ""
 	tiers := make([]TierInfo, 0, len(m.Tiers))
 	for i, ti := range m.Tiers {
 		info, err := b.repackTier(ctx, d, i, func(done, total int64) {
@@ -140,11 +149,17 @@ func (b *Builder) repackTier(ctx context.Context, d *DB, i int, progress func(do
 		sparsePool.Put(sp)
 		return raw, nil
 	}
+	var mask func(blk int64, raw, buf []byte) []byte
+	if b.format == FreeFormat {
+		mask = func(blk int64, raw, buf []byte) []byte {
+			return freeMask(raw, h.Width, ti.Tier, blk*h.BlockRecs, b.ranking.Asked, b.played, buf)
+		}
+	}
 	fn := TierFileName(ti.Tier)
 	info := TierInfo{Tier: ti.Tier, Name: ti.Name, Size: ti.Size, Width: ti.Width, File: fn}
 	err = writeAtomic(b.dir, fn, func(w io.Writer) error {
 		var err error
-		info.Bytes, info.CRC, err = writeTierBlocks(w, fileHeader{Version: b.format, Tier: ti.Tier, GameHash: b.hash, Width: h.Width, Records: h.Records}, src)
+		info.Bytes, info.CRC, err = writeTierBlocksFree(w, fileHeader{Version: b.format, Tier: ti.Tier, GameHash: b.hash, Width: h.Width, Records: h.Records}, src, mask)
 		return err
 	})
 	if err != nil {
@@ -167,14 +182,31 @@ func (b *Builder) repackTier(ctx context.Context, d *DB, i int, progress func(do
 		return TierInfo{}, fmt.Errorf("%s: %d blocks, the old file has %d", path, len(nf.index), blocks)
 	}
 	buf := make([]byte, 0, BlockBytes+bitmapBytes(BlockBytes))
+	var oldRaw, newRaw, m []byte
 	for blk, e := range nf.index {
-		if e.sum != sums[blk] || (old.h.Version >= 3 && e.sum != old.index[blk].sum) {
-			return TierInfo{}, fmt.Errorf("%s: block %d's checksum is not the old block's", path, blk)
-		}
 		if blk%64 == 0 {
 			if err := ctx.Err(); err != nil {
 				return TierInfo{}, err
 			}
+		}
+		if mask != nil {
+			// Format 7: the new block holds other values where they are
+			// free, so it is checked against the old records by the
+			// mask (every kept record equal, every free one present).
+			if oldRaw, err = old.readBlock(old.f, int64(blk), oldRaw); err != nil {
+				return TierInfo{}, err
+			}
+			if newRaw, err = nf.readBlock(nf.f, int64(blk), newRaw); err != nil {
+				return TierInfo{}, err
+			}
+			m = mask(int64(blk), oldRaw, m)
+			if i := freeAgrees(oldRaw, newRaw, h.Width, m); i >= 0 || len(newRaw) != len(oldRaw) {
+				return TierInfo{}, fmt.Errorf("%s: block %d rank %d does not keep the old record", path, blk, i)
+			}
+			continue
+		}
+		if e.sum != sums[blk] || (old.h.Version >= 3 && e.sum != old.index[blk].sum) {
+			return TierInfo{}, fmt.Errorf("%s: block %d's checksum is not the old block's", path, blk)
 		}
 		if buf, err = nf.readSparse(nf.f, int64(blk), buf); err != nil {
 			return TierInfo{}, err

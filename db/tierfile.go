@@ -380,6 +380,13 @@ func writeTierFile(w io.Writer, h fileHeader, recs Records) (n int64, sum uint32
 // coded in parallel and written in order (codeBlocks), so memory holds
 // a window of blocks and the index (16 bytes a block).
 func writeTierBlocks(w io.Writer, h fileHeader, src func(b int64, buf []byte) ([]byte, error)) (n int64, sum uint32, err error) {
+	return writeTierBlocksFree(w, h, src, nil)
+}
+
+// writeTierBlocksFree is writeTierBlocks for format 7 when mask is not
+// nil: mask(b, raw, buf) is block b's mask of free records (freeMask),
+// called after src(b), in order, from one goroutine.
+func writeTierBlocksFree(w io.Writer, h fileHeader, src func(b int64, buf []byte) ([]byte, error), mask func(b int64, raw, buf []byte) []byte) (n int64, sum uint32, err error) {
 	h.BlockRecs = int64(BlockBytes / h.Width)
 	if h.Version == 0 {
 		h.Version = WriteFormat
@@ -406,7 +413,7 @@ func writeTierBlocks(w io.Writer, h fileHeader, src func(b int64, buf []byte) ([
 		}
 		return raw, nil
 	}
-	err = codeBlocks(blocks, h.Version, h.Width, checked, func(_ int64, comp []byte, sum uint32) error {
+	err = codeBlocks(blocks, h.Version, h.Width, checked, mask, func(_ int64, comp []byte, sum uint32) error {
 		index = binary.LittleEndian.AppendUint64(index, uint64(n))
 		index = binary.LittleEndian.AppendUint32(index, uint32(len(comp)))
 		index = binary.LittleEndian.AppendUint32(index, sum)

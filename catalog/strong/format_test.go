@@ -38,7 +38,7 @@ func olderFormatReads(t *testing.T, old string, format int, fresh string) {
 		t.Fatal(err)
 	}
 	defer nd.Close()
-	if od.Manifest().Format != format || nd.Manifest().Format != db.WriteFormat || db.WriteFormat != 5 || db.FormatVersion != 6 {
+	if od.Manifest().Format != format || nd.Manifest().Format != db.WriteFormat || db.WriteFormat != 5 || db.FormatVersion != 7 {
 		t.Fatalf("formats %d and %d", od.Manifest().Format, nd.Manifest().Format)
 	}
 	if od.Scored() || nd.Scored() {

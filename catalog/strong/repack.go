@@ -11,9 +11,10 @@ import (
 type RepackProgress = db.RepackProgress
 
 // Repack rewrites the database in dir into the new directory out in
-// format 5 or 6 (0: the newest; db.Repack), tier by tier, without solving again; the
-// game (found in the catalog, as Open does) gives the ranking for the
-// counts, which must equal the old manifest's. memory is the budget in
+// format 5, 6 or 7 (0: the one builds write; db.Repack), tier by tier,
+// without solving again; the game (found in the catalog, as Open does)
+// gives the ranking for the counts, which must equal the old manifest's,
+// and for format 7 the ranks a lookup may ask for (its TierUnrank). memory is the budget in
 // bytes (0: none): a tier whose repack needs more (db.RepackMemory) is
 // refused before anything is written.
 func Repack(ctx context.Context, dir, out string, format int, memory int64, progress func(RepackProgress)) (*BuildResult, error) {
@@ -29,7 +30,9 @@ func Repack(ctx context.Context, dir, out string, format int, memory int64, prog
 			}
 		}
 	}
-	if err := db.Repack(ctx, d.d, out, d.g.Ranking(), format, progress); err != nil {
+	rk := d.g.Ranking()
+	rk.Asked = d.g.asked
+	if err := db.Repack(ctx, d.d, out, rk, format, progress); err != nil {
 		return nil, err
 	}
 	nd, err := db.Open(out, d.g.Spec())

@@ -92,7 +92,7 @@ func TestRepackRefuses(t *testing.T) {
 	if _, err := strong.Repack(context.Background(), src, src, 0, 0, nil); err == nil {
 		t.Error("the database itself: no error")
 	}
-	if _, err := strong.Repack(context.Background(), src, filepath.Join(t.TempDir(), "r"), 4, 0, nil); err == nil || err.Error() != "format 4: repack writes format 5 or 6" {
+	if _, err := strong.Repack(context.Background(), src, filepath.Join(t.TempDir(), "r"), 4, 0, nil); err == nil || err.Error() != "format 4: repack writes format 5, 6 or 7" {
 		t.Errorf("format 4: %v", err)
 	}
 	if _, err := strong.Repack(context.Background(), src, filepath.Join(t.TempDir(), "r"), 0, 1000, nil); err == nil {
@@ -117,14 +117,14 @@ func TestRepackRefuses(t *testing.T) {
 }
 
 // TestSampleDensity: a sample of every block projects exactly the
-// repacked database's tier bytes with no error; a smaller sample comes
+// database's tier bytes repacked in format 6 with no error; a smaller sample comes
 // within its stated error (generously: eight standard errors) of them.
 func TestSampleDensity(t *testing.T) {
 	src := "testdata/format5-tictactoe"
 	big := build(t, "connect4:4x4")
 	for _, dir := range []string{src, big} {
 		out := filepath.Join(t.TempDir(), "r")
-		if _, err := strong.Repack(context.Background(), dir, out, 0, 0, nil); err != nil {
+		if _, err := strong.Repack(context.Background(), dir, out, 6, 0, nil); err != nil {
 			t.Fatal(err)
 		}
 		d, err := db.Open(out, "")

@@ -42,6 +42,9 @@ type Game interface {
 	query(d *db.DB, tokens []string) (*catalog.Report, error)
 	explore(d *db.DB, tokens []string, maxMoves int) (*catalog.Exploration, error)
 	start(d *db.DB) (string, error)
+	// asked reports whether a lookup may ask for rank r of tier t: the
+	// game's TierUnrank names a position there (db.Ranking.Asked).
+	asked(t uint64, r int64) bool
 }
 
 // Binding says how a tiered game meets the catalog's positions.
@@ -64,11 +67,18 @@ type Binding[P comparable] struct {
 	// Label names the move from p to q in players' terms for the
 	// explorer (catalog.MoveInfo.To: "a1-a4xd7"); nil names none.
 	Label func(p, q P) string
+	// Played is set when Parse yields only positions reachable from the
+	// game's start (Connect-4's are written as the moves played to
+	// them): a database of format 7 built from the start then keeps no
+	// presence of the records a lookup computes (db.Ranking.Played).
+	Played bool
 }
 
 // Bind returns b as a Game.
 func Bind[P comparable](b Binding[P]) Game {
-	return &bound[P]{b, tier.RankingOf(b.Game)}
+	rk := tier.RankingOf(b.Game)
+	rk.Played = b.Played
+	return &bound[P]{b, rk}
 }
 
 type bound[P comparable] struct {
@@ -79,6 +89,11 @@ type bound[P comparable] struct {
 func (b *bound[P]) Spec() string { return b.Binding.Spec }
 
 func (b *bound[P]) Ranking() db.Ranking { return b.ranking }
+
+func (b *bound[P]) asked(t uint64, r int64) bool {
+	_, ok := b.Game.TierUnrank(game.Tier(t), r)
+	return ok
+}
 
 func (b *bound[P]) build(ctx context.Context, bl *db.Builder, from []string, opts tier.Options) (*tier.Result, error) {
 	if len(from) == 0 {
@@ -116,12 +131,33 @@ type DataError struct {
 func (e *DataError) Error() string { return e.Err.Error() }
 func (e *DataError) Unwrap() error { return e.Err }
 
-// record looks p up in d.
+// record looks p up in d. In a database with free records (format 7,
+// db.FreeRecords) a rank no lookup asks for (TierUnrank false: the
+// file may hold anything there) holds no position, as it did before the
+// format, and a position whose value the game computes from it
+// (tier.KnownRecord) has that value: the file only says it is there,
+// or (db.Played: every position asked for is reachable) not even that.
 func (b *bound[P]) record(d *db.DB, p P) (uint16, error) {
 	t := b.Game.TierOf(p)
-	c, err := d.Code(uint64(t), b.Game.TierRank(p))
+	r := b.Game.TierRank(p)
+	if d.FreeRecords() {
+		if _, ok := b.Game.TierUnrank(t, r); !ok {
+			return db.Empty, nil
+		}
+	}
+	c, err := d.Code(uint64(t), r)
 	if err != nil {
 		return 0, &DataError{Dir: d.Dir(), Err: err}
+	}
+	if d.FreeRecords() && (c != db.Empty || d.Played()) {
+		if k, ok := tier.KnownRecord(b.Game, p); ok {
+			return k, nil
+		}
+		if c == db.Empty {
+			// Every position asked for is reachable, and this one's
+			// value is not computed: its record must be there.
+			return 0, &DataError{Dir: d.Dir(), Err: fmt.Errorf("%s: no record for %s, a position played from the start (the database is damaged)", d.Dir(), b.format(p))}
+		}
 	}
 	return c, nil
 }

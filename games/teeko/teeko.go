@@ -410,3 +410,31 @@ func (g *Game) MoveNames(p Pos) map[Pos]string {
 	}
 	return out
 }
+
+// WinsAtOnce reports whether the player to move at p has a move that
+// makes a goal (tier.Finisher): p is then won in 1. A goal made by a
+// move holds k of the mover's pieces, k−1 of them before the move, and
+// the cell it lacks is empty: while dropping that is the drop there (the
+// mover then has k−1 pieces, all in the goal), while moving the step to
+// it of the one piece outside the goal, which must be next to it.
+func (g *Game) WinsAtOnce(p Pos) bool {
+	me, opp := p.Mover(), p.Opponent()
+	if g.Won(opp) {
+		return false
+	}
+	empty := g.full &^ (me | opp)
+	drop := p.Pieces() < 2*g.k
+	for _, w := range g.goals {
+		miss := w &^ me
+		if miss&(miss-1) != 0 || miss&empty == 0 {
+			continue // not exactly one cell missing, or it is taken
+		}
+		if drop {
+			return true
+		}
+		if out := me &^ w; g.adj[bits.TrailingZeros32(out)]&miss != 0 {
+			return true
+		}
+	}
+	return false
+}

@@ -221,6 +221,20 @@ func TestSmallBoard(t *testing.T) {
 			if err != nil || !ok || !same(o, rem, want) {
 				t.Fatalf("%s: database %v %d %v %v; plain %v", g.Format(p), o, rem, ok, err, want)
 			}
+			// WinsAtOnce (tier.Finisher) is a move to a position over;
+			// format 7's lookups compute the records it frees
+			// (tier.KnownRecord) as the database holds them.
+			var wins bool
+			for q := range g.Moves(p) {
+				wins = wins || g.Over(q)
+			}
+			if g.WinsAtOnce(p) != wins {
+				t.Fatalf("%s: WinsAtOnce %v, a move to a won position %v", g.Format(p), g.WinsAtOnce(p), wins)
+			}
+			code, _ := db.Encode(o, rem)
+			if k, ok := tier.KnownRecord[Pos](g, p); ok != db.FreeCode(code) || ok && k != code {
+				t.Fatalf("%s: record %d, KnownRecord %d %v", g.Format(p), code, k, ok)
+			}
 			for _, q := range tab.WinningMoves(p) {
 				if wq, _, _ := tab.Lookup(q); wq != outcome.P {
 					t.Fatalf("%s: winning move to %s, a %v position", g.Format(p), g.Format(q), wq)

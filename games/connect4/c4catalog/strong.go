@@ -15,6 +15,10 @@ func (in instance) Strong() strong.Game {
 		Game:  in.g,
 		Parse: in.parse,
 		Child: in.moveText,
+		// A position is the moves played to it from the empty board
+		// (FromMoves refuses a move into a full column or after a
+		// line), so every one a lookup asks for is reachable.
+		Played: true,
 	})
 }
 
