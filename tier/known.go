@@ -26,10 +26,10 @@ import (
 func KnownRecord[P comparable](g game.Tiered[P], p P) (code uint16, ok bool) {
 	moves := appendMoves(g, nil, p)
 	if len(moves) == 0 {
-		return terminalCode(g, p), true
+		return db.Encode(terminalOutcome(g, p), 0)
 	}
 	if winsAtOnce(g, p, moves) {
-		return 5 + 2*1, true
+		return db.Encode(outcome.N, 1)
 	}
 	// Lost in 2: every move leaves a position won in 1, or won in 0 (a
 	// terminal win for its player to move: Quixo's line of the
@@ -39,7 +39,7 @@ func KnownRecord[P comparable](g game.Tiered[P], p P) (code uint16, ok bool) {
 	for _, q := range moves {
 		buf = appendMoves(g, buf[:0], q)
 		if len(buf) == 0 {
-			if terminalCode(g, q) != 5 {
+			if terminalOutcome(g, q) != outcome.N {
 				return 0, false
 			}
 			continue
@@ -52,7 +52,7 @@ func KnownRecord[P comparable](g game.Tiered[P], p P) (code uint16, ok bool) {
 	if !won1 {
 		return 0, false
 	}
-	return 4 + 2*2, true
+	return db.Encode(outcome.P, 2)
 }
 
 // appendMoves appends p's moves to dst.
@@ -75,25 +75,18 @@ func winsAtOnce[P comparable](g game.Tiered[P], p P, moves []P) bool {
 	}
 	var buf []P
 	for _, q := range moves {
-		if buf = appendMoves(g, buf[:0], q); len(buf) == 0 && terminalCode(g, q) == 4 {
+		if buf = appendMoves(g, buf[:0], q); len(buf) == 0 && terminalOutcome(g, q) == outcome.P {
 			return true
 		}
 	}
 	return false
 }
 
-// terminalCode is the record of a terminal position: the solver's
-// (solver.terminalCode), for a game that is not scored.
-func terminalCode[P comparable](g game.Game[P], p P) uint16 {
-	o := outcome.P
+// terminalOutcome is the outcome of a terminal position for its player
+// to move: the game's (game.Terminal), else lost (normal play).
+func terminalOutcome[P comparable](g game.Game[P], p P) outcome.Outcome {
 	if t, ok := g.(game.Terminal[P]); ok {
-		o = t.TerminalOutcome(p)
+		return t.TerminalOutcome(p)
 	}
-	switch o {
-	case outcome.N:
-		return 5
-	case outcome.D:
-		return db.Draw
-	}
-	return 4
+	return outcome.P
 }

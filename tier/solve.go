@@ -561,13 +561,8 @@ func (s *solver[P]) terminalCode(p P) (uint16, error) {
 	if s.term != nil {
 		o = s.term.TerminalOutcome(p)
 	}
-	switch o {
-	case outcome.N:
-		return 5, nil // won in 0
-	case outcome.P:
-		return 4, nil // lost in 0
-	case outcome.D:
-		return db.Draw, nil
+	if c, ok := db.Encode(o, 0); ok {
+		return c, nil // won or lost in 0, or a draw
 	}
 	return 0, fmt.Errorf("the terminal position %s has outcome %v; want N, P or D", s.format(p), o)
 }
