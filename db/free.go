@@ -39,7 +39,7 @@ func freeMask(raw []byte, width int, t uint64, first int64, asked func(t uint64,
 	k := len(raw) / width
 	dst = append(dst[:0], make([]byte, k)...)
 	for i := range k {
-		c := recordAt(raw, width, i)
+		c := Records{width, raw}.Get(int64(i))
 		switch {
 		case played && (c == Empty || FreeCode(c)):
 			dst[i] = anyAll
@@ -50,21 +50,6 @@ func freeMask(raw []byte, width int, t uint64, first int64, asked func(t uint64,
 		}
 	}
 	return dst
-}
-
-func recordAt(raw []byte, width, i int) uint16 {
-	if width == 1 {
-		return uint16(raw[i])
-	}
-	return uint16(raw[2*i]) | uint16(raw[2*i+1])<<8
-}
-
-func setRecord(raw []byte, width, i int, c uint16) {
-	if width == 1 {
-		raw[i] = byte(c)
-		return
-	}
-	raw[2*i], raw[2*i+1] = byte(c), byte(c>>8)
 }
 
 // encodeFreeBlock codes a block of format 7: the records raw with those
@@ -82,7 +67,7 @@ func encodeFreeBlock(raw []byte, width int, mask []byte, dst []byte) (comp []byt
 	counts := map[uint16]int{}
 	var mode uint16
 	for i := range k {
-		if c := recordAt(raw, width, i); c != Empty && mask[i] == kept {
+		if c := (Records{width, raw}).Get(int64(i)); c != Empty && mask[i] == kept {
 			counts[c]++
 			if n := counts[c]; n > counts[mode] || (n == counts[mode] && c < mode) {
 				mode = c
@@ -99,7 +84,7 @@ func encodeFreeBlock(raw []byte, width int, mask []byte, dst []byte) (comp []byt
 		prev, runs := cand&1 == 1, cand&2 == 2
 		last := mode
 		for i := range k {
-			c := recordAt(raw, width, i)
+			c := Records{width, raw}.Get(int64(i))
 			switch mask[i] {
 			case anyRec:
 				if prev {
@@ -110,10 +95,10 @@ func encodeFreeBlock(raw []byte, width int, mask []byte, dst []byte) (comp []byt
 			case anyAll:
 				c = Empty
 				if runs && i > 0 {
-					c = recordAt(fill, width, i-1)
+					c = Records{width, fill}.Get(int64(i - 1))
 				}
 			}
-			setRecord(fill, width, i, c)
+			Records{width, fill}.Set(int64(i), c)
 			if c != Empty {
 				last = c
 			}
@@ -136,7 +121,7 @@ func encodeFreeBlock(raw []byte, width int, mask []byte, dst []byte) (comp []byt
 // record the mask frees present).
 func freeAgrees(want, got []byte, width int, mask []byte) int {
 	for i := range len(want) / width {
-		w, g := recordAt(want, width, i), recordAt(got, width, i)
+		w, g := Records{width, want}.Get(int64(i)), Records{width, got}.Get(int64(i))
 		switch mask[i] {
 		case kept:
 			if w != g {

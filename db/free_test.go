@@ -29,9 +29,9 @@ func TestFreeBlock(t *testing.T) {
 				c = 13
 			}
 			if r.IntN(4) == 0 { // runs, as tiers have
-				c = recordAt(raw, width, max(i-1, 0))
+				c = Records{width, raw}.Get(int64(max(i-1, 0)))
 			}
-			setRecord(raw, width, i, c)
+			Records{width, raw}.Set(int64(i), c)
 		}
 		asked := func(_ uint64, x int64) bool { return x%3 != 0 }
 		if none {
@@ -48,7 +48,7 @@ func TestFreeBlock(t *testing.T) {
 			t.Fatal(err)
 		}
 		if i := freeAgrees(raw, got, width, mask); i >= 0 {
-			t.Fatalf("trial %d (width %d, played %v): rank %d: %d, want %d (mask %d)", trial, width, trial%3 == 0, i, recordAt(got, width, i), recordAt(raw, width, i), mask[i])
+			t.Fatalf("trial %d (width %d, played %v): rank %d: %d, want %d (mask %d)", trial, width, trial%3 == 0, i, Records{width, got}.Get(int64(i)), Records{width, raw}.Get(int64(i)), mask[i])
 		}
 		if f5, _ := encodeBlockV(5, raw, width, nil); none && (countFree(mask) != 0 || string(comp) != string(f5)) {
 			t.Fatalf("trial %d: nothing free (%d free), %d bytes against format 5's %d", trial, countFree(mask), len(comp), len(f5))
