@@ -55,9 +55,10 @@
 //
 // Tiers are the number of pieces on the board: 0..7 while dropping
 // (acyclic: a drop adds a piece), then 8, the move phase, one loopy
-// tier. A rank is the occupied cells' colex rank × C(t, ⌈t/2⌉) plus the
-// black pieces' rank among them (GamesmanOne's two-piece hash), in the
-// move phase doubled plus 1 when Red is to move: 151,420,500 ranks in
-// the move phase. Each tier ranks one position of each orbit of the
-// square's 8 symmetries, the least of its images (symmetry.go).
+// tier. A rank names a class of positions: the player to move's cells
+// and the opponent's, up to the square's 8 symmetries, and in the move
+// phase either colour to move (the colour swap is a symmetry there:
+// symmetry.go). The ranks are dense over the classes, the mover's cells
+// first (ranking.go): 9,469,965 ranks in the move phase, where ranking
+// v1 ranked every board (151,420,500) and used one in eight.
 package teeko

@@ -5,6 +5,7 @@ import (
 	"iter"
 	"math/bits"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/grundy-go/grundy/budget"
@@ -73,6 +74,9 @@ type Game struct {
 	goals    []uint32   // the winning configurations
 	adj      [25]uint32 // the cells next to each cell (8 directions)
 	sym      *symTables
+
+	sidesOnce sync.Once
+	sides     []*sideTable // the ranking of each tier (ranking.go)
 }
 
 var (

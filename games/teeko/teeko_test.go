@@ -116,7 +116,7 @@ func TestPlayouts(t *testing.T) {
 				}
 				tr := g.TierOf(p)
 				c := g.Canonical(p)
-				if u, ok := g.TierUnrank(tr, g.TierRank(p)); !ok || u != c || g.rawRank(c) != g.TierRank(p) {
+				if u, ok := g.TierUnrank(tr, g.TierRank(p)); !ok || u != c || g.TierRank(c) != g.TierRank(p) || !inClass(g, p, c) {
 					t.Fatalf("%s: rank %d unranks to %x %v; canonical %x", text, g.TierRank(p), u, ok, c)
 				}
 				if rr := g.TierRank(p); rr < 0 || rr >= g.TierSize(tr) {
@@ -290,8 +290,14 @@ func TestRanksSmall(t *testing.T) {
 					turns = []bool{false, true}
 				}
 				for _, red := range turns {
-					if !g.Won(pos(sub, occ&^sub, red).Mover()) {
-						legal++
+					p := pos(sub, occ&^sub, red)
+					if g.Won(p.Mover()) {
+						continue
+					}
+					legal++
+					c := g.Canonical(p)
+					if u, ok := g.TierUnrank(tr, g.TierRank(p)); !ok || u != c || !inClass(g, p, c) {
+						t.Fatalf("%s: rank %d unranks to %s %v; its representative %s", g.Format(p), g.TierRank(p), g.Format(u), ok, g.Format(c))
 					}
 				}
 			}
@@ -300,6 +306,19 @@ func TestRanksSmall(t *testing.T) {
 			t.Fatalf("tier %d: orbits cover %d positions; %d are legal", tr, covered, legal)
 		}
 	}
+}
+
+// inClass reports whether c is an image of p under the square's
+// symmetries, or in the move phase of p with the colours and the turn
+// swapped: the positions one rank stands for.
+func inClass(g *Game, p, c Pos) bool {
+	swapped := pos(p.Red(), p.Black(), !p.RedToMove())
+	for s := range 8 {
+		if g.Image(p, s) == c || g.TierLoopy(g.TierOf(p)) && g.Image(swapped, s) == c {
+			return true
+		}
+	}
+	return false
 }
 
 // TestParseErrors: one line naming the fault, at its offset.
@@ -397,5 +416,66 @@ func TestLabels(t *testing.T) {
 		if got := x.Moves[0].Label; got != c.want {
 			t.Errorf("%s → %s: %q; want %q", c.from, c.to, got, c.want)
 		}
+	}
+}
+
+// TestTierSizesBurnside: the ranks of each tier are dense over the
+// classes (ranking.go), so a tier's size must be the number of orbits
+// of the pairs (mover's cells, opponent's cells) under the square's
+// symmetries, which Burnside's lemma counts independently: the mean over
+// the 8 symmetries of the pairs each fixes, a pair being fixed when
+// each of the symmetry's cycles of cells is wholly empty, the mover's
+// or the opponent's.
+func TestTierSizesBurnside(t *testing.T) {
+	for _, c := range []struct{ n, k int }{{5, 4}, {4, 3}, {4, 4}} {
+		g := newGame(c.n, c.k, false)
+		cells := c.n * c.n
+		for tr := game.Tier(0); int(tr) <= 2*c.k; tr++ {
+			m := int(tr) / 2
+			o := int(tr) - m
+			var fixed int64
+			for s := range 8 {
+				// The lengths of s's cycles on the cells.
+				seen := uint32(0)
+				var cycles []int
+				for x := range cells {
+					if seen>>x&1 == 1 {
+						continue
+					}
+					l := 0
+					for y := uint32(1) << x; seen&y == 0; y = g.imageSet(s, y) {
+						seen |= y
+						l++
+					}
+					cycles = append(cycles, l)
+				}
+				// ways[i][j]: colourings of the cycles so far with i of
+				// the mover's cells and j of the opponent's.
+				ways := make([][]int64, m+1)
+				for i := range ways {
+					ways[i] = make([]int64, o+1)
+				}
+				ways[0][0] = 1
+				for _, l := range cycles {
+					for i := m; i >= 0; i-- {
+						for j := o; j >= 0; j-- {
+							if i >= l {
+								ways[i][j] += ways[i-l][j]
+							}
+							if j >= l {
+								ways[i][j] += ways[i][j-l]
+							}
+						}
+					}
+				}
+				fixed += ways[m][o]
+			}
+			if fixed%8 != 0 || g.TierSize(tr) != fixed/8 {
+				t.Fatalf("%dx%d, %d pieces: %d ranks; Burnside counts %d/8 orbits", c.n, c.n, tr, g.TierSize(tr), fixed)
+			}
+		}
+	}
+	if got := New(false).TierSize(8); got != 9469965 {
+		t.Fatalf("Teeko's move phase has %d ranks; 9,469,965 classes", got)
 	}
 }

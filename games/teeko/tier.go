@@ -2,10 +2,8 @@ package teeko
 
 import (
 	"fmt"
-	"math/bits"
 
 	"github.com/grundy-go/grundy/game"
-	"github.com/grundy-go/grundy/internal/colex"
 )
 
 // Tiers are the number of pieces on the board: 0..2k-1 while dropping
@@ -30,66 +28,35 @@ func (g *Game) TierLoopy(t game.Tier) bool { return int(t) == 2*g.k }
 // blacks is the number of black pieces in tier t.
 func (g *Game) blacks(t game.Tier) int { return (int(t) + 1) / 2 }
 
-// TierSize is C(N², t) × C(t, ⌈t/2⌉) while dropping, and twice
-// C(N², 2k) × C(2k, k) in the move phase (either player to move).
+// TierSize is the number of ranks of tier t: one a class of positions
+// (ranking.go).
 func (g *Game) TierSize(t game.Tier) int64 {
-	if int(t) > 2*g.k {
+	if int(t) > 2*g.k || t < 0 {
 		return 0
 	}
-	n := int(t)
-	s := colex.Binom(g.n*g.n, n) * colex.Binom(n, g.blacks(t))
-	if g.TierLoopy(t) {
-		s *= 2
-	}
-	return s
+	return g.sideTable(t).size()
 }
 
-// TierRank is the rank of p's orbit under the square's 8 symmetries: the
-// raw rank of its representative, the least of its images (Canonical).
-func (g *Game) TierRank(p Pos) int64 { return g.rawRank(g.Canonical(p)) }
-
-// rawRank is the occupied cells' colex rank × C(t, blacks) + the black
-// pieces' rank among the occupied cells; in the move phase, twice that,
-// plus 1 when Red is to move. (GamesmanOne's two-piece hash.)
-func (g *Game) rawRank(p Pos) int64 {
-	b := uint64(p.Black())
-	occ := b | uint64(p.Red())
-	n := bits.OnesCount64(occ)
-	r := colex.RankSmall(occ)*colex.Binom(n, bits.OnesCount64(b)) + colex.RankSmall(colex.Extract(b, occ))
-	if n == 2*g.k {
-		r *= 2
-		if p.RedToMove() {
-			r++
-		}
-	}
-	return r
+// TierRank is the rank of p's class (ranking.go).
+func (g *Game) TierRank(p Pos) int64 {
+	m, o := g.canonicalSides(p.Mover(), p.Opponent())
+	return g.sideTable(g.TierOf(p)).rank(m, o)
 }
 
-// TierUnrank is the position of rank r in tier t: the representative of
-// its orbit. False for a rank out of range, for one whose raw position
-// is not its orbit's representative, and for a position no play reaches
-// because play would have stopped before (the player to move holds a
-// goal). Positions where the player who moved last holds a goal are
-// terminal ones.
+// TierUnrank is the position of rank r in tier t: its class's
+// representative (Canonical). False for a rank out of range and for a
+// position no play reaches because play would have stopped before (the
+// player to move holds a goal). Positions where the player who moved
+// last holds a goal are terminal ones.
 func (g *Game) TierUnrank(t game.Tier, r int64) (Pos, bool) {
 	if r < 0 || r >= g.TierSize(t) {
 		return 0, false
 	}
-	n := int(t)
-	nb := g.blacks(t)
-	red := n%2 == 1
-	if g.TierLoopy(t) {
-		red = r&1 == 1
-		r >>= 1
-	}
-	per := colex.Binom(n, nb)
-	occ := colex.Unrank(g.n*g.n, n, r/per)
-	b := colex.Deposit(colex.Unrank(n, nb, r%per), occ)
-	p := pos(uint32(b), uint32(occ&^b), red)
-	if g.Won(p.Mover()) || g.Canonical(p) != p {
+	m, o := g.sideTable(t).unrank(r)
+	if g.Won(m) {
 		return 0, false
 	}
-	return p, true
+	return g.sidesPos(t, m, o), true
 }
 
 // TierName is "7 pieces" while dropping, "move phase" after.
