@@ -4,6 +4,7 @@ package db_test
 
 import (
 	"context"
+	"github.com/grundy-go/grundy/internal/cputime"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -96,7 +97,7 @@ func BenchmarkLookupWarm(b *testing.B) {
 	ps := probes(b, d, 100000)
 	b.ResetTimer()
 	i := 0
-	cpu0 := cpuTime()
+	cpu0 := int64(cputime.Process())
 	for b.Loop() {
 		p := ps[i%len(ps)]
 		i++
@@ -106,14 +107,7 @@ func BenchmarkLookupWarm(b *testing.B) {
 	}
 	// The process's CPU time a lookup, which other work on the machine
 	// does not inflate as it does the wall clock's ns/op.
-	b.ReportMetric(float64(cpuTime()-cpu0)/float64(b.N), "cpu-ns/op")
-}
-
-// cpuTime is the process's user and system CPU time in nanoseconds.
-func cpuTime() int64 {
-	var ru syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return ru.Utime.Nano() + ru.Stime.Nano()
+	b.ReportMetric(float64(int64(cputime.Process())-cpu0)/float64(b.N), "cpu-ns/op")
 }
 
 // BenchmarkLookupCold: each lookup opens the database and reads one
@@ -145,7 +139,7 @@ func BenchmarkLookupCold(b *testing.B) {
 	for b.Loop() {
 		b.StopTimer()
 		drop()
-		cpu0, disk0 := cpuTime(), diskBytes()
+		cpu0, disk0 := int64(cputime.Process()), diskBytes()
 		p := ps[i%len(ps)]
 		i++
 		b.StartTimer()
@@ -158,7 +152,7 @@ func BenchmarkLookupCold(b *testing.B) {
 		}
 		d.Close()
 		b.StopTimer()
-		cpu += cpuTime() - cpu0
+		cpu += int64(cputime.Process()) - cpu0
 		disk += diskBytes() - disk0
 		b.StartTimer()
 	}

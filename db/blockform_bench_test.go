@@ -3,8 +3,8 @@
 package db
 
 import (
+	"github.com/grundy-go/grundy/internal/cputime"
 	"os"
-	"syscall"
 	"testing"
 )
 
@@ -83,7 +83,7 @@ func BenchmarkBlockDecode(b *testing.B) {
 		b.Run(v.name, func(b *testing.B) {
 			buf := make([]byte, 0, BlockBytes+bitmapBytes(BlockBytes))
 			i := 0
-			cpu0 := cpuNanos()
+			cpu0 := int64(cputime.Process())
 			for b.Loop() {
 				bl := sample[i%len(sample)]
 				i++
@@ -94,7 +94,7 @@ func BenchmarkBlockDecode(b *testing.B) {
 			}
 			per := [...]int64{4: bytes4, 5: bytes5, 6: bytes6}[v.format]
 			b.ReportMetric(float64(per)/float64(positions), "B/pos")
-			b.ReportMetric(float64(cpuNanos()-cpu0)/float64(b.N), "cpu-ns/op")
+			b.ReportMetric(float64(int64(cputime.Process())-cpu0)/float64(b.N), "cpu-ns/op")
 		})
 	}
 }
@@ -143,7 +143,7 @@ func BenchmarkBlockEncode(b *testing.B) {
 		b.Run(v, func(b *testing.B) {
 			i := 0
 			var buf []byte
-			cpu0 := cpuNanos()
+			cpu0 := int64(cputime.Process())
 			for b.Loop() {
 				// Spread over the sample (a run of a few hundred
 				// blocks under callgrind sees every tier).
@@ -155,7 +155,7 @@ func BenchmarkBlockEncode(b *testing.B) {
 					buf, _ = encodeBlock(bl.raw, bl.width, buf)
 				}
 			}
-			b.ReportMetric(float64(cpuNanos()-cpu0)/float64(b.N), "cpu-ns/op")
+			b.ReportMetric(float64(int64(cputime.Process())-cpu0)/float64(b.N), "cpu-ns/op")
 		})
 	}
 }
@@ -171,11 +171,4 @@ func openBenchDB(b *testing.B) *DB {
 		b.Fatal(err)
 	}
 	return d
-}
-
-// cpuNanos is the process's user and system CPU time.
-func cpuNanos() int64 {
-	var ru syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return ru.Utime.Nano() + ru.Stime.Nano()
 }

@@ -4,6 +4,7 @@ package db_test
 
 import (
 	"fmt"
+	"github.com/grundy-go/grundy/internal/cputime"
 	"testing"
 
 	"github.com/grundy-go/grundy/db"
@@ -77,7 +78,7 @@ func BenchmarkBlockSize(b *testing.B) {
 				defer dec.Close()
 				var buf []byte
 				b.ResetTimer()
-				cpu0 := cpuTime()
+				cpu0 := int64(cputime.Process())
 				for i := range b.N {
 					if buf, err = dec.DecodeAll(sample[i%len(sample)], buf[:0]); err != nil {
 						b.Fatal(err)
@@ -85,7 +86,7 @@ func BenchmarkBlockSize(b *testing.B) {
 				}
 				// The process's CPU time a decoding, which the machine's
 				// load inflates less than ns/op.
-				b.ReportMetric(float64(cpuTime()-cpu0)/float64(b.N), "cpu-ns/op")
+				b.ReportMetric(float64(int64(cputime.Process())-cpu0)/float64(b.N), "cpu-ns/op")
 				b.ReportMetric(float64(comp)/float64(max(positions, 1)), "B/record")
 				b.ReportMetric(float64(n), "blocks")
 			})

@@ -4,6 +4,7 @@ package db
 
 import (
 	"bytes"
+	"github.com/grundy-go/grundy/internal/cputime"
 	"io"
 	"os"
 	"strconv"
@@ -206,14 +207,14 @@ func BenchmarkDense6(b *testing.B) {
 				}
 			}
 			b.ResetTimer()
-			cpu0 := cpuNanos()
+			cpu0 := int64(cputime.Process())
 			i := 0
 			for b.Loop() {
 				s := sample[i%len(sample)]
 				i++
 				v.decode(s.comp, s.raw, s.width, dst)
 			}
-			b.ReportMetric(float64(cpuNanos()-cpu0)/float64(b.N), "cpu-ns/op")
+			b.ReportMetric(float64(int64(cputime.Process())-cpu0)/float64(b.N), "cpu-ns/op")
 			b.ReportMetric(float64(total)/float64(positions), "B/pos")
 			b.ReportMetric(float64(n), "blocks")
 		})

@@ -4,6 +4,7 @@ package db_test
 
 import (
 	"fmt"
+	"github.com/grundy-go/grundy/internal/cputime"
 	"math"
 	"os"
 	"strings"
@@ -291,7 +292,7 @@ func lookupFree[P comparable](b *testing.B, d *db.DB, g game.Tiered[P]) {
 	var known int
 	i := 0
 	b.ResetTimer()
-	cpu0 := cpuTime()
+	cpu0 := int64(cputime.Process())
 	for b.Loop() {
 		p := ps[i%len(ps)]
 		i++
@@ -312,6 +313,6 @@ func lookupFree[P comparable](b *testing.B, d *db.DB, g game.Tiered[P]) {
 			}
 		}
 	}
-	b.ReportMetric(float64(cpuTime()-cpu0)/float64(b.N), "cpu-ns/op")
+	b.ReportMetric(float64(int64(cputime.Process())-cpu0)/float64(b.N), "cpu-ns/op")
 	b.ReportMetric(float64(known)/float64(b.N), "known/op")
 }

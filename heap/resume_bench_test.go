@@ -2,6 +2,7 @@ package heap
 
 import (
 	"context"
+	"github.com/grundy-go/grundy/internal/cputime"
 	"io"
 	"os"
 	"path/filepath"
@@ -50,12 +51,12 @@ func BenchmarkResume(b *testing.B) {
 		}
 		from := v.Len()
 		b.StartTimer()
-		c0 := cpuTime()
+		c0 := cputime.Process()
 		out, err := Extend(context.Background(), r, v, from+more, Options{})
 		if err != nil || out.Len() != from+more {
 			b.Fatal(err)
 		}
-		cpu += cpuTime() - c0
+		cpu += cputime.Process() - c0
 		values = more
 		b.StopTimer()
 		out.Close()

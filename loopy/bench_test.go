@@ -3,8 +3,8 @@ package loopy
 import (
 	"context"
 	"fmt"
+	"github.com/grundy-go/grundy/internal/cputime"
 	"os"
-	"syscall"
 	"testing"
 
 	"github.com/grundy-go/grundy/retro"
@@ -15,14 +15,6 @@ func splitmix64(x uint64) uint64 {
 	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9
 	x = (x ^ (x >> 27)) * 0x94d049bb133111eb
 	return x ^ (x >> 31)
-}
-
-func cpuSeconds() float64 {
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
-		return 0
-	}
-	return float64(ru.Utime.Sec+ru.Stime.Sec) + float64(ru.Utime.Usec+ru.Stime.Usec)/1e6
 }
 
 // BenchmarkRandomGraph computes the generalized Sprague–Grundy values of a
@@ -52,9 +44,9 @@ func BenchmarkRandomGraph(b *testing.B) {
 			var vs *Values
 			var cpu float64
 			for range b.N {
-				cpu0 := cpuSeconds()
+				cpu0 := cputime.Process().Seconds()
 				vs, err = Solve(context.Background(), succ, pred, Options{})
-				cpu += cpuSeconds() - cpu0
+				cpu += cputime.Process().Seconds() - cpu0
 				if err != nil {
 					b.Fatal(err)
 				}

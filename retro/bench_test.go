@@ -3,8 +3,8 @@ package retro
 import (
 	"context"
 	"fmt"
+	"github.com/grundy-go/grundy/internal/cputime"
 	"os"
-	"syscall"
 	"testing"
 	"unsafe"
 )
@@ -45,15 +45,6 @@ func randomArcs(n int, m int64, seed uint64, backOneIn uint64) func(yield func(f
 	}
 }
 
-// cpuSeconds returns the process's user and system CPU time.
-func cpuSeconds() float64 {
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
-		return 0
-	}
-	return float64(ru.Utime.Sec+ru.Stime.Sec) + float64(ru.Utime.Usec+ru.Stime.Usec)/1e6
-}
-
 func sliceBytes[T any](s []T) int64 { var z T; return int64(cap(s)) * int64(unsafe.Sizeof(z)) }
 
 // BenchmarkRandomGraph solves a random graph with n nodes and 5n arcs:
@@ -91,9 +82,9 @@ func BenchmarkRandomGraph(b *testing.B) {
 					b.StopTimer()
 					copy(moves, deg)
 					b.StartTimer()
-					cpu0 := cpuSeconds()
+					cpu0 := cputime.Process().Seconds()
 					res, err = Solve(context.Background(), &Problem{Pred: pred, Moves: moves}, Options{Workers: kind.workers})
-					cpu += cpuSeconds() - cpu0
+					cpu += cputime.Process().Seconds() - cpu0
 					if err != nil {
 						b.Fatal(err)
 					}

@@ -1,9 +1,9 @@
 package server
 
 import (
+	"github.com/grundy-go/grundy/internal/cputime"
 	"net/http/httptest"
 	"net/url"
-	"syscall"
 	"testing"
 	"time"
 )
@@ -52,11 +52,11 @@ func BenchmarkFirstAnswer(b *testing.B) {
 					s.cache = newCache(s.cfg.CacheSize)
 					req := httptest.NewRequest("GET", "/api/v1/position?"+q.Encode(), nil)
 					rec := httptest.NewRecorder()
-					before := cpuTime()
+					before := cputime.Process()
 					b.StartTimer()
 					s.ServeHTTP(rec, req)
 					b.StopTimer()
-					cpu += cpuTime() - before
+					cpu += cputime.Process() - before
 					if rec.Code != 200 {
 						b.Fatalf("%s: %d %s", c.query, rec.Code, rec.Body.String())
 					}
@@ -66,13 +66,4 @@ func BenchmarkFirstAnswer(b *testing.B) {
 			})
 		}
 	}
-}
-
-// cpuTime is the process's CPU time, user and system.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

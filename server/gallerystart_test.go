@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"github.com/grundy-go/grundy/internal/cputime"
 	"net/http/httptest"
 	"net/url"
 	"testing"
@@ -34,7 +35,7 @@ func BenchmarkGalleryStarts(b *testing.B) {
 			for range b.N {
 				b.StopTimer()
 				s.cache = newCache(s.cfg.CacheSize)
-				before := cpuTime()
+				before := cputime.Process()
 				b.StartTimer()
 				// The start (a game with none of its own: its example's
 				// position, as the page opens it).
@@ -56,11 +57,11 @@ func BenchmarkGalleryStarts(b *testing.B) {
 						b.Fatalf("%s %q: %d %s", spec, pos, rec.Code, rec.Body.String())
 					}
 					if extra == "1" {
-						first += cpuTime() - before
+						first += cputime.Process() - before
 					}
 				}
 				b.StopTimer()
-				cpu += cpuTime() - before
+				cpu += cputime.Process() - before
 				b.StartTimer()
 			}
 			b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")

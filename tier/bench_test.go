@@ -3,9 +3,9 @@ package tier_test
 import (
 	"context"
 	"fmt"
+	"github.com/grundy-go/grundy/internal/cputime"
 	"os"
 	"path/filepath"
-	"syscall"
 	"testing"
 	"time"
 
@@ -55,7 +55,7 @@ func BenchmarkBuildConnect4(b *testing.B) {
 				start := time.Now()
 				res, err := tier.Solve(context.Background(), g, bl, tier.Options{Memory: mem, Reserve: reserve, Progress: func(p tier.Progress) {
 					if os.Getenv("GRUNDY_BENCH_VERBOSE") != "" && p.Done == p.Total {
-						fmt.Fprintf(os.Stderr, "%s %s %d/%d %s cpu %s\n", p.Phase, p.Name, p.Done, p.Total, time.Since(start).Round(time.Millisecond), cpuTime().Round(time.Millisecond))
+						fmt.Fprintf(os.Stderr, "%s %s %d/%d %s cpu %s\n", p.Phase, p.Name, p.Done, p.Total, time.Since(start).Round(time.Millisecond), cputime.Process().Round(time.Millisecond))
 					}
 				}})
 				if err != nil {
@@ -74,14 +74,4 @@ func BenchmarkBuildConnect4(b *testing.B) {
 			}
 		})
 	}
-}
-
-// cpuTime is the CPU time (user and system) the process has used, so
-// that a loaded machine's figures can be read per CPU-second.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

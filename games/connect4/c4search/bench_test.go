@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"github.com/grundy-go/grundy/internal/cputime"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -279,14 +280,14 @@ func BenchmarkTableTouch(b *testing.B) {
 			var user, sys time.Duration
 			for b.Loop() {
 				v0 := vmstat()
-				u0, s0 := cpuTimes()
+				u0, s0 := cputime.UserSys()
 				sv, err := New(s, Options{TTSize: size})
 				if err != nil {
 					b.Fatal(err)
 				}
 				sv.Reset()
 				b.StopTimer()
-				u1, s1 := cpuTimes()
+				u1, s1 := cputime.UserSys()
 				user, sys = user+u1-u0, sys+s1-s0
 				note = thpNote(sv.tt, v0)
 				b.StartTimer()

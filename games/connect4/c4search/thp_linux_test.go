@@ -7,9 +7,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
-	"time"
 	"unsafe"
 )
 
@@ -151,13 +149,4 @@ func TestHugePagesAtFault(t *testing.T) {
 	}
 	t.Logf("%d MiB table: AnonHugePages %d MiB; thp_fault_alloc %+d, thp_fault_fallback %+d, thp_collapse_alloc %+d",
 		tt.bytes()>>20, huge>>20, faults, fallback, v1["thp_collapse_alloc"]-v0["thp_collapse_alloc"])
-}
-
-// cpuTimes is the process's user and system CPU time so far.
-func cpuTimes() (user, sys time.Duration) {
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
-		return 0, 0
-	}
-	return time.Duration(ru.Utime.Nano()), time.Duration(ru.Stime.Nano())
 }

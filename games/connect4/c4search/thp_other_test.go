@@ -2,11 +2,7 @@
 
 package c4search
 
-import "time"
-
 func vmstat() map[string]int64 { return nil }
 
 // thpNote: huge pages are Linux's (see thp_linux_test.go).
 func thpNote(t *table, before map[string]int64) string { return "" }
-
-func cpuTimes() (user, sys time.Duration) { return 0, 0 }

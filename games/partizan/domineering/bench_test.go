@@ -3,11 +3,10 @@ package domineering
 import (
 	"context"
 	"fmt"
+	"github.com/grundy-go/grundy/internal/cputime"
 	"os"
 	"runtime"
-	"syscall"
 	"testing"
-	"time"
 
 	"github.com/grundy-go/grundy/cgt"
 	"github.com/grundy-go/grundy/games/partizan"
@@ -31,7 +30,7 @@ func BenchmarkRectangles(b *testing.B) {
 			var e *partizan.Evaluator[Board]
 			var s *cgt.Space
 			var g cgt.Game
-			cpu0 := cpuTime()
+			cpu0 := cputime.Process()
 			for i := 0; i < b.N; i++ {
 				s = cgt.NewSpace()
 				e, _ = partizan.New[Board](s, Game{})
@@ -42,7 +41,7 @@ func BenchmarkRectangles(b *testing.B) {
 				}
 			}
 			b.StopTimer()
-			b.ReportMetric(float64((cpuTime()-cpu0).Microseconds())/1000/float64(b.N), "cpu-ms/op")
+			b.ReportMetric(float64((cputime.Process()-cpu0).Microseconds())/1000/float64(b.N), "cpu-ms/op")
 			runtime.GC()
 			var ms runtime.MemStats
 			runtime.ReadMemStats(&ms)
@@ -58,22 +57,12 @@ func BenchmarkRectangles(b *testing.B) {
 	}
 }
 
-// cpuTime returns the CPU time used by the process so far: on a shared
-// machine it measures the work better than the wall clock.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
-
 // BenchmarkParallel values 4x5 and 5x5 with the root's options spread
 // over two goroutines (ValueParallel), each with its own Space.
 func BenchmarkParallel(b *testing.B) {
 	for _, size := range [][2]int{{4, 5}, {5, 5}} {
 		b.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(b *testing.B) {
-			cpu0 := cpuTime()
+			cpu0 := cputime.Process()
 			for i := 0; i < b.N; i++ {
 				s := cgt.NewSpace()
 				e, _ := partizan.New[Board](s, Game{})
@@ -82,7 +71,7 @@ func BenchmarkParallel(b *testing.B) {
 					b.Fatal(err)
 				}
 			}
-			b.ReportMetric(float64((cpuTime()-cpu0).Microseconds())/1000/float64(b.N), "cpu-ms/op")
+			b.ReportMetric(float64((cputime.Process()-cpu0).Microseconds())/1000/float64(b.N), "cpu-ms/op")
 		})
 	}
 }
