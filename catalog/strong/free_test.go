@@ -51,19 +51,7 @@ func TestRepackFree(t *testing.T) {
 			t.Fatal(err)
 		}
 		var changed, free int
-		for j, ti := range a.Manifest().Tiers {
-			tb := b.Manifest().Tiers[j]
-			if tb.Tier != ti.Tier || tb.Count.Positions() != ti.Count.Positions() || tb.Count.RecordCount() != ti.Count.RecordCount() {
-				t.Fatalf("%s, tier %s: other counts", c.spec, ti.Name)
-			}
-			ra, _, err := a.LoadTier(ti.Tier)
-			if err != nil {
-				t.Fatal(err)
-			}
-			rb, _, err := b.LoadTier(ti.Tier)
-			if err != nil {
-				t.Fatal(err)
-			}
+		eachTierPair(t, c.spec, a, b, func(ti db.TierInfo, ra, rb db.Records) {
 			for x := range ra.Len() {
 				ca, cb := ra.Get(x), rb.Get(x)
 				if db.FreeCode(ca) {
@@ -76,7 +64,7 @@ func TestRepackFree(t *testing.T) {
 					changed++
 				}
 			}
-		}
+		})
 		a.Close()
 		b.Close()
 		if free == 0 || changed == 0 {

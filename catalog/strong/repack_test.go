@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -54,28 +55,38 @@ func TestRepackFormats(t *testing.T) {
 			if err := b.Verify(); err != nil {
 				t.Fatalf("%s, format %d: %v", name, 5+i, err)
 			}
-			if len(a.Manifest().Tiers) != len(b.Manifest().Tiers) || a.Stats().Total.Positions() != b.Stats().Total.Positions() {
-				t.Fatalf("%s, format %d: other tiers or counts", name, 5+i)
-			}
-			for j, ti := range a.Manifest().Tiers {
-				ra, _, err := a.LoadTier(ti.Tier)
-				if err != nil {
-					t.Fatal(err)
-				}
-				rb, _, err := b.LoadTier(ti.Tier)
-				if err != nil {
-					t.Fatal(err)
-				}
+			eachTierPair(t, fmt.Sprintf("%s, format %d", name, 5+i), a, b, func(ti db.TierInfo, ra, rb db.Records) {
 				if ra.Width != rb.Width || !bytes.Equal(ra.Data, rb.Data) {
 					t.Fatalf("%s, format %d, tier %s: other records", name, 5+i, ti.Name)
 				}
-				if tb := b.Manifest().Tiers[j]; tb.Tier != ti.Tier || tb.Count.Positions() != ti.Count.Positions() || tb.Count.RecordCount() != ti.Count.RecordCount() {
-					t.Fatalf("%s, format %d, tier %s: other counts", name, 5+i, ti.Name)
-				}
-			}
+			})
 			b.Close()
 		}
 		a.Close()
+	}
+}
+
+// eachTierPair checks that databases a and b (what one was repacked
+// into) hold the same tiers with the same counts, and calls f with each
+// tier's records in both.
+func eachTierPair(t *testing.T, what string, a, b *db.DB, f func(ti db.TierInfo, ra, rb db.Records)) {
+	t.Helper()
+	if len(a.Manifest().Tiers) != len(b.Manifest().Tiers) || a.Stats().Total.Positions() != b.Stats().Total.Positions() {
+		t.Fatalf("%s: other tiers or counts", what)
+	}
+	for j, ti := range a.Manifest().Tiers {
+		if tb := b.Manifest().Tiers[j]; tb.Tier != ti.Tier || tb.Count.Positions() != ti.Count.Positions() || tb.Count.RecordCount() != ti.Count.RecordCount() {
+			t.Fatalf("%s, tier %s: other counts", what, ti.Name)
+		}
+		ra, _, err := a.LoadTier(ti.Tier)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rb, _, err := b.LoadTier(ti.Tier)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f(ti, ra, rb)
 	}
 }
 
