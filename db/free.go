@@ -64,44 +64,30 @@ func freeMask(raw []byte, width int, t uint64, first int64, asked func(t uint64,
 // sparse form (the index's, as in format 3 on).
 func encodeFreeBlock(raw []byte, width int, mask []byte, dst []byte) (comp []byte, sum uint32) {
 	k := len(raw) / width
-	counts := map[uint16]int{}
-	var mode uint16
-	for i := range k {
-		if c := (Records{width, raw}).Get(int64(i)); c != Empty && mask[i] == kept {
-			counts[c]++
-			if n := counts[c]; n > counts[mode] || (n == counts[mode] && c < mode) {
-				mode = c
-			}
-		}
-	}
+	mode := commonestKept(raw, width, mask)
 	if mode == Empty {
 		mode = 1 // no kept record: any code will do
+	}
+	// A filling that differs from an earlier one only where the mask has
+	// no such rank writes the same records: code it once (the first of
+	// equals wins a tie anyway, so the bytes are the same).
+	var anyRecs, anyAlls bool
+	for _, m := range mask[:k] {
+		anyRecs = anyRecs || m == anyRec
+		anyAlls = anyAlls || m == anyAll
 	}
 	fill := make([]byte, len(raw))
 	sp := make([]byte, 0, bitmapBytes(k)+len(raw))
 	var best []byte
 	for cand := range 4 {
 		prev, runs := cand&1 == 1, cand&2 == 2
-		last := mode
-		for i := range k {
-			c := Records{width, raw}.Get(int64(i))
-			switch mask[i] {
-			case anyRec:
-				if prev {
-					c = last
-				} else {
-					c = mode
-				}
-			case anyAll:
-				c = Empty
-				if runs && i > 0 {
-					c = Records{width, fill}.Get(int64(i - 1))
-				}
-			}
-			Records{width, fill}.Set(int64(i), c)
-			if c != Empty {
-				last = c
-			}
+		if prev && !anyRecs || runs && !anyAlls {
+			continue
+		}
+		if width == 1 {
+			fillBytes(fill, raw, mask, byte(mode), prev, runs)
+		} else {
+			fillRecords(fill, raw, width, mask, mode, prev, runs)
 		}
 		sp = sparseBlock(sp[:0], fill, width)
 		at := len(dst)
@@ -113,6 +99,91 @@ func encodeFreeBlock(raw []byte, width int, mask []byte, dst []byte) (comp []byt
 		dst = dst[:at]
 	}
 	return append(dst, best...), sum
+}
+
+// commonestKept is the commonest record the mask keeps in raw (the least
+// code of the commonest on a tie), Empty when it keeps none.
+func commonestKept(raw []byte, width int, mask []byte) uint16 {
+	if width == 1 {
+		var counts [256]int32
+		for i, c := range raw {
+			if c != Empty && mask[i] == kept {
+				counts[c]++
+			}
+		}
+		mode := 0
+		for c, n := range counts {
+			if n > counts[mode] {
+				mode = c
+			}
+		}
+		if counts[mode] == 0 {
+			return Empty
+		}
+		return uint16(mode)
+	}
+	counts := map[uint16]int{}
+	var mode uint16
+	for i := range len(raw) / width {
+		if c := (Records{width, raw}).Get(int64(i)); c != Empty && mask[i] == kept {
+			counts[c]++
+			if n := counts[c]; n > counts[mode] || (n == counts[mode] && c < mode) {
+				mode = c
+			}
+		}
+	}
+	return mode
+}
+
+// fillRecords writes into fill the records raw with those the mask frees
+// replaced: a free record by mode, or by the record before it when prev;
+// a rank free whole by Empty, or by the rank before's code when runs.
+func fillRecords(fill, raw []byte, width int, mask []byte, mode uint16, prev, runs bool) {
+	last := mode
+	for i := range len(raw) / width {
+		c := Records{width, raw}.Get(int64(i))
+		switch mask[i] {
+		case anyRec:
+			if prev {
+				c = last
+			} else {
+				c = mode
+			}
+		case anyAll:
+			c = Empty
+			if runs && i > 0 {
+				c = Records{width, fill}.Get(int64(i - 1))
+			}
+		}
+		Records{width, fill}.Set(int64(i), c)
+		if c != Empty {
+			last = c
+		}
+	}
+}
+
+// fillBytes is fillRecords for records of one byte.
+func fillBytes(fill, raw, mask []byte, mode byte, prev, runs bool) {
+	last := mode
+	for i, c := range raw {
+		switch mask[i] {
+		case anyRec:
+			if prev {
+				c = last
+			} else {
+				c = mode
+			}
+		case anyAll:
+			c = Empty
+			if runs && i > 0 {
+				c = fill[i-1]
+			}
+		}
+		fill[i] = c
+		if c != Empty {
+			last = c
+		}
+	}
 }
 
 // freeAgrees reports the first rank at which the records got (decoded

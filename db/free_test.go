@@ -73,3 +73,44 @@ func countFree(mask []byte) int {
 	}
 	return n
 }
+
+// TestCommonestKept: the commonest kept record (the least code of the
+// commonest on a tie, Empty when none is kept), by the one-byte path and
+// the two-byte path, against a plain count, on random blocks.
+func TestCommonestKept(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 35))
+	for trial := range 500 {
+		k := 1 + rng.IntN(300)
+		codes := 1 + rng.IntN(6)
+		raw1 := make([]byte, k)
+		raw2 := make([]byte, 2*k)
+		mask := make([]byte, k)
+		for i := range k {
+			c := uint16(rng.IntN(codes))
+			raw1[i] = byte(c)
+			Records{2, raw2}.Set(int64(i), c+300*uint16(trial%2)*min(c, 1))
+			mask[i] = byte(rng.IntN(3))
+		}
+		want := func(raw []byte, width int) uint16 {
+			n := map[uint16]int{}
+			for i := range k {
+				if c := (Records{width, raw}).Get(int64(i)); c != Empty && mask[i] == kept {
+					n[c]++
+				}
+			}
+			best := uint16(Empty)
+			for c, m := range n {
+				if m > n[best] || m == n[best] && c < best {
+					best = c
+				}
+			}
+			return best
+		}
+		if got, w := commonestKept(raw1, 1, mask), want(raw1, 1); got != w {
+			t.Fatalf("trial %d, one byte: %d, want %d", trial, got, w)
+		}
+		if got, w := commonestKept(raw2, 2, mask), want(raw2, 2); got != w {
+			t.Fatalf("trial %d, two bytes: %d, want %d", trial, got, w)
+		}
+	}
+}
