@@ -2,6 +2,7 @@ package db
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"math/rand/v2"
 )
@@ -11,7 +12,7 @@ import (
 // coded again: for a database too large to repack in the time one has.
 type DensityEstimate struct {
 	Format    int     `json:"format"`     // the database's format
-	NewFormat int     `json:"new_format"` // 6
+	NewFormat int     `json:"new_format"` // 6 or 7
 	Positions int64   `json:"positions"`
 	Blocks    int64   `json:"blocks"`  // the database's blocks
 	Sampled   int64   `json:"sampled"` // blocks read and coded again
@@ -31,22 +32,32 @@ func (e DensityEstimate) BytesPerPosition() (now, projected, stderr float64) {
 
 // SampleDensity reads n blocks of every tier of d chosen at random
 // (every block of a tier of at most n), checks each (its checksum) and
-// codes it again in format 6 (the densest whose records mean what they
-// say without the game: format 7's need the game's lookups), and
-// projects the tier files' bytes
+// codes it again in format 6 or 7 (0: 6) as Repack would, and projects
+// the tier files' bytes
 // by the ratio estimator: per tier, the sample's new bytes over its old
 // bytes, times the tier's old bytes (known exactly from the block
 // index), plus the index and the file's header and footer, which do not
 // change. Its standard error is the ratio estimator's, with the finite
 // population correction: exact (0) for a tier sampled whole. seed makes
 // the sample reproducible; progress (may be nil) is called after each
-// tier with the blocks sampled so far.
-func SampleDensity(ctx context.Context, d *DB, n int, seed uint64, progress func(done, total int64)) (DensityEstimate, error) {
+// tier with the blocks sampled so far. Format 7's free records need the
+// game's ranking: rk.Asked and rk.Played, as Repack takes them.
+func SampleDensity(ctx context.Context, d *DB, n int, seed uint64, format int, rk Ranking, progress func(done, total int64)) (DensityEstimate, error) {
 	m := d.Manifest()
+	if format == 0 {
+		format = 6
+	}
+	if err := repackable(d, format, rk); err != nil {
+		return DensityEstimate{}, err
+	}
+	if format != 6 && format != FreeFormat {
+		return DensityEstimate{}, fmt.Errorf("format %d: the density is projected for format 6 or 7", format)
+	}
 	if err := d.counted(); err != nil {
 		return DensityEstimate{}, err
 	}
-	est := DensityEstimate{Format: m.Format, NewFormat: 6}
+	played := format == FreeFormat && rk.Played && m.From == ""
+	est := DensityEstimate{Format: m.Format, NewFormat: format}
 	r := rand.New(rand.NewPCG(seed, 0x64656e7365))
 	var variance float64
 	var total int64
@@ -98,7 +109,13 @@ func SampleDensity(ctx context.Context, d *DB, n int, seed uint64, progress func
 				return est, err
 			}
 			buf = raw[:0]
-			comp, _ := encodeBlockV(6, raw, tf.h.Width, nil)
+			var comp []byte
+			if format == FreeFormat {
+				mask := freeMask(raw, tf.h.Width, ti.Tier, b*tf.h.BlockRecs, rk.Asked, played, nil)
+				comp, _ = encodeFreeBlock(raw, tf.h.Width, mask, nil)
+			} else {
+				comp, _ = encodeBlockV(6, raw, tf.h.Width, nil)
+			}
 			xs = append(xs, float64(tf.index[b].clen))
 			ys = append(ys, float64(len(comp)))
 		}

@@ -28,6 +28,25 @@ func RepackMemory(records int64, width int) int64 {
 	return 2*entrySize*blocks + 64*3*BlockBytes
 }
 
+// repackable says why d cannot be written in format (5, 6 or 7) for a
+// game ranked by rk, or nil: Repack's checks, and SampleDensity's.
+func repackable(d *DB, format int, rk Ranking) error {
+	m := d.Manifest()
+	if format < 5 || format > FreeFormat {
+		return fmt.Errorf("format %d: repack writes format 5, 6 or 7", format)
+	}
+	if d.FreeRecords() {
+		return fmt.Errorf("%s has free records (format %d), which only its game's lookups read: repack the database it was repacked from", d.dir, m.Format)
+	}
+	if format == FreeFormat && m.Scored {
+		return fmt.Errorf("%s is a scored database: format 7's free records are outcomes (won in 1, lost in 0 or 2), which a margin is not; repack it in format 5 or 6", d.dir)
+	}
+	if RankingVersion(rk.Version) != RankingVersion(m.Ranking) || rk.Scored != m.Scored {
+		return fmt.Errorf("%s was built with ranking v%d (scored %v), the game ranks by v%d (scored %v)", d.dir, RankingVersion(m.Ranking), m.Scored, RankingVersion(rk.Version), rk.Scored)
+	}
+	return nil
+}
+
 // Repack writes the database d anew in dir, in format 5, 6 or 7 (0: the
 // format builds write, WriteFormat; 6 for the denser blocks that decode
 // slower; 7 with free records, free.go, whose lookups compute some
@@ -48,20 +67,11 @@ func Repack(ctx context.Context, d *DB, dir string, rk Ranking, format int, prog
 	if format == 0 {
 		format = WriteFormat
 	}
-	if format < 5 || format > FreeFormat {
-		return fmt.Errorf("format %d: repack writes format 5, 6 or 7", format)
-	}
-	if d.FreeRecords() {
-		return fmt.Errorf("%s has free records (format %d), which only its game's lookups read: repack the database it was repacked from", d.dir, m.Format)
-	}
-	if format == FreeFormat && m.Scored {
-		return fmt.Errorf("%s is a scored database: format 7's free records are outcomes (won in 1, lost in 0 or 2), which a margin is not; repack it in format 5 or 6", d.dir)
+	if err := repackable(d, format, rk); err != nil {
+		return err
 	}
 	if m.Keys != nil {
 		return fmt.Errorf("%s is a keyed database (a game script's tiers found by search): repack does not copy key files yet; build it again", d.dir)
-	}
-	if RankingVersion(rk.Version) != RankingVersion(m.Ranking) || rk.Scored != m.Scored {
-		return fmt.Errorf("%s was built with ranking v%d (scored %v), the game ranks by v%d (scored %v)", d.dir, RankingVersion(m.Ranking), m.Scored, RankingVersion(rk.Version), rk.Scored)
 	}
 	if err := d.counted(); err != nil {
 		return err

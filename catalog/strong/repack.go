@@ -48,13 +48,26 @@ func Repack(ctx context.Context, dir, out string, format int, memory int64, prog
 type DensityEstimate = db.DensityEstimate
 
 // SampleDensity projects the bytes of the database in dir rewritten in
-// the newest format from n blocks of each tier coded again
-// (db.SampleDensity; seed fixes the sample).
-func SampleDensity(ctx context.Context, dir string, n int, seed uint64, progress func(done, total int64)) (DensityEstimate, error) {
-	d, err := db.Open(dir, "")
+// format 6 or 7 (0: 6) from n blocks of each tier coded again
+// (db.SampleDensity; seed fixes the sample); the game (found in the
+// catalog, as Open does) gives format 7 its free records.
+func SampleDensity(ctx context.Context, dir string, n int, seed uint64, format int, progress func(done, total int64)) (DensityEstimate, error) {
+	if format != db.FreeFormat {
+		// Format 6 needs no game: its records mean what they say.
+		d, err := db.Open(dir, "")
+		if err != nil {
+			return DensityEstimate{}, err
+		}
+		defer d.Close()
+		m := d.Manifest()
+		return db.SampleDensity(ctx, d, n, seed, format, db.Ranking{Version: m.Ranking, Scored: m.Scored}, progress)
+	}
+	d, err := Open(dir)
 	if err != nil {
 		return DensityEstimate{}, err
 	}
 	defer d.Close()
-	return db.SampleDensity(ctx, d, n, seed, progress)
+	rk := d.g.Ranking()
+	rk.Asked = d.g.asked
+	return db.SampleDensity(ctx, d.d, n, seed, format, rk, progress)
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/grundy-go/grundy/catalog/strong"
@@ -133,33 +134,40 @@ func TestRepackRefuses(t *testing.T) {
 func TestSampleDensity(t *testing.T) {
 	src := "testdata/format5-tictactoe"
 	big := build(t, "connect4:4x4")
-	for _, dir := range []string{src, big} {
-		out := filepath.Join(t.TempDir(), "r")
-		if _, err := strong.Repack(context.Background(), dir, out, 6, 0, nil); err != nil {
-			t.Fatal(err)
+	mills := build(t, "morris:3")
+	for _, dir := range []string{src, big, mills} {
+		for _, format := range []int{6, db.FreeFormat} {
+			out := filepath.Join(t.TempDir(), "r")
+			if _, err := strong.Repack(context.Background(), dir, out, format, 0, nil); err != nil {
+				t.Fatal(err)
+			}
+			d, err := db.Open(out, "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			var want int64
+			for _, ti := range d.Manifest().Tiers {
+				want += ti.Bytes
+			}
+			d.Close()
+			whole, err := strong.SampleDensity(context.Background(), dir, 1<<30, 1, format, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if int64(whole.Projected) != want || whole.StdErr != 0 || whole.Sampled != whole.Blocks || whole.NewFormat != format {
+				t.Errorf("%s, format %d: every block: projected %.1f ± %.1f from %d of %d blocks, repacked %d", dir, format, whole.Projected, whole.StdErr, whole.Sampled, whole.Blocks, want)
+			}
+			part, err := strong.SampleDensity(context.Background(), dir, 2, 7, format, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := part.Projected - float64(want); diff > 8*part.StdErr+1 || -diff > 8*part.StdErr+1 {
+				t.Errorf("%s, format %d: 2 blocks a tier: projected %.1f ± %.1f, repacked %d", dir, format, part.Projected, part.StdErr, want)
+			}
 		}
-		d, err := db.Open(out, "")
-		if err != nil {
-			t.Fatal(err)
-		}
-		var want int64
-		for _, ti := range d.Manifest().Tiers {
-			want += ti.Bytes
-		}
-		d.Close()
-		whole, err := strong.SampleDensity(context.Background(), dir, 1<<30, 1, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if int64(whole.Projected) != want || whole.StdErr != 0 || whole.Sampled != whole.Blocks {
-			t.Errorf("%s: every block: projected %.1f ± %.1f from %d of %d blocks, repacked %d", dir, whole.Projected, whole.StdErr, whole.Sampled, whole.Blocks, want)
-		}
-		part, err := strong.SampleDensity(context.Background(), dir, 2, 7, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if diff := part.Projected - float64(want); diff > 8*part.StdErr+1 || -diff > 8*part.StdErr+1 {
-			t.Errorf("%s: 2 blocks a tier: projected %.1f ± %.1f, repacked %d", dir, part.Projected, part.StdErr, want)
-		}
+	}
+	// Format 7 is refused for a scored database, as repack refuses it.
+	if _, err := strong.SampleDensity(context.Background(), build(t, "kalah:2,2"), 2, 1, db.FreeFormat, nil); err == nil || !strings.Contains(err.Error(), "scored database") {
+		t.Errorf("kalah:2,2 in format 7: %v", err)
 	}
 }

@@ -192,7 +192,7 @@ func solveFromDB(cmd *cobra.Command, inst catalog.Instance, dir string, tokens [
 
 func newDBStatsCmd() *cobra.Command {
 	var asJSON bool
-	var sample int
+	var sample, format int
 	var seed uint64
 	cmd := &cobra.Command{
 		Use:   "stats DIR",
@@ -201,18 +201,22 @@ func newDBStatsCmd() *cobra.Command {
 manifest.
 
 With --sample-density N, instead project the database's size in format 6
-(what 'grundy db repack --format 6' would write) from N blocks of each tier
-chosen at random, read, checked and coded again, with the projection's
-sampling error (two standard errors, about 95%).`,
+(what 'grundy db repack --format 6' would write), or with --format 7 in
+format 7 (free records), from N blocks of each tier chosen at random, read,
+checked and coded again, with the projection's sampling error (two standard
+errors, about 95%).`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if cmd.Flags().Changed("format") && !cmd.Flags().Changed("sample-density") {
+				return fmt.Errorf("--format projects a size: it needs --sample-density N")
+			}
 			if cmd.Flags().Changed("sample-density") {
 				if sample < 1 {
 					return fmt.Errorf("--sample-density needs a number of blocks a tier, at least 1")
 				}
 				p := newProgress()
 				p.w = cmd.ErrOrStderr()
-				e, err := strong.SampleDensity(cmd.Context(), args[0], sample, seed, func(done, total int64) { p.Report(int(done), "blocks sampled") })
+				e, err := strong.SampleDensity(cmd.Context(), args[0], sample, seed, format, func(done, total int64) { p.Report(int(done), "blocks sampled") })
 				p.Done()
 				if err != nil {
 					return err
@@ -236,6 +240,7 @@ sampling error (two standard errors, about 95%).`,
 	}
 	cmd.Flags().IntVar(&sample, "sample-density", 0, "project the size in format 6 from `N` random blocks a tier")
 	cmd.Flags().Uint64Var(&seed, "seed", 1, "the random sample's seed (--sample-density)")
+	cmd.Flags().IntVar(&format, "format", 6, "the format projected, 6 or 7 (--sample-density)")
 	jsonFlag(cmd, &asJSON)
 	return cmd
 }
