@@ -129,3 +129,21 @@ func TestInterruptedExits130(t *testing.T) {
 		}
 	}
 }
+
+// TestStatsFormatNeedsSample: db stats --format projects a size, so it
+// needs --sample-density; a format other than 6 or 7 is refused. One
+// line each, exit 2.
+func TestStatsFormatNeedsSample(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"db", "stats", "../../catalog/strong/testdata/format5-tictactoe", "--format", "7"}, "grundy: --format projects a size: it needs --sample-density N\n"},
+		{[]string{"db", "stats", "../../catalog/strong/testdata/format5-tictactoe", "--sample-density", "2", "--format", "5"}, "grundy: format 5: the density is projected for format 6 or 7\n"},
+	} {
+		code, stdout, stderr := grundyRun(context.Background(), c.args...)
+		if code != exitBadInput || stderr != c.want || stdout != "" {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2, %q", c.args, code, stdout, stderr, c.want)
+		}
+	}
+}
