@@ -385,3 +385,14 @@ func (b *Builder) ReachPartBytes(t uint64) int64 {
 	}
 	return n
 }
+
+// SavedReachBytes is the bytes tier t's reachability takes on disk: its
+// reachability file's (SaveReach) and its parts' (SaveReachPart), 0 when
+// neither is saved.
+func (b *Builder) SavedReachBytes(t uint64) int64 {
+	n := b.ReachPartBytes(t)
+	if fi, err := os.Stat(filepath.Join(b.dir, ReachFileName(t))); err == nil {
+		n += fi.Size()
+	}
+	return n
+}

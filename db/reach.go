@@ -1,6 +1,7 @@
 package db
 
 import (
+	"bufio"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -20,10 +21,11 @@ import (
 // removed as their tier's file is written and by Finish.
 //
 // A reachability file (reach-<tier in hex>.grb) is a 64-byte header
-// (magic "GRDYREAC", version, tier, number of ranks, number of 64-bit
-// words, the game's hash, crc32c of the header) followed by the words,
-// little-endian, and an 8-byte footer: the crc32c of the words and the
-// magic "RCH1" again. A file that fails a check is removed and the
+// (magic "GRDYREAC", version, the words' encoding at byte 12, tier,
+// number of ranks, number of 64-bit words, the game's hash, crc32c of
+// the header) followed by the words, little-endian, as they are or in
+// zstd frames (reachcode.go), and an 8-byte footer: the crc32c of the
+// bytes between header and footer and the magic "RCH1" again. A file that fails a check is removed and the
 // bitmap is computed again.
 
 const (
@@ -50,28 +52,20 @@ func (b *Builder) SaveReach(t uint64, size int64, words []uint64) error {
 		binary.LittleEndian.PutUint64(h[16:], t)
 		binary.LittleEndian.PutUint64(h[24:], uint64(size))
 		binary.LittleEndian.PutUint64(h[32:], uint64(len(words)))
+		binary.LittleEndian.PutUint32(h[12:], reachZstd)
 		binary.LittleEndian.PutUint64(h[40:], b.hash)
 		binary.LittleEndian.PutUint32(h[60:], crc(h[:60]))
 		if _, err := w.Write(h); err != nil {
 			return err
 		}
-		var sum uint32
-		buf := make([]byte, 1<<20)
-		for len(words) > 0 {
-			n := min(len(words), len(buf)/8)
-			for i, x := range words[:n] {
-				binary.LittleEndian.PutUint64(buf[8*i:], x)
-			}
-			sum = crcUpdate(sum, buf[:8*n])
-			if _, err := w.Write(buf[:8*n]); err != nil {
-				return err
-			}
-			words = words[n:]
+		sum, _, err := writeReachWords(w, words)
+		if err != nil {
+			return err
 		}
 		var f [8]byte
 		binary.LittleEndian.PutUint32(f[:], sum)
 		copy(f[4:], reachFooter)
-		_, err := w.Write(f[:])
+		_, err = w.Write(f[:])
 		return err
 	})
 }
@@ -101,9 +95,6 @@ func (b *Builder) LoadReach(t uint64, size int64, words []uint64) (ok bool, err 
 	if err != nil {
 		return false, err
 	}
-	if st.Size() != headerSize+8*int64(len(words))+8 {
-		return bad()
-	}
 	h := make([]byte, headerSize)
 	if _, err := f.ReadAt(h, 0); err != nil || string(h[:8]) != reachMagic || crc(h[:60]) != binary.LittleEndian.Uint32(h[60:]) {
 		return bad()
@@ -114,19 +105,40 @@ func (b *Builder) LoadReach(t uint64, size int64, words []uint64) (ok bool, err 
 		return bad()
 	}
 	var sum uint32
-	buf := make([]byte, 1<<20)
-	off := int64(headerSize)
-	for rest := words; len(rest) > 0; {
-		n := min(len(rest), len(buf)/8)
-		if _, err := f.ReadAt(buf[:8*n], off); err != nil {
+	var off int64
+	switch binary.LittleEndian.Uint32(h[12:]) {
+	case reachRaw: // written before bitmaps were compressed
+		if st.Size() != headerSize+8*int64(len(words))+8 {
 			return bad()
 		}
-		sum = crcUpdate(sum, buf[:8*n])
-		for i := range rest[:n] {
-			rest[i] = binary.LittleEndian.Uint64(buf[8*i:])
+		buf := make([]byte, 1<<20)
+		off = int64(headerSize)
+		for rest := words; len(rest) > 0; {
+			n := min(len(rest), len(buf)/8)
+			if _, err := f.ReadAt(buf[:8*n], off); err != nil {
+				return bad()
+			}
+			sum = crcUpdate(sum, buf[:8*n])
+			for i := range rest[:n] {
+				rest[i] = binary.LittleEndian.Uint64(buf[8*i:])
+			}
+			rest = rest[n:]
+			off += int64(8 * n)
 		}
-		rest = rest[n:]
-		off += int64(8 * n)
+	case reachZstd:
+		off = st.Size() - 8
+		if off < headerSize {
+			return bad()
+		}
+		body := io.NewSectionReader(f, headerSize, off-headerSize)
+		if sum, _, err = readReachWords(bufio.NewReaderSize(body, 1<<20), words); err != nil {
+			return bad()
+		}
+		if rest, _ := io.Copy(io.Discard, body); rest != 0 {
+			return bad() // bytes between the last frame and the footer
+		}
+	default:
+		return bad()
 	}
 	var foot [8]byte
 	if _, err := f.ReadAt(foot[:], off); err != nil || string(foot[4:]) != reachFooter || binary.LittleEndian.Uint32(foot[:]) != sum {

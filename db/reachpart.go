@@ -25,7 +25,7 @@ import (
 //	header, 64 bytes:
 //	  0  "GRDYRBIT"
 //	  8  uint32 format version
-//	 12  4 bytes zero
+//	 12  uint32 the words' encoding: 0 as they are, 1 zstd frames
 //	 16  uint64 tier
 //	 24  uint64 the tier's ranks
 //	 32  uint64 First, the range's first rank
@@ -33,10 +33,14 @@ import (
 //	 48  uint64 CRC-64 (ECMA) of the game's spec string
 //	 56  4 bytes zero
 //	 60  uint32 crc32c of bytes 0–59
-//	words: ⌈Len/64⌉ uint64, bit i of word w is rank First+64w+i
+//	words: ⌈Len/64⌉ uint64, bit i of word w is rank First+64w+i, as
+//	  they are when bytes 12–15 of the header are 0, in zstd frames of up
+//	  to a MiB of words, each after its length (uint32), when they are 1
+//	  (reachcode.go)
 //	footer, 16 bytes:
 //	  0  uint64 the number of reachable ranks (bits set)
-//	  8  uint32 crc32c of the words
+//	  8  uint32 crc32c of the bytes between header and footer (the words,
+//	     or their frames)
 //	 12  "BEND"
 
 const (
@@ -50,10 +54,11 @@ func ReachPartName(t uint64, first int64) string {
 	return fmt.Sprintf("reachpart-%016x-%016x.grb", t, first)
 }
 
-func reachPartHeader(game string, t uint64, size, first, n int64) []byte {
+func reachPartHeader(game string, t uint64, size, first, n int64, encoding uint32) []byte {
 	h := make([]byte, headerSize)
 	copy(h, reachPartMagic)
 	binary.LittleEndian.PutUint32(h[8:], WriteFormat)
+	binary.LittleEndian.PutUint32(h[12:], encoding)
 	binary.LittleEndian.PutUint64(h[16:], t)
 	binary.LittleEndian.PutUint64(h[24:], uint64(size))
 	binary.LittleEndian.PutUint64(h[32:], uint64(first))
@@ -76,35 +81,18 @@ func WriteReachPart(w io.Writer, game string, t uint64, size, first, n int64, wo
 	if n%64 != 0 && len(words) > 0 && words[len(words)-1]>>(n%64) != 0 {
 		return 0, fmt.Errorf("a reachability part of %d ranks marks a rank past its end", n)
 	}
-	if _, err := w.Write(reachPartHeader(game, t, size, first, n)); err != nil {
+	if _, err := w.Write(reachPartHeader(game, t, size, first, n, reachZstd)); err != nil {
 		return 0, err
 	}
-	var sum uint32
-	var count int64
-	buf := make([]byte, 0, 1<<16)
-	flush := func() error {
-		sum = crc32.Update(sum, castagnoli, buf)
-		_, err := w.Write(buf)
-		buf = buf[:0]
-		return err
-	}
-	for _, x := range words {
-		count += int64(bits.OnesCount64(x))
-		buf = binary.LittleEndian.AppendUint64(buf, x)
-		if len(buf) == cap(buf) {
-			if err := flush(); err != nil {
-				return 0, err
-			}
-		}
-	}
-	if err := flush(); err != nil {
+	sum, count, err := writeReachWords(w, words)
+	if err != nil {
 		return 0, err
 	}
 	var f [16]byte
 	binary.LittleEndian.PutUint64(f[:], uint64(count))
 	binary.LittleEndian.PutUint32(f[8:], sum)
 	copy(f[12:], reachPartFooter)
-	_, err := w.Write(f[:])
+	_, err = w.Write(f[:])
 	return count, err
 }
 
@@ -121,14 +109,21 @@ func ReadReachPart(r io.Reader, game string, t uint64, size, first, n int64) ([]
 	if _, err := io.ReadFull(br, h); err != nil {
 		return nil, 0, fmt.Errorf("%w: its header: %v", ErrReachPart, err)
 	}
-	if string(h) != string(reachPartHeader(game, t, size, first, n)) {
+	encoding := binary.LittleEndian.Uint32(h[12:])
+	if string(h) != string(reachPartHeader(game, t, size, first, n, encoding)) || encoding != reachRaw && encoding != reachZstd {
 		return nil, 0, fmt.Errorf("%w: its header is not the one of this game, tier and range", ErrReachPart)
 	}
 	words := make([]uint64, (n+63)/64)
 	var sum uint32
 	var count int64
+	if encoding == reachZstd {
+		var err error
+		if sum, count, err = readReachWords(br, words); err != nil {
+			return nil, 0, fmt.Errorf("%w: %v", ErrReachPart, err)
+		}
+	}
 	buf := make([]byte, 1<<16)
-	for rest := words; len(rest) > 0; {
+	for rest := words; encoding == reachRaw && len(rest) > 0; {
 		k := min(len(rest), len(buf)/8)
 		if _, err := io.ReadFull(br, buf[:8*k]); err != nil {
 			return nil, 0, fmt.Errorf("%w: it ends early (truncated?)", ErrReachPart)
@@ -163,16 +158,22 @@ func ReadReachPart(r io.Reader, game string, t uint64, size, first, n int64) ([]
 // read (ReadReachPart); an error wrapping ErrReachPart when the header,
 // the length or the footer is not this range's.
 func ReachPartCount(r io.ReaderAt, fileSize int64, game string, t uint64, size, first, n int64) (int64, error) {
-	want := int64(headerSize) + 8*((n+63)/64) + 16
-	if fileSize != want {
-		return 0, fmt.Errorf("%w: %d bytes, not %d", ErrReachPart, fileSize, want)
-	}
 	h := make([]byte, headerSize)
 	if _, err := r.ReadAt(h, 0); err != nil {
 		return 0, fmt.Errorf("%w: its header: %v", ErrReachPart, err)
 	}
-	if string(h) != string(reachPartHeader(game, t, size, first, n)) {
+	encoding := binary.LittleEndian.Uint32(h[12:])
+	if string(h) != string(reachPartHeader(game, t, size, first, n, encoding)) || encoding != reachRaw && encoding != reachZstd {
 		return 0, fmt.Errorf("%w: its header is not the one of this game, tier and range", ErrReachPart)
+	}
+	// Raw words have a known length; zstd frames at least a frame's
+	// length each (the frames are checked when the part is read).
+	want := int64(headerSize) + 8*((n+63)/64) + 16
+	if encoding == reachZstd {
+		want = int64(headerSize) + 4*((n+8*reachChunkWords-1)/(64*reachChunkWords)) + 16
+	}
+	if encoding == reachRaw && fileSize != want || fileSize < want {
+		return 0, fmt.Errorf("%w: %d bytes, not %d", ErrReachPart, fileSize, want)
 	}
 	var f [16]byte
 	if _, err := r.ReadAt(f[:], fileSize-16); err != nil {

@@ -2,9 +2,11 @@ package db
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -98,7 +100,7 @@ func TestReachPartRefuses(t *testing.T) {
 		}
 	}
 	// A bit past the range in a file (a writer that did not check).
-	h := reachPartHeader("g", 0, 100, 0, 10)
+	h := reachPartHeader("g", 0, 100, 0, 10, reachRaw)
 	w := []byte{0, 4, 0, 0, 0, 0, 0, 0} // bit 10
 	var f [16]byte
 	f[0] = byte(bits.OnesCount8(4))
@@ -155,5 +157,59 @@ func TestCheckPart(t *testing.T) {
 		q = p
 		q.Width = 3 - p.Width
 		bad("another width", b, q, game, 5, size)
+	}
+}
+
+// TestReachPartRawAndLarge: a part as written before bitmaps were
+// compressed (the words as they are) still reads and counts; a part of
+// many frames round-trips.
+func TestReachPartRawAndLarge(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	const game = "test:reach"
+	n := int64(64*1000 - 13)
+	words := make([]uint64, (n+63)/64)
+	var want int64
+	for r := range n {
+		if rng.IntN(3) == 0 {
+			words[r/64] |= 1 << (r % 64)
+			want++
+		}
+	}
+	var body []byte
+	for _, x := range words {
+		body = binary.LittleEndian.AppendUint64(body, x)
+	}
+	var f [16]byte
+	binary.LittleEndian.PutUint64(f[:], uint64(want))
+	binary.LittleEndian.PutUint32(f[8:], crc(body))
+	copy(f[12:], reachPartFooter)
+	data := append(append(reachPartHeader(game, 2, 2*n, n, n, reachRaw), body...), f[:]...)
+	got, count, err := ReadReachPart(bytes.NewReader(data), game, 2, 2*n, n, n)
+	if err != nil || count != want || !slices.Equal(got, words) {
+		t.Fatalf("a raw part: %d marked, %v, equal %v; want %d", count, err, slices.Equal(got, words), want)
+	}
+	if c, err := ReachPartCount(bytes.NewReader(data), int64(len(data)), game, 2, 2*n, n, n); err != nil || c != want {
+		t.Fatalf("a raw part's count: %d, %v; want %d", c, err, want)
+	}
+
+	big := int64(64 * 19 * reachChunkWords / 2)
+	bw := make([]uint64, big/64)
+	for i := 0; i < len(bw); i += 1 + rng.IntN(40) {
+		bw[i] = ^uint64(0) << rng.IntN(64)
+	}
+	var buf bytes.Buffer
+	marked, err := WriteReachPart(&buf, game, 7, big, 0, big, bw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if int64(buf.Len()) >= big/8/2 {
+		t.Errorf("a part of %d ranks takes %d bytes: not compressed", big, buf.Len())
+	}
+	back, count, err := ReadReachPart(bytes.NewReader(buf.Bytes()), game, 7, big, 0, big)
+	if err != nil || count != marked || !slices.Equal(back, bw) {
+		t.Fatalf("a part of %d frames: %d marked, %v, equal %v; want %d", (len(bw)+reachChunkWords-1)/reachChunkWords, count, err, slices.Equal(back, bw), marked)
+	}
+	if c, err := ReachPartCount(bytes.NewReader(buf.Bytes()), int64(buf.Len()), game, 7, big, 0, big); err != nil || c != marked {
+		t.Fatalf("its count: %d, %v; want %d", c, err, marked)
 	}
 }

@@ -10,18 +10,33 @@ import (
 // The disk estimate. A tier file holds, per block of ranks, a bitmap of
 // the ranks that hold a position and their records, compressed; what it
 // takes on disk is estimated as compressedShare of that sparse form
-// (measured on Connect-4: 0.40 on 5x5, 0.34 on 6x5; BENCHMARKS.md).
+// (measured in format 5: Connect-4 0.32 on 5x5, 0.19 on 6x6; Dobutsu
+// 0.22; Teeko 0.19; format 4 took 0.40 and 0.34 on Connect-4 5x5 and
+// 6x5; BENCHMARKS.md).
 // Before the forward pass the number of records is not known, and is
 // taken as recordShare of the ranks (measured: 0.36 on 5x5, 0.27 on
 // 6x5; about 0.11 on 6x6, Tromp's count halved by the mirror ranking
 // over its ranks), so that a build that may fit is not refused before
 // its counts are known; after the forward pass, the build checks again
-// with the counts it marked. A reachability bitmap takes a bit a rank
-// on disk, uncompressed.
+// with the counts it marked. A reachability bitmap is saved compressed
+// (db's reachability files and parts): until it is saved it is taken as
+// reachShare of a bit a rank (measured: 0.38 on Connect-4 5x5's
+// bitmaps, 0.02–0.5 on Nine Men's Morris's), and once saved as the bytes
+// it takes, so that the check after the forward pass knows them.
 const (
-	compressedShare = 0.45
+	compressedShare = 0.35
 	recordShare     = 0.25
+	reachShare      = 0.5
 )
+
+// reachBytes is what tier ts's reachability bitmap takes on disk: its
+// saved file's and parts' bytes, or before it is saved the estimate.
+func (s *solver[P]) reachBytes(ts *tierState) int64 {
+	if n := s.b.SavedReachBytes(uint64(ts.t)); n > 0 {
+		return n
+	}
+	return int64(math.Ceil(reachShare*8*float64(ReachBits(ts.size)))) + 128
+}
 
 // fileBytes estimates the tier file of ts.
 func fileBytes(ts *tierState) int64 {
@@ -39,13 +54,14 @@ func fileBytes(ts *tierState) int64 {
 // k's own file being written; a build by ranges (ranged) holds k's parts
 // as well until its file is assembled.
 func (s *solver[P]) diskNeed(ranged bool) int64 {
-	reach := func(size int64) int64 { return 8*ReachBits(size) + 128 }
 	var reachAll int64
 	todo := make([]bool, len(s.tiers))
+	reach := make([]int64, len(s.tiers))
 	for i, ts := range s.tiers {
 		todo[i] = !ts.finished && !s.b.HasTierFile(uint64(ts.t))
 		if todo[i] {
-			reachAll += reach(ts.size)
+			reach[i] = s.reachBytes(ts)
+			reachAll += reach[i]
 		}
 	}
 	var written, peak int64
@@ -61,7 +77,7 @@ func (s *solver[P]) diskNeed(ranged bool) int64 {
 		}
 		peak = max(peak, now)
 		written += f
-		reachAll -= reach(ts.size)
+		reachAll -= reach[k]
 	}
 	return peak
 }
@@ -87,11 +103,7 @@ func (s *solver[P]) checkDisk(ranged bool) error {
 		}
 		// The bitmaps on disk: all of them after the forward pass, and
 		// before it those a stopped build saved.
-		bm := 8*ReachBits(ts.size) + 128
-		if ts.marked < 0 {
-			bm = s.b.ReachPartBytes(uint64(ts.t))
-		}
-		saved += bm
+		saved += s.b.SavedReachBytes(uint64(ts.t))
 	}
 	if need-saved > free {
 		return fmt.Errorf("the build needs about %s more of disk in %s and its filesystem has %s free: free some, or build elsewhere",

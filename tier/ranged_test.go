@@ -138,26 +138,32 @@ func TestDiskEstimate(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.b = b
-	// 41 tiers of 30,002 ranks, each file 0.45 of a bitmap (3,750.25
+	// 41 tiers of 30,002 ranks, each file 0.35 of a bitmap (3,750.25
 	// bytes) and of 0.25 records a rank (7,500.5 bytes), rounded up, and
-	// 4 KiB: 9,159 bytes. The peak is when tier 0 (the last solved) is
-	// written: 41 files, and tier 0's bitmap, 469 words and 128 bytes;
-	// by ranges, tier 0's parts too.
+	// 4 KiB: 8,034 bytes. The peak is when tier 0 (the last solved) is
+	// written: 41 files, and tier 0's bitmap before it is saved, half of
+	// 469 words (reachShare: it is saved compressed) and 128 bytes; by
+	// ranges, tier 0's parts too.
 	inMem, ranged := s.diskNeed(false), s.diskNeed(true)
-	if inMem != 41*9159+3880 || ranged != inMem+9159 {
-		t.Errorf("estimates: %d in memory, %d by ranges; want %d and %d", inMem, ranged, 41*9159+3880, 42*9159+3880)
+	if inMem != 41*8034+2004 || ranged != inMem+8034 {
+		t.Errorf("estimates: %d in memory, %d by ranges; want %d and %d", inMem, ranged, 41*8034+2004, 42*8034+2004)
 	}
 	_, err = Solve(context.Background(), g, b, Options{DiskFree: func() (int64, error) { return inMem - 1, nil }})
-	if err == nil || strings.Contains(err.Error(), "\n") || !strings.Contains(err.Error(), "the build needs about 370.5 KiB more of disk") ||
-		!strings.Contains(err.Error(), "370.5 KiB free") {
+	if err == nil || strings.Contains(err.Error(), "\n") || !strings.Contains(err.Error(), "the build needs about 323.6 KiB more of disk") ||
+		!strings.Contains(err.Error(), "323.6 KiB free") {
 		t.Fatalf("a build with too little disk: %v", err)
+	}
+	s.opts.DiskFree = func() (int64, error) { return inMem, nil }
+	if err := s.checkDisk(false); err != nil {
+		t.Fatalf("a build with as much disk as its estimate: %v", err)
 	}
 	b.Close()
 	b, err = db.Create(dir, "takeaway")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Solve(context.Background(), g, b, Options{DiskFree: func() (int64, error) { return inMem, nil }}); err != nil {
+	s.b = b
+	if _, err := Solve(context.Background(), g, b, Options{DiskFree: func() (int64, error) { return 1 << 40, nil }}); err != nil {
 		t.Fatal(err)
 	}
 	if got := s.diskNeed(false); got != 0 {
