@@ -170,7 +170,8 @@ func ReachPartCount(r io.ReaderAt, fileSize int64, game string, t uint64, size, 
 	// length each (the frames are checked when the part is read).
 	want := int64(headerSize) + 8*((n+63)/64) + 16
 	if encoding == reachZstd {
-		want = int64(headerSize) + 4*((n+8*reachChunkWords-1)/(64*reachChunkWords)) + 16
+		frames := ((n+63)/64 + reachChunkWords - 1) / reachChunkWords
+		want = int64(headerSize) + 4*frames + 16
 	}
 	if encoding == reachRaw && fileSize != want || fileSize < want {
 		return 0, fmt.Errorf("%w: %d bytes, not %d", ErrReachPart, fileSize, want)
