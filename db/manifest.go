@@ -121,6 +121,26 @@ type buildInfo struct {
 	Game   string            `json:"game"`
 	Params map[string]string `json:"params,omitempty"`
 	From   string            `json:"from,omitempty"`
+	// Repack names the database a repack (Repack) is rewriting here, so
+	// that only the same repack resumes it: a build or another repack is
+	// refused.
+	Repack *repackOrigin `json:"repack,omitempty"`
+}
+
+// repackOrigin is what a repack writes from and in: the source
+// database's manifest checksum and directory, and the format written.
+type repackOrigin struct {
+	Source   string `json:"source"`
+	Checksum uint32 `json:"checksum"`
+	Format   int    `json:"format"`
+}
+
+// describe is how an error names the work a build.json stands for.
+func (bi buildInfo) describe() string {
+	if bi.Repack != nil {
+		return fmt.Sprintf("an unfinished repack of %s (from %s, in format %d)", bi.Game, bi.Repack.Source, bi.Repack.Format)
+	}
+	return "a build of " + bi.Game
 }
 
 // Builder writes a database directory tier by tier. A build killed at any
@@ -161,6 +181,13 @@ func CreateWith(dir, game string, params map[string]string) (*Builder, error) {
 // build.json and the manifest keep: a directory holding a build or a
 // database from another position is an error naming both.
 func CreateFrom(dir, game string, params map[string]string, from string) (*Builder, error) {
+	return create(dir, game, params, from, nil)
+}
+
+// create is CreateFrom for a build (repack nil) or a repack, which
+// build.json records: a directory holding the other kind, or a repack of
+// another database or into another format, is refused.
+func create(dir, game string, params map[string]string, from string, repack *repackOrigin) (*Builder, error) {
 	fromMismatch := func(what, had string) error {
 		name := func(f string) string {
 			if f == "" {
@@ -200,7 +227,10 @@ func CreateFrom(dir, game string, params map[string]string, from string) (*Build
 	case err == nil:
 		var bi buildInfo
 		if err := json.Unmarshal(b, &bi); err == nil {
+			want := buildInfo{Game: game, Repack: repack}
 			switch {
+			case bi.Repack == nil && repack != nil || bi.Repack != nil && (repack == nil || bi.Repack.Checksum != repack.Checksum || bi.Repack.Format != repack.Format):
+				return nil, fmt.Errorf("%s holds %s, not %s: use another directory", dir, bi.describe(), want.describe())
 			case bi.Game != game:
 				return nil, fmt.Errorf("%s holds a build of %s, not %s: build %s into another directory", dir, bi.Game, game, game)
 			case bi.Format != WriteFormat:
@@ -229,7 +259,7 @@ func CreateFrom(dir, game string, params map[string]string, from string) (*Build
 		if lk, err = lock(dir); err != nil {
 			return nil, err
 		}
-		data, _ := json.Marshal(buildInfo{Format: WriteFormat, Game: game, Params: params, From: from})
+		data, _ := json.Marshal(buildInfo{Format: WriteFormat, Game: game, Params: params, From: from, Repack: repack})
 		if err := writeAtomic(dir, buildName, func(w io.Writer) error { _, err := w.Write(data); return err }); err != nil {
 			lk.Close()
 			return nil, err

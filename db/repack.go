@@ -58,10 +58,14 @@ func repackable(d *DB, format int, rk Ranking) error {
 // scores must be the database's), for the counts, which must equal the
 // old manifest's; the new file's per-block checksums (of the sparse
 // form, format 3 on) equal the old file's. dir must not exist or be
-// empty. The manifest is written last (Builder.Finish): a repack
-// stopped or failed midway leaves build.json and no manifest, which no
-// reader takes for a database; cancelling ctx stops it between batches
-// of blocks. progress (may be nil) is called after each batch.
+// empty, or hold what this repack (of the same database, in the same
+// format) left when it stopped: it then resumes, keeping each tier file
+// that was finished and checked (its length and crc32c those of the
+// description saved beside it) and writing the rest. The manifest is
+// written last (Builder.Finish): a repack stopped or failed midway
+// leaves build.json and no manifest, which no reader takes for a
+// database; cancelling ctx stops it between batches of blocks. progress
+// (may be nil) is called after each batch.
 func Repack(ctx context.Context, d *DB, dir string, rk Ranking, format int, progress func(RepackProgress)) error {
 	m := d.Manifest()
 	if format == 0 {
@@ -76,16 +80,22 @@ func Repack(ctx context.Context, d *DB, dir string, rk Ranking, format int, prog
 	if err := d.counted(); err != nil {
 		return err
 	}
+	if same, err := sameDir(d.dir, dir); err == nil && same {
+		return fmt.Errorf("%s is the database itself: repack into a new directory", dir)
+	}
 	switch entries, err := os.ReadDir(dir); {
-	case err == nil && len(entries) > 0:
+	case err == nil && len(entries) > 0 && !slices.ContainsFunc(entries, func(e fs.DirEntry) bool { return e.Name() == buildName }):
+		// A stopped repack left build.json (create checks it is this
+		// repack's); anything else is not ours to write over.
 		return fmt.Errorf("%s is not empty: repack into a new directory", dir)
 	case err != nil && !errors.Is(err, fs.ErrNotExist):
 		return err
 	}
-	if same, err := sameDir(d.dir, dir); err == nil && same {
-		return fmt.Errorf("%s is the database itself: repack into a new directory", dir)
+	source, err := filepath.Abs(d.dir)
+	if err != nil {
+		return err
 	}
-	b, err := CreateFrom(dir, m.Game, m.Params, m.From)
+	b, err := create(dir, m.Game, m.Params, m.From, &repackOrigin{Source: source, Checksum: m.Checksum, Format: format})
 	if err != nil {
 		return err
 	}
@@ -95,13 +105,22 @@ func Repack(ctx context.Context, d *DB, dir string, rk Ranking, format int, prog
 	b.played = format == FreeFormat && rk.Played && m.From == ""
 	tiers := make([]TierInfo, 0, len(m.Tiers))
 	for i, ti := range m.Tiers {
-		info, err := b.repackTier(ctx, d, i, func(done, total int64) {
+		report := func(done, total int64) {
 			if progress != nil {
 				progress(RepackProgress{Index: i + 1, Tiers: len(m.Tiers), Name: ti.Name, Done: done, Total: total})
 			}
-		})
-		if err != nil {
-			return err
+		}
+		info, ok := b.repackedTier(ti)
+		if ok {
+			report(1, 1)
+		} else {
+			if info, err = b.repackTier(ctx, d, i, report); err != nil {
+				return err
+			}
+			// Described, so that a stopped repack resumes after it.
+			if err := b.describeTier(ti.Tier, info); err != nil {
+				return err
+			}
 		}
 		if !sameCounts(info.Count, ti.Count) {
 			return fmt.Errorf("tier %s: the repacked records count %v, the manifest %v", ti.Name, info.Count, ti.Count)
@@ -109,6 +128,24 @@ func Repack(ctx context.Context, d *DB, dir string, rk Ranking, format int, prog
 		tiers = append(tiers, info)
 	}
 	return b.Finish(m.StartTier, m.StartRank, tiers)
+}
+
+// repackedTier is the description of tier ti's file as an earlier run of
+// this repack wrote and checked it, when the file is there whole (its
+// length and crc32c those of the description saved after the check);
+// else ok is false and the tier is repacked again.
+func (b *Builder) repackedTier(ti TierInfo) (info TierInfo, ok bool) {
+	f, err := os.Open(filepath.Join(b.dir, TierFileName(ti.Tier)))
+	if err != nil {
+		return TierInfo{}, false
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return TierInfo{}, false
+	}
+	info, ok = b.describedTier(f, st.Size(), ti.Tier, ti.Name, ti.Size)
+	return info, ok && info.Width == ti.Width
 }
 
 // sameDir reports whether two paths name one directory.

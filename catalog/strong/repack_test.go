@@ -171,3 +171,109 @@ func TestSampleDensity(t *testing.T) {
 		t.Errorf("kalah:2,2 in format 7: %v", err)
 	}
 }
+
+// TestRepackResume: a repack stopped midway resumes when run again with
+// the same database and format: the tier files it finished and checked
+// are kept as they are (the same inode and time), a finished one found damaged is
+// written again, and the result is byte for byte the repack run whole.
+// Another format, a build, or a repack of another database into that
+// directory is refused, naming what it holds.
+func TestRepackResume(t *testing.T) {
+	src := build(t, "connect4:4x4")
+	for _, format := range []int{5, db.FreeFormat} {
+		whole := filepath.Join(t.TempDir(), "whole")
+		if _, err := strong.Repack(context.Background(), src, whole, format, 0, nil); err != nil {
+			t.Fatal(err)
+		}
+		out := filepath.Join(t.TempDir(), "r")
+		ctx, cancel := context.WithCancel(context.Background())
+		_, err := strong.Repack(ctx, src, out, format, 0, func(p strong.RepackProgress) {
+			if p.Index == 10 {
+				cancel()
+			}
+		})
+		if !errors.Is(err, context.Canceled) {
+			t.Fatalf("format %d, cancelled: %v", format, err)
+		}
+		entries, _ := os.ReadDir(out)
+		kept := map[string]os.FileInfo{}
+		for _, e := range entries {
+			// A tier file with its description beside it was finished
+			// and checked; one without may have been stopped in its check.
+			if _, err := os.Stat(filepath.Join(out, e.Name()+".json")); err == nil && strings.HasSuffix(e.Name(), ".grt") {
+				kept[e.Name()], _ = e.Info()
+			}
+		}
+		if len(kept) < 5 {
+			t.Fatalf("format %d: %d tier files left by the stopped repack, want at least 5", format, len(kept))
+		}
+		// Damage one finished tier file: its description no longer matches.
+		var damaged string
+		for name := range kept {
+			damaged = name
+			break
+		}
+		path := filepath.Join(out, damaged)
+		b, _ := os.ReadFile(path)
+		b[len(b)/2] ^= 0x40
+		os.WriteFile(path, b, 0o644)
+		delete(kept, damaged)
+
+		other := map[int]int{5: db.FreeFormat, db.FreeFormat: 5}[format]
+		if _, err := strong.Repack(context.Background(), src, out, other, 0, nil); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("holds an unfinished repack of connect4:4x4 (from %s, in format %d), not an unfinished repack", src, format)) {
+			t.Errorf("format %d resumed in format %d: %v", format, other, err)
+		}
+		if _, err := db.Create(out, "connect4:4x4"); err == nil || !strings.Contains(err.Error(), "not a build of connect4:4x4") {
+			t.Errorf("format %d: a build into a stopped repack: %v", format, err)
+		}
+		// The same records in format 6: another manifest, so another
+		// database to repack from (a build of the same game again would
+		// be the same database, whose repack may rightly resume).
+		six := filepath.Join(t.TempDir(), "six")
+		if _, err := strong.Repack(context.Background(), src, six, 6, 0, nil); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := strong.Repack(context.Background(), six, out, format, 0, nil); err == nil || !strings.Contains(err.Error(), "holds an unfinished repack") {
+			t.Errorf("format %d: a repack of another database into this one's directory: %v", format, err)
+		}
+
+		if _, err := strong.Repack(context.Background(), src, out, format, 0, nil); err != nil {
+			t.Fatalf("format %d, resumed: %v", format, err)
+		}
+		for name, was := range kept {
+			now, err := os.Stat(filepath.Join(out, name))
+			if err != nil || !os.SameFile(was, now) || !now.ModTime().Equal(was.ModTime()) {
+				t.Errorf("format %d: %s was written again (%v)", format, name, err)
+			}
+		}
+		sameFiles(t, whole, out)
+	}
+	// A repack into an unfinished build's directory is refused too.
+	bdir := t.TempDir()
+	b, err := db.Create(bdir, "connect4:4x4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.Close()
+	if _, err := strong.Repack(context.Background(), src, bdir, 5, 0, nil); err == nil || !strings.Contains(err.Error(), "holds a build of connect4:4x4, not an unfinished repack") {
+		t.Errorf("a repack into a build: %v", err)
+	}
+}
+
+// sameFiles checks that directories a and b hold the same files, byte
+// for byte.
+func sameFiles(t *testing.T, a, b string) {
+	t.Helper()
+	ea, _ := os.ReadDir(a)
+	eb, _ := os.ReadDir(b)
+	if len(ea) != len(eb) {
+		t.Fatalf("%d files, want %d", len(eb), len(ea))
+	}
+	for _, e := range ea {
+		x, _ := os.ReadFile(filepath.Join(a, e.Name()))
+		y, err := os.ReadFile(filepath.Join(b, e.Name()))
+		if err != nil || !bytes.Equal(x, y) {
+			t.Errorf("%s differs (%v)", e.Name(), err)
+		}
+	}
+}

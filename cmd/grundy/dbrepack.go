@@ -35,8 +35,8 @@ that even their presence is free: about two thirds fewer bytes; Teeko 8%;
 lookups as fast); its new blocks are checked against the old records they
 must keep, only this grundy or a later one reads it, and it is not
 repacked again. NEWDIR must not exist or be empty. Ctrl-C stops the repack and
-leaves NEWDIR without a manifest (not a database); remove it and start
-again.`,
+leaves NEWDIR without a manifest (not a database); the same command run
+again resumes it, keeping the tiers it finished and checked.`,
 		Example: "  grundy db repack c4-5x5 --out c4-5x5-v6 --format 6",
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -63,7 +63,7 @@ again.`,
 			p.Done()
 			if err != nil {
 				if errors.Is(err, context.Canceled) {
-					fmt.Fprintf(cmd.ErrOrStderr(), "grundy: the repack stopped; %s holds no database: remove it and run the command again\n", out)
+					fmt.Fprintf(cmd.ErrOrStderr(), "grundy: the repack stopped; %s holds no database yet: run the same command again to resume it\n", out)
 				}
 				return err
 			}
@@ -77,7 +77,7 @@ again.`,
 			return nil
 		},
 	}
-	cmd.Flags().StringVar(&out, "out", "", "the new database directory (must not exist or be empty)")
+	cmd.Flags().StringVar(&out, "out", "", "the new database directory (must not exist or be empty, or hold this repack stopped midway)")
 	cmd.Flags().IntVar(&format, "format", 0, "write format `N`: 5 (what builds write, the default), 6 (denser, slower lookups) or 7 (free records)")
 	cmd.Flags().Var(&byteSize{&maxMemory}, "max-memory", "memory the repack may use, e.g. 4GiB (default half the machine's)")
 	jsonFlag(cmd, &asJSON)
