@@ -20,11 +20,21 @@ import (
 // order, on the calling goroutine, and the block is coded by
 // encodeFreeBlock.
 func codeBlocks(n int64, v uint32, width int, src func(b int64, buf []byte) ([]byte, error), mask func(b int64, raw, buf []byte) []byte, put func(b int64, comp []byte, sum uint32) error) error {
+	return codeBlocksOn(n, v, width, src, false, mask, put)
+}
+
+// codeBlocksOn is codeBlocks; with parallelSrc, src and mask are called
+// on the coding goroutines instead, for blocks in any order and at once
+// (so they must be safe for concurrent use), which takes a repack's
+// reading and checking of the old blocks off the one goroutine that
+// otherwise limits it to about one core.
+func codeBlocksOn(n int64, v uint32, width int, src func(b int64, buf []byte) ([]byte, error), parallelSrc bool, mask func(b int64, raw, buf []byte) []byte, put func(b int64, comp []byte, sum uint32) error) error {
 	workers := runtime.GOMAXPROCS(0)
 	window := int64(4 * workers)
 	type slot struct {
 		raw, mask, comp []byte
 		sum             uint32
+		err             error // src's, with parallelSrc
 		done            chan struct{}
 	}
 	slots := make([]slot, min(window, max(n, 1)))
@@ -39,6 +49,17 @@ func codeBlocks(n int64, v uint32, width int, src func(b int64, buf []byte) ([]b
 			defer wg.Done()
 			for b := range jobs {
 				s := &slots[b%int64(len(slots))]
+				if parallelSrc {
+					raw, err := src(b, s.raw)
+					if s.err = err; err != nil {
+						s.done <- struct{}{}
+						continue
+					}
+					s.raw = raw
+					if mask != nil {
+						s.mask = mask(b, raw, s.mask)
+					}
+				}
 				if mask != nil {
 					s.comp, s.sum = encodeFreeBlock(s.raw, width, s.mask, s.comp[:0])
 				} else {
@@ -55,6 +76,10 @@ func codeBlocks(n int64, v uint32, width int, src func(b int64, buf []byte) ([]b
 		for ; next < to; next++ {
 			s := &slots[next%int64(len(slots))]
 			<-s.done
+			if s.err != nil {
+				next++
+				return s.err
+			}
 			if err := put(next, s.comp, s.sum); err != nil {
 				next++
 				return err
@@ -69,14 +94,16 @@ func codeBlocks(n int64, v uint32, width int, src func(b int64, buf []byte) ([]b
 					return err
 				}
 			}
-			s := &slots[b%int64(len(slots))]
-			raw, err := src(b, s.raw)
-			if err != nil {
-				return err
-			}
-			s.raw = raw
-			if mask != nil {
-				s.mask = mask(b, raw, s.mask)
+			if !parallelSrc {
+				s := &slots[b%int64(len(slots))]
+				raw, err := src(b, s.raw)
+				if err != nil {
+					return err
+				}
+				s.raw = raw
+				if mask != nil {
+					s.mask = mask(b, raw, s.mask)
+				}
 			}
 			jobs <- b
 		}

@@ -9,7 +9,10 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
+	"sync"
+	"sync/atomic"
 )
 
 // RepackProgress is Repack's report, after each batch of blocks.
@@ -176,23 +179,34 @@ func (b *Builder) repackTier(ctx context.Context, d *DB, i int, progress func(do
 	}
 	h := old.h
 	blocks := int64(len(old.index))
+	// src runs on every coding goroutine (codeBlocksOn's parallelSrc):
+	// reading, decoding and counting the old blocks took one goroutine
+	// about as long as coding took the rest, so a repack ran on about
+	// one core. Counts add up in any order; each block's checksum has
+	// its place.
+	var mu sync.Mutex // count and progress
 	count := Count{Scored: b.ranking.Scored}
-	sums := make([]uint32, 0, blocks)
+	sums := make([]uint32, blocks)
 	src := func(blk int64, buf []byte) ([]byte, error) {
 		if blk%64 == 0 {
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}
+			mu.Lock()
 			progress(blk, blocks)
+			mu.Unlock()
 		}
 		raw, err := old.readBlock(old.f, blk, buf)
 		if err != nil {
 			return nil, err
 		}
-		count.AddCount(CountTier(b.ranking, ti.Tier, blk*h.BlockRecs, Records{Width: h.Width, Data: raw}))
+		c := countTierOn(b.ranking, ti.Tier, blk*h.BlockRecs, Records{Width: h.Width, Data: raw}, 1)
+		mu.Lock()
+		count.AddCount(c)
+		mu.Unlock()
 		sp := sparsePool.Get().(*[]byte)
 		*sp = sparseBlock((*sp)[:0], raw, h.Width)
-		sums = append(sums, crc(*sp))
+		sums[blk] = crc(*sp)
 		sparsePool.Put(sp)
 		return raw, nil
 	}
@@ -206,7 +220,7 @@ func (b *Builder) repackTier(ctx context.Context, d *DB, i int, progress func(do
 	info := TierInfo{Tier: ti.Tier, Name: ti.Name, Size: ti.Size, Width: ti.Width, File: fn}
 	err = writeAtomic(b.dir, fn, func(w io.Writer) error {
 		var err error
-		info.Bytes, info.CRC, err = writeTierBlocksFree(w, fileHeader{Version: b.format, Tier: ti.Tier, GameHash: b.hash, Width: h.Width, Records: h.Records}, src, mask)
+		info.Bytes, info.CRC, err = writeTierBlocksFree(w, fileHeader{Version: b.format, Tier: ti.Tier, GameHash: b.hash, Width: h.Width, Records: h.Records}, src, true, mask)
 		return err
 	})
 	if err != nil {
@@ -228,38 +242,77 @@ func (b *Builder) repackTier(ctx context.Context, d *DB, i int, progress func(do
 	if int64(len(nf.index)) != blocks {
 		return TierInfo{}, fmt.Errorf("%s: %d blocks, the old file has %d", path, len(nf.index), blocks)
 	}
-	buf := make([]byte, 0, BlockBytes+bitmapBytes(BlockBytes))
-	var oldRaw, newRaw, m []byte
-	for blk, e := range nf.index {
-		if blk%64 == 0 {
-			if err := ctx.Err(); err != nil {
-				return TierInfo{}, err
+	// Checked on every core, in runs of 64 blocks.
+	err = eachBlockRun(ctx, blocks, 64, func(b0, b1 int64) error {
+		buf := make([]byte, 0, BlockBytes+bitmapBytes(BlockBytes))
+		var oldRaw, newRaw, m []byte
+		var err error
+		for blk := b0; blk < b1; blk++ {
+			e := nf.index[blk]
+			if mask != nil {
+				// Format 7: the new block holds other values where they
+				// are free, so it is checked against the old records by
+				// the mask (every kept record equal, every free one
+				// present).
+				if oldRaw, err = old.readBlock(old.f, blk, oldRaw); err != nil {
+					return err
+				}
+				if newRaw, err = nf.readBlock(nf.f, blk, newRaw); err != nil {
+					return err
+				}
+				m = mask(blk, oldRaw, m)
+				if i := freeAgrees(oldRaw, newRaw, h.Width, m); i >= 0 || len(newRaw) != len(oldRaw) {
+					return fmt.Errorf("%s: block %d rank %d does not keep the old record", path, blk, i)
+				}
+				continue
+			}
+			if e.sum != sums[blk] || (old.h.Version >= 3 && e.sum != old.index[blk].sum) {
+				return fmt.Errorf("%s: block %d's checksum is not the old block's", path, blk)
+			}
+			if buf, err = nf.readSparse(nf.f, blk, buf); err != nil {
+				return err
 			}
 		}
-		if mask != nil {
-			// Format 7: the new block holds other values where they are
-			// free, so it is checked against the old records by the
-			// mask (every kept record equal, every free one present).
-			if oldRaw, err = old.readBlock(old.f, int64(blk), oldRaw); err != nil {
-				return TierInfo{}, err
-			}
-			if newRaw, err = nf.readBlock(nf.f, int64(blk), newRaw); err != nil {
-				return TierInfo{}, err
-			}
-			m = mask(int64(blk), oldRaw, m)
-			if i := freeAgrees(oldRaw, newRaw, h.Width, m); i >= 0 || len(newRaw) != len(oldRaw) {
-				return TierInfo{}, fmt.Errorf("%s: block %d rank %d does not keep the old record", path, blk, i)
-			}
-			continue
-		}
-		if e.sum != sums[blk] || (old.h.Version >= 3 && e.sum != old.index[blk].sum) {
-			return TierInfo{}, fmt.Errorf("%s: block %d's checksum is not the old block's", path, blk)
-		}
-		if buf, err = nf.readSparse(nf.f, int64(blk), buf); err != nil {
-			return TierInfo{}, err
-		}
+		return nil
+	})
+	if err != nil {
+		return TierInfo{}, err
 	}
 	return info, nil
+}
+
+// eachBlockRun calls f on runs [b0, b1) of at most run of blocks
+// [0, n), on as many goroutines as the process has cores, and returns
+// the first error (the runs not begun by then are not begun) or ctx's
+// when it is cancelled.
+func eachBlockRun(ctx context.Context, n, run int64, f func(b0, b1 int64) error) error {
+	var next atomic.Int64
+	var once sync.Once
+	var first error
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				b0 := next.Add(run) - run
+				if b0 >= n {
+					return
+				}
+				err := ctx.Err()
+				if err == nil {
+					err = f(b0, min(b0+run, n))
+				}
+				if err != nil {
+					once.Do(func() { first = err })
+					next.Store(n)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	return first
 }
 
 // sameCounts reports whether two counts are of the same positions,

@@ -380,13 +380,15 @@ func writeTierFile(w io.Writer, h fileHeader, recs Records) (n int64, sum uint32
 // coded in parallel and written in order (codeBlocks), so memory holds
 // a window of blocks and the index (16 bytes a block).
 func writeTierBlocks(w io.Writer, h fileHeader, src func(b int64, buf []byte) ([]byte, error)) (n int64, sum uint32, err error) {
-	return writeTierBlocksFree(w, h, src, nil)
+	return writeTierBlocksFree(w, h, src, false, nil)
 }
 
 // writeTierBlocksFree is writeTierBlocks for format 7 when mask is not
 // nil: mask(b, raw, buf) is block b's mask of free records (freeMask),
-// called after src(b), in order, from one goroutine.
-func writeTierBlocksFree(w io.Writer, h fileHeader, src func(b int64, buf []byte) ([]byte, error), mask func(b int64, raw, buf []byte) []byte) (n int64, sum uint32, err error) {
+// called after src(b). Both are called in order from one goroutine, or
+// with parallelSrc on the coding goroutines, in any order and at once
+// (codeBlocksOn).
+func writeTierBlocksFree(w io.Writer, h fileHeader, src func(b int64, buf []byte) ([]byte, error), parallelSrc bool, mask func(b int64, raw, buf []byte) []byte) (n int64, sum uint32, err error) {
 	h.BlockRecs = int64(BlockBytes / h.Width)
 	if h.Version == 0 {
 		h.Version = WriteFormat
@@ -413,7 +415,7 @@ func writeTierBlocksFree(w io.Writer, h fileHeader, src func(b int64, buf []byte
 		}
 		return raw, nil
 	}
-	err = codeBlocks(blocks, h.Version, h.Width, checked, mask, func(_ int64, comp []byte, sum uint32) error {
+	err = codeBlocksOn(blocks, h.Version, h.Width, checked, parallelSrc, mask, func(_ int64, comp []byte, sum uint32) error {
 		index = binary.LittleEndian.AppendUint64(index, uint64(n))
 		index = binary.LittleEndian.AppendUint32(index, uint32(len(comp)))
 		index = binary.LittleEndian.AppendUint32(index, sum)
