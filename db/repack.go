@@ -98,7 +98,12 @@ func Repack(ctx context.Context, d *DB, dir string, rk Ranking, format int, prog
 	if err != nil {
 		return err
 	}
-	b, err := create(dir, m.Game, m.Params, m.From, &repackOrigin{Source: source, Checksum: m.Checksum, Format: format})
+	// The manifest's own checksum, computed: an old manifest may carry none.
+	sum, err := manifestSum(*m)
+	if err != nil {
+		return err
+	}
+	b, err := create(dir, m.Game, m.Params, m.From, &repackOrigin{Source: source, Checksum: sum, Format: format})
 	if err != nil {
 		return err
 	}
