@@ -14,23 +14,32 @@ import (
 )
 
 // published is what is published of a game's whole solution: the
-// positions reachable from its start and the start's outcome for the
-// player to move. Connect-4 (K = 4) from John Tromp's tables
-// (tromp.github.io/c4/c4.html), as issue 35 and c4search's trompTable
-// quote them.
+// positions reachable from its start (0 where no count is published in
+// the database's terms) and the start's outcome for the player to move.
+// Connect-4 (K = 4) from John Tromp's tables (tromp.github.io/c4/c4.html),
+// as issue 35 and c4search's trompTable quote them; Teeko and Advanced
+// Teeko from Steele; Dobutsu shogi from Tanaka (2009); six and nine men's
+// morris from De Clercq and Gasser (1996); Gobblet Gobblers a first-player
+// win, as issue 34 quotes it.
 var published = map[string]struct {
 	positions int64
 	start     string
 }{
-	"tictactoe":    {5_478, "D"},
-	"connect4:4x4": {161_029, "D"},
-	"connect4:5x4": {3_945_711, "D"},
-	"connect4:4x5": {1_706_255, "D"},
-	"connect4:5x5": {69_763_700, "D"},
-	"connect4:6x5": {2_818_972_642, "D"},
-	"connect4:6x6": {69_173_028_785, "P"},
-	"connect4:7x5": {112_829_665_923, "D"},
-	"connect4:7x6": {4_531_985_219_092, "N"},
+	"tictactoe":      {5_478, "D"},
+	"connect4:4x4":   {161_029, "D"},
+	"connect4:5x4":   {3_945_711, "D"},
+	"connect4:4x5":   {1_706_255, "D"},
+	"connect4:5x5":   {69_763_700, "D"},
+	"connect4:6x5":   {2_818_972_642, "D"},
+	"connect4:6x6":   {69_173_028_785, "P"},
+	"connect4:7x5":   {112_829_665_923, "D"},
+	"connect4:7x6":   {4_531_985_219_092, "N"},
+	"teeko":          {0, "D"},
+	"teeko:advanced": {0, "N"},
+	"dobutsu":        {0, "P"},
+	"morris:6":       {0, "D"},
+	"morris:9":       {0, "D"},
+	"gobblet":        {0, "N"},
 }
 
 // TestBuiltDatabases checks whole databases: three built here (seconds),
@@ -105,7 +114,7 @@ func checkBuilt(t *testing.T, dir string, st *strong.Stats, playouts int) {
 		t.Skipf("%s: a database of scores", spec)
 	}
 	if pub, ok := published[spec]; ok {
-		if st.Positions != pub.positions {
+		if pub.positions != 0 && st.Positions != pub.positions {
 			t.Errorf("%s: %d positions; published: %d", spec, st.Positions, pub.positions)
 		}
 		if start.Report.Outcome != pub.start {
