@@ -54,8 +54,8 @@ var published = map[string]struct {
 //     reads them from the database: won in 1 + the least remoteness of
 //     the lost positions it can move to (and those moves are its winning
 //     moves), lost in 1 + the greatest of its moves' (all won), drawn
-//     when no move loses and one draws; a position without moves has
-//     remoteness 0. A table that agrees so everywhere is the retrograde
+//     when no move loses and one draws; a position without moves is
+//     lost in 0 or drawn. A table that agrees so everywhere is the retrograde
 //     analysis's (by induction on remoteness), so this checks a build
 //     without building it again, whatever the game;
 //   - on Connect-4, one position of each play-out, of at least half the
