@@ -107,26 +107,61 @@ func countTierSerial(rk Ranking, t uint64, first int64, recs Records) Count {
 		}
 		k, end := orbit(t, first+i)
 		end = min(max(end-first, i+1), n)
-		if recs.Width == 1 {
-			var h [256]int64
-			for _, b := range recs.Data[i:end] {
-				h[b]++
+		switch {
+		case end-i < shortOrbitRun || recs.Width == 2:
+			// Record by record: a histogram's 256 counters cost more
+			// than a short run's records (Connect-4's symmetric height
+			// vectors are runs of one rank).
+			for j := i; j < end; j++ {
+				if code := recs.Get(j); code != Empty {
+					c.Records++
+					c.addN(code, k)
+				}
 			}
+		default:
+			h := byteHistogram(recs.Data[i:end])
 			for code, m := range h[1:] {
 				if m != 0 {
 					c.Records += m
 					c.addN(uint16(code+1), m*k)
 				}
 			}
-		} else {
-			for j := i; j < end; j++ {
-				if code := binary.LittleEndian.Uint16(recs.Data[2*j:]); code != Empty {
-					c.Records++
-					c.addN(code, k)
-				}
-			}
 		}
 		i = end
 	}
 	return c
+}
+
+// shortOrbitRun is the run of ranks below which countTierSerial counts
+// record by record rather than by a histogram.
+const shortOrbitRun = 64
+
+// byteHistogram counts the bytes of b. Most ranks of a sparse tier are
+// Empty (0): whole zero words are skipped, and the rest counted into four
+// tables in turn, so that a run of one code does not wait on the
+// increment before it.
+func byteHistogram(b []byte) [256]int64 {
+	var h [4][256]int64
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		if binary.LittleEndian.Uint64(b[i:]) == 0 {
+			h[0][0] += 8
+			continue
+		}
+		h[0][b[i]]++
+		h[1][b[i+1]]++
+		h[2][b[i+2]]++
+		h[3][b[i+3]]++
+		h[0][b[i+4]]++
+		h[1][b[i+5]]++
+		h[2][b[i+6]]++
+		h[3][b[i+7]]++
+	}
+	for ; i < len(b); i++ {
+		h[0][b[i]]++
+	}
+	for j := range 256 {
+		h[0][j] += h[1][j] + h[2][j] + h[3][j]
+	}
+	return h[0]
 }

@@ -240,47 +240,33 @@ func CountRecords(r Records) Count { return countRecords(r, false) }
 
 // countRecords is CountRecords, of scored records when scored (score.go).
 func countRecords(r Records, scored bool) Count {
-	var h [1 << 16]int64
+	c := Count{Scored: scored}
 	if r.Width == 1 {
-		for _, b := range r.Data {
-			h[b]++
-		}
-	} else {
-		for i := 0; i+1 < len(r.Data); i += 2 {
-			h[binary.LittleEndian.Uint16(r.Data[i:])]++
-		}
-	}
-	var c Count
-	if scored {
-		c.Scored = true
-		for code, n := range h {
-			if n != 0 && code != Empty {
-				c.addScored(uint16(code), n)
+		h := byteHistogram(r.Data)
+		for code, n := range h[1:] {
+			if n != 0 {
+				c.addN(uint16(code+1), n)
 			}
 		}
 		return c
 	}
-	for code, n := range h {
-		if n == 0 || code == Empty {
-			continue
+	if r.Len() < 1<<12 {
+		// A block's records: fewer than a histogram of every code has
+		// counters (512 KiB to clear and scan).
+		for i := range r.Len() {
+			if code := r.Get(i); code != Empty {
+				c.addN(code, 1)
+			}
 		}
-		o, rem, _ := Decode(uint16(code))
-		switch {
-		case code == Draw:
-			c.Draw = n
-		case code == EndlessWin:
-			c.EndlessWin = n
-		case code == EndlessLos:
-			c.EndlessLose = n
-		default:
-			s := &c.Lose
-			if o == outcome.N {
-				s = &c.Win
-			}
-			for int(rem) >= len(*s) {
-				*s = append(*s, 0)
-			}
-			(*s)[rem] += n
+		return c
+	}
+	h := make([]int64, 1<<16)
+	for i := 0; i+1 < len(r.Data); i += 2 {
+		h[binary.LittleEndian.Uint16(r.Data[i:])]++
+	}
+	for code, n := range h[1:] {
+		if n != 0 {
+			c.addN(uint16(code+1), n)
 		}
 	}
 	return c
