@@ -105,7 +105,8 @@
 // acyclic, Solve cuts each tier into rank ranges, as the Beam pipeline
 // does with --split-ranks: reachability by ranges saved as reachability
 // parts, records by ranges solved from the children's finished files
-// read a block at a time through a cache, saved as part files, and the
+// read a block at a time through a cache per worker (kept from one range
+// of a tier to the next: cachePool), saved as part files, and the
 // tier's file assembled from its parts, byte for byte the in-memory
 // build's. Before it starts, and again after the forward pass, Solve
 // estimates the disk the build needs (disk.go) and refuses when
