@@ -115,13 +115,7 @@ func TestCountTierPlain(t *testing.T) {
 // trimCount drops the trailing zeros of a count's slices, which mean
 // nothing, so that counts compare by value.
 func trimCount(c Count) Count {
-	trim := func(s []int64) []int64 {
-		for len(s) > 0 && s[len(s)-1] == 0 {
-			s = s[:len(s)-1]
-		}
-		return s
-	}
-	c.Win, c.Lose, c.Scores = trim(c.Win), trim(c.Lose), trim(c.Scores)
+	c.Win, c.Lose, c.Scores = trimZeros(c.Win), trimZeros(c.Lose), trimZeros(c.Scores)
 	return c
 }
 

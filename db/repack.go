@@ -323,13 +323,7 @@ func eachBlockRun(ctx context.Context, n, run int64, f func(b0, b1 int64) error)
 // sameCounts reports whether two counts are of the same positions,
 // whatever trailing zeros their slices carry.
 func sameCounts(a, b Count) bool {
-	trim := func(s []int64) []int64 {
-		for len(s) > 0 && s[len(s)-1] == 0 {
-			s = s[:len(s)-1]
-		}
-		return s
-	}
-	eq := func(x, y []int64) bool { return slices.Equal(trim(x), trim(y)) }
+	eq := func(x, y []int64) bool { return slices.Equal(trimZeros(x), trimZeros(y)) }
 	scores := func(c Count) map[int]int64 {
 		m := map[int]int64{}
 		for i, n := range c.Scores {
@@ -342,4 +336,13 @@ func sameCounts(a, b Count) bool {
 	return a.Draw == b.Draw && a.EndlessWin == b.EndlessWin && a.EndlessLose == b.EndlessLose &&
 		a.RecordCount() == b.RecordCount() && a.Scored == b.Scored && eq(a.Win, b.Win) && eq(a.Lose, b.Lose) &&
 		maps.Equal(scores(a), scores(b))
+}
+
+// trimZeros is s without its trailing zeros, which mean nothing in a
+// count's slices.
+func trimZeros(s []int64) []int64 {
+	for len(s) > 0 && s[len(s)-1] == 0 {
+		s = s[:len(s)-1]
+	}
+	return s
 }
