@@ -15,7 +15,11 @@ import (
 	"github.com/grundy-go/grundy/search"
 )
 
-// DefaultTTSize is the table's size when Options.TTSize is 0.
+// DefaultTTSize is the table's size when Options.TTSize is 0. Larger
+// tables save few nodes (the empty 7×6 board: 0.8% fewer at 1 GiB) but
+// make every lookup's address translation dearer, so the empty board is
+// solved fastest with 64–256 MiB (BENCHMARKS.md, "The table's size
+// decides the one-thread race with c4").
 const DefaultTTSize = 256 << 20
 
 // Options tune a Solver.
