@@ -48,7 +48,8 @@
 //	reach-<tier in hex>.grb a build's scratch: the tier's reachable ranks (reach.go)
 //	reachpart-<tier>-<first rank>.grb, part-<tier>-<first rank>.grp(.json)
 //	                      a build by ranges' scratch: a range's reachable
-//	                      ranks, its records and their description (ooc.go)
+//	                      ranks, its records and their checksummed
+//	                      description (ooc.go: MarshalDescription)
 //
 // The manifest (JSON) holds the format version (FormatVersion), the game's
 // spec string, the start position's tier and rank, and per tier its

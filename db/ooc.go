@@ -103,7 +103,8 @@ func (b *Builder) SavedReachCount(t uint64, size, first, n int64) (count int64, 
 
 // SavePart writes recs, ranks [first, first+recs.Len()) of tier t (size
 // ranks), as a part file (narrowed to 1 byte a record when they fit),
-// then its description, each under a temporary name renamed when whole.
+// then its description with its own checksum (saveDescription), each
+// under a temporary name renamed when whole.
 // Neither is synced: a part is kept only if it matches its description
 // (FinishedPart), so one a crash left damaged is solved again, and the
 // tier file assembled from the parts is synced.
@@ -119,11 +120,7 @@ func (b *Builder) SavePart(t uint64, size, first int64, recs Records) (Part, err
 	if err != nil {
 		return Part{}, err
 	}
-	desc, err := json.Marshal(p)
-	if err != nil {
-		return Part{}, err
-	}
-	if err := writeFile(b.dir, name+".json", false, func(w io.Writer) error { _, err := w.Write(desc); return err }); err != nil {
+	if err := b.saveDescription(name+".json", p); err != nil {
 		return Part{}, err
 	}
 	return p, nil
@@ -136,21 +133,21 @@ func (b *Builder) SavePart(t uint64, size, first int64, recs Records) (Part, err
 func (b *Builder) FinishedPart(t uint64, size, first, n int64) (Part, bool, error) {
 	name := PartName(t, first)
 	path := filepath.Join(b.dir, name)
-	desc, err := os.ReadFile(path + ".json")
-	if errors.Is(err, fs.ErrNotExist) {
-		return Part{}, false, removeMissing(path)
-	}
+	var p Part
+	found, err := b.loadDescription(name+".json", &p)
 	if err != nil {
 		return Part{}, false, err
 	}
-	var p Part
 	bad := func() (Part, bool, error) {
 		if err := removeMissing(path + ".json"); err != nil {
 			return Part{}, false, err
 		}
 		return Part{}, false, removeMissing(path)
 	}
-	if json.Unmarshal(desc, &p) != nil || p.First != first || p.Len != n {
+	// The tier's counts are the sum of its parts' (AssembleTier), so a
+	// description whose checksum fails is never taken, even when the
+	// part's file matches the length and crc32c it gives.
+	if !found || p.First != first || p.Len != n {
 		return bad()
 	}
 	f, err := os.Open(path)
@@ -197,12 +194,54 @@ func (b *Builder) AssembleParts(t uint64, name string, size int64, parts []Part)
 // describeTier saves info, the description of tier t's whole file,
 // beside it, with its own checksum.
 func (b *Builder) describeTier(t uint64, info TierInfo) error {
-	desc, err := json.Marshal(info)
+	return b.saveDescription(tierDescName(t), info)
+}
+
+// MarshalDescription is v (a Part or a TierInfo) as a line of JSON and
+// a line with the crc32c of that JSON: the description a build by
+// ranges saves beside a part or a tier's file. A resumed build takes the
+// counts it holds without decoding the file, so the description carries
+// its own checksum (UnmarshalDescription).
+func MarshalDescription(v any) ([]byte, error) {
+	desc, err := json.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	return fmt.Appendf(desc, "\n%08x\n", crc(desc)), nil
+}
+
+// UnmarshalDescription reads into v what MarshalDescription wrote; it
+// is false when desc is damaged (its checksum fails) or not v's JSON.
+func UnmarshalDescription(desc []byte, v any) bool {
+	body, sum, ok := strings.Cut(string(desc), "\n")
+	if !ok || sum != fmt.Sprintf("%08x\n", crc([]byte(body))) {
+		return false
+	}
+	return json.Unmarshal([]byte(body), v) == nil
+}
+
+// saveDescription writes v's description (MarshalDescription) under
+// name in the build's directory, renamed when whole, not synced.
+func (b *Builder) saveDescription(name string, v any) error {
+	desc, err := MarshalDescription(v)
 	if err != nil {
 		return err
 	}
-	desc = fmt.Appendf(desc, "\n%08x\n", crc(desc))
-	return writeFile(b.dir, tierDescName(t), false, func(w io.Writer) error { _, err := w.Write(desc); return err })
+	return writeFile(b.dir, name, false, func(w io.Writer) error { _, err := w.Write(desc); return err })
+}
+
+// loadDescription reads into v the description saved under name. found
+// is false when there is none or it is damaged; err is any other
+// failure to read it.
+func (b *Builder) loadDescription(name string, v any) (found bool, err error) {
+	desc, err := os.ReadFile(filepath.Join(b.dir, name))
+	if errors.Is(err, fs.ErrNotExist) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	return UnmarshalDescription(desc, v), nil
 }
 
 // tierDescName is the name of the description (TierInfo, JSON) that a
@@ -216,17 +255,9 @@ func tierDescName(t uint64) string { return TierFileName(t) + ".json" }
 // block costs minutes a GB: a resumed Connect-4 6x6 build spent 130
 // CPU-s on its three finished tiers).
 func (b *Builder) describedTier(f *os.File, size int64, t uint64, name string, n int64) (TierInfo, bool) {
-	desc, err := os.ReadFile(filepath.Join(b.dir, tierDescName(t)))
-	if err != nil {
-		return TierInfo{}, false
-	}
 	// The description's own checksum: a damaged count is never taken.
-	body, sum, found := strings.Cut(string(desc), "\n")
-	if !found || sum != fmt.Sprintf("%08x\n", crc([]byte(body))) {
-		return TierInfo{}, false
-	}
 	var info TierInfo
-	if json.Unmarshal([]byte(body), &info) != nil || info.Tier != t || info.Name != name || info.Size != n || info.Bytes != size || info.File != TierFileName(t) {
+	if found, err := b.loadDescription(tierDescName(t), &info); err != nil || !found || info.Tier != t || info.Name != name || info.Size != n || info.Bytes != size || info.File != TierFileName(t) {
 		return TierInfo{}, false
 	}
 	var fileSum uint32

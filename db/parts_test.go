@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -263,5 +264,31 @@ func TestScanTier(t *testing.T) {
 				t.Error("another tier's file was taken")
 			}
 		}
+	}
+}
+
+// TestDescriptionChecksum: a description reads back as written, and no
+// byte of it can change (two bits flipped, anywhere, the newlines and
+// the checksum included) without UnmarshalDescription refusing it.
+func TestDescriptionChecksum(t *testing.T) {
+	want := Part{First: 4096, Len: 1000, Width: 1, Bytes: 1234, CRC: 0xdeadbeef}
+	want.Count.Draw = 17
+	desc, err := MarshalDescription(want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got Part
+	if !UnmarshalDescription(desc, &got) || !reflect.DeepEqual(got, want) {
+		t.Fatalf("read back %+v, want %+v", got, want)
+	}
+	for i := range desc {
+		bad := bytes.Clone(desc)
+		bad[i] ^= 0x21
+		if UnmarshalDescription(bad, &got) {
+			t.Errorf("byte %d changed (%q): taken", i, bad)
+		}
+	}
+	if UnmarshalDescription(desc[:len(desc)-1], &got) {
+		t.Error("a description without its last byte: taken")
 	}
 }

@@ -232,6 +232,31 @@ func TestDiskEstimateResumed(t *testing.T) {
 	}
 }
 
+// editDescription rewrites the description at path (a line of T's JSON,
+// then a line with its checksum) with edit applied, its checksum made to
+// match when fixSum, else left as it was; it returns the edited T.
+func editDescription[T any](t *testing.T, path string, fixSum bool, edit func(*T)) T {
+	t.Helper()
+	desc, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, sum, _ := strings.Cut(string(desc), "\n")
+	var v T
+	if err := json.Unmarshal([]byte(body), &v); err != nil {
+		t.Fatal(err)
+	}
+	edit(&v)
+	nb, _ := json.Marshal(v)
+	if fixSum {
+		sum = fmt.Sprintf("%08x\n", crc32.Checksum(nb, crc32.MakeTable(crc32.Castagnoli)))
+	}
+	if err := os.WriteFile(path, []byte(string(nb)+"\n"+sum), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
 // TestResumeTrustsDescription: a resumed build by ranges takes a
 // finished tier's counts from the description saved beside its file when
 // the file's checksum matches it (the tier's blocks are not decoded): a
@@ -240,22 +265,7 @@ func TestDiskEstimateResumed(t *testing.T) {
 func TestResumeTrustsDescription(t *testing.T) {
 	g := takeAway{n0: 40, k: 30000, seed: 4}
 	dir := stoppedRangedBuild(t, g, func(p Progress) bool { return p.Phase == PhaseSolve && p.Tier == 10 })
-	path := filepath.Join(dir, db.TierFileName(5)+".json")
-	desc, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	body, _, _ := strings.Cut(string(desc), "\n")
-	var info db.TierInfo
-	if err := json.Unmarshal([]byte(body), &info); err != nil {
-		t.Fatal(err)
-	}
-	info.Count.Draw += 7
-	nb, _ := json.Marshal(info)
-	nb = fmt.Appendf(nb, "\n%08x\n", crc32.Checksum(nb, crc32.MakeTable(crc32.Castagnoli)))
-	if err := os.WriteFile(path, nb, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	info := editDescription(t, filepath.Join(dir, db.TierFileName(5)+".json"), true, func(info *db.TierInfo) { info.Count.Draw += 7 })
 	b, err := db.Create(dir, "takeaway")
 	if err != nil {
 		t.Fatal(err)
@@ -269,6 +279,25 @@ func TestResumeTrustsDescription(t *testing.T) {
 	got, ok, err := b.ScanFinished(5, ts.name, ts.size)
 	if err != nil || !ok || got.Count.Draw != info.Count.Draw {
 		t.Fatalf("ScanFinished: %v, %v, draws %d; want the description's %d", ok, err, got.Count.Draw, info.Count.Draw)
+	}
+}
+
+// TestResumeRefusesDamagedPartCount: a tier solved by ranges takes its
+// counts from its parts' descriptions (AssembleTier), so a description
+// whose count was changed, still valid JSON and still naming a file that
+// matches it, is refused by its own checksum: the range is solved again
+// and the database is the unbounded build's, byte for byte.
+func TestResumeRefusesDamagedPartCount(t *testing.T) {
+	g := takeAway{n0: 40, k: 30000, seed: 9}
+	_, ref := build[tok](t, g, "takeaway", Options{Workers: 2})
+	dir := stoppedRangedBuild(t, g, func(p Progress) bool {
+		return p.Phase == PhaseSolve && p.Tier == 10 && p.Step == "range 4 of 4"
+	})
+	editDescription(t, filepath.Join(dir, db.PartName(10, 0)+".json"), false, func(p *db.Part) { p.Count.Draw += 7 })
+	kept := resumeRanged(t, g, dir, "range 4 of 4 of tier 10")
+	sameFiles(t, ref, dir)
+	if fmt.Sprint(kept) != "[range 2 of 4 range 3 of 4]" {
+		t.Errorf("the resumed build kept %v, want ranges 2 and 3", kept)
 	}
 }
 
@@ -330,18 +359,7 @@ func TestRangedResume(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		b, err = db.Create(dir, "takeaway")
-		if err != nil {
-			t.Fatal(err)
-		}
-		var kept []string
-		if _, err := Solve[tok](context.Background(), g, b, Options{Workers: 2, rangeRanks: rangeUnit, Progress: func(p Progress) {
-			if p.Phase == PhaseSolve && p.Tier == 10 && p.Resumed {
-				kept = append(kept, p.Step)
-			}
-		}}); err != nil {
-			t.Fatalf("%v: %v", c.at, err)
-		}
+		kept := resumeRanged(t, g, dir, c.at)
 		sameFiles(t, ref, dir)
 		// The ranges whose parts were left whole are kept, no other.
 		want := map[string]string{"range 3 of 4": "[]", "range 4 of 4": "[range 1 of 4 range 2 of 4 range 3 of 4]"}[c.at.step]
@@ -349,6 +367,25 @@ func TestRangedResume(t *testing.T) {
 			t.Errorf("%v: the resumed build kept %v, want %s", c.at, kept, want)
 		}
 	}
+}
+
+// resumeRanged resumes the build by ranges that dir holds (a build
+// stopped at what) and returns the steps of tier 10 it kept from it.
+func resumeRanged(t *testing.T, g takeAway, dir string, what any) (kept []string) {
+	t.Helper()
+	b, err := db.Create(dir, "takeaway")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	if _, err := Solve[tok](context.Background(), g, b, Options{Workers: 2, rangeRanks: rangeUnit, Progress: func(p Progress) {
+		if p.Phase == PhaseSolve && p.Tier == 10 && p.Resumed {
+			kept = append(kept, p.Step)
+		}
+	}}); err != nil {
+		t.Fatalf("%v: resuming: %v", what, err)
+	}
+	return kept
 }
 
 // TestRangedPlanLargeBoards checks the plan of Connect-4 6x6 and 7x5 at

@@ -370,6 +370,45 @@ func TestLoopySplitSameAsCore(t *testing.T) {
 	}
 }
 
+// A part whose description was changed (here its count, still valid
+// JSON, the part's bytes untouched) is not kept by a rerun: the tier's
+// counts are the sum of its parts' descriptions, so the description's
+// own checksum must hold.
+func TestKeptPartChecksDescription(t *testing.T) {
+	spec := "connect4:4x4"
+	dir := t.TempDir()
+	l, err := lookup(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pt := l.by[faultTier]
+	n := min(pt.Size, 100)
+	if err := writePart(context.Background(), dir, spec, pt, 0, db.NewRecords(n, 2), func(int64, []byte) {}); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := keptPart(context.Background(), dir, spec, pt, 0, n); !ok {
+		t.Fatal("a whole part is not kept")
+	}
+	path := filepath.Join(dir, descName(pt.Tier, 0))
+	desc, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, sum, _ := strings.Cut(string(desc), "\n")
+	var p db.Part
+	if err := json.Unmarshal([]byte(body), &p); err != nil {
+		t.Fatal(err)
+	}
+	p.Count.Draw += 7
+	changed, _ := json.Marshal(p)
+	if err := os.WriteFile(path, []byte(string(changed)+"\n"+sum), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := keptPart(context.Background(), dir, spec, pt, 0, n); ok {
+		t.Error("a part whose description's count was changed is kept")
+	}
+}
+
 // A retried assembly whose first try renamed the tier's file (and removed
 // the parts) announces the file as it is, parts gone or not.
 func TestAssembleRetriedAfterRename(t *testing.T) {
@@ -380,7 +419,11 @@ func TestAssembleRetriedAfterRename(t *testing.T) {
 		t.Fatal(err)
 	}
 	pt := l.by[faultTier]
-	descs := [][]byte{nil, []byte(`{"first":0,"len":10,"width":1,"bytes":100,"crc32c":1,"count":{"draw":0,"win":null,"lose":null}}`)}
+	desc, err := db.MarshalDescription(db.Part{First: 0, Len: 10, Width: 1, Bytes: 100, CRC: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	descs := [][]byte{nil, desc}
 	next := func(b *[]byte) bool {
 		if len(descs) == 0 {
 			return false

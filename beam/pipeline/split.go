@@ -544,7 +544,7 @@ func partName(t game.Tier, first int64) string {
 	return fmt.Sprintf("%s%016x-%016x.grp", partPrefix, uint64(t), first)
 }
 
-// descName is the name of the description (db.Part, JSON) of the part of
+// descName is the name of the description (db.Part, db.MarshalDescription) of the part of
 // tier t's ranks from first, written beside it once it is whole, so a
 // rerun can check the part (keptPart) and know its counts without
 // solving its range again.
@@ -570,7 +570,7 @@ func keptPart(ctx context.Context, dir, spec string, pt tier.PlanTier, r0, n int
 	b, err := io.ReadAll(rd)
 	rd.Close()
 	var p db.Part
-	if err != nil || json.Unmarshal(b, &p) != nil || p.First != r0 || p.Len != n {
+	if err != nil || !db.UnmarshalDescription(b, &p) || p.First != r0 || p.Len != n {
 		return nil, false
 	}
 	rp, err := fsys.OpenRead(ctx, join(dir, partName(pt.Tier, r0)))
@@ -619,7 +619,7 @@ func writePart(ctx context.Context, dir, spec string, pt tier.PlanTier, r0 int64
 	if err != nil {
 		return tierError(pt.Name, fmt.Errorf("the part of ranks %d to %d: %w", r0, r0+recs.Len(), err))
 	}
-	b, err := json.Marshal(p)
+	b, err := db.MarshalDescription(p)
 	if err != nil {
 		return err
 	}
@@ -651,8 +651,8 @@ func (f *assembleFn) ProcessElement(ctx context.Context, t int64, descs func(*[]
 			continue
 		}
 		var p db.Part
-		if err := json.Unmarshal(b, &p); err != nil {
-			return fmt.Errorf("tier %s: a part's description: %w", pt.Name, err)
+		if !db.UnmarshalDescription(b, &p) {
+			return fmt.Errorf("tier %s: a part's description is damaged (its checksum or its JSON)", pt.Name)
 		}
 		parts = append(parts, p)
 	}
