@@ -18,15 +18,6 @@ type Enumerable[P comparable] interface {
 	Positions() iter.Seq[P]
 }
 
-// Rooted is implemented by an Enumerable game whose positions are those
-// reachable from one, Root: a solver then lists them itself, breadth
-// first from Root in the order Moves yields them, with its own index as
-// the set of positions seen, instead of reading Positions, which keeps a
-// second such set and a queue of its own (retro.SolveGame).
-type Rooted[P comparable] interface {
-	Root() P
-}
-
 // Terminal is implemented by games in which a position without moves is not
 // simply lost for the player to move (the normal-play convention). It is
 // also how a game ends play early: a position whose rules end the game (the

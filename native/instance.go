@@ -153,35 +153,6 @@ func components[P comparable](d *Def[P], p P) []P {
 	return cs
 }
 
-// rooted is the game as retrograde analysis sees it, when positions
-// repeat: whole positions, found from root.
-type rooted[P comparable] struct {
-	plainGame[P]
-	root P
-}
-
-func (g rooted[P]) Root() P { return g.root }
-
-func (g rooted[P]) Positions() iter.Seq[P] {
-	return func(yield func(P) bool) {
-		seen := map[P]bool{g.root: true}
-		queue := []P{g.root}
-		for len(queue) > 0 {
-			p := queue[0]
-			queue = queue[1:]
-			if !yield(p) {
-				return
-			}
-			for q := range g.Moves(p) {
-				if !seen[q] {
-					seen[q] = true
-					queue = append(queue, q)
-				}
-			}
-		}
-	}
-}
-
 // ---- notation
 
 func format[P comparable](d *Def[P], p P) string {
@@ -359,7 +330,7 @@ func (s *session[P]) solveLoopy(ctx context.Context, p P) (*catalog.Report, erro
 		}
 	}
 	if s.loopy == nil {
-		t, err := retro.SolveGame[P](ctx, rooted[P]{plainGame[P]{s.in.d}, p}, retro.GameOptions{MaxStates: s.opts.MaxStates, Memory: s.opts.Memory})
+		t, err := retro.SolveFrom[P](ctx, plainGame[P]{s.in.d}, p, retro.GameOptions{MaxStates: s.opts.MaxStates, Memory: s.opts.Memory})
 		if err != nil {
 			return nil, err
 		}

@@ -48,8 +48,8 @@
 // The core works on a compressed sparse row (CSR) reverse graph of int32
 // node numbers and a uint32 counter per node, about 4 bytes per move plus
 // 21 bytes per position, so graphs of tens of millions of moves fit in
-// memory; SolveGame builds that graph for any game.Enumerable (listing a
-// game.Rooted game's positions itself, breadth first from its root, so
-// that no second set of them is kept), and charges the positions and
-// the moves to GameOptions.Memory as it stores them.
+// memory; SolveGame builds that graph for any game.Enumerable, and
+// SolveFrom for the positions of any game.Game reachable from one (found
+// breadth first, so that no second set of them is kept); both charge the
+// positions and the moves to GameOptions.Memory as they store them.
 package retro

@@ -3,6 +3,7 @@ package retro
 import (
 	"context"
 	"fmt"
+	"iter"
 	"unsafe"
 
 	"github.com/grundy-go/grundy/budget"
@@ -45,6 +46,23 @@ type Table[P comparable] struct {
 // draws otherwise). It is an error for a move to reach a position that
 // Positions does not list.
 func SolveGame[P comparable](ctx context.Context, g game.Enumerable[P], opts GameOptions) (*Table[P], error) {
+	return solveGame(ctx, g, g.Positions(), nil, opts)
+}
+
+// SolveFrom solves every position of g reachable from root, as
+// SolveGame solves a listed game: the positions are found breadth first
+// from root in the order Moves yields them, the table's list itself the
+// queue and its index the set of positions seen, so no second set of
+// them is kept (Quixo's own listing kept both again, uncharged: 4×4
+// Quixo under a 128 MiB budget reached 235 MiB), and each position's
+// moves are generated once, as its arcs are stored.
+func SolveFrom[P comparable](ctx context.Context, g game.Game[P], root P, opts GameOptions) (*Table[P], error) {
+	return solveGame(ctx, g, nil, &root, opts)
+}
+
+// solveGame is SolveGame on the positions listed, or SolveFrom from
+// root when root is not nil.
+func solveGame[P comparable](ctx context.Context, g game.Game[P], listed iter.Seq[P], root *P, opts GameOptions) (*Table[P], error) {
 	limit := opts.MaxStates
 	if limit <= 0 {
 		limit = DefaultMaxStates
@@ -67,19 +85,14 @@ func SolveGame[P comparable](ctx context.Context, g game.Enumerable[P], opts Gam
 		t.positions = append(t.positions, p)
 		return nil
 	}
-	root, rooted := g.(game.Rooted[P])
+	rooted := root != nil
 	if rooted {
-		// The positions are found breadth first from the root by the
-		// loop below, the list itself the queue and the index the set
-		// of positions seen: Quixo's own listing kept both again,
-		// uncharged (4×4 Quixo under a 128 MiB budget reached 235 MiB),
-		// and its moves were generated twice, to list the positions and
-		// to store the arcs.
-		if err := add(root.Root()); err != nil {
+		// The rest are found by the loop below (SolveFrom).
+		if err := add(*root); err != nil {
 			return nil, err
 		}
 	} else {
-		for p := range g.Positions() {
+		for p := range listed {
 			if _, dup := t.index[p]; dup {
 				return nil, fmt.Errorf("retro: Positions lists %s twice", t.Format(p))
 			}

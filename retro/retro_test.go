@@ -498,3 +498,57 @@ func TestDrawingMoves(t *testing.T) {
 		t.Fatalf("only %d drawn positions: the test checks too little", draws)
 	}
 }
+
+// TestSolveFromAgreesWithHorizon: on random graphs with cycles, SolveFrom
+// finds exactly the positions reachable from its root (root first) and
+// gives each the outcome and remoteness the horizon search (an
+// independent witness) finds on the whole graph; one position fewer
+// than it finds under MaxStates is refused.
+func TestSolveFromAgreesWithHorizon(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	for range 2000 {
+		n := 1 + r.IntN(12)
+		adj := witness.RandomGraph(r, n, r.IntN(3*n+1))
+		root := r.IntN(n)
+		reach := map[int]bool{root: true}
+		for stack := []int{root}; len(stack) > 0; {
+			v := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			for _, w := range adj[v] {
+				if !reach[int(w)] {
+					reach[int(w)] = true
+					stack = append(stack, int(w))
+				}
+			}
+		}
+		tab, err := SolveFrom[int](context.Background(), adjGame(adj), root, GameOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tab.Len() != len(reach) || tab.Position(0) != root {
+			t.Fatalf("graph %v from %d: %d positions, first %d; want the %d reachable, %d first", adj, root, tab.Len(), tab.Position(0), len(reach), root)
+		}
+		want, rem := horizon(adj, slices.Repeat([]int{-1}, n), make([]int, n), 3*n+3)
+		for v := range tab.Len() {
+			p := tab.Position(v)
+			if !reach[p] {
+				t.Fatalf("graph %v from %d: %d is not reachable", adj, root, p)
+			}
+			o, r, _ := tab.Lookup(p)
+			gotRem := -1
+			if r != NoRemoteness {
+				gotRem = int(r)
+			}
+			if value(o) != want[p] || gotRem != rem[p] {
+				t.Fatalf("graph %v from %d: %d is %v in %d; the horizon search says %d in %d", adj, root, p, o, gotRem, want[p], rem[p])
+			}
+		}
+		if len(reach) > 1 {
+			_, err := SolveFrom[int](context.Background(), adjGame(adj), root, GameOptions{MaxStates: len(reach) - 1})
+			var ex *budget.Exceeded
+			if !errors.As(err, &ex) || ex.Resource != budget.States {
+				t.Fatalf("graph %v from %d under %d states: %v", adj, root, len(reach)-1, err)
+			}
+		}
+	}
+}

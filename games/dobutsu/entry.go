@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"iter"
 	"strings"
 
 	"github.com/grundy-go/grundy/budget"
@@ -51,42 +50,7 @@ func (in instance) parse(tokens []string) (Pos, error) {
 	return in.g.Parse(strings.Join(tokens, " "))
 }
 
-// from is the game restricted to the positions reachable from root.
-type from struct {
-	*Game
-	root Pos
-}
-
-// Positions lists the positions reachable from root, breadth first
-// (retro.SolveGame lists them itself from Root; this is for other
-// callers of game.Enumerable).
-func (f from) Positions() iter.Seq[Pos] {
-	return func(yield func(Pos) bool) {
-		seen := map[Pos]bool{f.root: true}
-		queue := []Pos{f.root}
-		for len(queue) > 0 {
-			p := queue[0]
-			queue = queue[1:]
-			if !yield(p) {
-				return
-			}
-			for _, q := range f.AppendMoves(nil, p) {
-				if !seen[q] {
-					seen[q] = true
-					queue = append(queue, q)
-				}
-			}
-		}
-	}
-}
-
-func (f from) Root() Pos { return f.root }
-
-var (
-	_ game.Enumerable[Pos] = from{}
-	_ game.Rooted[Pos]     = from{}
-	_ game.Terminal[Pos]   = from{}
-)
+var _ game.Terminal[Pos] = (*Game)(nil)
 
 // solve solves every position reachable from p by retrograde analysis,
 // within opts.MaxStates; past it, the error says to build the database.
@@ -95,7 +59,7 @@ func (in instance) solve(ctx context.Context, p Pos, opts catalog.Options) (*ret
 	if opts.Progress != nil {
 		gopts.Progress = func(done, _ int) { opts.Progress(done) }
 	}
-	tab, err := retro.SolveGame[Pos](ctx, from{in.g, p}, gopts)
+	tab, err := retro.SolveFrom[Pos](ctx, in.g, p, gopts)
 	var ex *budget.Exceeded
 	if errors.As(err, &ex) && ex.Resource == budget.States {
 		return nil, budget.Exceed(budget.States, ex.Limit,

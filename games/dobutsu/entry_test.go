@@ -32,9 +32,8 @@ func TestPathsAgree(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	n := 0
-	for p := range (from{g, g.Start()}).Positions() {
-		want := in.report(tab, p)
+	for v := range tab.Len() {
+		want := in.report(tab, tab.Position(v))
 		got, err := d.Query([]string{want.Position})
 		if err != nil {
 			t.Fatalf("query %s: %v", want.Position, err)
@@ -46,10 +45,6 @@ func TestPathsAgree(t *testing.T) {
 			(want.Remoteness != nil && *want.Remoteness != *got.Remoteness) || !slices.Equal(w, h) {
 			t.Fatalf("%s: database %s %v %v, solve %s %v %v", want.Position, got.Outcome, got.Remoteness, h, want.Outcome, want.Remoteness, w)
 		}
-		n++
-	}
-	if n != tab.Len() {
-		t.Fatalf("%d positions listed, %d solved", n, tab.Len())
 	}
 	ex, ok := catalog.AsExplorer(in)
 	if !ok {

@@ -265,7 +265,7 @@ func sameRetro(t *testing.T, g *Game, p, q Pos) {
 	t.Helper()
 	var vs [2]value
 	for i, x := range []Pos{p, q} {
-		tab, err := retro.SolveGame[Pos](context.Background(), from{g, x}, retro.GameOptions{MaxStates: 2000000})
+		tab, err := retro.SolveFrom[Pos](context.Background(), g, x, retro.GameOptions{MaxStates: 2000000})
 		if err != nil {
 			t.Fatalf("%s from %s: %v", g.Spec(), g.Format(x), err)
 		}

@@ -155,7 +155,7 @@ func TestFromEndgame6(t *testing.T) {
 	rng := rand.New(rand.NewPCG(6, 4))
 	for _, men := range [][2]int{{3, 3}, {4, 3}} {
 		p := endgamePosition(t, g, rng, men[0], men[1])
-		tab, err := retro.SolveGame[Pos](context.Background(), from{g, p}, retro.GameOptions{})
+		tab, err := retro.SolveFrom[Pos](context.Background(), g, p, retro.GameOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}

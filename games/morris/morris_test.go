@@ -247,7 +247,7 @@ func TestAgainstModel(t *testing.T) {
 		t.Helper()
 		r := refOf(t, g)
 		want := refSolve(r, refStateOf(g, root))
-		tab, err := retro.SolveGame[Pos](context.Background(), from{g, root}, retro.GameOptions{})
+		tab, err := retro.SolveFrom[Pos](context.Background(), g, root, retro.GameOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -276,7 +276,7 @@ func TestAgainstModel(t *testing.T) {
 // TestPublished pins the values the literature gives.
 func TestPublished(t *testing.T) {
 	solve := func(g *Game, p Pos) *retro.Table[Pos] {
-		tab, err := retro.SolveGame[Pos](context.Background(), from{g, p}, retro.GameOptions{})
+		tab, err := retro.SolveFrom[Pos](context.Background(), g, p, retro.GameOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}

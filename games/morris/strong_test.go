@@ -56,7 +56,7 @@ func TestDatabase3(t *testing.T) {
 		{"3", 5466, 5470}, {"3:diag", 5390, 5390}, {"3:fly", 5470, 5470},
 	} {
 		g, d, res := build(t, c.spec)
-		tab, err := retro.SolveGame[Pos](context.Background(), from{g, g.Start()}, retro.GameOptions{})
+		tab, err := retro.SolveFrom[Pos](context.Background(), g, g.Start(), retro.GameOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -197,7 +197,7 @@ func TestDatabase6(t *testing.T) {
 				t.Fatalf("morris:6 %s: database %s %d, but the model finds no value to depth 3", text, got.Outcome, gotRem)
 			}
 			if ply > 40 && rng.IntN(8) == 0 {
-				tab, err := retro.SolveGame[Pos](context.Background(), from{g, p}, retro.GameOptions{MaxStates: 300000})
+				tab, err := retro.SolveFrom[Pos](context.Background(), g, p, retro.GameOptions{MaxStates: 300000})
 				if err == nil {
 					retroChecked++
 					sameReport(t, g, d, in.report(tab, p))

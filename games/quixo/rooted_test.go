@@ -9,8 +9,8 @@ import (
 	"github.com/grundy-go/grundy/retro"
 )
 
-// listedTerminal is from without Root: retro.SolveGame reads its
-// Positions.
+// listedTerminal lists the positions reachable from root (From), for
+// retro.SolveGame to read.
 type listedTerminal struct {
 	*Game
 	root Pos
@@ -18,10 +18,10 @@ type listedTerminal struct {
 
 func (l listedTerminal) Positions() iter.Seq[Pos] { return l.From(l.root) }
 
-// TestRootedSameAsListed: retro.SolveGame listing the positions itself
-// from the root (game.Rooted) numbers them as From lists them and gives
-// every one the same outcome and remoteness; and under a memory budget
-// it charges no less.
+// TestRootedSameAsListed: retro.SolveFrom, finding the positions itself
+// from the root, numbers them as From lists them for retro.SolveGame and
+// gives every one the same outcome and remoteness; and under a memory
+// budget it charges no less.
 func TestRootedSameAsListed(t *testing.T) {
 	g := mustGame(t, 3)
 	for _, s := range []string{"", "X...O....:X", "XO.OX....:O", "XX.OO....:X"} {
@@ -29,9 +29,8 @@ func TestRootedSameAsListed(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		f := from{g, root}
 		memA, memB := budget.NewBytes(1<<30), budget.NewBytes(1<<30)
-		a, err := retro.SolveGame[Pos](context.Background(), f, retro.GameOptions{Memory: memA})
+		a, err := retro.SolveFrom[Pos](context.Background(), g, root, retro.GameOptions{Memory: memA})
 		if err != nil {
 			t.Fatal(err)
 		}

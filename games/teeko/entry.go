@@ -3,7 +3,6 @@ package teeko
 import (
 	"context"
 	"fmt"
-	"iter"
 	"strings"
 
 	"github.com/grundy-go/grundy/catalog"
@@ -55,22 +54,7 @@ func (in instance) parse(tokens []string) (Pos, error) {
 	return in.g.Parse(strings.Join(tokens, " "))
 }
 
-// from is the game restricted to the positions reachable from root.
-type from struct {
-	*Game
-	root Pos
-}
-
-func (f from) Positions() iter.Seq[Pos] { return f.From(f.root) }
-
-// Root lets retro.SolveGame list the positions itself (game.Rooted).
-func (f from) Root() Pos { return f.root }
-
-var (
-	_ game.Enumerable[Pos] = from{}
-	_ game.Rooted[Pos]     = from{}
-	_ game.Terminal[Pos]   = from{}
-)
+var _ game.Terminal[Pos] = (*Game)(nil)
 
 // solve solves every position reachable from p by retrograde analysis.
 func (in instance) solve(ctx context.Context, p Pos, opts catalog.Options) (*retro.Table[Pos], error) {
@@ -78,7 +62,7 @@ func (in instance) solve(ctx context.Context, p Pos, opts catalog.Options) (*ret
 	if opts.Progress != nil {
 		gopts.Progress = func(done, _ int) { opts.Progress(done) }
 	}
-	return retro.SolveGame[Pos](ctx, from{in.g, p}, gopts)
+	return retro.SolveFrom[Pos](ctx, in.g, p, gopts)
 }
 
 func (in instance) Solve(ctx context.Context, tokens []string, opts catalog.Options) (*catalog.Report, error) {

@@ -185,7 +185,7 @@ func TestSmallBoard(t *testing.T) {
 		g := newGame(c.n, c.k, c.adv)
 		r := plainRules{c.n, c.k, c.adv}
 		all, vals := r.solve()
-		tab, err := retro.SolveGame[Pos](context.Background(), from{g, 0}, retro.GameOptions{MaxStates: 1 << 24})
+		tab, err := retro.SolveFrom[Pos](context.Background(), g, 0, retro.GameOptions{MaxStates: 1 << 24})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -3,13 +3,11 @@ package tictactoe
 import (
 	"context"
 	"fmt"
-	"iter"
 	"strings"
 
 	"github.com/grundy-go/grundy/catalog"
 	"github.com/grundy-go/grundy/catalog/searchreport"
 	"github.com/grundy-go/grundy/game"
-	"github.com/grundy-go/grundy/outcome"
 	"github.com/grundy-go/grundy/retro"
 )
 
@@ -54,22 +52,10 @@ func solve(ctx context.Context, p Pos, opts catalog.Options) (*retro.Table[Pos],
 	if opts.Progress != nil {
 		gopts.Progress = func(done, _ int) { opts.Progress(done) }
 	}
-	return retro.SolveGame[Pos](ctx, from{p}, gopts)
+	return retro.SolveFrom[Pos](ctx, Game{}, p, gopts)
 }
 
-// from is the game restricted to the boards reachable from root.
-type from struct{ root Pos }
-
-func (from) Moves(p Pos) iter.Seq[Pos]             { return Game{}.Moves(p) }
-func (f from) Positions() iter.Seq[Pos]            { return Game{}.From(f.root) }
-func (f from) Root() Pos                           { return f.root } // game.Rooted
-func (from) TerminalOutcome(p Pos) outcome.Outcome { return Game{}.TerminalOutcome(p) }
-func (from) Format(p Pos) string                   { return Game{}.Format(p) }
-
-var (
-	_ game.Enumerable[Pos] = from{}
-	_ game.Terminal[Pos]   = from{}
-)
+var _ game.Terminal[Pos] = Game{}
 
 func (in instance) Solve(ctx context.Context, tokens []string, opts catalog.Options) (*catalog.Report, error) {
 	if opts.Method == catalog.ClosedForm {
