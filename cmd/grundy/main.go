@@ -196,7 +196,10 @@ func withAdvice(cmd *cobra.Command, err error) error {
 	if errors.As(err, &m) && cmd.Flags().Lookup("method") != nil {
 		switch m.Method {
 		case catalog.ClosedForm:
-			return fmt.Errorf("%w; drop --method closed to %s", err, cmp.Or(m.Instead, "search"))
+			if m.Instead != "" {
+				return fmt.Errorf("%w; drop --method closed to use %s", err, m.Instead)
+			}
+			return fmt.Errorf("%w; drop --method closed to search", err)
 		case catalog.Search:
 			return fmt.Errorf("%w; drop --method search to use %s", err, cmp.Or(m.Instead, "the closed form"))
 		}

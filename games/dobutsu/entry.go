@@ -55,10 +55,7 @@ var _ game.Terminal[Pos] = (*Game)(nil)
 // solve solves every position reachable from p by retrograde analysis,
 // within opts.MaxStates; past it, the error says to build the database.
 func (in instance) solve(ctx context.Context, p Pos, opts catalog.Options) (*retro.Table[Pos], error) {
-	gopts := retro.GameOptions{MaxStates: opts.MaxStates, Memory: opts.Memory}
-	if opts.Progress != nil {
-		gopts.Progress = func(done, _ int) { opts.Progress(done) }
-	}
+	gopts := retroreport.GameOptions(opts)
 	tab, err := retro.SolveFrom[Pos](ctx, in.g, p, gopts)
 	var ex *budget.Exceeded
 	if errors.As(err, &ex) && ex.Resource == budget.States {
@@ -71,13 +68,8 @@ func (in instance) solve(ctx context.Context, p Pos, opts catalog.Options) (*ret
 }
 
 func (in instance) Solve(ctx context.Context, tokens []string, opts catalog.Options) (*catalog.Report, error) {
-	if opts.Method == catalog.ClosedForm {
-		return nil, catalog.RefuseMethod(in.Spec(), catalog.ClosedForm, "dobutsu has no closed form")
-	}
-	if opts.Method == catalog.Search {
-		e := catalog.RefuseMethod(in.Spec(), catalog.Search, "dobutsu repeats positions, and a game-tree search cannot prove outcomes through cycles")
-		e.Instead = "retrograde analysis"
-		return nil, e
+	if err := retroreport.RefuseLoopy(in.Spec(), "dobutsu", opts.Method, "dobutsu repeats positions"); err != nil {
+		return nil, err
 	}
 	p, err := in.parse(tokens)
 	if err != nil {

@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/grundy-go/grundy/catalog"
+	"github.com/grundy-go/grundy/catalog/retroreport"
 	"github.com/grundy-go/grundy/outcome"
 	"github.com/grundy-go/grundy/retro"
 )
@@ -73,10 +74,7 @@ func (pg pursuitGame) load(ctx context.Context, tokens []string, opts catalog.Op
 	if err != nil {
 		return nil, nil, err
 	}
-	gopts := retro.GameOptions{MaxStates: opts.MaxStates, Memory: opts.Memory}
-	if opts.Progress != nil {
-		gopts.Progress = func(done, _ int) { opts.Progress(done) }
-	}
+	gopts := retroreport.GameOptions(opts)
 	tab, err := retro.SolveGame[Pos](ctx, g, gopts)
 	if err != nil {
 		return nil, nil, err

@@ -61,24 +61,16 @@ var _ game.Terminal[Pos] = (*Game)(nil)
 
 // solve solves every position reachable from p by retrograde analysis.
 func (in instance) solve(ctx context.Context, p Pos, opts catalog.Options) (*retro.Table[Pos], error) {
-	gopts := retro.GameOptions{MaxStates: opts.MaxStates, Memory: opts.Memory}
-	if opts.Progress != nil {
-		gopts.Progress = func(done, _ int) { opts.Progress(done) }
-	}
+	gopts := retroreport.GameOptions(opts)
 	return retro.SolveFrom[Pos](ctx, in.g, p, gopts)
 }
 
 func (in instance) Solve(ctx context.Context, tokens []string, opts catalog.Options) (*catalog.Report, error) {
-	if opts.Method == catalog.ClosedForm {
-		return nil, catalog.RefuseMethod(in.Spec(), catalog.ClosedForm, "quixo has no closed form")
-	}
-	if opts.Method == catalog.Search {
-		// Positions repeat in Quixo (a player may push a cube of their
-		// own back): a game-tree search cannot prove outcomes through
-		// cycles, and retrograde analysis, the default, does.
-		e := catalog.RefuseMethod(in.Spec(), catalog.Search, "quixo repeats positions, and a game-tree search cannot prove outcomes through cycles")
-		e.Instead = "retrograde analysis"
-		return nil, e
+	// Positions repeat in Quixo (a player may push a cube of their own
+	// back): retrograde analysis, the default, proves outcomes through
+	// the cycles.
+	if err := retroreport.RefuseLoopy(in.Spec(), "quixo", opts.Method, "quixo repeats positions"); err != nil {
+		return nil, err
 	}
 	p, err := in.parse(tokens)
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/grundy-go/grundy/catalog"
+	"github.com/grundy-go/grundy/catalog/retroreport"
 	"github.com/grundy-go/grundy/catalog/searchreport"
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/retro"
@@ -48,10 +49,7 @@ func parseTokens(tokens []string) (Pos, error) {
 // solve solves every board reachable from p by retrograde analysis (at
 // most 5,478 of them).
 func solve(ctx context.Context, p Pos, opts catalog.Options) (*retro.Table[Pos], error) {
-	gopts := retro.GameOptions{MaxStates: opts.MaxStates, Memory: opts.Memory}
-	if opts.Progress != nil {
-		gopts.Progress = func(done, _ int) { opts.Progress(done) }
-	}
+	gopts := retroreport.GameOptions(opts)
 	return retro.SolveFrom[Pos](ctx, Game{}, p, gopts)
 }
 

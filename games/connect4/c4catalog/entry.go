@@ -9,6 +9,7 @@ import (
 
 	"github.com/grundy-go/grundy/budget"
 	"github.com/grundy-go/grundy/catalog"
+	"github.com/grundy-go/grundy/catalog/retroreport"
 	"github.com/grundy-go/grundy/catalog/searchreport"
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/games/connect4"
@@ -85,10 +86,7 @@ func (in instance) parse(tokens []string) (connect4.Board, string, error) {
 
 // solve solves every position reachable from b by retrograde analysis.
 func (in instance) solve(ctx context.Context, b connect4.Board, opts catalog.Options) (*retro.Table[connect4.Board], error) {
-	gopts := retro.GameOptions{MaxStates: opts.MaxStates, Memory: opts.Memory}
-	if opts.Progress != nil {
-		gopts.Progress = func(done, _ int) { opts.Progress(done) }
-	}
+	gopts := retroreport.GameOptions(opts)
 	var memErr error
 	tab, err := retro.SolveGame[connect4.Board](ctx, connect4.Reachable{Game: in.g, Root: b, Mem: opts.Memory, Err: &memErr}, gopts)
 	if memErr != nil {
