@@ -78,7 +78,7 @@ func (s *solver[P]) solvePlain(ctx context.Context, ts *tierState, kids *childre
 					r := w<<6 | int64(bits.TrailingZeros64(word))
 					p, ok := s.g.TierUnrank(ts.t, r)
 					if !ok {
-						return n, fmt.Errorf("rank %d of tier %s is reachable but TierUnrank names no position there", r, ts.name)
+						return n, ts.errUnranked(r)
 					}
 					*buf = s.moves((*buf)[:0], p)
 					code, err := s.evalAcyclic(ts, kids, p, *buf)

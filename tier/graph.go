@@ -27,6 +27,13 @@ type tierState struct {
 	waiting  int        // parents not yet finished
 }
 
+// errUnranked is the error for rank r of ts, marked reachable, at which
+// TierUnrank names no position: the game's ranking and its moves
+// disagree.
+func (ts *tierState) errUnranked(r int64) error {
+	return fmt.Errorf("rank %d of tier %s is reachable but TierUnrank names no position there", r, ts.name)
+}
+
 // tierGraph finds the tiers reachable from start's tier through
 // TierChildren and returns them in a topological order (parents before
 // children; among tiers ready together, by increasing number, so the

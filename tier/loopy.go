@@ -44,9 +44,7 @@ func (s *solver[P]) solveLoopy(ctx context.Context, ts *tierState, kids *childre
 		return db.Records{}, err
 	}
 	defer func() { s.opts.Memory.Release(charged) }()
-	node := func(r int64) int32 {
-		return int32(prefix[r>>6]) + int32(bits.OnesCount64(ts.reach[r>>6]&(1<<(r&63)-1)))
-	}
+	nodes := tierNodes[uint32, int32]{ts, prefix}
 	moves := make([]uint32, n)
 	x := &retro.Exits{Win: make([]uint32, n), Lose: make([]uint32, n), Drawn: make([]uint32, n)}
 	indeg := make([]uint32, n)
@@ -56,42 +54,10 @@ func (s *solver[P]) solveLoopy(ctx context.Context, ts *tierState, kids *childre
 		verdict = make([]outcome.Outcome, n)
 	}
 	newBuf := func() *[]P { b := make([]P, 0, 64); return &b }
-	// each calls f for every reachable position of the words [w0, w1)
-	// with its node and moves.
-	each := func(w0, w1 int64, buf *[]P, f func(v int32, p P, moves []P) error) (int64, error) {
-		var done int64
-		for w := w0; w < w1; w++ {
-			v := int32(prefix[w])
-			for word := ts.reach[w]; word != 0; word &= word - 1 {
-				r := w<<6 | int64(bits.TrailingZeros64(word))
-				p, ok := s.g.TierUnrank(ts.t, r)
-				if !ok {
-					return done, fmt.Errorf("rank %d of tier %s is reachable but TierUnrank names no position there", r, ts.name)
-				}
-				*buf = s.moves((*buf)[:0], p)
-				if err := f(v, p, *buf); err != nil {
-					return done, err
-				}
-				v++
-				done++
-			}
-		}
-		return done, nil
-	}
-	inTier := func(p, q P) (int32, error) {
-		r, err := s.rankIn(ts, ts.size, p, q)
-		if err != nil {
-			return 0, err
-		}
-		if ts.reach[r>>6]&(1<<(r&63)) == 0 {
-			return 0, fmt.Errorf("internal error: the move %s → %s reaches a position of tier %s not marked reachable", s.format(p), s.format(q), ts.name)
-		}
-		return node(r), nil
-	}
 	cur := s.cur
 	cur.Step = "moves"
 	err := parallel(ctx, s, cur, s.workers, words, newBuf, func(w0, w1 int64, buf *[]P) (int64, error) {
-		return each(w0, w1, buf, func(v int32, p P, ms []P) error {
+		return eachNode(s, nodes, w0, w1, buf, func(v int32, p P, ms []P) error {
 			if len(ms) == 0 {
 				c, err := s.terminalCode(p)
 				if err != nil {
@@ -114,7 +80,7 @@ func (s *solver[P]) solveLoopy(ctx context.Context, ts *tierState, kids *childre
 					return err
 				}
 				if k < 0 {
-					u, err := inTier(p, q)
+					u, err := inTier(s, nodes, p, q)
 					if err != nil {
 						return err
 					}
@@ -160,12 +126,12 @@ func (s *solver[P]) solveLoopy(ctx context.Context, ts *tierState, kids *childre
 	adj := make([]int32, arcs)
 	cur.Step = "graph"
 	err = parallel(ctx, s, cur, s.workers, words, newBuf, func(w0, w1 int64, buf *[]P) (int64, error) {
-		return each(w0, w1, buf, func(v int32, p P, ms []P) error {
+		return eachNode(s, nodes, w0, w1, buf, func(v int32, p P, ms []P) error {
 			for _, q := range ms {
 				if s.g.TierOf(q) != ts.t {
 					continue
 				}
-				u, err := inTier(p, q)
+				u, err := inTier(s, nodes, p, q)
 				if err != nil {
 					return err
 				}
@@ -224,4 +190,56 @@ func (s *solver[P]) solveLoopy(ctx context.Context, ts *tierState, kids *childre
 		}
 	}
 	return recs, nil
+}
+
+// tierNodes numbers the reachable ranks of tier ts in rank order: the
+// nodes of its graph in a loopy tier's analysis. prefix[w] of them lie
+// before reachability word w (uint32 where the nodes fit retro's int32
+// numbers, to halve the prefix's memory).
+type tierNodes[X uint32 | int64, V int32 | int64] struct {
+	ts     *tierState
+	prefix []X
+}
+
+// node is rank r's node; r is marked reachable.
+func (t tierNodes[X, V]) node(r int64) V {
+	return V(t.prefix[r>>6]) + V(bits.OnesCount64(t.ts.reach[r>>6]&(1<<(r&63)-1)))
+}
+
+// eachNode calls f for every reachable position of the words [w0, w1)
+// of t's tier, in rank order, with its node and its moves (held in
+// buf), and returns how many it visited.
+func eachNode[P comparable, X uint32 | int64, V int32 | int64](s *solver[P], t tierNodes[X, V], w0, w1 int64, buf *[]P, f func(v V, p P, moves []P) error) (int64, error) {
+	var done int64
+	for w := w0; w < w1; w++ {
+		v := V(t.prefix[w])
+		for word := t.ts.reach[w]; word != 0; word &= word - 1 {
+			r := w<<6 | int64(bits.TrailingZeros64(word))
+			p, ok := s.g.TierUnrank(t.ts.t, r)
+			if !ok {
+				return done, t.ts.errUnranked(r)
+			}
+			*buf = s.moves((*buf)[:0], p)
+			if err := f(v, p, *buf); err != nil {
+				return done, err
+			}
+			v++
+			done++
+		}
+	}
+	return done, nil
+}
+
+// inTier is the node of q, where the move from p to q stays in t's
+// tier; q must be marked reachable.
+func inTier[P comparable, X uint32 | int64, V int32 | int64](s *solver[P], t tierNodes[X, V], p, q P) (V, error) {
+	ts := t.ts
+	r, err := s.rankIn(ts, ts.size, p, q)
+	if err != nil {
+		return 0, err
+	}
+	if ts.reach[r>>6]&(1<<(r&63)) == 0 {
+		return 0, fmt.Errorf("internal error: the move %s → %s reaches a position of tier %s not marked reachable", s.format(p), s.format(q), ts.name)
+	}
+	return t.node(r), nil
 }

@@ -28,7 +28,7 @@ func (x *Ranger[P]) Moves(t game.Tier, r int64, dst []Option) ([]Option, error) 
 	}
 	p, ok := x.s.g.TierUnrank(t, r)
 	if !ok {
-		return dst, fmt.Errorf("rank %d of tier %s is reachable but TierUnrank names no position there", r, ts.name)
+		return dst, ts.errUnranked(r)
 	}
 	for _, q := range x.s.moves(nil, p) {
 		k, ct, err := x.s.childIndex(ts, ts.childTiers, p, q)

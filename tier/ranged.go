@@ -388,7 +388,7 @@ func (s *solver[P]) visitRange(ts *tierState, p0 int64, pw []uint64, w0, w1 int6
 	if s.walk != nil {
 		return s.walk.WalkTier(ts.t, p0+w0<<6, pw[w0:w1], func(r int64, p P, ok bool) error {
 			if !ok {
-				return fmt.Errorf("rank %d of tier %s is reachable but TierUnrank names no position there", r, ts.name)
+				return ts.errUnranked(r)
 			}
 			if sc.won = sc.finish && s.fin != nil && s.fin.WinsAtOnce(p); sc.won {
 				return visit(r, p, nil, nil)
@@ -402,7 +402,7 @@ func (s *solver[P]) visitRange(ts *tierState, p0 int64, pw []uint64, w0, w1 int6
 			r := p0 + w<<6 | int64(bits.TrailingZeros64(word))
 			p, ok := s.g.TierUnrank(ts.t, r)
 			if !ok {
-				return fmt.Errorf("rank %d of tier %s is reachable but TierUnrank names no position there", r, ts.name)
+				return ts.errUnranked(r)
 			}
 			sc.moves = s.moves(sc.moves[:0], p)
 			tiers, ranks := sc.walk.tiers[:0], sc.walk.ranks[:0]

@@ -55,7 +55,7 @@ func (x *Ranger[P]) position(t game.Tier, r int64) (*tierState, P, error) {
 	}
 	p, ok := x.s.g.TierUnrank(t, r)
 	if !ok {
-		return nil, zero, fmt.Errorf("rank %d of tier %s is reachable but TierUnrank names no position there", r, ts.name)
+		return nil, zero, ts.errUnranked(r)
 	}
 	return ts, p, nil
 }

@@ -186,7 +186,7 @@ func (s *solver[P]) expand(ts *tierState, done []uint64, w0, w1 int64, buf *[]P,
 			r := w<<6 | int64(b)
 			p, ok := s.g.TierUnrank(ts.t, r)
 			if !ok {
-				return n, fmt.Errorf("rank %d of tier %s is reachable but TierUnrank names no position there", r, ts.name)
+				return n, ts.errUnranked(r)
 			}
 			n++
 			moves := s.moves((*buf)[:0], p)

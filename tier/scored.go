@@ -111,47 +111,15 @@ func (s *solver[P]) solveScoredLoopy(ctx context.Context, ts *tierState, kids *c
 		return db.Records{}, err
 	}
 	defer func() { s.opts.Memory.Release(charged) }()
-	node := func(r int64) int64 {
-		return prefix[r>>6] + int64(bits.OnesCount64(ts.reach[r>>6]&(1<<(r&63)-1)))
-	}
+	nodes := tierNodes[int64, int64]{ts, prefix}
 	best := make([]uint16, n)
 	pending := make([]uint32, n)
 	indeg := make([]uint32, n)
 	newBuf := func() *[]P { b := make([]P, 0, 64); return &b }
-	each := func(w0, w1 int64, buf *[]P, f func(v int64, p P, moves []P) error) (int64, error) {
-		var done int64
-		for w := w0; w < w1; w++ {
-			v := prefix[w]
-			for word := ts.reach[w]; word != 0; word &= word - 1 {
-				r := w<<6 | int64(bits.TrailingZeros64(word))
-				p, ok := s.g.TierUnrank(ts.t, r)
-				if !ok {
-					return done, fmt.Errorf("rank %d of tier %s is reachable but TierUnrank names no position there", r, ts.name)
-				}
-				*buf = s.moves((*buf)[:0], p)
-				if err := f(v, p, *buf); err != nil {
-					return done, err
-				}
-				v++
-				done++
-			}
-		}
-		return done, nil
-	}
-	inTier := func(p, q P) (int64, error) {
-		r, err := s.rankIn(ts, ts.size, p, q)
-		if err != nil {
-			return 0, err
-		}
-		if ts.reach[r>>6]&(1<<(r&63)) == 0 {
-			return 0, fmt.Errorf("internal error: the move %s → %s reaches a position of tier %s not marked reachable", s.format(p), s.format(q), ts.name)
-		}
-		return node(r), nil
-	}
 	cur := s.cur
 	cur.Step = "moves"
 	err := parallel(ctx, s, cur, s.workers, words, newBuf, func(w0, w1 int64, buf *[]P) (int64, error) {
-		return each(w0, w1, buf, func(v int64, p P, ms []P) error {
+		return eachNode(s, nodes, w0, w1, buf, func(v int64, p P, ms []P) error {
 			if len(ms) == 0 {
 				c, err := s.terminalCode(p)
 				best[v] = c
@@ -163,7 +131,7 @@ func (s *solver[P]) solveScoredLoopy(ctx context.Context, ts *tierState, kids *c
 					return err
 				}
 				if k < 0 {
-					u, err := inTier(p, q)
+					u, err := inTier(s, nodes, p, q)
 					if err != nil {
 						return err
 					}
@@ -198,12 +166,12 @@ func (s *solver[P]) solveScoredLoopy(ctx context.Context, ts *tierState, kids *c
 	adj := make([]int64, arcs)
 	cur.Step = "graph"
 	err = parallel(ctx, s, cur, s.workers, words, newBuf, func(w0, w1 int64, buf *[]P) (int64, error) {
-		return each(w0, w1, buf, func(v int64, p P, ms []P) error {
+		return eachNode(s, nodes, w0, w1, buf, func(v int64, p P, ms []P) error {
 			for _, q := range ms {
 				if s.g.TierOf(q) != ts.t {
 					continue
 				}
-				u, err := inTier(p, q)
+				u, err := inTier(s, nodes, p, q)
 				if err != nil {
 					return err
 				}

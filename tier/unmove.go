@@ -254,7 +254,7 @@ func (x *unmoveRun[P]) eachReach(w0, w1 int64, f func(r, v int64, p P) error) (i
 		v := int64(x.prefix[w0])
 		err := wk.WalkTier(x.ts.t, w0<<6, x.ts.reach[w0:w1], func(r int64, p P, ok bool) error {
 			if !ok {
-				return fmt.Errorf("rank %d of tier %s is reachable but TierUnrank names no position there", r, x.ts.name)
+				return x.ts.errUnranked(r)
 			}
 			if err := f(r, v, p); err != nil {
 				return err
@@ -286,7 +286,7 @@ func (x *unmoveRun[P]) eachReach(w0, w1 int64, f func(r, v int64, p P) error) (i
 func (x *unmoveRun[P]) unrank(r int64) (P, error) {
 	p, ok := x.s.g.TierUnrank(x.ts.t, r)
 	if !ok {
-		return p, fmt.Errorf("rank %d of tier %s is reachable but TierUnrank names no position there", r, x.ts.name)
+		return p, x.ts.errUnranked(r)
 	}
 	return p, nil
 }

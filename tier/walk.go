@@ -91,7 +91,7 @@ func (s *solver[P]) expandWalk(wk Walker[P], ts *tierState, done []uint64, w0, w
 	var n int64
 	err := wk.WalkTier(ts.t, w0<<6, words, func(r int64, p P, ok bool) error {
 		if !ok {
-			return fmt.Errorf("rank %d of tier %s is reachable but TierUnrank names no position there", r, ts.name)
+			return ts.errUnranked(r)
 		}
 		n++
 		sc.tiers, sc.ranks = wk.AppendMoveRanks(sc.tiers[:0], sc.ranks[:0], p)
@@ -131,7 +131,7 @@ func (s *solver[P]) solveWalk(wk Walker[P], ts *tierState, kids *children, recs 
 	var n int64
 	err := wk.WalkTier(ts.t, w0<<6, ts.reach[w0:w1], func(r int64, p P, ok bool) error {
 		if !ok {
-			return fmt.Errorf("rank %d of tier %s is reachable but TierUnrank names no position there", r, ts.name)
+			return ts.errUnranked(r)
 		}
 		if s.fin != nil && s.fin.WinsAtOnce(p) {
 			recs.Set(r, wonInOne) // fits either width
