@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/bits"
 	"sync/atomic"
+	"unsafe"
 
 	"github.com/grundy-go/grundy/db"
 	"github.com/grundy-go/grundy/outcome"
@@ -113,36 +114,11 @@ func (s *solver[P]) solveLoopy(ctx context.Context, ts *tierState, kids *childre
 	if err != nil {
 		return db.Records{}, err
 	}
-	off := make([]int64, n+1)
-	for v := range n {
-		off[v+1] = off[v] + int64(indeg[v])
-		indeg[v] = 0 // now the count of predecessors stored
-	}
-	arcs := off[n]
-	if err := s.opts.Memory.Charge(4*arcs, "the graph of tier "+ts.name); err != nil {
-		return db.Records{}, err
-	}
-	defer s.opts.Memory.Release(4 * arcs)
-	adj := make([]int32, arcs)
-	cur.Step = "graph"
-	err = parallel(ctx, s, cur, s.workers, words, newBuf, func(w0, w1 int64, buf *[]P) (int64, error) {
-		return eachNode(s, nodes, w0, w1, buf, func(v int32, p P, ms []P) error {
-			for _, q := range ms {
-				if s.g.TierOf(q) != ts.t {
-					continue
-				}
-				u, err := inTier(s, nodes, p, q)
-				if err != nil {
-					return err
-				}
-				adj[off[u]+int64(atomic.AddUint32(&indeg[u], 1)-1)] = v
-			}
-			return nil
-		})
-	})
+	off, adj, charged, err := predecessors(ctx, s, nodes, cur, indeg)
 	if err != nil {
 		return db.Records{}, err
 	}
+	defer s.opts.Memory.Release(charged)
 	indeg = nil
 	prob := &retro.Problem{
 		Pred:     &retro.CSR{Off: off, Adj: adj},
@@ -242,4 +218,46 @@ func inTier[P comparable, X uint32 | int64, V int32 | int64](s *solver[P], t tie
 		return 0, fmt.Errorf("internal error: the move %s → %s reaches a position of tier %s not marked reachable", s.format(p), s.format(q), ts.name)
 	}
 	return t.node(r), nil
+}
+
+// predecessors is the reverse graph of t's tier within itself (the
+// moves that stay in it), from indeg, the count of such moves into each
+// node, which it uses up: each node's offset in adj and the predecessor
+// lists, charged to the memory budget (charged, for the caller to
+// release once the analysis is done).
+func predecessors[P comparable, X uint32 | int64, V int32 | int64](ctx context.Context, s *solver[P], t tierNodes[X, V], cur Progress, indeg []uint32) (off []int64, adj []V, charged int64, err error) {
+	n := len(indeg)
+	off = make([]int64, n+1)
+	for v := range n {
+		off[v+1] = off[v] + int64(indeg[v])
+		indeg[v] = 0 // now the count of predecessors stored
+	}
+	arcs := off[n]
+	charged = int64(unsafe.Sizeof(V(0))) * arcs
+	if err := s.opts.Memory.Charge(charged, "the graph of tier "+t.ts.name); err != nil {
+		return nil, nil, 0, err
+	}
+	adj = make([]V, arcs)
+	cur.Step = "graph"
+	newBuf := func() *[]P { b := make([]P, 0, 64); return &b }
+	err = parallel(ctx, s, cur, s.workers, int64(len(t.ts.reach)), newBuf, func(w0, w1 int64, buf *[]P) (int64, error) {
+		return eachNode(s, t, w0, w1, buf, func(v V, p P, ms []P) error {
+			for _, q := range ms {
+				if s.g.TierOf(q) != t.ts.t {
+					continue
+				}
+				u, err := inTier(s, t, p, q)
+				if err != nil {
+					return err
+				}
+				adj[off[u]+int64(atomic.AddUint32(&indeg[u], 1)-1)] = v
+			}
+			return nil
+		})
+	})
+	if err != nil {
+		s.opts.Memory.Release(charged)
+		return nil, nil, 0, err
+	}
+	return off, adj, charged, nil
 }

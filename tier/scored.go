@@ -153,36 +153,11 @@ func (s *solver[P]) solveScoredLoopy(ctx context.Context, ts *tierState, kids *c
 	if err != nil {
 		return db.Records{}, err
 	}
-	off := make([]int64, n+1)
-	for v := range n {
-		off[v+1] = off[v] + int64(indeg[v])
-		indeg[v] = 0
-	}
-	arcs := off[n]
-	if err := s.opts.Memory.Charge(8*arcs, "the graph of tier "+ts.name); err != nil {
-		return db.Records{}, err
-	}
-	defer s.opts.Memory.Release(8 * arcs)
-	adj := make([]int64, arcs)
-	cur.Step = "graph"
-	err = parallel(ctx, s, cur, s.workers, words, newBuf, func(w0, w1 int64, buf *[]P) (int64, error) {
-		return eachNode(s, nodes, w0, w1, buf, func(v int64, p P, ms []P) error {
-			for _, q := range ms {
-				if s.g.TierOf(q) != ts.t {
-					continue
-				}
-				u, err := inTier(s, nodes, p, q)
-				if err != nil {
-					return err
-				}
-				adj[off[u]+int64(atomic.AddUint32(&indeg[u], 1)-1)] = v
-			}
-			return nil
-		})
-	})
+	off, adj, charged, err := predecessors(ctx, s, nodes, cur, indeg)
 	if err != nil {
 		return db.Records{}, err
 	}
+	defer s.opts.Memory.Release(charged)
 	indeg = nil
 	cur.Step = "queue"
 	cur.Done = 0
