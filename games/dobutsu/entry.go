@@ -119,31 +119,10 @@ func (in instance) Successors(ctx context.Context, tokens []string, opts catalog
 	if err != nil {
 		return nil, err
 	}
-	g := in.g
-	list := &catalog.SuccessorList{
-		Report:   in.report(tab, p),
-		Board:    in.board(p),
-		Kind:     catalog.MovesOutcome,
-		Complete: true,
-	}
-	g.EachMove(p, func(m Move, q Pos) {
-		if len(list.Moves) >= limit {
-			list.Complete = false
-			return
-		}
-		list.Moves = append(list.Moves, catalog.Successor{Move: Label(m), Position: g.Format(q), MoverIndex: 1, Board: in.board(q)})
-	})
-	list.Solve = func(ctx context.Context, pos string) (*catalog.Report, error) {
-		q, err := g.Parse(pos)
-		if err != nil {
-			return nil, err
-		}
-		if _, _, ok := tab.Lookup(q); !ok {
-			return nil, fmt.Errorf("internal error: %s is not reachable from %s", pos, g.Format(p))
-		}
-		return in.report(tab, q), nil
-	}
-	return list, nil
+	x := retroreport.Game[Pos]{Parse: in.g.Parse, Format: in.g.Format, Report: in.report, Board: in.board, MoveBoards: true}
+	return retroreport.Successors(x, tab, p, limit, func(yield func(string, Pos) bool) {
+		in.g.EachMove(p, func(m Move, q Pos) { yield(Label(m), q) })
+	}), nil
 }
 
 // board draws p on its grid (the hands are in the position's text).

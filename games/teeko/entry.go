@@ -106,30 +106,8 @@ func (in instance) Successors(ctx context.Context, tokens []string, opts catalog
 	if err != nil {
 		return nil, err
 	}
-	list := &catalog.SuccessorList{
-		Report:   in.report(tab, p),
-		Board:    in.board(p),
-		Kind:     catalog.MovesOutcome,
-		Complete: true,
-	}
-	for q := range in.g.Moves(p) {
-		if len(list.Moves) >= limit {
-			list.Complete = false
-			break
-		}
-		list.Moves = append(list.Moves, catalog.Successor{Position: in.g.Format(q), MoverIndex: 1})
-	}
-	list.Solve = func(ctx context.Context, pos string) (*catalog.Report, error) {
-		q, err := in.g.Parse(pos)
-		if err != nil {
-			return nil, err
-		}
-		if _, _, ok := tab.Lookup(q); !ok {
-			return nil, fmt.Errorf("internal error: %s is not reachable from %s", pos, in.g.Format(p))
-		}
-		return in.report(tab, q), nil
-	}
-	return list, nil
+	x := retroreport.Game[Pos]{Parse: in.g.Parse, Format: in.g.Format, Report: in.report, Board: in.board}
+	return retroreport.Successors(x, tab, p, limit, retroreport.Unlabelled(in.g.Moves(p))), nil
 }
 
 // board is the explorer's picture: the grid of cells, b and r.

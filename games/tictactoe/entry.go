@@ -114,30 +114,11 @@ func (in instance) Successors(ctx context.Context, tokens []string, opts catalog
 		return nil, err
 	}
 	g := Game{}
-	list := &catalog.SuccessorList{
-		Report:   report(tab, p),
-		Board:    &catalog.Board{Kind: catalog.BoardGrid, Text: g.Format(p), Rows: g.Rows(p)},
-		Kind:     catalog.MovesOutcome,
-		Complete: true,
+	board := func(p Pos) *catalog.Board {
+		return &catalog.Board{Kind: catalog.BoardGrid, Text: g.Format(p), Rows: g.Rows(p)}
 	}
-	for q := range g.Moves(p) {
-		if len(list.Moves) >= limit {
-			list.Complete = false
-			break
-		}
-		list.Moves = append(list.Moves, catalog.Successor{Position: g.Format(q), MoverIndex: 1})
-	}
-	list.Solve = func(ctx context.Context, pos string) (*catalog.Report, error) {
-		q, err := Parse(pos)
-		if err != nil {
-			return nil, err
-		}
-		if _, _, ok := tab.Lookup(q); !ok {
-			return nil, fmt.Errorf("internal error: %s is not reachable from %s", pos, g.Format(p))
-		}
-		return report(tab, q), nil
-	}
-	return list, nil
+	x := retroreport.Game[Pos]{Parse: Parse, Format: g.Format, Report: report, Board: board}
+	return retroreport.Successors(x, tab, p, limit, retroreport.Unlabelled(g.Moves(p))), nil
 }
 
 var _ catalog.InARow = instance{}
