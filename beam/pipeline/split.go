@@ -544,10 +544,10 @@ func partName(t game.Tier, first int64) string {
 	return fmt.Sprintf("%s%016x-%016x.grp", partPrefix, uint64(t), first)
 }
 
-// descName is the name of the description (db.Part, db.MarshalDescription) of the part of
-// tier t's ranks from first, written beside it once it is whole, so a
-// rerun can check the part (keptPart) and know its counts without
-// solving its range again.
+// descName is the name of the description (db.Part, written by
+// db.MarshalDescription) of the part of tier t's ranks from first,
+// written beside it once it is whole, so a rerun can check the part
+// (keptPart) and know its counts without solving its range again.
 func descName(t game.Tier, first int64) string {
 	return fmt.Sprintf("%s%016x-%016x.json", partPrefix, uint64(t), first)
 }

@@ -136,8 +136,7 @@ var _ game.Terminal[Pos] = (*Game)(nil)
 
 // solve solves every position reachable from p by retrograde analysis.
 func (in instance) solve(ctx context.Context, p Pos, opts catalog.Options) (*retro.Table[Pos], error) {
-	gopts := retroreport.GameOptions(opts)
-	return retro.SolveFrom[Pos](ctx, in.g, p, gopts)
+	return retro.SolveFrom[Pos](ctx, in.g, p, retroreport.GameOptions(opts))
 }
 
 func (in instance) Solve(ctx context.Context, tokens []string, opts catalog.Options) (*catalog.Report, error) {

@@ -49,8 +49,7 @@ func parseTokens(tokens []string) (Pos, error) {
 // solve solves every board reachable from p by retrograde analysis (at
 // most 5,478 of them).
 func solve(ctx context.Context, p Pos, opts catalog.Options) (*retro.Table[Pos], error) {
-	gopts := retroreport.GameOptions(opts)
-	return retro.SolveFrom[Pos](ctx, Game{}, p, gopts)
+	return retro.SolveFrom[Pos](ctx, Game{}, p, retroreport.GameOptions(opts))
 }
 
 var _ game.Terminal[Pos] = Game{}
